@@ -1,0 +1,194 @@
+"""Exact odds for Dairyman's dice: sets summing to ten, busts, locks and rerolls.
+
+Every function counts the C(n + 5, 5) distinct multisets of an n-dice roll with their
+multinomial weights (see :mod:`coffeegames.exact.dice`) and returns exact Fractions.
+Results are cached, so asking for n = 1..12 shares the work.
+
+Example:
+    >>> p_any_set(2)
+    Fraction(1, 12)
+    >>> p_bust(8) < Fraction(2, 100)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import pandas as pd
+
+from ..exact import Dist, check_count, count_vectors
+from .sets import MAX_DICE, Counts, check_roll, counts_of, dice_of, has_set, most_dice, most_sets, packings
+
+
+def _check_dice(n: object, frozen: Sequence[int] = ()) -> tuple[int, Counts]:
+    check_count(n, "number of dice")
+    frozen_dice = check_roll(frozen, "frozen dice")
+    if n + len(frozen_dice) > MAX_DICE:  # type: ignore[operator]
+        raise ValueError(
+            f"{n} dice plus {len(frozen_dice)} frozen is more than Dairyman's {MAX_DICE} dice (8 dairy + 4 red)"
+        )
+    return n, counts_of(frozen_dice)  # type: ignore[return-value]
+
+
+def _add(a: Sequence[int], b: Sequence[int]) -> Counts:
+    return tuple(x + y for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=None)
+def _roll_dist(n: int, frozen: Counts, measure: str) -> Dist:
+    f = {"any": has_set, "dice": most_dice, "sets": most_sets}[measure]
+    return Dist.from_weights((f(_add(c, frozen)), w) for c, w in count_vectors(n))
+
+
+def p_any_set(n: int, frozen: Sequence[int] = ()) -> Fraction:
+    """P(rolling ``n`` dice, next to ``frozen`` dice that keep their values, allows a set).
+
+    >>> p_any_set(1, frozen=[5])
+    Fraction(1, 6)
+    """
+    n, fc = _check_dice(n, frozen)
+    return _roll_dist(n, fc, "any")[True]
+
+
+def p_bust(n: int, frozen: Sequence[int] = ()) -> Fraction:
+    """P(no set can be made): ``1 - p_any_set(n, frozen)``."""
+    return 1 - p_any_set(n, frozen)
+
+
+def most_dice_locked(n: int, frozen: Sequence[int] = ()) -> Dist:
+    """Distribution of the largest number of dice that disjoint sets can use.
+
+    >>> most_dice_locked(2)[2]
+    Fraction(1, 12)
+    """
+    n, fc = _check_dice(n, frozen)
+    return _roll_dist(n, fc, "dice")
+
+
+def most_sets_locked(n: int, frozen: Sequence[int] = ()) -> Dist:
+    """Distribution of the largest number of disjoint sets that can be locked."""
+    n, fc = _check_dice(n, frozen)
+    return _roll_dist(n, fc, "sets")
+
+
+def odds_table(max_dice: int = 8, frozen: Sequence[int] = ()) -> pd.DataFrame:
+    """One row per number of dice 1..max_dice: bust chance and expected most dice / sets.
+
+    >>> odds_table(3).loc[2, "p_bust"]
+    Fraction(11, 12)
+    """
+    _check_dice(max_dice, frozen)
+    rows = []
+    for n in range(1, max_dice + 1):
+        rows.append(
+            {
+                "dice": n,
+                "p_bust": p_bust(n, frozen),
+                "p_any_set": p_any_set(n, frozen),
+                "mean_most_dice": most_dice_locked(n, frozen).mean(),
+                "mean_most_sets": most_sets_locked(n, frozen).mean(),
+            }
+        )
+    return pd.DataFrame(rows).set_index("dice")
+
+
+@dataclass(frozen=True)
+class LockOption:
+    """One legal way to lock sets from a roll, and what it leaves to reroll."""
+
+    sets: tuple[tuple[int, ...], ...]
+    left: tuple[int, ...]
+    p_bust_next: Fraction
+
+    @property
+    def dice_locked(self) -> int:
+        return sum(map(len, self.sets))
+
+    def __str__(self) -> str:
+        sets = " ".join("+".join(map(str, s)) for s in self.sets)
+        return f"lock {sets}; reroll {len(self.left)} dice (bust {float(self.p_bust_next):.1%})"
+
+
+def lock_options(roll: Sequence[int]) -> list[LockOption]:
+    """Every legal lock (one or more disjoint sets) from ``roll``, each listed once.
+
+    For each: the dice left to reroll and the exact chance that rolling them busts.
+    Most sets first, then most dice locked. An empty list means the roll busts.
+
+    >>> [str(o) for o in lock_options([4, 6, 5, 5])]  # doctest: +NORMALIZE_WHITESPACE
+    ['lock 4+6 5+5; reroll 0 dice (bust 100.0%)',
+     'lock 4+6; reroll 2 dice (bust 91.7%)',
+     'lock 5+5; reroll 2 dice (bust 91.7%)']
+    """
+    counts = counts_of(check_roll(roll))
+    options = []
+    for sets in packings(counts):
+        if not sets:
+            continue
+        used = counts_of([v for s in sets for v in s])
+        left = dice_of(tuple(c - u for c, u in zip(counts, used)))
+        options.append(LockOption(sets, left, p_bust(len(left))))
+    options.sort(key=lambda o: (-len(o.sets), -o.dice_locked, o.sets))
+    return options
+
+
+def lock_table(roll: Sequence[int]) -> pd.DataFrame:
+    """:func:`lock_options` as a DataFrame, one row per choice."""
+    return pd.DataFrame(
+        [
+            {
+                "sets": " ".join("+".join(map(str, s)) for s in o.sets),
+                "n_sets": len(o.sets),
+                "dice_locked": o.dice_locked,
+                "dice_left": len(o.left),
+                "p_bust_next": o.p_bust_next,
+            }
+            for o in lock_options(roll)
+        ],
+        columns=["sets", "n_sets", "dice_locked", "dice_left", "p_bust_next"],
+    )
+
+
+def reroll_p_bust(roll: Sequence[int], value: int) -> Fraction:
+    """P(bust) after an ice-cream reroll of every die in ``roll`` showing ``value``.
+
+    The other dice keep their values. With no die showing ``value`` nothing changes.
+
+    >>> reroll_p_bust([1, 1, 2], 1)  # the 2 stays; two fresh dice must make a set with it
+    Fraction(7, 9)
+    """
+    dice = check_roll(roll)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise ValueError(f"the reroll value must be a die value 1-6, got {value!r}")
+    kept = [v for v in dice if v != value]
+    return p_bust(len(dice) - len(kept), frozen=kept)
+
+
+ICE_CREAM_ABILITIES: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("reroll all 1s", (1,)),
+    ("reroll all 2s", (2,)),
+    ("reroll all of a chosen value", (1, 2, 3, 4, 5, 6)),
+)
+"""The three ice-cream rerolls (RULES.md §1) and the values each may target."""
+
+
+def reroll_table(roll: Sequence[int]) -> pd.DataFrame:
+    """Bust chance of ``roll`` as it stands and after each ice-cream reroll.
+
+    One row per (ability, value) that rerolls at least one die.
+    """
+    dice = check_roll(roll)
+    now = Fraction(0) if has_set(counts_of(dice)) else Fraction(1)
+    rows = [{"ability": "keep the roll", "value": None, "dice_rerolled": 0, "p_bust": now}]
+    for name, values in ICE_CREAM_ABILITIES:
+        for v in values:
+            k = dice.count(v)
+            if k:
+                rows.append({"ability": name, "value": v, "dice_rerolled": k, "p_bust": reroll_p_bust(dice, v)})
+    frame = pd.DataFrame(rows)
+    frame["value"] = frame["value"].astype("Int64")
+    return frame

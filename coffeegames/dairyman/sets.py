@@ -1,0 +1,124 @@
+"""Dairyman's sets: two or three dice summing to exactly ten (RULES.md §1).
+
+A roll is handled as a *count vector* ``(c1, ..., c6)``: how many dice show each
+value. Only the counts matter for which sets can be locked, so every question about
+a roll is answered once per count vector and shared by every ordering of the dice.
+
+Example:
+    >>> SETS
+    ((4, 6), (5, 5), (1, 3, 6), (1, 4, 5), (2, 2, 6), (2, 3, 5), (2, 4, 4), (3, 3, 4))
+    >>> has_set(counts_of([1, 2, 2, 5]))
+    False
+    >>> most_dice(counts_of([4, 6, 5, 5, 2, 2, 6]))
+    7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+Counts = tuple[int, int, int, int, int, int]
+
+TARGET = 10
+"""The sum a set must make (Rule)."""
+SET_SIZES = (2, 3)
+"""A set is 2 or 3 dice; a 4-dice ten is not a set (Fact)."""
+MAX_DICE = 12
+"""8 dairy dice (7 white, 1 yellow) plus at most 4 red backorder dice."""
+
+
+def _all_sets() -> tuple[tuple[int, ...], ...]:
+    found = [
+        combo
+        for size in SET_SIZES
+        for combo in combinations_with_replacement(range(1, 7), size)
+        if sum(combo) == TARGET
+    ]
+    return tuple(found)
+
+
+SETS: tuple[tuple[int, ...], ...] = _all_sets()
+"""Every kind of set, as sorted tuples of die values."""
+
+
+def counts_of(dice: Sequence[int]) -> Counts:
+    """The count vector of a sequence of die values 1..6."""
+    c = [0] * 6
+    for v in dice:
+        c[v - 1] += 1
+    return tuple(c)  # type: ignore[return-value]
+
+
+def dice_of(counts: Sequence[int]) -> tuple[int, ...]:
+    """The sorted die values of a count vector."""
+    return tuple(v for v in range(1, 7) for _ in range(counts[v - 1]))
+
+
+SET_COUNTS: tuple[Counts, ...] = tuple(counts_of(s) for s in SETS)
+
+
+def check_roll(roll: object, what: str = "roll") -> tuple[int, ...]:
+    """Validate a list of die values and return it sorted, or raise a clear error.
+
+    >>> check_roll([6, 4, 5])
+    (4, 5, 6)
+    """
+    if isinstance(roll, (str, bytes)) or not hasattr(roll, "__iter__"):
+        raise TypeError(f"a {what} is a list of die values 1-6, e.g. [4, 6, 5, 5]; got {roll!r}")
+    values = list(roll)  # type: ignore[call-overload]
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"{what} {values!r} holds {v!r}: die values must be whole numbers 1-6")
+        if not 1 <= v <= 6:
+            raise ValueError(f"{what} {values!r} holds {v}: die values must be 1-6")
+    if len(values) > MAX_DICE:
+        raise ValueError(f"{what} has {len(values)} dice; Dairyman has at most {MAX_DICE} (8 dairy + 4 red)")
+    return tuple(sorted(values))
+
+
+def _fits(s: Sequence[int], c: Sequence[int]) -> bool:
+    return all(a <= b for a, b in zip(s, c))
+
+
+def _minus(c: Sequence[int], s: Sequence[int]) -> Counts:
+    return tuple(a - b for a, b in zip(c, s))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=None)
+def has_set(counts: Counts) -> bool:
+    """Whether at least one set can be locked from these dice."""
+    return any(_fits(s, counts) for s in SET_COUNTS)
+
+
+@lru_cache(maxsize=None)
+def most_dice(counts: Counts) -> int:
+    """The largest number of dice that disjoint sets can use."""
+    best = 0
+    for s, size in zip(SET_COUNTS, map(len, SETS)):
+        if _fits(s, counts):
+            best = max(best, size + most_dice(_minus(counts, s)))
+    return best
+
+
+@lru_cache(maxsize=None)
+def most_sets(counts: Counts) -> int:
+    """The largest number of disjoint sets that can be locked."""
+    best = 0
+    for s in SET_COUNTS:
+        if _fits(s, counts):
+            best = max(best, 1 + most_sets(_minus(counts, s)))
+    return best
+
+
+def packings(counts: Counts, start: int = 0) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """Every multiset of disjoint sets that fits in ``counts`` (the empty one included).
+
+    Each packing is listed once, as a tuple of sets in :data:`SETS` order.
+    """
+    yield ()
+    for i in range(start, len(SETS)):
+        if _fits(SET_COUNTS[i], counts):
+            for rest in packings(_minus(counts, SET_COUNTS[i]), i):
+                yield (SETS[i],) + rest

@@ -1,0 +1,129 @@
+"""Drawing tokens from a bag without replacement (the multivariate hypergeometric law).
+
+A bag holding K1 tokens of kind 1, K2 of kind 2, ... (N in all) gives a draw of k
+tokens with k1, k2, ... of each kind in C(K1, k1) C(K2, k2) ... of its C(N, k)
+equally likely ways. Draws are reported as sorted tuples of tokens, in the order the
+bag lists its kinds.
+
+Example:
+    >>> bag = Bag({"bean": 3, "smoke": 1})
+    >>> bag.draw(2)[("bean", "smoke")]
+    Fraction(1, 2)
+    >>> bag.p_at_least("smoke", 1, draws=2)
+    Fraction(1, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from math import comb, prod
+
+from .dice import check_count
+from .dist import Dist
+
+Token = Hashable
+
+
+class Bag(Mapping):
+    """An immutable bag of tokens: kind → how many.
+
+    >>> Bag({"a": 2, "b": 1}).remove(["a"])
+    Bag({'a': 1, 'b': 1})
+    """
+
+    __slots__ = ("_counts",)
+
+    def __init__(self, counts: Mapping[Token, int] | Iterable[Token]) -> None:
+        pairs = counts.items() if isinstance(counts, Mapping) else ((t, 1) for t in counts)
+        merged: dict[Token, int] = {}
+        for token, n in pairs:
+            check_count(n, f"count of {token!r} in the bag")
+            merged[token] = merged.get(token, 0) + n
+        self._counts = {t: n for t, n in merged.items() if n}
+
+    def __getitem__(self, token: Token) -> int:
+        return self._counts.get(token, 0)
+
+    def __iter__(self) -> Iterator[Token]:
+        return iter(self._counts)
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Bag) and self._counts == other._counts
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._counts.items()))
+
+    def __repr__(self) -> str:
+        return f"Bag({self._counts!r})"
+
+    @property
+    def size(self) -> int:
+        """How many tokens are in the bag."""
+        return sum(self._counts.values())
+
+    def add(self, tokens: Iterable[Token]) -> Bag:
+        """A new bag with ``tokens`` put in."""
+        merged = dict(self._counts)
+        for t in tokens:
+            merged[t] = merged.get(t, 0) + 1
+        return Bag(merged)
+
+    def remove(self, tokens: Iterable[Token]) -> Bag:
+        """A new bag with ``tokens`` taken out; an error if any is not there."""
+        left = dict(self._counts)
+        for t in tokens:
+            if left.get(t, 0) == 0:
+                raise ValueError(f"cannot take {t!r} out of the bag: it holds {self._counts!r}")
+            left[t] -= 1
+        return Bag(left)
+
+    def _check_draws(self, draws: int) -> int:
+        check_count(draws, "number of tokens drawn")
+        if draws > self.size:
+            raise ValueError(f"cannot draw {draws} tokens from a bag of {self.size}")
+        return draws
+
+    def draw_weights(self, draws: int) -> Iterator[tuple[tuple[Token, ...], int]]:
+        """Every distinct draw of ``draws`` tokens with its number of ways (they sum to C(N, draws))."""
+        self._check_draws(draws)
+        kinds = list(self._counts.items())
+
+        def rec(i: int, left: int) -> Iterator[tuple[tuple[Token, ...], int]]:
+            if i == len(kinds):
+                if left == 0:
+                    yield (), 1
+                return
+            token, have = kinds[i]
+            rest = sum(n for _, n in kinds[i + 1 :])
+            for k in range(max(0, left - rest), min(have, left) + 1):
+                for tail, w in rec(i + 1, left - k):
+                    yield (token,) * k + tail, comb(have, k) * w
+
+        yield from rec(0, draws)
+
+    def draw(self, draws: int) -> Dist:
+        """The exact distribution of the multiset drawn when taking ``draws`` tokens at once."""
+        return Dist.from_weights(self.draw_weights(draws))
+
+    def count_dist(self, token: Token, draws: int) -> Dist:
+        """How many ``token`` appear among ``draws`` tokens (the hypergeometric law)."""
+        self._check_draws(draws)
+        good, total = self[token], self.size
+        return Dist.from_weights(
+            {k: comb(good, k) * comb(total - good, draws - k) for k in range(0, min(good, draws) + 1)}
+        )
+
+    def p_at_least(self, token: Token, k: int, draws: int) -> Fraction:
+        """P(at least ``k`` of ``token`` among ``draws`` tokens drawn)."""
+        return self.count_dist(token, draws).at_least(k)
+
+    def p_draw(self, tokens: Mapping[Token, int] | Iterable[Token]) -> Fraction:
+        """P(a draw of that many tokens is exactly this multiset)."""
+        want = Bag(tokens)
+        n = want.size
+        self._check_draws(n)
+        return Fraction(prod(comb(self[t], k) for t, k in want.items()), comb(self.size, n))

@@ -1,0 +1,231 @@
+"""An immutable, exact probability distribution.
+
+Conventions used across coffeegames:
+
+* probabilities are :class:`fractions.Fraction` built from integer counts and sum
+  to exactly 1; floats appear only when a value is displayed or plotted;
+* outcomes are hashable values (ints, sorted tuples for multisets, strings);
+* a distribution is a value: every method returns a new one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+Outcome = Hashable
+
+
+def _sort_key(outcome: Any) -> tuple:
+    """Order outcomes naturally when they compare, else by their text."""
+    return (0, outcome) if isinstance(outcome, (int, float, Fraction, tuple, str)) else (1, repr(outcome))
+
+
+class Dist(Mapping):
+    """Outcome → exact probability.
+
+    Build one from integer weights (counts of equally likely cases) or from
+    probabilities that already sum to 1.
+
+    Example:
+        >>> d6 = Dist.uniform(range(1, 7))
+        >>> d6[3]
+        Fraction(1, 6)
+        >>> d6.mean()
+        Fraction(7, 2)
+        >>> d6.map(lambda x: x >= 5)[True]
+        Fraction(1, 3)
+    """
+
+    __slots__ = ("_p", "_hash")
+
+    def __init__(self, probabilities: Mapping[Outcome, Fraction | int]) -> None:
+        items: dict[Outcome, Fraction] = {}
+        for outcome, p in probabilities.items():
+            if isinstance(p, float) or not isinstance(p, (int, Fraction)):
+                raise TypeError(
+                    f"probability of {outcome!r} is {p!r} ({type(p).__name__}); "
+                    "use an int or fractions.Fraction so the distribution stays exact"
+                )
+            p = Fraction(p)
+            if p < 0:
+                raise ValueError(f"probability of {outcome!r} is negative ({p})")
+            if p:
+                items[outcome] = items.get(outcome, Fraction(0)) + p
+        if not items:
+            raise ValueError("a distribution needs at least one outcome with positive probability")
+        total = sum(items.values())
+        if total != 1:
+            raise ValueError(f"probabilities sum to {total}, not 1; use Dist.from_weights for counts")
+        try:
+            ordered = sorted(items, key=_sort_key)
+        except TypeError:
+            ordered = sorted(items, key=repr)
+        self._p: dict[Outcome, Fraction] = {o: items[o] for o in ordered}
+        self._hash: int | None = None
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def from_weights(cls, weights: Mapping[Outcome, int] | Iterable[tuple[Outcome, int]]) -> Dist:
+        """A distribution from non-negative integer weights (counts of cases).
+
+        >>> Dist.from_weights({"heads": 1, "tails": 1})["heads"]
+        Fraction(1, 2)
+        """
+        pairs = weights.items() if isinstance(weights, Mapping) else weights
+        merged: dict[Outcome, int] = {}
+        for outcome, w in pairs:
+            if isinstance(w, bool) or not isinstance(w, int):
+                raise TypeError(f"weight of {outcome!r} must be an int, got {w!r}")
+            if w < 0:
+                raise ValueError(f"weight of {outcome!r} is negative ({w})")
+            merged[outcome] = merged.get(outcome, 0) + w
+        total = sum(merged.values())
+        if total == 0:
+            raise ValueError("weights sum to 0: there is no outcome to give probability to")
+        return cls({o: Fraction(w, total) for o, w in merged.items() if w})
+
+    @classmethod
+    def uniform(cls, outcomes: Iterable[Outcome]) -> Dist:
+        """Each listed outcome equally likely (repeats count twice)."""
+        return cls.from_weights((o, 1) for o in outcomes)
+
+    @classmethod
+    def certain(cls, outcome: Outcome) -> Dist:
+        """The distribution that always gives ``outcome``."""
+        return cls({outcome: Fraction(1)})
+
+    # -- mapping protocol ---------------------------------------------------
+    def __getitem__(self, outcome: Outcome) -> Fraction:
+        return self._p.get(outcome, Fraction(0))
+
+    def __iter__(self) -> Iterator[Outcome]:
+        return iter(self._p)
+
+    def __len__(self) -> int:
+        return len(self._p)
+
+    def __contains__(self, outcome: object) -> bool:
+        return outcome in self._p
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dist) and self._p == other._p
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._p.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{o!r}: {p}" for o, p in self._p.items())
+        return f"Dist({{{inner}}})"
+
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        return tuple(self._p)
+
+    @property
+    def probabilities(self) -> tuple[Fraction, ...]:
+        return tuple(self._p.values())
+
+    # -- questions ----------------------------------------------------------
+    def prob(self, event: Callable[[Outcome], bool] | Outcome) -> Fraction:
+        """P(event): ``event`` is an outcome or a predicate on outcomes."""
+        if callable(event):
+            return sum((p for o, p in self._p.items() if event(o)), Fraction(0))
+        return self[event]
+
+    def mean(self) -> Fraction:
+        """The exact expected value (outcomes must be numbers)."""
+        return sum((Fraction(o) * p for o, p in self._p.items()), Fraction(0))
+
+    def variance(self) -> Fraction:
+        """The exact variance (outcomes must be numbers)."""
+        m = self.mean()
+        return sum(((Fraction(o) - m) ** 2 * p for o, p in self._p.items()), Fraction(0))
+
+    def std(self) -> float:
+        """Standard deviation, a float (a square root is rarely rational)."""
+        return math.sqrt(self.variance())
+
+    def cdf(self, x: Any) -> Fraction:
+        """P(X ≤ x)."""
+        return self.prob(lambda o: o <= x)
+
+    def at_least(self, x: Any) -> Fraction:
+        """P(X ≥ x)."""
+        return self.prob(lambda o: o >= x)
+
+    def at_most(self, x: Any) -> Fraction:
+        """P(X ≤ x), the same as :meth:`cdf`."""
+        return self.cdf(x)
+
+    # -- transformations ----------------------------------------------------
+    def map(self, f: Callable[[Outcome], Outcome]) -> Dist:
+        """The distribution of f(X); outcomes that map together add up."""
+        out: dict[Outcome, Fraction] = {}
+        for o, p in self._p.items():
+            y = f(o)
+            out[y] = out.get(y, Fraction(0)) + p
+        return Dist(out)
+
+    def given(self, event: Callable[[Outcome], bool]) -> Dist:
+        """The conditional distribution of X given that ``event(X)`` holds.
+
+        >>> Dist.uniform(range(1, 7)).given(lambda x: x % 2 == 0)[2]
+        Fraction(1, 3)
+        """
+        kept = {o: p for o, p in self._p.items() if event(o)}
+        total = sum(kept.values(), Fraction(0))
+        if total == 0:
+            raise ValueError("cannot condition on an event of probability 0")
+        return Dist({o: p / total for o, p in kept.items()})
+
+    def __add__(self, other: Dist) -> Dist:
+        """The distribution of X + Y for independent X and Y."""
+        if not isinstance(other, Dist):
+            return NotImplemented
+        out: dict[Outcome, Fraction] = {}
+        for a, p in self._p.items():
+            for b, q in other._p.items():
+                out[a + b] = out.get(a + b, Fraction(0)) + p * q
+        return Dist(out)
+
+    # -- pandas and sampling ------------------------------------------------
+    def to_series(self, name: str = "probability") -> pd.Series:
+        """Probabilities as a pandas Series of Fractions indexed by outcome."""
+        return pd.Series(list(self._p.values()), index=pd.Index(list(self._p), name="outcome", tupleize_cols=False), name=name, dtype=object)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per outcome: exact probability, its float, and P(X ≤ x) when outcomes are ordered."""
+        frame = pd.DataFrame(
+            {
+                "outcome": list(self._p),
+                "probability": list(self._p.values()),
+                "float": [float(p) for p in self._p.values()],
+            }
+        )
+        try:
+            cumulative, running = [], Fraction(0)
+            for o in self._p:
+                running += self._p[o]
+                cumulative.append(running)
+            if all(isinstance(o, (int, Fraction)) for o in self._p):
+                frame["cdf"] = cumulative
+        except TypeError:  # pragma: no cover - unordered outcomes
+            pass
+        return frame
+
+    def sample(self, size: int, seed: int | np.random.Generator | None = None) -> list[Outcome]:
+        """``size`` independent draws, reproducible from ``seed``."""
+        rng = np.random.default_rng(seed)
+        outcomes = list(self._p)
+        cum = np.cumsum([float(p) for p in self._p.values()])
+        idx = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
+        idx = np.minimum(idx, len(outcomes) - 1)
+        return [outcomes[i] for i in idx]
