@@ -1,1 +1,137 @@
-"""Command line (placeholder replaced below)."""
+"""The ``coffeegames`` command line: quick exact answers at the table.
+
+Examples::
+
+    coffeegames dairyman odds --dice 8            # bust chance and most dice locked, 1..8 dice
+    coffeegames dairyman odds --dice 6 --frozen 5 --json
+    coffeegames dairyman lock 4 6 5 5 1 3 2 2     # every way to lock sets from this roll
+    coffeegames dairyman reroll 1 1 2 3           # what each ice-cream reroll does to the bust chance
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+
+import pandas as pd
+
+from . import __version__, dairyman
+
+
+def fraction_text(p: Fraction, percent: bool = True) -> str:
+    """An exact value with its decimal: ``'1/12 (8.33%)'``, or ``'7/2 (≈3.500)'`` for a mean."""
+    return f"{p} ({float(p):.2%})" if percent else f"{p} (≈{float(p):.3f})"
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, Fraction):
+        return {"fraction": str(value), "float": float(value)}
+    if value is pd.NA:
+        return None
+    if hasattr(value, "item"):  # numpy scalars
+        return value.item()  # type: ignore[union-attr]
+    return value
+
+
+def _print_frame(frame: pd.DataFrame, as_json: bool, extra: dict | None = None) -> None:
+    records = [{k: _jsonable(v) for k, v in row.items()} for row in frame.to_dict("records")]
+    if as_json:
+        print(json.dumps({**(extra or {}), "rows": records}, indent=2))
+        return
+    shown = frame.copy()
+    for column in shown.columns:
+        percent = not column.startswith("mean")
+        shown[column] = [fraction_text(v, percent) if isinstance(v, Fraction) else v for v in shown[column]]
+    print(shown.to_string(index=False))
+
+
+def _odds(args: argparse.Namespace) -> None:
+    table = dairyman.odds_table(args.dice, args.frozen).reset_index()
+    dist = dairyman.most_dice_locked(args.dice, args.frozen)
+    if args.json:
+        extra = {
+            "dice": args.dice,
+            "frozen": args.frozen,
+            "most_dice_locked": {str(k): _jsonable(p) for k, p in dist.items()},
+        }
+        _print_frame(table, True, extra)
+        return
+    frozen = f" beside frozen {args.frozen}" if args.frozen else ""
+    print(f"Dairyman: rolling 1..{args.dice} dice{frozen} (exact)\n")
+    _print_frame(table, False)
+    print(f"\nMost dice that sets can lock from {args.dice} dice{frozen}:\n")
+    _print_frame(dist.to_frame()[["outcome", "probability"]].rename(columns={"outcome": "dice_locked"}), False)
+
+
+def _lock(args: argparse.Namespace) -> None:
+    table = dairyman.lock_table(args.roll)
+    if table.empty and not args.json:
+        print(f"{sorted(args.roll)}: no two or three dice sum to 10 — this roll busts.")
+        return
+    _print_frame(table, args.json, {"roll": sorted(args.roll)})
+
+
+def _reroll(args: argparse.Namespace) -> None:
+    _print_frame(dairyman.reroll_table(args.roll), args.json, {"roll": sorted(args.roll)})
+
+
+def _die(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a die value: use whole numbers 1-6") from None
+    if not 1 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"{value} is not a die value: use whole numbers 1-6")
+    return value
+
+
+def _dice_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of dice: use a whole number 1-12") from None
+    if not 1 <= value <= dairyman.MAX_DICE:
+        raise argparse.ArgumentTypeError(f"{value} dice: Dairyman rolls 1-{dairyman.MAX_DICE} dice")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="coffeegames", description="Exact odds for coffee tabletop games.")
+    parser.add_argument("--version", action="version", version=f"coffeegames {__version__}")
+    games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
+    dm = games.add_parser("dairyman", help="Dairyman: sets of 2 or 3 dice summing to ten")
+    cmds = dm.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    odds = cmds.add_parser("odds", help="bust chance and most dice locked for 1..N dice")
+    odds.add_argument("--dice", type=_dice_count, default=8, help="largest number of dice rolled (default 8)")
+    odds.add_argument("--frozen", type=_die, nargs="*", default=[], metavar="V", help="values of frozen dice")
+    odds.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    odds.set_defaults(run=_odds)
+
+    for name, run, text in (
+        ("lock", _lock, "every way to lock sets from a roll, with the bust chance of the next roll"),
+        ("reroll", _reroll, "the bust chance after each ice-cream reroll of a roll"),
+    ):
+        cmd = cmds.add_parser(name, help=text)
+        cmd.add_argument("roll", type=_die, nargs="+", metavar="DIE", help="the dice you rolled, e.g. 4 6 5 5 1")
+        cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
+        cmd.set_defaults(run=run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.run(args)
+    except (ValueError, TypeError) as error:
+        parser.exit(2, f"coffeegames: error: {error}\n")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -8,6 +8,7 @@ Fraction(73, 216)
 from .odds import (
     ICE_CREAM_ABILITIES,
     LockOption,
+    has_set_array,
     lock_options,
     lock_table,
     most_dice_locked,
@@ -17,6 +18,7 @@ from .odds import (
     p_bust,
     reroll_p_bust,
     reroll_table,
+    simulate_p_any_set,
 )
 from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, most_dice, most_sets
 
@@ -28,6 +30,7 @@ __all__ = [
     "check_roll",
     "counts_of",
     "has_set",
+    "has_set_array",
     "lock_options",
     "lock_table",
     "most_dice",
@@ -39,4 +42,5 @@ __all__ = [
     "p_bust",
     "reroll_p_bust",
     "reroll_table",
+    "simulate_p_any_set",
 ]

@@ -18,14 +18,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 
-from ..exact import Dist, check_count, count_vectors
-from .sets import MAX_DICE, Counts, check_roll, counts_of, dice_of, has_set, most_dice, most_sets, packings
+from ..exact import Dist, Estimate, check_count, count_vectors, estimate, face_counts, roll_array
+from .sets import MAX_DICE, SET_COUNTS, Counts, check_roll, counts_of, dice_of, has_set, most_dice, most_sets, packings
 
 
 def _check_dice(n: object, frozen: Sequence[int] = ()) -> tuple[int, Counts]:
-    check_count(n, "number of dice")
+    check_count(n, "number of dice", maximum=MAX_DICE)
     frozen_dice = check_roll(frozen, "frozen dice")
     if n + len(frozen_dice) > MAX_DICE:  # type: ignore[operator]
         raise ValueError(
@@ -57,6 +58,21 @@ def p_any_set(n: int, frozen: Sequence[int] = ()) -> Fraction:
 def p_bust(n: int, frozen: Sequence[int] = ()) -> Fraction:
     """P(no set can be made): ``1 - p_any_set(n, frozen)``."""
     return 1 - p_any_set(n, frozen)
+
+
+def has_set_array(counts: np.ndarray) -> np.ndarray:
+    """Vectorised :func:`has_set`: one boolean per row of a ``(trials, 6)`` count array."""
+    return np.any([np.all(counts >= np.array(s), axis=1) for s in SET_COUNTS], axis=0)
+
+
+def simulate_p_any_set(n: int, frozen: Sequence[int] = (), trials: int = 100_000, seed: int | None = 0) -> Estimate:
+    """A seeded simulation of :func:`p_any_set`, to set beside the exact answer.
+
+    >>> simulate_p_any_set(3, trials=50_000, seed=1).contains(p_any_set(3))
+    True
+    """
+    n, fc = _check_dice(n, frozen)
+    return estimate(lambda rng, k: roll_array(rng, k, n), lambda rolls: has_set_array(face_counts(rolls) + fc), trials, seed)
 
 
 def most_dice_locked(n: int, frozen: Sequence[int] = ()) -> Dist:

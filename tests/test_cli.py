@@ -1,0 +1,71 @@
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from coffeegames import dairyman
+from coffeegames.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+def test_odds_json_matches_library(capsys):
+    code, out = run(capsys, "dairyman", "odds", "--dice", "8", "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["rows"]) == 8
+    for row in data["rows"]:
+        assert Fraction(row["p_bust"]["fraction"]) == dairyman.p_bust(row["dice"])
+    most = {int(k): Fraction(v["fraction"]) for k, v in data["most_dice_locked"].items()}
+    assert most == dict(dairyman.most_dice_locked(8))
+
+
+def test_odds_table_is_readable(capsys):
+    _, out = run(capsys, "dairyman", "odds", "--dice", "3", "--frozen", "5")
+    assert "frozen [5]" in out
+    assert f"{dairyman.p_bust(2, [5])} (" in out
+
+
+def test_lock_lists_every_choice(capsys):
+    _, out = run(capsys, "dairyman", "lock", "4", "6", "5", "5", "--json")
+    data = json.loads(out)
+    assert [r["sets"] for r in data["rows"]] == ["4+6 5+5", "4+6", "5+5"]
+    _, out = run(capsys, "dairyman", "lock", "1", "1", "2")
+    assert "busts" in out
+
+
+def test_reroll(capsys):
+    _, out = run(capsys, "dairyman", "reroll", "1", "1", "2", "3", "--json")
+    rows = json.loads(out)["rows"]
+    assert rows[1]["ability"] == "reroll all 1s"
+    assert Fraction(rows[1]["p_bust"]["fraction"]) == dairyman.reroll_p_bust([1, 1, 2, 3], 1)
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["dairyman", "odds", "--bogus"], "unrecognized arguments: --bogus"),
+        (["dairyman", "odds", "--dice", "13"], "Dairyman rolls 1-12 dice"),
+        (["dairyman", "odds", "--dice", "x"], "not a number of dice"),
+        (["dairyman", "lock", "4", "7"], "7 is not a die value"),
+        (["dairyman", "odds", "--dice", "11", "--frozen", "5", "5"], "more than Dairyman's 12 dice"),
+        (["chess"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_python_dash_m_entry_point():
+    out = subprocess.run(
+        [sys.executable, "-m", "coffeegames", "dairyman", "lock", "5", "5", "--json"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert json.loads(out)["rows"][0]["sets"] == "5+5"
