@@ -20,9 +20,16 @@ from .odds import (
     reroll_table,
     simulate_p_any_set,
 )
+from .turn import TurnSolution, compare_policies, evaluate_turn, lock_most_dice, optimal_turn, simple_policies
 from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, most_dice, most_sets
 
 __all__ = [
+    "TurnSolution",
+    "compare_policies",
+    "evaluate_turn",
+    "lock_most_dice",
+    "optimal_turn",
+    "simple_policies",
     "ICE_CREAM_ABILITIES",
     "LockOption",
     "MAX_DICE",

@@ -1,0 +1,22 @@
+"""The engine contract shared by every game: states, walkthroughs, solvers, many-game play."""
+
+from .play import play
+from .solve import Expectimax, Policy, evaluate, play_out, simulate
+from .state import CHANCE, TERMINAL, IllegalAction, State, action_from_json, action_to_json
+from .walkthrough import Walkthrough
+
+__all__ = [
+    "CHANCE",
+    "Expectimax",
+    "IllegalAction",
+    "Policy",
+    "State",
+    "TERMINAL",
+    "Walkthrough",
+    "action_from_json",
+    "action_to_json",
+    "evaluate",
+    "play",
+    "play_out",
+    "simulate",
+]

@@ -1,0 +1,49 @@
+"""Play many seeded games with policies, with a progress bar, into a pandas DataFrame."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from .solve import Policy, play_out
+
+
+def _one_game(game: Any, policies: Policy | Sequence[Policy], seed: int | None, index: int) -> dict:
+    rng = np.random.default_rng(None if seed is None else [seed, index])
+    final, log = play_out(game.new_initial_state(), policies, rng)
+    returns = [float(r) for r in final.returns()]
+    best = max(returns)
+    row: dict = {"game": index, "moves": len(log)}
+    row.update({f"player_{i}": r for i, r in enumerate(returns)})
+    row["winners"] = tuple(i for i, r in enumerate(returns) if r == best)
+    return row
+
+
+def play(
+    game: Any,
+    policies: Policy | Sequence[Policy],
+    n_games: int = 100,
+    seed: int | None = 0,
+    jobs: int = 1,
+    progress: bool = True,
+) -> pd.DataFrame:
+    """Play ``n_games`` games of ``game`` (anything with ``new_initial_state()``).
+
+    Game ``i`` draws its chance moves from ``default_rng([seed, i])``, so results do not
+    depend on ``jobs``. With ``jobs != 1`` games run through joblib (its Dask backend,
+    ``joblib.parallel_config("dask")``, spreads a sweep over a cluster).
+    One row per game: number of moves, each player's return, and the winners.
+    """
+    indices = range(n_games)
+    if jobs == 1:
+        rows = [_one_game(game, policies, seed, i) for i in tqdm(indices, disable=not progress, desc="games")]
+    else:
+        from joblib import Parallel, delayed
+
+        tasks = (delayed(_one_game)(game, policies, seed, i) for i in indices)
+        rows = list(tqdm(Parallel(n_jobs=jobs, return_as="generator")(tasks), total=n_games, disable=not progress, desc="games"))
+    return pd.DataFrame(rows).set_index("game")

@@ -1,0 +1,103 @@
+"""Exact solvers and policies over the State contract.
+
+* :class:`Expectimax` — exact values by memoised search: each player picks the action
+  that maximises their own return, chance averages with its exact odds. Finite trees
+  only (a turn, an endgame, a small game).
+* a *policy* is any ``policy(state) -> action``; :func:`evaluate` gives its exact
+  expected returns on a small tree, :func:`simulate` a seeded estimate on a large one.
+
+Example (a two-roll game: keep a die or reroll it once):
+    >>> from coffeegames.engine.examples import KeepOrReroll
+    >>> Expectimax().value(KeepOrReroll())
+    (Fraction(17, 4),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from .state import Action, State
+
+Policy = Callable[[State], Action]
+Returns = tuple[Fraction, ...]
+
+
+class Expectimax:
+    """Memoised exact expectimax. One instance shares its cache across calls."""
+
+    def __init__(self) -> None:
+        self.cache: dict[State, Returns] = {}
+
+    def value(self, state: State) -> Returns:
+        """Expected returns of every player under optimal play from ``state``."""
+        cached = self.cache.get(state)
+        if cached is not None:
+            return cached
+        if state.is_terminal():
+            result = tuple(Fraction(r) for r in state.returns())
+        elif state.is_chance():
+            outcomes = state.chance_outcomes()
+            values = [(p, self.value(state._apply(o))) for o, p in outcomes]
+            result = tuple(sum((p * v[i] for p, v in values), Fraction(0)) for i in range(len(values[0][1])))
+        else:
+            player = state.current_player()
+            result = max((self.value(state._apply(a)) for a in state.legal_actions()), key=lambda v: v[player])
+        self.cache[state] = result
+        return result
+
+    def action_values(self, state: State) -> list[tuple[Action, Fraction]]:
+        """Each legal action with the acting player's exact expected return after it."""
+        player = state.current_player()
+        return [(a, self.value(state._apply(a))[player]) for a in state.legal_actions()]
+
+    def best_action(self, state: State) -> Action:
+        """An optimal action (the first listed among equals)."""
+        return max(self.action_values(state), key=lambda av: av[1])[0]
+
+    def policy(self) -> Policy:
+        """This solver as a policy."""
+        return self.best_action
+
+
+def _policy_for(policies: Policy | Sequence[Policy], player: int) -> Policy:
+    return policies if callable(policies) else policies[player]
+
+
+def evaluate(state: State, policies: Policy | Sequence[Policy], cache: dict | None = None) -> Returns:
+    """Exact expected returns when each player follows its policy (one policy for all, or one each)."""
+    cache = {} if cache is None else cache
+    if state in cache:
+        return cache[state]
+    if state.is_terminal():
+        result = tuple(Fraction(r) for r in state.returns())
+    elif state.is_chance():
+        values = [(p, evaluate(state._apply(o), policies, cache)) for o, p in state.chance_outcomes()]
+        result = tuple(sum((p * v[i] for p, v in values), Fraction(0)) for i in range(len(values[0][1])))
+    else:
+        result = evaluate(state.apply(_policy_for(policies, state.current_player())(state)), policies, cache)
+    cache[state] = result
+    return result
+
+
+def play_out(state: State, policies: Policy | Sequence[Policy], rng: np.random.Generator, max_steps: int = 100_000) -> tuple[State, list]:
+    """Play from ``state`` to the end; returns the final state and the log of actions and outcomes."""
+    log = []
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return state, log
+        if state.is_chance():
+            move = state.sample_chance(rng)
+        else:
+            move = _policy_for(policies, state.current_player())(state)
+        log.append(move)
+        state = state.apply(move)
+    raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+
+def simulate(state: State, policies: Policy | Sequence[Policy], n: int, seed: int | None = 0) -> np.ndarray:
+    """Returns of ``n`` seeded playthroughs from ``state``, one row per game (floats)."""
+    rng = np.random.default_rng(seed)
+    return np.array([[float(r) for r in play_out(state, policies, rng)[0].returns()] for _ in range(n)])

@@ -1,0 +1,120 @@
+"""Step through a game: history, undo, replay from a seed and a log, save and load as JSON.
+
+Example:
+    >>> from coffeegames.engine.examples import KeepOrReroll, Keep
+    >>> w = Walkthrough(KeepOrReroll(), seed=1)
+    >>> w.step().state.die in range(1, 7)      # chance rolls the die
+    True
+    >>> w.step(Keep()).state.is_terminal()
+    True
+    >>> w.undo().state.is_terminal()
+    False
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from .state import Action, State, action_from_json, action_to_json
+
+FORMAT = "coffeegames-walkthrough/1"
+
+
+class Walkthrough:
+    """A game in progress: every state visited and every move made, with undo.
+
+    Chance moves not given explicitly are drawn from a generator seeded by ``seed``;
+    the log records them, so :meth:`replay` rebuilds the same game exactly.
+    """
+
+    def __init__(self, initial: State, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.states: list[State] = [initial]
+        self.moves: list[Action] = []
+
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self.states[-1]
+
+    def step(self, move: Action | None = None) -> Walkthrough:
+        """Apply ``move``; at a chance node ``None`` lets chance roll. Illegal moves change nothing."""
+        state = self.state
+        if move is None:
+            if not state.is_chance():
+                raise ValueError("only chance can move by itself; give a player's action")
+            move = state.sample_chance(self.rng)
+        nxt = state.apply(move)  # raises before anything is recorded
+        self.states.append(nxt)
+        self.moves.append(move)
+        return self
+
+    def run(self, policy: Callable[[State], Action], until: Callable[[State], bool] | None = None, max_steps: int = 10_000) -> Walkthrough:
+        """Let chance and ``policy`` move until the game ends (or ``until(state)`` holds)."""
+        for _ in range(max_steps):
+            s = self.state
+            if s.is_terminal() or (until is not None and until(s)):
+                return self
+            self.step(None if s.is_chance() else policy(s))
+        raise RuntimeError(f"no end within {max_steps} steps")
+
+    def undo(self, steps: int = 1) -> Walkthrough:
+        """Take back the last ``steps`` moves (chance moves count)."""
+        if steps > len(self.moves):
+            raise ValueError(f"cannot undo {steps} moves: only {len(self.moves)} made")
+        for _ in range(steps):
+            self.states.pop()
+            self.moves.pop()
+        return self
+
+    def undo_to_decision(self) -> Walkthrough:
+        """Undo back to the previous player decision (skipping chance moves after it)."""
+        while self.moves:
+            self.undo()
+            if not self.state.is_chance():
+                break
+        return self
+
+    def history(self) -> list[tuple[int, str]]:
+        """``(player or chance marker, move text)`` for each move made."""
+        return [(s.current_player(), str(m)) for s, m in zip(self.states, self.moves)]
+
+    @classmethod
+    def replay(cls, initial: State, moves: Sequence[Action], seed: int | None = None) -> Walkthrough:
+        """Rebuild a walkthrough by applying ``moves`` to ``initial``."""
+        w = cls(initial, seed)
+        for m in moves:
+            w.step(m)
+        return w
+
+    def to_json(self, game: Any = None) -> str:
+        """Save as JSON: the game's name and options (if given), seed, and the move log."""
+        data = {
+            "format": FORMAT,
+            "game": getattr(game, "name", None),
+            "options": getattr(game, "options", None),
+            "seed": self.seed,
+            "moves": [action_to_json(m) for m in self.moves],
+        }
+        return json.dumps(data)
+
+    @classmethod
+    def from_json(cls, text: str, initial: State, kinds: Sequence[type], game: Any = None) -> Walkthrough:
+        """Load a saved walkthrough onto ``initial``; any bad field or illegal move rejects the whole file."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"saved game is not valid JSON: {error}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"saved game must be a JSON object with format {FORMAT!r}")
+        if game is not None and data.get("game") not in (None, getattr(game, "name", None)):
+            raise ValueError(f"saved game is for {data.get('game')!r}, not {getattr(game, 'name', None)!r}")
+        if not isinstance(data.get("moves"), list):
+            raise ValueError("saved game field 'moves' must be a list")
+        moves = [action_from_json(m, kinds) for m in data["moves"]]
+        return cls.replay(initial, moves, data.get("seed"))
