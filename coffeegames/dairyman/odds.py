@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from ..exact import Dist, Estimate, check_count, count_vectors, estimate, face_counts, roll_array
-from .sets import MAX_DICE, SET_COUNTS, Counts, check_roll, counts_of, dice_of, has_set, most_dice, most_sets, packings
+from .sets import MAX_DICE, SET_COUNTS, Counts, _has_set, _most_dice, _most_sets, check_roll, counts_of, dice_of, packings
 
 
 def _check_dice(n: object, frozen: Sequence[int] = ()) -> tuple[int, Counts]:
@@ -41,7 +41,7 @@ def _add(a: Sequence[int], b: Sequence[int]) -> Counts:
 
 @lru_cache(maxsize=None)
 def _roll_dist(n: int, frozen: Counts, measure: str) -> Dist:
-    f = {"any": has_set, "dice": most_dice, "sets": most_sets}[measure]
+    f = {"any": _has_set, "dice": _most_dice, "sets": _most_sets}[measure]
     return Dist.from_weights((f(_add(c, frozen)), w) for c, w in count_vectors(n))
 
 
@@ -198,7 +198,7 @@ def reroll_table(roll: Sequence[int]) -> pd.DataFrame:
     One row per (ability, value) that rerolls at least one die.
     """
     dice = check_roll(roll)
-    now = Fraction(0) if has_set(counts_of(dice)) else Fraction(1)
+    now = Fraction(0) if _has_set(counts_of(dice)) else Fraction(1)
     rows = [{"ability": "keep the roll", "value": None, "dice_rerolled": 0, "p_bust": now}]
     for name, values in ICE_CREAM_ABILITIES:
         for v in values:

@@ -1,7 +1,8 @@
 """Dairyman's sets: two or three dice summing to exactly ten (RULES.md §1).
 
 A roll is handled as a *count vector* ``(c1, ..., c6)``: how many dice show each
-value. Only the counts matter for which sets can be locked, so every question about
+value (``counts_of(roll)`` makes one). ``has_set``, ``most_dice`` and ``most_sets`` take
+count vectors; the functions in :mod:`.odds` take rolls or numbers of dice. Only the counts matter for which sets can be locked, so every question about
 a roll is answered once per count vector and shared by every ordering of the dice.
 
 Example:
@@ -86,30 +87,52 @@ def _minus(c: Sequence[int], s: Sequence[int]) -> Counts:
     return tuple(a - b for a, b in zip(c, s))  # type: ignore[return-value]
 
 
+def check_counts(counts: object) -> Counts:
+    """Return ``counts`` if it is a count vector (six whole numbers ≥ 0), else raise a clear error."""
+    if type(counts) is not tuple or len(counts) != 6 or not all(type(c) is int and c >= 0 for c in counts):
+        raise TypeError(
+            f"expected a count vector (how many dice show 1, 2, ..., 6) such as counts_of([4, 6]) == "
+            f"(0, 0, 0, 1, 0, 1); got {counts!r}"
+        )
+    return counts  # type: ignore[return-value]
+
+
 @lru_cache(maxsize=None)
-def has_set(counts: Counts) -> bool:
-    """Whether at least one set can be locked from these dice."""
+def _has_set(counts: Counts) -> bool:
     return any(_fits(s, counts) for s in SET_COUNTS)
 
 
 @lru_cache(maxsize=None)
-def most_dice(counts: Counts) -> int:
-    """The largest number of dice that disjoint sets can use."""
+def _most_dice(counts: Counts) -> int:
     best = 0
     for s, size in zip(SET_COUNTS, map(len, SETS)):
         if _fits(s, counts):
-            best = max(best, size + most_dice(_minus(counts, s)))
+            best = max(best, size + _most_dice(_minus(counts, s)))
     return best
 
 
 @lru_cache(maxsize=None)
-def most_sets(counts: Counts) -> int:
-    """The largest number of disjoint sets that can be locked."""
+def _most_sets(counts: Counts) -> int:
     best = 0
     for s in SET_COUNTS:
         if _fits(s, counts):
-            best = max(best, 1 + most_sets(_minus(counts, s)))
+            best = max(best, 1 + _most_sets(_minus(counts, s)))
     return best
+
+
+def has_set(counts: Counts) -> bool:
+    """Whether at least one set can be locked from the dice with these counts."""
+    return _has_set(check_counts(counts))
+
+
+def most_dice(counts: Counts) -> int:
+    """The largest number of dice that disjoint sets can use, for a count vector."""
+    return _most_dice(check_counts(counts))
+
+
+def most_sets(counts: Counts) -> int:
+    """The largest number of disjoint sets that can be locked, for a count vector."""
+    return _most_sets(check_counts(counts))
 
 
 def packings(counts: Counts, start: int = 0) -> Iterator[tuple[tuple[int, ...], ...]]:

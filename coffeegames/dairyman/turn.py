@@ -204,7 +204,7 @@ def evaluate_turn(
     The turn always stops with no dice left.
 
     >>> evaluate_turn(4, stop_rule=lambda d, s: s >= 1)   # lock the most, stop after one lock
-    Fraction(851, 1296)
+    Fraction(145, 216)
     """
     dice, pps, cost = _check_turn(dice, points_per_set, bust_cost)
 
@@ -253,7 +253,6 @@ def compare_policies(dice: int = 8, points_per_set: Fraction | int = 1, bust_cos
 __all__ = [
     "TurnSolution",
     "compare_policies",
-    "dice_of",
     "evaluate_turn",
     "lock_choices",
     "lock_most_dice",

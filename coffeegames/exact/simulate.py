@@ -47,7 +47,7 @@ class Estimate:
 
     def __str__(self) -> str:
         pct = round(self.confidence * 100)
-        return f"{self.p:.4f} ({pct}% CI {self.low:.4f}–{self.high:.4f}, {self.trials:,} trials)"
+        return f"{self.p:.4g} ({pct}% CI {self.low:.4g}–{self.high:.4g}, {self.hits:,} of {self.trials:,} trials)"
 
 
 def roll_array(rng: np.random.Generator, trials: int, dice: int, sides: int = 6) -> np.ndarray:
