@@ -21,8 +21,21 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from ..exact import Dist, Estimate, check_count, count_vectors, estimate, face_counts, roll_array
-from .sets import MAX_DICE, SET_COUNTS, Counts, _has_set, _most_dice, _most_sets, check_roll, counts_of, dice_of, packings
+from ..exact import Dist, Estimate, check_count, estimate, face_counts, roll_array
+from .sets import (
+    MAX_DICE,
+    SET_COUNTS,
+    Counts,
+    _has_set,
+    _most_dice,
+    _most_sets,
+    check_roll,
+    counts_of,
+    dice_of,
+    pack,
+    packed_count_vectors,
+    packings,
+)
 
 
 def _check_dice(n: object, frozen: Sequence[int] = ()) -> tuple[int, Counts]:
@@ -35,14 +48,11 @@ def _check_dice(n: object, frozen: Sequence[int] = ()) -> tuple[int, Counts]:
     return n, counts_of(frozen_dice)  # type: ignore[return-value]
 
 
-def _add(a: Sequence[int], b: Sequence[int]) -> Counts:
-    return tuple(x + y for x, y in zip(a, b))  # type: ignore[return-value]
-
-
 @lru_cache(maxsize=None)
 def _roll_dist(n: int, frozen: Counts, measure: str) -> Dist:
     f = {"any": _has_set, "dice": _most_dice, "sets": _most_sets}[measure]
-    return Dist.from_weights((f(_add(c, frozen)), w) for c, w in count_vectors(n))
+    fp = pack(frozen)
+    return Dist.from_weights((f(x + fp), w) for x, w in packed_count_vectors(n))
 
 
 def p_any_set(n: int, frozen: Sequence[int] = ()) -> Fraction:
@@ -198,7 +208,7 @@ def reroll_table(roll: Sequence[int]) -> pd.DataFrame:
     One row per (ability, value) that rerolls at least one die.
     """
     dice = check_roll(roll)
-    now = Fraction(0) if _has_set(counts_of(dice)) else Fraction(1)
+    now = Fraction(0) if _has_set(pack(counts_of(dice))) else Fraction(1)
     rows = [{"ability": "keep the roll", "value": None, "dice_rerolled": 0, "p_bust": now}]
     for name, values in ICE_CREAM_ABILITIES:
         for v in values:
