@@ -72,29 +72,10 @@ def test_small_turns_equal_mean_most_sets():
         assert dairyman.optimal_turn(n).value == dairyman.most_sets_locked(n).mean()
 
 
-def _simulate_optimal(turn, n, games, seed):
-    rng = np.random.default_rng(seed)
-    scores = []
-    for _ in range(games):
-        dice, sets = n, 0
-        while True:
-            roll = list(rng.integers(1, 7, size=dice))
-            best = turn.best_lock([int(v) for v in roll], sets)
-            if best is None:
-                scores.append(-turn.bust_cost)
-                break
-            locked, then = best
-            dice -= sum(map(len, locked))
-            sets += len(locked)
-            if then == "stop":
-                scores.append(turn.points_per_set * sets)
-                break
-    return np.array([float(s) for s in scores])
-
-
 def test_optimal_value_agrees_with_simulating_its_policy():
     turn = dairyman.optimal_turn(dice=8, points_per_set=1, bust_cost=1)
-    scores = _simulate_optimal(turn, 8, 4000, seed=8)
+    scores = turn.simulate(4000, seed=8)
+    assert (turn.simulate(50, seed=3) == turn.simulate(50, seed=3)).all()
     half_width = 4 * scores.std() / np.sqrt(len(scores))
     assert abs(scores.mean() - float(turn.value)) < half_width
 
@@ -117,7 +98,12 @@ def test_policy_table_and_choices():
     turn = dairyman.optimal_turn(8)
     table = turn.policy_table()
     assert set(table.stack().unique()) <= {"roll", "stop", ""}
-    assert table.loc[0, 1] == "stop"  # no dice left: nothing to roll
+    for d in table.index:
+        for s in table.columns:
+            used = 8 - d
+            assert (table.loc[d, s] != "") == (2 * s <= used <= 3 * s)
+            if table.loc[d, s]:
+                assert (table.loc[d, s] == "roll") == (turn.roll_value(d, s) > s)
     choices = turn.choices([4, 6, 5, 5, 1, 3, 2, 2])
     assert len(choices) == len(dairyman.lock_options([4, 6, 5, 5, 1, 3, 2, 2]))
     assert choices["best"].iloc[0] and choices["value"].iloc[0] == choices["value"].max()

@@ -20,10 +20,23 @@ from .odds import (
     reroll_table,
     simulate_p_any_set,
 )
-from .turn import TurnSolution, compare_policies, evaluate_turn, lock_most_dice, optimal_turn, simple_policies
+from .turn import (
+    LockDecision,
+    TurnSolution,
+    compare_policies,
+    evaluate_turn,
+    lock_choices,
+    lock_most_dice,
+    optimal_turn,
+    roll_classes,
+    simple_policies,
+)
 from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, most_dice, most_sets
 
 __all__ = [
+    "LockDecision",
+    "lock_choices",
+    "roll_classes",
     "TurnSolution",
     "compare_policies",
     "evaluate_turn",

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 
 from ..exact import check_count, count_vectors
@@ -73,6 +74,23 @@ def lock_most_dice(choices: frozenset[Choice]) -> Choice:
     return max(choices, key=lambda c: (c[1], c[0]))
 
 
+@dataclass(frozen=True)
+class LockDecision:
+    """One lock from a roll, what to do after it ("roll" or "stop"), and its exact value."""
+
+    sets: tuple[tuple[int, ...], ...]
+    dice_left: int
+    sets_locked: int
+    stop_value: Fraction
+    roll_value: Fraction | None
+    then: str
+    value: Fraction
+
+    @property
+    def label(self) -> str:
+        return " ".join("+".join(map(str, x)) for x in self.sets)
+
+
 @dataclass
 class TurnSolution:
     """The exact values of a turn under optimal play. Build it with :func:`optimal_turn`."""
@@ -89,6 +107,7 @@ class TurnSolution:
         return self.roll_value(self.dice, 0)
 
     def stop_value(self, dice_left: int, sets_locked: int) -> Fraction:
+        """What stopping now scores: ``points_per_set`` for each set locked."""
         return self.points_per_set * sets_locked
 
     def roll_value(self, dice_left: int, sets_locked: int) -> Fraction:
@@ -116,51 +135,67 @@ class TurnSolution:
         """True if rolling is strictly better than stopping (ties stop)."""
         return dice_left > 0 and self.roll_value(dice_left, sets_locked) > self.stop_value(dice_left, sets_locked)
 
-    def choices(self, roll: Sequence[int], sets_locked: int = 0) -> pd.DataFrame:
-        """Every lock from ``roll`` with the exact value of stopping and of rolling on after it.
-
-        Best choice first; ``best`` marks the optimal ones. Empty if the roll busts.
-        """
+    def decisions(self, roll: Sequence[int], sets_locked: int = 0) -> list[LockDecision]:
+        """Every lock from ``roll`` with what to do after it and its exact value, best first."""
         dice = check_roll(roll)
-        rows = []
+        found = []
         for sets in packings(counts_of(dice)):
-            if not sets:
-                continue
-            used = sum(map(len, sets))
-            d, s = len(dice) - used, sets_locked + len(sets)
-            stop, go = self.stop_value(d, s), (self.roll_value(d, s) if d else None)
-            rows.append(
-                {
-                    "sets": " ".join("+".join(map(str, x)) for x in sets),
-                    "dice_left": d,
-                    "sets_locked": s,
-                    "stop_value": stop,
-                    "roll_value": go,
-                    "then": "roll" if self.should_roll(d, s) else "stop",
-                    "value": self.best_value(d, s),
-                }
-            )
-        frame = pd.DataFrame(rows, columns=["sets", "dice_left", "sets_locked", "stop_value", "roll_value", "then", "value"])
-        if not frame.empty:
-            frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-            frame["best"] = frame["value"] == frame["value"].max()
+            if sets:
+                d, s = len(dice) - sum(map(len, sets)), sets_locked + len(sets)
+                then = "roll" if self.should_roll(d, s) else "stop"
+                found.append(LockDecision(sets, d, s, self.stop_value(d, s), self.roll_value(d, s) if d else None, then, self.best_value(d, s)))
+        found.sort(key=lambda x: -x.value)
+        return found
+
+    def choices(self, roll: Sequence[int], sets_locked: int = 0) -> pd.DataFrame:
+        """:meth:`decisions` as a DataFrame; ``best`` marks the optimal rows. Empty if the roll busts."""
+        columns = ["sets", "dice_left", "sets_locked", "stop_value", "roll_value", "then", "value"]
+        rows = [{**{c: getattr(x, c) for c in columns}, "sets": x.label} for x in self.decisions(roll, sets_locked)]
+        frame = pd.DataFrame(rows, columns=columns)
+        frame["best"] = frame["value"] == frame["value"].max() if rows else []
         return frame
 
     def best_lock(self, roll: Sequence[int], sets_locked: int = 0) -> tuple[tuple[tuple[int, ...], ...], str] | None:
-        """The optimal lock for ``roll`` as (sets, "roll" or "stop"); None if the roll busts."""
-        frame = self.choices(roll, sets_locked)
-        if frame.empty:
-            return None
-        top = frame.iloc[0]
-        sets = tuple(tuple(int(v) for v in x.split("+")) for x in top["sets"].split())
-        return sets, top["then"]
+        """The optimal lock for ``roll`` as (sets, "roll" or "stop"); None if the roll busts.
+
+        >>> optimal_turn(8).best_lock([4, 6, 5, 5, 1, 3, 2, 2])
+        (((4, 6),), 'roll')
+        """
+        found = self.decisions(roll, sets_locked)
+        return (found[0].sets, found[0].then) if found else None
+
+    def simulate(self, turns: int, seed: int | None = 0) -> np.ndarray:
+        """Scores of ``turns`` seeded turns played with the optimal policy (floats), to set beside :attr:`value`."""
+        rng = np.random.default_rng(seed)
+        scores = np.empty(turns)
+        for i in range(turns):
+            dice, sets, score = self.dice, 0, None
+            while score is None:
+                best = self.best_lock(rng.integers(1, 7, size=dice).tolist(), sets)
+                if best is None:
+                    score = -self.bust_cost
+                else:
+                    dice, sets = dice - sum(map(len, best[0])), sets + len(best[0])
+                    score = self.points_per_set * sets if best[1] == "stop" else None
+            scores[i] = float(score)
+        return scores
+
+    def reachable(self, dice_left: int, sets_locked: int) -> bool:
+        """Whether a turn can be at (dice left, sets locked) after a lock: s sets use 2s to 3s dice."""
+        used = self.dice - dice_left
+        return sets_locked >= 1 and 2 * sets_locked <= used <= 3 * sets_locked
 
     def policy_table(self) -> pd.DataFrame:
-        """"roll" or "stop" for each (dice left, sets locked) that a turn can reach."""
-        rows = {}
-        for d in range(0, self.dice - 1):
-            rows[d] = {s: ("roll" if self.should_roll(d, s) else "stop") for s in range(1, (self.dice - d) // 2 + 1)}
-        frame = pd.DataFrame.from_dict(rows, orient="index").fillna("")
+        """"roll" or "stop" for each (dice left, sets locked) that a turn can reach ("" where it cannot).
+
+        With no dice left a turn always stops, so rows start at one die left.
+        """
+        rows = {
+            d: {s: ("roll" if self.should_roll(d, s) else "stop") if self.reachable(d, s) else "" for s in range(1, self.dice // 2 + 1)}
+            for d in range(1, self.dice - 1)
+        }
+        frame = pd.DataFrame.from_dict(rows, orient="index")
+        frame = frame.loc[:, (frame != "").any()]
         frame.index.name, frame.columns.name = "dice left", "sets locked"
         return frame
 
@@ -182,9 +217,11 @@ def optimal_turn(dice: int = 8, points_per_set: Fraction | int = 1, bust_cost: F
 
     Args:
         dice: dice rolled at the start (8 dairy dice plus one red die per backorder token).
-        points_per_set: what each locked set scores (1 counts sets; 10 is barn value).
+        points_per_set: what each locked set scores (1 counts sets; 10 is its barn value).
         bust_cost: what a bust costs on top of losing the turn's sets (e.g. 5 for the
-            −5 backorder token).
+            −5 backorder token). Barn value buys milk tiles and a backorder token costs
+            victory points, so (10, 5) treats a point of barn value as a victory point:
+            a simple stand-in objective, not the whole game's value.
 
     >>> optimal_turn(dice=8, points_per_set=10, bust_cost=5).value > 10
     True
@@ -232,7 +269,7 @@ def simple_policies(dice: int) -> dict[str, tuple[LockRule, StopRule]]:
         "lock the most, always roll on": (lock_most_dice, lambda d, s: False),
     }
     for k in (1, 2, 3):
-        rules[f"lock the most, stop at {k} sets"] = (lock_most_dice, lambda d, s, k=k: s >= k)
+        rules[f"lock the most, stop at {k} set{'s' if k > 1 else ''}"] = (lock_most_dice, lambda d, s, k=k: s >= k)
     for k in (3, 4, 5):
         rules[f"lock the most, stop below {k} dice"] = (lock_most_dice, lambda d, s, k=k: d < k)
     return rules
@@ -251,6 +288,7 @@ def compare_policies(dice: int = 8, points_per_set: Fraction | int = 1, bust_cos
 
 
 __all__ = [
+    "LockDecision",
     "TurnSolution",
     "compare_policies",
     "evaluate_turn",

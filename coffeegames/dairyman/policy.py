@@ -1,0 +1,88 @@
+"""Simple Dairyman bots: a random player and a greedy one (policies are ``policy(state) -> action``).
+
+Example:
+    >>> from coffeegames.engine import play
+    >>> from coffeegames.dairyman.state import Game
+    >>> results = play(Game(players=2), greedy_policy, n_games=2, seed=0, progress=False)
+    >>> len(results)
+    2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+import numpy as np
+
+from .odds import reroll_p_bust
+from .rules import tile_of
+from .sets import counts_of, has_set
+from .state import Bust, Flip, IceCream, Lock, Order, Roll, State, Stop
+from .turn import TurnSolution, optimal_turn
+
+Policy = Callable[[State], object]
+
+
+def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
+    """A policy choosing uniformly among the kinds of legal action (lock, roll, flip, ...), then uniformly within the kind.
+
+    Choosing the kind first keeps the many freeze choices of a reroll from crowding out stopping.
+
+    >>> from coffeegames.dairyman.state import Game
+    >>> s = Game().new_initial_state(seed=1)
+    >>> s = s.apply(s.sample_chance(np.random.default_rng(1)))
+    >>> random_policy(0)(s) in s.legal_actions()
+    True
+    """
+    generator = np.random.default_rng(rng)
+
+    def policy(state: State) -> object:
+        by_kind: dict[type, list] = {}
+        for action in state.legal_actions():
+            by_kind.setdefault(type(action), []).append(action)
+        kinds = list(by_kind.values())
+        options = kinds[int(generator.integers(len(kinds)))]
+        return options[int(generator.integers(len(options)))]
+
+    return policy
+
+
+@lru_cache(maxsize=None)
+def _turn(set_value: int, bust_cost: int) -> TurnSolution:
+    return optimal_turn(dice=12, points_per_set=set_value, bust_cost=bust_cost)
+
+
+def greedy_policy(state: State) -> object:
+    """Lock the most dice; roll on while :func:`optimal_turn` says rolling beats stopping; buy the most value.
+
+    Also: flip every tile it can once its sets are locked (cheese first-hand, ice cream when
+    affordable), rescue a bust with the ice-cream reroll least likely to bust again, and never freeze.
+    """
+    legal = state.legal_actions()
+    flips = [a for a in legal if isinstance(a, Flip)]
+    if state.phase == "discard":
+        return legal[0]
+    if state.phase == "lock":
+        locks = [a for a in legal if isinstance(a, Lock)]
+        safe_cheese = [f for f in flips if tile_of(f.tile).cheese is not None and has_set(counts_of(state.dice))]
+        if safe_cheese:
+            return safe_cheese[0]
+        if locks:
+            return max(locks, key=lambda a: (sum(map(len, a.sets)), len(a.sets), not a.yellow))
+        rescues = [a for a in legal if isinstance(a, IceCream)]
+        if rescues:
+            return min(rescues, key=lambda a: reroll_p_bust(state._pool, a.value))
+        return Bust()
+    if flips:
+        return flips[0]
+    if state.phase == "continue":
+        turn = _turn(state.rules.set_value, state.rules.backorder_penalty)
+        if Roll() in legal and turn.should_roll(state.dice_left, state.sets_locked):
+            return Roll()
+        return Stop()
+    orders = [a for a in legal if isinstance(a, Order)]
+    return max(orders, key=lambda a: (sum(tile_of(c).value for c in a.tiles), len(a.tiles)))
+
+
+__all__ = ["greedy_policy", "random_policy"]

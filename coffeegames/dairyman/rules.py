@@ -1,0 +1,352 @@
+"""Dairyman's rules as data: every parameter, ruling and stand-in in one frozen :class:`Rules`.
+
+RULES.md §1 sorts statements into *Rule* (the seed text), *Fact* (a public source),
+*Ruling* (our decision where neither says enough) and *Stand-in* data (numbers we had
+to invent). Each parameter below carries its kind and a one-line reason in its field
+metadata, so ``Rules().table()`` lists them all and a player who owns the game can
+correct any ruling by passing an option (``Game(players=3, ice_supply=10)``) and any
+stand-in by loading their own milk-tile file (``Game(tiles="my_tiles.json")``).
+
+Milk tiles are named by a short *code* that says everything printed on them:
+``"30:cheese4"`` (worth 30, flips to cheese when the yellow die shows 4) or
+``"20:ice2:1s"`` (worth 20, flips to ice cream for 2 ice tokens, giving the
+reroll-all-1s ability).
+
+Example:
+    >>> rules = Rules(players=3)
+    >>> rules.backorder_tokens, rules.ice_supply, len(rules.tiles)
+    (4, 20, 22)
+    >>> Tile.from_code("20:ice2:1s")
+    Tile(value=20, cheese=None, snowflakes=2, ice_cream='reroll_1s')
+    >>> Rules(players=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: option 'players' must be 2, 3 or 4; got 5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from .odds import ICE_CREAM_ABILITIES
+
+WHITE_DICE = 7
+"""White dairy dice (Rule); with the 1 yellow die they make the 8 dairy dice."""
+RED_DICE = 4
+"""Red backorder dice that exist (Rule)."""
+BARNS = 3
+"""Barn tiles 1, 2, 3 (Rule): sets from roll 1, roll 2, and roll 3 onwards."""
+BACKORDER_TOKENS = 5
+"""Backorder tokens in the box (Rule); how many go in the supply depends on the player count."""
+TILE_VALUES = (10, 20, 30, 40)
+"""Milk-tile values (Fact)."""
+TILE_COUNT = 22
+"""Milk tiles in the box (Rule)."""
+MAX_SNOWFLAKES = 20
+"""Upper bound accepted for a tile's snowflakes: there are at most 20 ice tokens (Fact)."""
+
+ABILITIES: dict[str, tuple[str, tuple[int, ...]]] = dict(zip(("reroll_1s", "reroll_2s", "reroll_chosen"), ICE_CREAM_ABILITIES))
+"""Ice-cream ability key → (description, die values it may target) (Rule)."""
+TIEBREAKS = ("fewest_backorders", "most_cheese", "most_tiles")
+"""Tiebreakers that the ``tiebreak`` option may list, applied in order."""
+STAND_IN_TILES = Path(__file__).parent / "data" / "milk_tiles.json"
+"""The shipped stand-in milk-tile file (NOT the published components)."""
+
+_TILE_FIELDS = ("value", "cheese", "snowflakes", "ice_cream")
+_TOP_FIELDS = ("tiles", "stand_in")
+
+
+@dataclass(frozen=True, order=True)
+class Tile:
+    """One milk tile: its value and either a cheese number or a snowflake cost with an ice-cream ability.
+
+    >>> str(Tile(30, cheese=4)), str(Tile(40, snowflakes=3, ice_cream="reroll_chosen"))
+    ('30:cheese4', '40:ice3:chosen')
+    """
+
+    value: int
+    cheese: int | None = None
+    snowflakes: int | None = None
+    ice_cream: str | None = None
+
+    @property
+    def code(self) -> str:
+        """The tile's short name, used in states and actions."""
+        if self.cheese is not None:
+            return f"{self.value}:cheese{self.cheese}"
+        return f"{self.value}:ice{self.snowflakes}:{str(self.ice_cream).removeprefix('reroll_')}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    @classmethod
+    def from_code(cls, code: str) -> Tile:
+        """Parse a tile code; a ``ValueError`` says what is wrong."""
+        return tile_of(code)
+
+    def to_data(self) -> dict[str, Any]:
+        """The tile as a dict in the milk-tile file format."""
+        return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
+
+
+@lru_cache(maxsize=None)
+def tile_of(code: str) -> Tile:
+    """The :class:`Tile` a code names (cached: codes are the engine's tile identities).
+
+    >>> tile_of("10:cheese1").cheese
+    1
+    """
+    if not isinstance(code, str):
+        raise ValueError(f"a milk-tile code is a string like '30:cheese4' or '20:ice2:1s'; got {code!r}")
+    parts = code.split(":")
+    try:
+        value = int(parts[0])
+        if len(parts) == 2 and parts[1].startswith("cheese"):
+            data: dict[str, Any] = {"value": value, "cheese": int(parts[1].removeprefix("cheese"))}
+        elif len(parts) == 3 and parts[1].startswith("ice"):
+            data = {"value": value, "snowflakes": int(parts[1].removeprefix("ice")), "ice_cream": "reroll_" + parts[2]}
+        else:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"{code!r} is not a milk-tile code like '30:cheese4' or '20:ice2:1s'") from None
+    tile = parse_tile(data, 0)
+    if tile.code != code:
+        raise ValueError(f"{code!r} is not a milk-tile code; did you mean {tile.code!r}?")
+    return tile
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_tile(entry: Any, index: int) -> Tile:
+    """Validate one tile entry of a milk-tile file (a dict) and build the :class:`Tile`.
+
+    >>> parse_tile({"value": 25, "cheese": 3}, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: tile 4, field 'value': must be one of 10, 20, 30, 40; got 25
+    """
+
+    def bad(name: str, why: str) -> ValueError:
+        return ValueError(f"tile {index}, field {name!r}: {why}")
+
+    if not isinstance(entry, dict):
+        raise ValueError(f"tile {index}: must be an object like {{\"value\": 20, \"cheese\": 4}}; got {entry!r}")
+    for name in entry:
+        if name not in _TILE_FIELDS and not str(name).startswith("_"):
+            raise bad(name, f"unknown field; a tile has {', '.join(_TILE_FIELDS)} (and '_'-prefixed comments)")
+    if "value" not in entry:
+        raise bad("value", "missing")
+    value = entry["value"]
+    if not _whole(value) or value not in TILE_VALUES:
+        raise bad("value", f"must be one of {', '.join(map(str, TILE_VALUES))}; got {value!r}")
+    has_cheese, has_snow = "cheese" in entry, "snowflakes" in entry
+    if has_cheese == has_snow:
+        raise bad("cheese" if has_cheese else "snowflakes", "a tile has exactly one of 'cheese' (a number 1-6) or 'snowflakes' (an ice-token cost)")
+    if has_cheese:
+        cheese = entry["cheese"]
+        if not _whole(cheese) or not 1 <= cheese <= 6:
+            raise bad("cheese", f"must be a die value 1-6; got {cheese!r}")
+        if "ice_cream" in entry:
+            raise bad("ice_cream", "only a snowflake tile flips to ice cream; a cheese tile has no ability")
+        return Tile(value, cheese=cheese)
+    snow = entry["snowflakes"]
+    if not _whole(snow) or not 1 <= snow <= MAX_SNOWFLAKES:
+        raise bad("snowflakes", f"must be a whole number of ice tokens 1-{MAX_SNOWFLAKES}; got {snow!r}")
+    if "ice_cream" not in entry:
+        raise bad("ice_cream", f"missing; a snowflake tile names its ability: one of {', '.join(ABILITIES)}")
+    ability = entry["ice_cream"]
+    if ability not in ABILITIES:
+        raise bad("ice_cream", f"must be one of {', '.join(ABILITIES)}; got {ability!r}")
+    return Tile(value, snowflakes=snow, ice_cream=ability)
+
+
+def tiles_from_data(data: Any, count: int | None = TILE_COUNT, source: str = "milk tiles") -> tuple[Tile, ...]:
+    """Validate milk-tile data (a file's parsed JSON, or just its list of tiles) completely.
+
+    Nothing is returned unless every tile is valid; the error names the tile index and field.
+
+    >>> len(tiles_from_data([{"value": 10, "cheese": 1}], count=None))
+    1
+    """
+    if isinstance(data, dict):
+        for name in data:
+            if name not in _TOP_FIELDS and not str(name).startswith("_"):
+                raise ValueError(f"{source}: unknown field {name!r}; a tile file has 'tiles', 'stand_in' and '_'-prefixed comments")
+        if "tiles" not in data:
+            raise ValueError(f"{source}: field 'tiles' is missing")
+        if "stand_in" in data and not isinstance(data["stand_in"], bool):
+            raise ValueError(f"{source}: field 'stand_in' must be true or false; got {data['stand_in']!r}")
+        entries = data["tiles"]
+    else:
+        entries = data
+    if isinstance(entries, (str, bytes, dict)) or not isinstance(entries, Sequence):
+        raise ValueError(f"{source}: field 'tiles' must be a list of tiles; got {type(entries).__name__}")
+    tiles = tuple(parse_tile(e.to_data() if isinstance(e, Tile) else e, i) for i, e in enumerate(entries))
+    if count is not None and len(tiles) != count:
+        raise ValueError(f"{source}: field 'tiles' has {len(tiles)} tiles; Dairyman has {count} (pass tile_count=None to allow any number)")
+    if not tiles:
+        raise ValueError(f"{source}: field 'tiles' is empty")
+    return tiles
+
+
+def load_tiles(path: str | Path | None = None, count: int | None = TILE_COUNT) -> tuple[Tile, ...]:
+    """Read a milk-tile file (the shipped stand-in by default) and validate it completely.
+
+    The format is that of ``data/milk_tiles.json``: ``{"tiles": [{"value": 20, "cheese": 4},
+    {"value": 30, "snowflakes": 2, "ice_cream": "reroll_1s"}, ...]}``, with optional
+    ``"stand_in"`` and ``"_comment"`` fields. ``count=None`` accepts any number of tiles.
+
+    >>> tiles = load_tiles()
+    >>> len(tiles), tiles[0].code
+    (22, '10:cheese1')
+    """
+    file = STAND_IN_TILES if path is None else Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"cannot read milk-tile file {str(file)!r}: {error}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"milk-tile file {str(file)!r} is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"milk-tile file {str(file)!r} must hold a JSON object with a 'tiles' list")
+    return tiles_from_data(data, count, source=f"milk-tile file {str(file)!r}")
+
+
+@lru_cache(maxsize=1)
+def _stand_in_codes() -> tuple[str, ...]:
+    return tuple(sorted(t.code for t in load_tiles()))
+
+
+def _option(kind: str, doc: str, default: Any) -> Any:
+    return field(default=default, metadata={"kind": kind, "doc": doc})
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every parameter of a Dairyman game. Options are validated; an error names the option.
+
+    ``tiles`` may be ``None`` (the shipped stand-in file), a path to a milk-tile file, or a
+    list of tile dicts / :class:`Tile`; it is always a tuple of :class:`Tile` afterwards.
+
+    >>> Rules(ice_supply=10).ice_supply
+    10
+    >>> Rules().table().loc["red_dice_cap", "kind"]
+    'Ruling'
+    """
+
+    players: int = _option("Rule", "2-4 players", 2)
+    ice_supply: int = _option("Fact", "ice tokens in the supply: 20 in the US edition, 10 in the original", 20)
+    red_dice_cap: int = _option("Ruling", "at most this many red dice are rolled, one per backorder token held (4 exist)", 4)
+    backorder_supply: tuple[int, int, int] = _option("Rule", "backorder tokens in the supply for 2, 3, 4 players", (3, 4, 5))
+    set_value: int = _option("Rule", "barn value of each locked set (its dice sum)", 10)
+    cheese_points: int = _option("Rule", "points for each tile flipped to cheese, on top of its value", 5)
+    ice_cream_points: int = _option("Ruling", "points for each tile flipped to ice cream, on top of its value", 0)
+    backorder_penalty: int = _option("Rule", "points lost per backorder token held at the end", 5)
+    display_size: int = _option("Rule", "face-up milk tiles in the display", 3)
+    ice_token_from_roll: int = _option("Rule", "before this roll of a turn and every later one, take 1 ice token (four reviews agree on the 3rd)", 3)
+    roll_without_ice_token: bool = _option(
+        "Ruling", "with the ice supply empty you still roll and take none; False forbids those rolls", True
+    )
+    cheese_from_locked_yellow: bool = _option(
+        "Ruling",
+        "False: only an unlocked yellow die makes cheese (then set aside for the turn); "
+        "True: a yellow die locked in a set this turn may too (it stays in its set)",
+        False,
+    )
+    ice_cream_once_per_tile: bool = _option(
+        "Ruling",
+        "True: each ice-cream tile's ability once per turn (two reroll-1s tiles reroll 1s twice); "
+        "False: each ability once per turn however many tiles give it",
+        True,
+    )
+    tiebreak: tuple[str, ...] = _option("Ruling", f"tiebreakers applied in order, from {TIEBREAKS}; () = shared victory", ())
+    payoff: str = _option("Ruling", "returns(): 'score' (final scores) or 'win' (1 for each winner, else 0)", "score")
+    tiles: Any = _option("Stand-in", "the milk tiles: None = shipped stand-in file, a path, or a list of tiles", None)
+    tile_count: int | None = _option("Rule", "tiles a tile file must hold (None: any number)", TILE_COUNT)
+
+    def __post_init__(self) -> None:
+        def need(ok: bool, name: str, why: str) -> None:
+            if not ok:
+                raise ValueError(f"option {name!r} {why}; got {getattr(self, name)!r}")
+
+        need(_whole(self.players) and 2 <= self.players <= 4, "players", "must be 2, 3 or 4")
+        for name in ("ice_supply", "set_value", "cheese_points", "ice_cream_points", "backorder_penalty"):
+            need(_whole(getattr(self, name)) and getattr(self, name) >= 0, name, "must be a whole number, 0 or more")
+        need(_whole(self.red_dice_cap) and 0 <= self.red_dice_cap <= RED_DICE, "red_dice_cap", f"must be 0-{RED_DICE}")
+        need(_whole(self.display_size) and self.display_size >= 1, "display_size", "must be 1 or more")
+        need(_whole(self.ice_token_from_roll) and self.ice_token_from_roll >= 2, "ice_token_from_roll", "must be 2 or more")
+        supply = tuple(self.backorder_supply) if isinstance(self.backorder_supply, (list, tuple)) else None
+        need(
+            supply is not None and len(supply) == 3 and all(_whole(n) and 1 <= n <= BACKORDER_TOKENS for n in supply),
+            "backorder_supply",
+            f"must be three counts 1-{BACKORDER_TOKENS} (for 2, 3, 4 players)",
+        )
+        object.__setattr__(self, "backorder_supply", supply)
+        for name in ("roll_without_ice_token", "cheese_from_locked_yellow", "ice_cream_once_per_tile"):
+            need(isinstance(getattr(self, name), bool), name, "must be True or False")
+        ties = tuple(self.tiebreak) if isinstance(self.tiebreak, (list, tuple)) else None
+        need(ties is not None and all(t in TIEBREAKS for t in ties), "tiebreak", f"must list tiebreakers from {TIEBREAKS}")
+        object.__setattr__(self, "tiebreak", ties)
+        need(self.payoff in ("score", "win"), "payoff", "must be 'score' or 'win'")
+        need(self.tile_count is None or (_whole(self.tile_count) and self.tile_count >= 1), "tile_count", "must be a whole number or None")
+        if self.tiles is None or isinstance(self.tiles, (str, Path)):
+            tiles = load_tiles(self.tiles, self.tile_count)
+        else:
+            tiles = tiles_from_data(self.tiles, self.tile_count, source="option 'tiles'")
+        object.__setattr__(self, "tiles", tiles)
+        if len(tiles) < self.display_size:
+            raise ValueError(f"option 'tiles' has {len(tiles)} tiles: too few to fill a display of {self.display_size}")
+
+    @property
+    def backorder_tokens(self) -> int:
+        """Backorder tokens in the supply for this player count."""
+        return self.backorder_supply[self.players - 2]
+
+    @property
+    def tile_codes(self) -> tuple[str, ...]:
+        """Every milk tile's code, sorted (duplicates kept)."""
+        return tuple(sorted(t.code for t in self.tiles))
+
+    @property
+    def stand_in_tiles(self) -> bool:
+        """Whether the tiles are the shipped stand-in set."""
+        return self.tile_codes == _stand_in_codes()
+
+    def table(self) -> pd.DataFrame:
+        """Every parameter with its value, its kind (Rule / Fact / Ruling / Stand-in) and what it means."""
+        shown = {"tiles": "stand-in file" if self.stand_in_tiles else f"{len(self.tiles)} tiles from the user"}
+        rows = {
+            f.name: {"value": shown.get(f.name, getattr(self, f.name)), "kind": f.metadata["kind"], "meaning": f.metadata["doc"]}
+            for f in dataclasses.fields(self)
+        }
+        return pd.DataFrame.from_dict(rows, orient="index")
+
+
+__all__ = [
+    "ABILITIES",
+    "BARNS",
+    "RED_DICE",
+    "Rules",
+    "STAND_IN_TILES",
+    "TIEBREAKS",
+    "TILE_COUNT",
+    "TILE_VALUES",
+    "Tile",
+    "WHITE_DICE",
+    "load_tiles",
+    "parse_tile",
+    "tile_of",
+    "tiles_from_data",
+]
