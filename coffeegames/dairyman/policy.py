@@ -54,7 +54,7 @@ def _turn(set_value: int, bust_cost: int) -> TurnSolution:
 
 
 def greedy_policy(state: State) -> object:
-    """Lock the most dice; roll on while :func:`optimal_turn` says rolling beats stopping; buy the most value.
+    """Lock the most dice; roll on while the barn buys nothing or :func:`optimal_turn` says rolling beats stopping; buy the most value.
 
     Also: flip every tile it can once its sets are locked (cheese first-hand, ice cream when
     affordable), rescue a bust with the ice-cream reroll least likely to bust again, and never freeze.
@@ -72,15 +72,15 @@ def greedy_policy(state: State) -> object:
             return max(locks, key=lambda a: (sum(map(len, a.sets)), len(a.sets), not a.yellow))
         rescues = [a for a in legal if isinstance(a, IceCream)]
         if rescues:
-            return min(rescues, key=lambda a: reroll_p_bust(state._pool, a.value))
+            return min(rescues, key=lambda a: reroll_p_bust(state.unlocked, a.value))
         return Bust()
     if flips:
         return flips[0]
     if state.phase == "continue":
         turn = _turn(state.rules.set_value, state.rules.backorder_penalty)
-        if Roll() in legal and turn.should_roll(state.dice_left, state.sets_locked):
-            return Roll()
-        return Stop()
+        cheapest = min(tile_of(c).value for c in state.display)
+        wants_more = (state.barn_value < cheapest and state.dice_left >= 3) or turn.should_roll(state.dice_left, state.sets_locked)
+        return Roll() if wants_more and Roll() in legal else Stop()
     orders = [a for a in legal if isinstance(a, Order)]
     return max(orders, key=lambda a: (sum(tile_of(c).value for c in a.tiles), len(a.tiles)))
 

@@ -229,8 +229,8 @@ def _stand_in_codes() -> tuple[str, ...]:
     return tuple(sorted(t.code for t in load_tiles()))
 
 
-def _option(kind: str, doc: str, default: Any) -> Any:
-    return field(default=default, metadata={"kind": kind, "doc": doc})
+def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
+    return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
 @dataclass(frozen=True)
@@ -273,7 +273,7 @@ class Rules:
     )
     tiebreak: tuple[str, ...] = _option("Ruling", f"tiebreakers applied in order, from {TIEBREAKS}; () = shared victory", ())
     payoff: str = _option("Ruling", "returns(): 'score' (final scores) or 'win' (1 for each winner, else 0)", "score")
-    tiles: Any = _option("Stand-in", "the milk tiles: None = shipped stand-in file, a path, or a list of tiles", None)
+    tiles: Any = _option("Stand-in", "the milk tiles: None = shipped stand-in file, a path, or a list of tiles", None, shown=False)
     tile_count: int | None = _option("Rule", "tiles a tile file must hold (None: any number)", TILE_COUNT)
 
     def __post_init__(self) -> None:

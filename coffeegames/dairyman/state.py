@@ -20,15 +20,27 @@ Conventions:
   ``"order"`` (``Order(tiles=...)``, flip), ``"discard"`` (a backorder-phase discard
   with a choice), ``"over"``.
 
+Readings of the rules (the rulings proper are options of :class:`~.rules.Rules`):
+
+* The ice token taken before a roll may freeze a die in that same roll (it is taken "first").
+* Freezing applies to the turn's rolls; an ice-cream reroll rerolls *all* dice showing
+  its value, and is offered only when at least one unlocked die shows it.
+* A tile flipped to ice cream gives its ability at once, in the same turn.
+* Flips are offered after a roll, after a lock and while ordering (flipping before the
+  first roll would change nothing: there is no die to use yet).
+* Backorder phase: among equally valued highest tiles the discarding player chooses;
+  play then passes to the player after the one who busted.
+* Red dice are counted at the start of the turn (tokens only change when a turn ends).
+
 Example (a scripted opening: chance outcomes may be given, like actions):
     >>> game = Game(players=2)
-    >>> s = game.new_initial_state().apply(Drawn(("10:cheese1", "20:cheese4", "30:cheese3")))
+    >>> s = game.new_initial_state().apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3")))
     >>> s = s.apply(Rolled(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5))
     >>> [str(a) for a in s.legal_actions()][:3]     # most dice first
     ['Lock(4+6, 4+6, 2+3+5; yellow)', 'Lock(1+3+6, 2+4+4)', 'Lock(4+6, 1+3+6)']
     >>> s = s.apply(Lock(sets=((4, 6), (1, 3, 6)))).apply(Stop())
     >>> s.barn_value, [str(a) for a in s.legal_actions()]
-    (20, ['Order()', 'Order(10:cheese1)', 'Order(20:cheese4)'])
+    (20, ['Order()', 'Order(10:cheese1)', 'Order(20:cheese5)'])
 """
 
 from __future__ import annotations
@@ -49,7 +61,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..exact import Bag, count_vectors, multinomial
-from .rules import ABILITIES, BARNS, TIEBREAKS, WHITE_DICE, Rules, tile_of
+from .rules import ABILITIES, BARNS, WHITE_DICE, Rules, tile_of
 from .sets import SETS, counts_of, dice_of, has_set, packings
 
 STATE_FORMAT = "coffeegames-dairyman-state/1"
@@ -235,6 +247,23 @@ def roll_outcomes(rolling: int, yellow: bool) -> tuple[tuple[Rolled, Fraction], 
     )
 
 
+@lru_cache(maxsize=None)
+def lock_actions(dice: tuple[int, ...], yellow: int = 0) -> tuple[Lock, ...]:
+    """Every legal lock from unlocked white/red ``dice`` and the yellow die's value (0: not unlocked), most dice first.
+
+    >>> [str(a) for a in lock_actions((4, 6), yellow=6)]
+    ['Lock(4+6)', 'Lock(4+6; yellow)']
+    """
+    plain = counts_of(dice)
+    locks = []
+    for sets in packings(counts_of(dice + ((yellow,) if yellow else ()))):
+        used = sum(s.count(yellow) for s in sets) if yellow else 0
+        for with_yellow in ((False, True) if 0 < used <= plain[yellow - 1] else (used > 0,)):
+            locks.append(Lock(sets, with_yellow))
+    locks.sort(key=lambda a: (-sum(map(len, a.sets)), -len(a.sets), [_set_order(s) for s in a.sets], a.yellow))
+    return tuple(a for a in locks if a.sets)
+
+
 def _remove(items: Sequence, taken: Sequence) -> tuple:
     """Sorted ``items`` without ``taken`` (a sub-multiset; an error if it is not one)."""
     left = Counter(items)
@@ -284,7 +313,7 @@ _NO_BARNS: tuple[tuple[DieSet, ...], ...] = ((),) * BARNS
 class State(BaseState):
     """A Dairyman position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`."""
 
-    rules: Rules
+    rules: Rules = field(repr=False)
     players: tuple[PlayerState, ...]
     ice_supply: int
     backorder_supply: int
@@ -322,7 +351,7 @@ class State(BaseState):
             return tuple(Discard(c) for c in self._discard_choices(self.discarding[0]))
         flips = tuple(self._flips()) if phase in ("lock", "continue", "order") else ()
         if phase == "lock":
-            locks = tuple(sorted(self._locks(), key=lambda a: (-sum(map(len, a.sets)), -len(a.sets), [_set_order(x) for x in a.sets], a.yellow)))
+            locks = self._locks()
             return locks + tuple(self._ice_creams()) + flips + (() if locks else (Bust(),))
         if phase == "continue":
             return (Stop(),) + tuple(self._rolls()) + flips
@@ -332,7 +361,7 @@ class State(BaseState):
 
     def _chance_outcomes(self) -> Sequence[tuple[Rolled | Drawn, Fraction]]:
         if self.phase == "roll":
-            return roll_outcomes(self.rolling, self._rolls_yellow)
+            return roll_outcomes(self.rolling, self.rolls_yellow)
         return tuple((Drawn(tiles), p) for tiles, p in self._draw_dist())
 
     def is_legal_outcome(self, outcome: Any) -> bool:
@@ -343,7 +372,7 @@ class State(BaseState):
                 and all(isinstance(v, int) and 1 <= v <= 6 for v in outcome.dice)
                 and (
                     isinstance(outcome.yellow, int) and 1 <= outcome.yellow <= 6
-                    if self._rolls_yellow
+                    if self.rolls_yellow
                     else outcome.yellow is None
                 )
             )
@@ -359,7 +388,7 @@ class State(BaseState):
         """One chance outcome drawn with its exact probability, without listing them all."""
         if self.phase == "roll":
             values = rng.integers(1, 7, size=self.rolling).tolist()
-            return Rolled(tuple(values), int(rng.integers(1, 7)) if self._rolls_yellow else None)
+            return Rolled(tuple(values), int(rng.integers(1, 7)) if self.rolls_yellow else None)
         if self.phase != "draw":
             raise IllegalAction("sample_chance needs a chance node")
         need, taken = self._draw_need, []
@@ -376,14 +405,14 @@ class State(BaseState):
         if isinstance(move, Rolled):
             dice = tuple(sorted(self.dice + move.dice))
             yellow = self.yellow if move.yellow is None else move.yellow
-            return replace(self, phase="lock", dice=dice, rolling=0, yellow=yellow)._settle()
+            return self._with(phase="lock", dice=dice, rolling=0, yellow=yellow)._settle()
         if isinstance(move, Drawn):
             deck = self._take_from_deck(move.tiles)
-            return replace(self, deck=deck, display=tuple(sorted(self.display + move.tiles)))._start_turn(self.turn)
+            return self._with(deck=deck, display=tuple(sorted(self.display + move.tiles)))._start_turn(self.turn)
         handler = {
             Lock: self._do_lock,
             Bust: lambda _: self._bust(),
-            Stop: lambda _: replace(self, phase="order"),
+            Stop: lambda _: self._with(phase="order"),
             Roll: self._do_roll,
             Order: self._do_order,
             Flip: self._do_flip,
@@ -405,7 +434,7 @@ class State(BaseState):
 
         >>> game = Game()
         >>> s = game.new_initial_state()
-        >>> s = replace(s, players=(PlayerState(milk=("20:cheese4",), cheese=("30:cheese1",), backorders=1), PlayerState()))
+        >>> s = replace(s, players=(PlayerState(milk=("20:cheese5",), cheese=("30:cheese3",), backorders=1), PlayerState()))
         >>> s.score(0)
         50
         """
@@ -448,11 +477,12 @@ class State(BaseState):
         return len(self.dice) + (self.yellow_at == "unlocked")
 
     @property
-    def _rolls_yellow(self) -> bool:
+    def rolls_yellow(self) -> bool:
+        """Whether the pending roll includes the yellow die."""
         return self.phase == "roll" and self.yellow_at == "unlocked" and self.yellow == 0
 
     @property
-    def _pool(self) -> tuple[int, ...]:
+    def unlocked(self) -> tuple[int, ...]:
         """The unlocked dice showing, yellow included."""
         return self.dice + ((self.yellow,) if self.yellow_at == "unlocked" and self.yellow else ())
 
@@ -470,21 +500,14 @@ class State(BaseState):
         return self.yellow if usable and not self.cheese_made else 0
 
     # -- legal actions ------------------------------------------------------------
-    def _locks(self) -> Iterator[Lock]:
-        yellow = self.yellow if self.yellow_at == "unlocked" else 0
-        plain = counts_of(self.dice)
-        for sets in packings(counts_of(self._pool)):
-            if not sets:
-                continue
-            used = sum(s.count(yellow) for s in sets) if yellow else 0
-            for with_yellow in ((False, True) if 0 < used <= plain[yellow - 1] else (used > 0,)):
-                yield Lock(sets, with_yellow)
+    def _locks(self) -> tuple[Lock, ...]:
+        return lock_actions(self.dice, self.yellow if self.yellow_at == "unlocked" else 0)
 
     def _ice_creams(self) -> Iterator[IceCream]:
         player, rules = self.players[self.turn], self.rules
         owned = Counter(tile_of(c).ice_cream for c in player.ice_cream)
         used = Counter(self.abilities_used)
-        showing = set(self._pool)
+        showing = set(self.unlocked)
         for ability, (_, values) in ABILITIES.items():
             left = owned[ability] - used[ability] if rules.ice_cream_once_per_tile else int(owned[ability] > 0 and not used[ability])
             if left > 0:
@@ -530,6 +553,12 @@ class State(BaseState):
         return tuple(sorted({c for c in milk if tile_of(c).value == top}))
 
     # -- transitions --------------------------------------------------------------
+    def _with(self, **changes: Any) -> State:
+        """A copy with ``changes`` (like ``dataclasses.replace``, faster; nothing is validated or cached)."""
+        new = object.__new__(State)
+        new.__dict__.update({name: self.__dict__[name] for name in _FIELDS}, **changes)
+        return new
+
     def _with_player(self, index: int, **changes: Any) -> tuple[PlayerState, ...]:
         players = list(self.players)
         players[index] = replace(players[index], **changes)
@@ -537,12 +566,12 @@ class State(BaseState):
 
     def _start_turn(self, player: int) -> State:
         red = min(self.players[player].backorders, self.rules.red_dice_cap)
-        return replace(self._end_turn(), phase="roll", turn=player, roll=1, red=red, rolling=WHITE_DICE + red)
+        return self._end_turn()._with(phase="roll", turn=player, roll=1, red=red, rolling=WHITE_DICE + red)
 
     def _end_turn(self) -> State:
         """This state with the turn's dice and barns cleared."""
-        return replace(
-            self, roll=0, red=0, dice=(), rolling=0, yellow=0, yellow_at="unlocked", cheese_made=False, barns=_NO_BARNS, abilities_used=()
+        return self._with(
+            roll=0, red=0, dice=(), rolling=0, yellow=0, yellow_at="unlocked", cheese_made=False, barns=_NO_BARNS, abilities_used=()
         )
 
     def _next_player(self) -> int:
@@ -550,7 +579,7 @@ class State(BaseState):
 
     def _settle(self) -> State:
         """In the lock phase with no set and nothing else to try, the bust happens by itself."""
-        if self.phase == "lock" and self._legal == (Bust(),):
+        if self.phase == "lock" and not has_set(counts_of(self.unlocked)) and self._legal == (Bust(),):
             return self._bust()
         return self
 
@@ -561,8 +590,7 @@ class State(BaseState):
         barn = min(self.roll, BARNS) - 1
         barns = list(self.barns)
         barns[barn] = tuple(sorted(barns[barn] + lock.sets, key=_set_order))
-        return replace(
-            self,
+        return self._with(
             phase="continue",
             dice=_remove(self.dice, used),
             yellow_at="locked" if lock.yellow else self.yellow_at,
@@ -573,8 +601,7 @@ class State(BaseState):
         gain = self._ice_gain() or 0
         ice = self.players[self.turn].ice + gain - len(roll.freeze) - roll.freeze_yellow
         unlocked_yellow = self.yellow_at == "unlocked"
-        return replace(
-            self,
+        return self._with(
             phase="roll",
             roll=self.roll + 1,
             players=self._with_player(self.turn, ice=ice),
@@ -587,8 +614,7 @@ class State(BaseState):
     def _do_ice_cream(self, use: IceCream) -> State:
         kept = tuple(v for v in self.dice if v != use.value)
         rerolls_yellow = self.yellow_at == "unlocked" and self.yellow == use.value
-        return replace(
-            self,
+        return self._with(
             phase="roll",
             dice=kept,
             rolling=len(self.dice) - len(kept),
@@ -602,25 +628,24 @@ class State(BaseState):
         if tile.cheese is not None:
             players = self._with_player(self.turn, milk=milk, cheese=tuple(sorted(player.cheese + (flip.tile,))))
             aside = "aside" if self.yellow_at == "unlocked" else self.yellow_at
-            return replace(self, players=players, yellow_at=aside, cheese_made=True)._settle()
+            return self._with(players=players, yellow_at=aside, cheese_made=True)._settle()
         players = self._with_player(
             self.turn, milk=milk, ice_cream=tuple(sorted(player.ice_cream + (flip.tile,))), ice=player.ice - tile.snowflakes
         )
-        return replace(self, players=players, ice_supply=self.ice_supply + tile.snowflakes)._settle()
+        return self._with(players=players, ice_supply=self.ice_supply + tile.snowflakes)._settle()
 
     def _do_order(self, order: Order) -> State:
         player = self.players[self.turn]
         players = self._with_player(self.turn, milk=tuple(sorted(player.milk + order.tiles)))
-        state = replace(self._end_turn(), players=players, display=_remove(self.display, order.tiles), turn=self._next_player())
+        state = self._end_turn()._with(players=players, display=_remove(self.display, order.tiles), turn=self._next_player())
         need = state._draw_need
         if need > state.deck_size:
-            return replace(state, phase="over")  # the display cannot be refilled: the game ends at once
-        return state._start_turn(state.turn) if need == 0 else replace(state, phase="draw")
+            return state._with(phase="over")  # the display cannot be refilled: the game ends at once
+        return state._start_turn(state.turn) if need == 0 else state._with(phase="draw")
 
     def _bust(self) -> State:
         player = self.players[self.turn]
-        state = replace(
-            self._end_turn(),
+        state = self._end_turn()._with(
             players=self._with_player(self.turn, backorders=player.backorders + 1),
             backorder_supply=self.backorder_supply - 1,
         )
@@ -635,12 +660,12 @@ class State(BaseState):
         discarding = tuple(i for i in order if self.players[i].backorders == most and self.players[i].milk)
         players = tuple(replace(p, backorders=0) for p in self.players)
         returned = sum(p.backorders for p in self.players)
-        state = replace(self, players=players, backorder_supply=self.backorder_supply + returned, phase="discard", discarding=discarding)
+        state = self._with(players=players, backorder_supply=self.backorder_supply + returned, phase="discard", discarding=discarding)
         return state._go_on_discarding()
 
     def _discard(self, player: int, code: str) -> State:
         players = self._with_player(player, milk=_remove(self.players[player].milk, [code]))
-        return replace(self, players=players, discards=tuple(sorted(self.discards + (code,))), discarding=self.discarding[1:])
+        return self._with(players=players, discards=tuple(sorted(self.discards + (code,))), discarding=self.discarding[1:])
 
     def _go_on_discarding(self) -> State:
         """Discard for each player in turn; stop where one has a real choice; then refill the display."""
@@ -651,7 +676,7 @@ class State(BaseState):
                 return state
             state = state._discard(state.discarding[0], choices[0])
         pile = tuple(sorted(state.display + state.discards))
-        return replace(state, deck=state.deck + (pile,), display=(), discards=(), phase="draw", turn=state._next_player())
+        return state._with(deck=state.deck + (pile,), display=(), discards=(), phase="draw", turn=state._next_player())
 
     # -- the deck -----------------------------------------------------------------
     def _draw_dist(self) -> Iterator[tuple[tuple[str, ...], Fraction]]:
@@ -784,6 +809,9 @@ class State(BaseState):
                 raise ValueError(f"saved state field {name!r}: missing")
         values = {name: _FIELD_PARSERS[name](fields[name], name) for name in names}
         return cls(rules=rules, **values).check()
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
 
 # -- JSON parsing -------------------------------------------------------------------------
@@ -924,6 +952,6 @@ __all__ = [
     "Rolled",
     "State",
     "Stop",
-    "TIEBREAKS",
+    "lock_actions",
     "roll_outcomes",
 ]
