@@ -36,6 +36,7 @@ from .turn import (
 )
 from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, most_dice, most_sets
 
+from .advice import advise
 from .policy import greedy_policy, random_policy
 from .rules import ABILITIES, STAND_IN_TILES, Rules, Tile, load_tiles, tiles_from_data
 from .state import (
@@ -58,6 +59,7 @@ from .state import (
 )
 
 __all__ = [
+    "advise",
     "ABILITIES",
     "ACTION_KINDS",
     "Bust",

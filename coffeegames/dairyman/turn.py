@@ -114,14 +114,35 @@ class TurnSolution:
         """Expected score if you roll the ``dice_left`` dice now and play on optimally."""
         key = (dice_left, sets_locked)
         if key not in self._roll:
-            total = Fraction(0)
-            for choices, w in roll_classes(dice_left):
-                if choices:
-                    total += w * max(self.best_value(dice_left - u, sets_locked + t) for t, u in choices)
-                else:
-                    total -= w * self.bust_cost
+            total = sum(w * self._after(choices, dice_left, sets_locked) for choices, w in roll_classes(dice_left))
             self._roll[key] = total / 6**dice_left
         return self._roll[key]
+
+    def _after(self, choices: frozenset[Choice], dice_left: int, sets_locked: int) -> Fraction:
+        """The value of a roll offering these lock choices: the best lock, or the bust."""
+        if not choices:
+            return -self.bust_cost
+        return max(self.best_value(dice_left - u, sets_locked + t) for t, u in choices)
+
+    def roll_value_kept(self, dice_left: int, sets_locked: int, kept: Sequence[int] = ()) -> Fraction:
+        """Like :meth:`roll_value`, but the ``kept`` dice (frozen, or spared by an ice-cream
+        reroll) keep their values while the other ``dice_left - len(kept)`` dice roll.
+
+        >>> turn = optimal_turn(8)
+        >>> turn.roll_value_kept(3, 1, kept=[5]) > turn.roll_value(3, 1)   # a kept 5 helps
+        True
+        """
+        kept_counts = counts_of(check_roll(kept, "kept dice"))
+        rolling = dice_left - sum(kept_counts)
+        if rolling < 0:
+            raise ValueError(f"{len(kept)} kept dice but only {dice_left} dice left")
+        if not any(kept_counts):
+            return self.roll_value(dice_left, sets_locked)
+        total = sum(
+            w * self._after(lock_choices(tuple(a + b for a, b in zip(c, kept_counts))), dice_left, sets_locked)  # type: ignore[arg-type]
+            for c, w in count_vectors(rolling)
+        )
+        return Fraction(total, 6**rolling)
 
     def best_value(self, dice_left: int, sets_locked: int) -> Fraction:
         """Expected score from here under optimal play: the better of stopping and rolling."""
