@@ -6,6 +6,8 @@ Examples::
     coffeegames dairyman odds --dice 6 --frozen 5 --json
     coffeegames dairyman lock 4 6 5 5 1 3 2 2     # every way to lock sets from this roll
     coffeegames dairyman reroll 1 1 2 3           # what each ice-cream reroll does to the bust chance
+    coffeegames dairyman decide 4 6 5 5 1 3 2 2   # the best lock and whether to roll on, exactly valued
+    coffeegames dairyman turn --dice 8            # optimal turn value, stop/roll table, simple policies
 """
 
 from __future__ import annotations
@@ -22,8 +24,17 @@ from . import __version__, dairyman
 
 
 def fraction_text(p: Fraction, percent: bool = True) -> str:
-    """An exact value with its decimal: ``'1/12 (8.33%)'``, or ``'7/2 (≈3.500)'`` for a mean."""
-    return f"{p} ({float(p):.2%})" if percent else f"{p} (≈{float(p):.3f})"
+    """An exact value with its decimal: ``'1/12 (8.33%)'``, ``'7/2 (≈3.500)'`` for a mean.
+
+    A fraction too long to read is shown by its decimal alone (``--json`` gives it exactly).
+
+    >>> fraction_text(Fraction(1, 12)), fraction_text(Fraction(7, 2), percent=False)
+    ('1/12 (8.33%)', '7/2 (≈3.500)')
+    """
+    decimal = f"{float(p):.2%}" if percent else f"≈{float(p):.3f}"
+    if p.denominator == 1 and not percent:
+        return str(p)
+    return f"{p} ({decimal})" if len(str(p)) <= 24 else decimal
 
 
 def _jsonable(value: object) -> object:
@@ -43,7 +54,7 @@ def _print_frame(frame: pd.DataFrame, as_json: bool, extra: dict | None = None) 
         return
     shown = frame.copy()
     for column in shown.columns:
-        percent = not column.startswith("mean")
+        percent = column.startswith("p_") or column == "probability"
         shown[column] = [fraction_text(v, percent) if isinstance(v, Fraction) else v for v in shown[column]]
     print(shown.to_string(index=False))
 
@@ -76,6 +87,36 @@ def _lock(args: argparse.Namespace) -> None:
 
 def _reroll(args: argparse.Namespace) -> None:
     _print_frame(dairyman.reroll_table(args.roll), args.json, {"roll": sorted(args.roll)})
+
+
+def _decide(args: argparse.Namespace) -> None:
+    turn = dairyman.optimal_turn(dairyman.MAX_DICE, args.points, args.bust_cost)
+    table = turn.choices(args.roll, args.sets_locked)
+    if table.empty and not args.json:
+        print(f"{sorted(args.roll)}: no two or three dice sum to 10 — this roll busts.")
+        return
+    _print_frame(table, args.json, {"roll": sorted(args.roll), "sets_locked": args.sets_locked})
+
+
+def _turn(args: argparse.Namespace) -> None:
+    turn = dairyman.optimal_turn(args.dice, args.points, args.bust_cost)
+    policies = dairyman.compare_policies(args.dice, args.points, args.bust_cost)[["policy", "value"]]
+    if args.json:
+        table = turn.policy_table()
+        extra = {
+            "dice": args.dice,
+            "value": _jsonable(turn.value),
+            "policy_table": {str(d): {str(s): v for s, v in row.items() if v} for d, row in table.iterrows()},
+        }
+        _print_frame(policies, True, extra)
+        return
+    print(f"Optimal {args.dice}-dice turn ({args.points} a set, a bust costs {args.bust_cost}): "
+          f"expected score {fraction_text(turn.value, percent=False)}\n")
+    print("Roll or stop after a lock, by dice left (rows) and sets locked (columns):\n")
+    print(turn.policy_table().to_string())
+    print("\nOptimal play beside simple policies (exact expected score):\n")
+    policies["value"] = [fraction_text(v, percent=False) for v in policies["value"]]
+    print(policies.to_string(index=False))
 
 
 def _die(text: str) -> int:
@@ -119,6 +160,16 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("roll", type=_die, nargs="+", metavar="DIE", help="the dice you rolled, e.g. 4 6 5 5 1")
         cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
         cmd.set_defaults(run=run)
+    decide = cmds.add_parser("decide", help="every lock from your roll with its exact value under optimal play")
+    decide.add_argument("roll", type=_die, nargs="+", metavar="DIE", help="the dice you rolled, e.g. 4 6 5 5 1")
+    decide.add_argument("--sets-locked", type=int, default=0, help="sets already locked this turn (default 0)")
+    turn = cmds.add_parser("turn", help="exact optimal play of a whole turn")
+    turn.add_argument("--dice", type=_dice_count, default=8, help="dice rolled at the start (default 8)")
+    for cmd, run in ((decide, _decide), (turn, _turn)):
+        cmd.add_argument("--points", type=int, default=10, help="points a set scores (default 10, its barn value)")
+        cmd.add_argument("--bust-cost", type=int, default=5, help="what a bust costs (default 5, a backorder token)")
+        cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
+        cmd.set_defaults(run=run)
     return parser
 
 
@@ -130,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.run(args)
     except (ValueError, TypeError) as error:
         parser.exit(2, f"coffeegames: error: {error}\n")
+    except BrokenPipeError:  # output piped into `head`, say
+        sys.stderr.close()
     return 0
 
 

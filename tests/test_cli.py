@@ -69,3 +69,22 @@ def test_python_dash_m_entry_point():
         capture_output=True, text=True, check=True,
     ).stdout
     assert json.loads(out)["rows"][0]["sets"] == "5+5"
+
+
+def test_decide_ranks_locks_by_exact_value(capsys):
+    _, out = run(capsys, "dairyman", "decide", "4", "6", "5", "5", "1", "3", "2", "2", "--json")
+    rows = json.loads(out)["rows"]
+    turn = dairyman.optimal_turn(12, 10, 5)
+    assert len(rows) == len(dairyman.lock_options([4, 6, 5, 5, 1, 3, 2, 2]))
+    top = rows[0]
+    assert top["best"] and Fraction(top["value"]["fraction"]) == turn.best_value(top["dice_left"], top["sets_locked"])
+    assert all(Fraction(r["value"]["fraction"]) <= Fraction(top["value"]["fraction"]) for r in rows)
+
+
+def test_turn_prints_value_policy_and_comparison(capsys):
+    _, out = run(capsys, "dairyman", "turn", "--dice", "6", "--points", "1", "--bust-cost", "0", "--json")
+    data = json.loads(out)
+    assert Fraction(data["value"]["fraction"]) == dairyman.optimal_turn(6).value
+    assert data["rows"][0]["policy"] == "optimal"
+    _, out = run(capsys, "dairyman", "turn", "--dice", "8")
+    assert "Roll or stop after a lock" in out and "optimal" in out
