@@ -21,20 +21,7 @@ from fractions import Fraction
 import pandas as pd
 
 from . import __version__, dairyman
-
-
-def fraction_text(p: Fraction, percent: bool = True) -> str:
-    """An exact value with its decimal: ``'1/12 (8.33%)'``, ``'7/2 (≈3.500)'`` for a mean.
-
-    A fraction too long to read is shown by its decimal alone (``--json`` gives it exactly).
-
-    >>> fraction_text(Fraction(1, 12)), fraction_text(Fraction(7, 2), percent=False)
-    ('1/12 (8.33%)', '7/2 (≈3.500)')
-    """
-    decimal = f"{float(p):.2%}" if percent else f"≈{float(p):.3f}"
-    if p.denominator == 1 and not percent:
-        return str(p)
-    return f"{p} ({decimal})" if len(str(p)) <= 24 else decimal
+from .text import fraction_text, mean_text
 
 
 def _jsonable(value: object) -> object:
@@ -54,8 +41,8 @@ def _print_frame(frame: pd.DataFrame, as_json: bool, extra: dict | None = None) 
         return
     shown = frame.copy()
     for column in shown.columns:
-        percent = column.startswith("p_") or column == "probability"
-        shown[column] = [fraction_text(v, percent) if isinstance(v, Fraction) else v for v in shown[column]]
+        show = fraction_text if column.startswith("p_") or column == "probability" else mean_text
+        shown[column] = [show(v) if isinstance(v, Fraction) else v for v in shown[column]]
     print(shown.to_string(index=False))
 
 
@@ -111,11 +98,11 @@ def _turn(args: argparse.Namespace) -> None:
         _print_frame(policies, True, extra)
         return
     print(f"Optimal {args.dice}-dice turn ({args.points} a set, a bust costs {args.bust_cost}): "
-          f"expected score {fraction_text(turn.value, percent=False)}\n")
+          f"expected score {mean_text(turn.value)}\n")
     print("Roll or stop after a lock, by dice left (rows) and sets locked (columns):\n")
     print(turn.policy_table().to_string())
     print("\nOptimal play beside simple policies (exact expected score):\n")
-    policies["value"] = [fraction_text(v, percent=False) for v in policies["value"]]
+    policies["value"] = [mean_text(v) for v in policies["value"]]
     print(policies.to_string(index=False))
 
 

@@ -5,13 +5,14 @@ from fractions import Fraction
 from itertools import product
 
 import icepool
+import numpy as np
 import pytest
 from conftest import naive_has_set, naive_most, naive_packings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coffeegames import dairyman
-from coffeegames.exact import Dist
+from coffeegames.exact import Dist, count_vectors
 
 D6 = range(1, 7)
 
@@ -139,3 +140,10 @@ def test_reroll_table_lists_each_ability():
 def test_bad_input_gets_a_clear_error(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize("n", range(0, 7))
+def test_vectorised_set_check_matches_has_set_on_every_roll(n):
+    rolls = [c for c, _ in count_vectors(n)]
+    found = dairyman.has_set_array(np.array(rolls, dtype=np.int16).reshape(len(rolls), 6))
+    assert found.tolist() == [dairyman.has_set(c) for c in rolls]

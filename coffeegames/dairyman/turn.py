@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from ..exact import check_count, count_vectors
-from .sets import MAX_DICE, SET_COUNTS, SETS, Counts, check_roll, counts_of, dice_of, packings
+from .sets import MAX_DICE, SET_COUNTS, SETS, Counts, check_roll, counts_of, packings
 
 Choice = tuple[int, int]
 """A lock as (sets taken, dice used)."""

@@ -8,14 +8,13 @@ Fraction(11, 12)
 """
 
 from .charts import fraction_text, mean_text, percent, table_html
-from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, any_set, parse_dice
+from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, parse_dice
 
 __all__ = [
     "BustChanceExplorer",
     "MostLockedExplorer",
     "RollAdvisor",
     "SimulationCheck",
-    "any_set",
     "fraction_text",
     "mean_text",
     "parse_dice",

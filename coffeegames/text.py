@@ -1,0 +1,47 @@
+"""Exact numbers as text for people: ``'1/12 (8.3%)'``, ``'7/2 ≈ 3.50'``.
+
+Values stay :class:`~fractions.Fraction` until shown; these helpers are the last step,
+shared by the command line and the widgets.
+
+Example:
+    >>> from fractions import Fraction
+    >>> fraction_text(Fraction(1, 12))
+    '1/12 (8.3%)'
+    >>> percent(Fraction(1010573, 2176782336))  # never rounds a real chance to "0.0%"
+    '0.05%'
+    >>> fraction_text(Fraction(1))
+    '1 (100%)'
+    >>> mean_text(Fraction(7, 2))
+    '7/2 ≈ 3.50'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+LONGEST_FRACTION = 24
+"""Fractions written with more characters than this are shown by their decimal alone."""
+
+
+def percent(p: Fraction | float) -> str:
+    """``p`` as a percentage with one decimal, or more when one would round a real chance to 0% or 100%."""
+    value = float(p) * 100
+    if p in (0, 1):
+        return f"{value:.0f}%"
+    for digits in range(1, 13):
+        text = f"{value:.{digits}f}"
+        if float(text) not in (0.0, 100.0):
+            return f"{text}%"
+    return f"{value:.2g}%"  # pragma: no cover - below 1e-12 %
+
+
+def fraction_text(p: Fraction) -> str:
+    """An exact probability with its percentage: ``'1/12 (8.3%)'`` (the percentage alone if the fraction is very long)."""
+    return f"{p} ({percent(p)})" if len(str(p)) <= LONGEST_FRACTION else percent(p)
+
+
+def mean_text(m: Fraction, digits: int = 2) -> str:
+    """An exact mean with its decimal value: ``'7/2 ≈ 3.50'`` (``'3'`` when whole, ``'≈ 41.54'`` when very long)."""
+    if m.denominator == 1:
+        return str(m)
+    return f"{m} ≈ {float(m):.{digits}f}" if len(str(m)) <= LONGEST_FRACTION else f"≈ {float(m):.{digits}f}"

@@ -1,0 +1,100 @@
+"""Display helpers shared by the widgets: exact numbers as text, HTML tables, figures.
+
+Probabilities stay :class:`~fractions.Fraction` until the last moment; these helpers
+turn them into what a learner reads ("1/12 (8.3%)") and the floats plotly draws.
+
+Example:
+    >>> from fractions import Fraction
+    >>> fraction_text(Fraction(1, 12))
+    '1/12 (8.3%)'
+    >>> percent(Fraction(1010573, 2176782336))  # never rounds a real chance to "0.0%"
+    '0.05%'
+    >>> fraction_text(Fraction(1))
+    '1 (100%)'
+    >>> mean_text(Fraction(7, 2))
+    '7/2 ≈ 3.50'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..text import fraction_text, mean_text, percent  # noqa: F401  (re-exported for the widgets)
+
+BASE = "#9fb8d3"
+"""Colour of ordinary bars."""
+HIGHLIGHT = "#d9480f"
+"""Colour of the selected bar."""
+ACCENT = "#1c7ed6"
+"""Colour of a second series (a simulation, a second measure)."""
+EXACT = "#212529"
+"""Colour of exact reference lines."""
+BAND = "rgba(134, 142, 150, 0.18)"
+"""Fill of a band of expected wobble."""
+
+
+def error_html(error: Exception | str) -> str:
+    """A red, escaped message for an HTML label."""
+    return f'<span style="color:#c92a2a">⚠ {html.escape(str(error))}</span>'
+
+
+_TABLE_STYLE = (
+    "<style>.cg-table{border-collapse:collapse;font-size:13px;margin:4px 0}"
+    ".cg-table th,.cg-table td{padding:3px 10px;border-bottom:1px solid #dee2e6;text-align:right;"
+    "font-variant-numeric:tabular-nums;white-space:nowrap}"
+    ".cg-table th{background:#f1f3f5}.cg-table td:first-child,.cg-table th:first-child{text-align:left}</style>"
+)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, Fraction):
+        return fraction_text(value)
+    if value is None or value is pd.NA or (isinstance(value, float) and value != value):
+        return ""
+    return str(value)
+
+
+def table_html(frame: pd.DataFrame, columns: Mapping[str, str] | None = None) -> str:
+    """An HTML table of ``frame`` (index dropped), Fractions shown as ``'a/b (x.x%)'``.
+
+    ``columns`` picks and renames columns: ``{"p_bust": "bust chance"}``.
+
+    >>> from fractions import Fraction
+    >>> "1/12 (8.3%)" in table_html(pd.DataFrame({"p": [Fraction(1, 12)]}))
+    True
+    """
+    if columns is not None:
+        frame = frame[list(columns)].rename(columns=dict(columns))
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>"
+        for row in frame.itertuples(index=False)
+    )
+    return f'{_TABLE_STYLE}<table class="cg-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+
+
+def figure(data: Sequence[go.Bar | go.Scatter] | go.Figure, height: int = 360, **layout: Any) -> go.Figure:
+    """A plain plotly figure in the house style, to fill with data and then wrap.
+
+    ``data`` is a list of traces or a whole figure (e.g. from ``make_subplots``);
+    ``layout`` takes plotly's magic-underscore names (``xaxis_title="dice"``). Fill the
+    traces first and only then wrap it in a ``go.FigureWidget``: a FigureWidget filled
+    after construction shows empty axes in Voila until the first interaction.
+    """
+    fig = go.Figure(data) if isinstance(data, go.Figure) else go.Figure(data=list(data))
+    fig.update_layout(
+        template="plotly_white",
+        height=height,
+        margin=dict(l=60, r=20, t=60, b=50),
+        font=dict(size=13),
+        title=dict(x=0.02, xanchor="left"),
+        showlegend=False,
+    )
+    fig.update_layout(**layout)
+    return fig

@@ -1,0 +1,222 @@
+"""The Dairyman odds widgets, driven through their callbacks as a user would."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from coffeegames import dairyman
+from coffeegames.widgets import (
+    BustChanceExplorer,
+    MostLockedExplorer,
+    RollAdvisor,
+    SimulationCheck,
+    fraction_text,
+    mean_text,
+    parse_dice,
+    percent,
+)
+from coffeegames.widgets.charts import HIGHLIGHT
+
+
+def table_rows(html: str) -> list[list[str]]:
+    """The body cells of an HTML table made by ``table_html``."""
+    body = re.search(r"<tbody>(.*)</tbody>", html, re.S)
+    assert body is not None, html
+    return [re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", body.group(1))]
+
+
+# -- helpers -----------------------------------------------------------------------
+
+
+def test_parse_dice_accepts_spaces_and_commas() -> None:
+    assert parse_dice(" 4 6,5  5 ") == (4, 5, 5, 6)
+    assert parse_dice("") == ()
+
+
+@pytest.mark.parametrize("text", ["4 x", "4 7", "0", "4.5", " ".join(["1"] * 13)])
+def test_parse_dice_rejects_bad_input_clearly(text: str) -> None:
+    with pytest.raises((ValueError, TypeError), match="die|dice"):
+        parse_dice(text)
+
+
+def test_fraction_text_and_percent() -> None:
+    assert fraction_text(Fraction(1, 12)) == "1/12 (8.3%)"
+    assert fraction_text(Fraction(0)) == "0 (0%)"
+    assert percent(Fraction(1)) == "100%"
+    assert percent(dairyman.p_bust(12)) == "0.05%"  # a real chance never shows as 0.0%
+    assert percent(dairyman.p_any_set(12)) == "99.95%"  # nor as 100.0%
+    assert mean_text(Fraction(3)) == "3"
+
+
+def views() -> list:
+    return [BustChanceExplorer(), MostLockedExplorer(), RollAdvisor(), SimulationCheck(trials=100)]
+
+
+def test_widgets_display_as_jupyter_widgets() -> None:
+    for view in views():
+        assert "application/vnd.jupyter.widget-view+json" in view._repr_mimebundle_()
+
+
+def test_figures_are_built_with_their_data() -> None:
+    """The state a browser first draws (``_widget_data``) already holds every trace's data.
+
+    Filling an empty FigureWidget before display only sends update messages nobody
+    receives, and Voila shows empty axes until the first interaction.
+    """
+    for view in views():
+        sent = view.fig._widget_data
+        assert len(sent) == len(view.fig.data)
+        for first, trace in zip(sent, view.fig.data):
+            assert np.array_equal(np.asarray(first["y"]), np.asarray(trace.y)), type(view).__name__
+        assert view.fig._widget_layout["title"]["text"] == view.fig.layout.title.text
+
+
+# -- BustChanceExplorer ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 8, 12])
+def test_bust_explorer_highlights_the_chosen_number_of_dice(n: int) -> None:
+    explorer = BustChanceExplorer(dice=1)
+    explorer.dice.value = n
+    bar = explorer.fig.data[0]
+    assert list(bar.x) == list(range(1, 13))
+    assert list(bar.y) == [float(dairyman.p_bust(k)) for k in range(1, 13)]
+    assert [i for i, c in enumerate(bar.marker.color) if c == HIGHLIGHT] == [n - 1]
+    assert bar.customdata[n - 1] == fraction_text(dairyman.p_bust(n))
+    assert explorer.p_bust == dairyman.p_bust(n)
+    assert fraction_text(dairyman.p_bust(n)) in explorer.result.value
+    assert fraction_text(dairyman.p_any_set(n)) in explorer.result.value
+
+
+def test_bust_explorer_with_frozen_dice() -> None:
+    explorer = BustChanceExplorer(dice=2)
+    explorer.frozen.value = "5"
+    bar = explorer.fig.data[0]
+    assert explorer.dice.max == 11 and list(bar.x) == list(range(1, 12))
+    assert list(bar.y) == [float(dairyman.p_bust(k, [5])) for k in range(1, 12)]
+    assert explorer.p_bust == dairyman.p_bust(2, [5]) == Fraction(19, 36)
+    assert "beside frozen 5" in explorer.result.value
+    explorer.frozen.value = "5 5"  # a frozen set: nothing can bust
+    assert set(explorer.fig.data[0].y) == {0.0}
+
+
+def test_bust_explorer_keeps_dice_plus_frozen_within_twelve() -> None:
+    explorer = BustChanceExplorer(dice=11)
+    explorer.frozen.value = "1 2 3"
+    assert (explorer.dice.max, explorer.dice.value) == (9, 9)
+    assert explorer.fig.data[0].marker.color[-1] == HIGHLIGHT
+    assert explorer.p_bust == dairyman.p_bust(9, [1, 2, 3])
+
+
+@pytest.mark.parametrize("bad", ["5 seven", "5 7", " ".join(["5"] * 12)])
+def test_bust_explorer_bad_frozen_shows_error_and_keeps_chart(bad: str) -> None:
+    explorer = BustChanceExplorer(dice=4, frozen="3")
+    before = (explorer.fig.data[0].to_plotly_json(), explorer.result.value)
+    explorer.frozen.value = bad
+    assert "⚠" in explorer.message.value
+    assert (explorer.fig.data[0].to_plotly_json(), explorer.result.value) == before
+    assert explorer.p_bust == dairyman.p_bust(4, [3])
+    explorer.frozen.value = "3 3"
+    assert explorer.message.value == ""
+    assert explorer.p_bust == dairyman.p_bust(4, [3, 3])
+
+
+# -- MostLockedExplorer ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 8, 12])
+def test_most_locked_bars_are_the_exact_distributions(n: int) -> None:
+    explorer = MostLockedExplorer(dice=3)
+    explorer.dice.value = n
+    dice_bar, sets_bar, dice_mean, sets_mean = explorer.fig.data
+    for bar, line, dist in (
+        (dice_bar, dice_mean, dairyman.most_dice_locked(n)),
+        (sets_bar, sets_mean, dairyman.most_sets_locked(n)),
+    ):
+        assert set(dist) <= set(bar.x)
+        assert list(bar.y) == [float(dist[x]) for x in bar.x]
+        assert list(bar.customdata) == [fraction_text(dist[x]) for x in bar.x]
+        assert list(line.x) == [float(dist.mean())] * 2
+        assert mean_text(dist.mean()) in explorer.result.value
+    assert list(dice_bar.x) == list(range(n + 1))
+    if n >= 2:
+        assert dice_bar.y[1] == 0  # one die alone is never a set
+    assert fraction_text(dairyman.p_bust(n)) in explorer.result.value
+
+
+# -- RollAdvisor -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("roll", ["4 6 5 5 1 3 2 2", "4 6 5 5", "2 2 6 2 2 6 1 3 6 4 4 4"])
+def test_roll_advisor_lists_every_lock(roll: str) -> None:
+    advisor = RollAdvisor("1")
+    advisor.roll.value = roll
+    options = dairyman.lock_options(parse_dice(roll))
+    rows = table_rows(advisor.locks.value)
+    assert len(rows) == len(options) == len(advisor.fig.data[0].y)
+    assert [r[-1] for r in rows] == [fraction_text(o.p_bust_next) for o in options]
+    assert list(advisor.fig.data[0].x) == [float(o.p_bust_next) for o in options]
+    assert [int(r[2]) for r in rows] == [len(o.left) for o in options]
+    assert len(table_rows(advisor.rerolls.value)) == len(dairyman.reroll_table(parse_dice(roll)))
+    assert advisor.message.value == ""
+
+
+@pytest.mark.parametrize("bad", ["4 6 7", "four six", "", " ".join(["5"] * 13)])
+def test_roll_advisor_bad_roll_keeps_previous_answer(bad: str) -> None:
+    advisor = RollAdvisor("4 6 5 5 1 3 2 2")
+    before = (advisor.locks.value, advisor.rerolls.value, advisor.fig.data[0].to_plotly_json())
+    advisor.roll.value = bad
+    advisor.button.click()
+    assert "⚠" in advisor.message.value
+    assert (advisor.locks.value, advisor.rerolls.value, advisor.fig.data[0].to_plotly_json()) == before
+    assert len(advisor.options) == 12
+
+
+def test_roll_advisor_bust_roll_points_to_ice_cream() -> None:
+    advisor = RollAdvisor("1 2 2")
+    assert advisor.options == [] and len(advisor.fig.data[0].y) == 0
+    assert "busts" in advisor.summary.value
+    rows = table_rows(advisor.rerolls.value)
+    assert rows[0] == ["keep the roll", "", "0", "1 (100%)"]
+    assert ["reroll all 2s", "2", "2", fraction_text(dairyman.reroll_p_bust([1, 2, 2], 2))] in rows
+    assert "busts" in advisor.fig.layout.annotations[0].text and not advisor.fig.layout.xaxis.visible
+    advisor.roll.value = "4 6"
+    assert advisor.fig.layout.annotations == () and advisor.fig.layout.xaxis.visible
+
+
+def test_roll_advisor_button_recomputes() -> None:
+    advisor = RollAdvisor("4 6 5 5")
+    advisor.locks.value = ""
+    advisor.button.click()
+    assert len(table_rows(advisor.locks.value)) == 3
+
+
+# -- SimulationCheck ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 6, 12])
+def test_simulation_converges_to_the_exact_line(n: int) -> None:
+    check = SimulationCheck(dice=1, trials=1_000)
+    check.trials.value = 30_000
+    check.dice.value = n
+    exact = dairyman.p_any_set(n)
+    low, high, exact_line, simulated = check.fig.data
+    assert check.exact == exact and list(exact_line.y) == [float(exact)] * 2
+    assert check.estimate is not None and check.estimate.trials == 30_000
+    assert check.estimate.contains(exact)
+    assert simulated.x[-1] == 30_000 and simulated.y[-1] == check.estimate.p
+    assert all(lo <= float(exact) <= hi for lo, hi in zip(low.y, high.y))
+    assert fraction_text(exact) in check.result.value and "inside" in check.result.value
+
+
+def test_simulation_is_reproducible_from_its_seed() -> None:
+    check = SimulationCheck(dice=4, trials=3_000, seed=7)
+    first = list(check.fig.data[3].y)
+    check.seed.value = 8
+    assert list(check.fig.data[3].y) != first
+    check.seed.value = 7
+    assert list(check.fig.data[3].y) == first
