@@ -1,0 +1,214 @@
+"""Exact roll-outcome odds for VivaJava's coloured dice.
+
+Every question here is a function of one table: for ``white`` coffee dice and
+``flavour`` dice, every distinct combination of per-colour counts (and jokers) with the
+number of ordered rolls that show it. The table pairs each multiset of the white dice
+with each multiset of the flavour dice (C(w+5, 5) × C(f+5, 5) rows: 756,756 for 10 + 5)
+and is evaluated with numpy on exact integer counts, so answers stay exact Fractions.
+
+Example:
+    >>> best_blend(white=2)[Blend.of(2, "red")]
+    Fraction(1, 36)
+    >>> p_rainbow(white=5)
+    Fraction(5, 54)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+
+from ..exact import Dist, check_count, count_vectors
+from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, RAINBOW_SIZE, Blend
+
+MAX_WHITE = 10
+MAX_FLAVOUR = 5
+_RANKS = np.arange(1, len(COLOURS) + 1, dtype=np.int16)  # int16 like the counts: mixing dtypes is 10x slower
+
+
+def _check(white: int, flavour: int) -> None:
+    check_count(white, "number of white dice", maximum=MAX_WHITE)
+    check_count(flavour, "number of flavour dice", maximum=MAX_FLAVOUR)
+
+
+@lru_cache(maxsize=32)
+def colour_table(white: int, flavour: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(counts, weights)``: rows of per-colour counts (6 colours) plus jokers, and ordered-roll counts.
+
+    Weights are exact integers summing to ``6 ** (white + flavour)``.
+    """
+    _check(white, flavour)
+    w_rows = [(c, w) for c, w in count_vectors(white)]  # faces in COLOURS order
+    f_rows = [(c, w) for c, w in count_vectors(flavour)]  # faces: White..Green, then joker
+    wc = np.array([c for c, _ in w_rows], dtype=np.int16).reshape(len(w_rows), 6)
+    fc = np.array([c for c, _ in f_rows], dtype=np.int16).reshape(len(f_rows), 6)
+    # flavour face 6 is the joker, which goes to column 7; flavour dice have no black face
+    f7 = np.zeros((len(f_rows), 7), dtype=np.int16)
+    f7[:, :5], f7[:, 6] = fc[:, :5], fc[:, 5]
+    w7 = np.zeros((len(w_rows), 7), dtype=np.int16)
+    w7[:, :6] = wc
+    counts = (w7[:, None, :] + f7[None, :, :]).reshape(-1, 7)
+    ww = np.array([w for _, w in w_rows], dtype=np.int64)
+    fw = np.array([w for _, w in f_rows], dtype=np.int64)
+    weights = (ww[:, None] * fw[None, :]).reshape(-1)
+    return counts, weights
+
+
+def _dist(codes: np.ndarray, weights: np.ndarray, decode: Callable[[int], object]) -> Dist:
+    """Add up the integer weights of each code (exact int64 sums) into an exact distribution."""
+    return Dist.from_weights({decode(int(v)): int(weights[codes == v].sum()) for v in np.unique(codes)})
+
+
+def _best_codes(counts: np.ndarray) -> np.ndarray:
+    """Each row's best blend as ``size * 10 + rank`` (0 for no blend), vectorised."""
+    sizes = np.minimum(counts[:, :6] + counts[:, 6:7], LARGEST_BLEND)
+    scores = np.where(sizes >= 2, sizes * 10 + _RANKS, 0)
+    return scores.max(axis=1)
+
+
+@lru_cache(maxsize=64)
+def best_blend(white: int = 5, flavour: int = 0) -> Dist:
+    """The exact distribution of the best blend (size, then colour) of a roll, jokers wild.
+
+    >>> best_blend(white=5).prob(lambda b: b.size >= 3) > Fraction(1, 5)
+    True
+    """
+    counts, weights = colour_table(white, flavour)
+    return _dist(_best_codes(counts), weights, lambda c: Blend(c // 10, c % 10) if c else NO_BLEND)
+
+
+def largest_group(white: int = 5, flavour: int = 0) -> Dist:
+    """The distribution of the largest group of one colour (jokers wild; at most 5 count; 0 with no dice)."""
+    return best_blend(white, flavour).map(lambda b: b.size or min(1, white + flavour))
+
+
+def p_at_least(size: int, white: int = 5, flavour: int = 0) -> Fraction:
+    """P(the largest group of one colour, jokers wild, has at least ``size`` dice)."""
+    check_count(size, "group size", maximum=LARGEST_BLEND)
+    return largest_group(white, flavour).at_least(size)
+
+
+def p_beats(blend: Blend, white: int = 5, flavour: int = 0) -> Fraction:
+    """P(a roll's best blend beats ``blend``, the Featured Blend on the coaster)."""
+    if not isinstance(blend, Blend):
+        raise TypeError(f"expected a Blend such as Blend.of(3, 'green'), got {blend!r}")
+    return best_blend(white, flavour).prob(lambda b: b > blend)
+
+
+@lru_cache(maxsize=64)
+def rainbow(white: int = 5, flavour: int = 0) -> Dist:
+    """Whether a roll can show five different colours (jokers fill gaps): a Dist over True/False."""
+    counts, weights = colour_table(white, flavour)
+    present = (counts[:, :6] > 0).sum(axis=1)
+    codes = (present + np.minimum(counts[:, 6], len(COLOURS) - present) >= RAINBOW_SIZE).astype(np.int64)
+    return _dist(codes, weights, bool)
+
+
+def p_rainbow(white: int = 5, flavour: int = 0) -> Fraction:
+    """P(a Rainbow Blend: five dice of five different colours, own jokers filling gaps)."""
+    return rainbow(white, flavour)[True]
+
+
+def research(colour: str, white: int = 5, flavour: int = 0, jokers_count: bool = True) -> Dist:
+    """RP gained by researching ``colour``: one per die of that colour, at most 5.
+
+    ``jokers_count`` (a Ruling, default True): a joker is wild, so it counts as the colour.
+    For black there is no track: the result is the number of flavour dice won.
+    """
+    if colour not in COLOURS:
+        raise ValueError(f"unknown colour {colour!r}; the colours are {', '.join(COLOURS)}")
+    counts, weights = colour_table(white, flavour)
+    n = counts[:, COLOURS.index(colour)] + (counts[:, 6] if jokers_count else 0)
+    return _dist(np.minimum(n, 5), weights, int)
+
+
+def research_table(white: int = 5, flavour: int = 0, jokers_count: bool = True) -> pd.DataFrame:
+    """Expected RP and P(at least 2 / 3 RP) for each colour (black: flavour dice won)."""
+    rows = []
+    for colour in COLOURS:
+        d = research(colour, white, flavour, jokers_count)
+        rows.append({"colour": colour, "mean": d.mean(), "p_at_least_2": d.at_least(2), "p_at_least_3": d.at_least(3)})
+    return pd.DataFrame(rows).set_index("colour")
+
+
+def blend_table(white: int = 5, flavour: int = 0) -> pd.DataFrame:
+    """The best-blend distribution as a table, strongest first, with P(this or better)."""
+    d = best_blend(white, flavour)
+    rows, running = [], Fraction(0)
+    for b in sorted(d, reverse=True):
+        running += d[b]
+        rows.append({"blend": str(b), "size": b.size, "colour": b.colour, "probability": d[b], "p_this_or_better": running})
+    return pd.DataFrame(rows)
+
+
+def p_reroll_beats(kept: Blend, dice: int) -> Fraction:
+    """Keep-or-reroll for a degraded Featured Blend: P(re-rolling its ``dice`` white dice beats keeping ``kept``)."""
+    return p_beats(kept, white=dice, flavour=0)
+
+
+# -- the solo corporations -------------------------------------------------------------
+
+SUCCESS_SIZE = 3
+"""A corporation needs three of a kind or better for a Featured Blend (Ruling, RULES.md §2)."""
+
+
+@lru_cache(maxsize=None)
+def _keep_best_step(kept: int, dice: int) -> Dist:
+    """One OmniBlend reroll: keep a group of ``kept`` dice of one colour, reroll the other dice.
+
+    The new best group is the kept colour plus its matches, or a larger group among the
+    rerolled dice. By symmetry the kept colour can be any; colour ranks do not matter here.
+    """
+    rolling = dice - kept
+    weights: dict[int, int] = {}
+    for c, w in count_vectors(rolling):
+        new = max(kept + c[0], max(c)) if kept else max(c, default=0)
+        weights[min(new, dice)] = weights.get(min(new, dice), 0) + w
+    return Dist.from_weights(weights)
+
+
+@lru_cache(maxsize=None)
+def omniblend_groups(meter: int, dice: int = 5) -> Dist:
+    """The largest group OmniBlend TransGlobal holds after its first roll and ``meter`` rerolls.
+
+    It stops rerolling once it holds three of a kind (a Featured Blend). This is a Markov
+    chain on the size of the kept group.
+
+    >>> omniblend_groups(0).at_least(3) == p_at_least(3, white=5)
+    True
+    """
+    check_count(meter, "METER rerolls")
+    state = _keep_best_step(0, dice)
+    for _ in range(meter):
+        nxt: dict[int, Fraction] = {}
+        for g, p in state.items():
+            step = Dist.certain(g) if g >= SUCCESS_SIZE else _keep_best_step(g, dice)
+            for h, q in step.items():
+                nxt[h] = nxt.get(h, Fraction(0)) + p * q
+        state = Dist(nxt)
+    return state
+
+
+def omniblend_success(meter: int) -> Fraction:
+    """P(OmniBlend TransGlobal makes a Featured Blend, three of a kind or better, with ``meter`` rerolls)."""
+    return omniblend_groups(meter).at_least(SUCCESS_SIZE)
+
+
+def sacchar_success(meter: int) -> Fraction:
+    """P(Sacchar Inc. makes a Featured Blend rolling 5 white dice and ``meter`` flavour dice)."""
+    check_count(meter, "METER flavour dice", maximum=MAX_FLAVOUR)
+    return p_at_least(SUCCESS_SIZE, white=5, flavour=meter)
+
+
+def meter_table(levels: range = range(0, 6)) -> pd.DataFrame:
+    """Each corporation's exact success chance at each METER level."""
+    return pd.DataFrame(
+        [
+            {"meter": m, "omniblend": omniblend_success(m), "sacchar": sacchar_success(m) if m <= MAX_FLAVOUR else None}
+            for m in levels
+        ]
+    ).set_index("meter")
