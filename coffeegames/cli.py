@@ -8,6 +8,8 @@ Examples::
     coffeegames dairyman reroll 1 1 2 3           # what each ice-cream reroll does to the bust chance
     coffeegames dairyman decide 4 6 5 5 1 3 2 2   # the best lock and whether to roll on, exactly valued
     coffeegames dairyman turn --dice 8            # optimal turn value, stop/roll table, simple policies
+    coffeegames vivajava odds --white 5 --flavour 2 --beat bold red   # blends, rainbow, research
+    coffeegames vivajava meter                    # the solo corporations' success odds by METER level
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from fractions import Fraction
 
 import pandas as pd
 
-from . import __version__, dairyman
+from . import __version__, dairyman, vivajava
 from .text import fraction_text, mean_text
 
 
@@ -106,6 +108,40 @@ def _turn(args: argparse.Namespace) -> None:
     print(policies.to_string(index=False))
 
 
+def _blend(words: list[str]) -> vivajava.Blend:
+    sizes = {"decaf": 2, "regular": 3, "bold": 4, "extra": 5}
+    if len(words) < 2 or words[0].lower() not in sizes:
+        raise ValueError(f"a blend is a size and a colour, e.g. 'regular red' or 'extra bold green'; got {' '.join(words)!r}")
+    colour = words[-1].lower()
+    return vivajava.Blend.of(sizes[words[0].lower()], colour)
+
+
+def _vivajava_odds(args: argparse.Namespace) -> None:
+    table = vivajava.blend_table(args.white, args.flavour)
+    rainbow = vivajava.p_rainbow(args.white, args.flavour)
+    beat = _blend(args.beat) if args.beat else None
+    p_beat = vivajava.p_beats(beat, args.white, args.flavour) if beat else None
+    research = vivajava.research_table(args.white, args.flavour).reset_index()
+    if args.json:
+        extra = {"white": args.white, "flavour": args.flavour, "p_rainbow": _jsonable(rainbow),
+                 "research": [{k: _jsonable(v) for k, v in r.items()} for r in research.to_dict("records")]}
+        if beat:
+            extra["beat"] = {"blend": str(beat), "p_beats": _jsonable(p_beat)}
+        _print_frame(table, True, extra)
+        return
+    print(f"VivaJava: best blend of {args.white} white + {args.flavour} flavour dice (exact)\n")
+    _print_frame(table, False)
+    print(f"\nP(rainbow) = {fraction_text(rainbow)}")
+    if beat:
+        print(f"P(beat the coaster's {beat}) = {fraction_text(p_beat)}")
+    print("\nResearch: RP per colour (jokers count; black = flavour dice won)\n")
+    _print_frame(research, False)
+
+
+def _vivajava_meter(args: argparse.Namespace) -> None:
+    _print_frame(vivajava.meter_table().reset_index(), args.json)
+
+
 def _die(text: str) -> int:
     try:
         value = int(text)
@@ -157,6 +193,17 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("--bust-cost", type=int, default=5, help="what a bust costs (default 5, a backorder token)")
         cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
         cmd.set_defaults(run=run)
+    vj = games.add_parser("vivajava", help="VivaJava: The Dice Game: coloured dice and blends")
+    vcmds = vj.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    vodds = vcmds.add_parser("odds", help="best-blend distribution, rainbow and research odds")
+    vodds.add_argument("--white", type=int, default=5, help="white coffee dice, 0-10 (default 5)")
+    vodds.add_argument("--flavour", type=int, default=0, help="black flavour dice, 0-5 (default 0)")
+    vodds.add_argument("--beat", nargs="+", metavar="WORD", help="a blend on the coaster, e.g. regular red")
+    vodds.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    vodds.set_defaults(run=_vivajava_odds)
+    meter = vcmds.add_parser("meter", help="each solo corporation's success chance by METER level")
+    meter.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    meter.set_defaults(run=_vivajava_meter)
     return parser
 
 

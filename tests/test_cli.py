@@ -88,3 +88,30 @@ def test_turn_prints_value_policy_and_comparison(capsys):
     assert data["rows"][0]["policy"] == "optimal"
     _, out = run(capsys, "dairyman", "turn", "--dice", "8")
     assert "Roll or stop after a lock" in out and "optimal" in out
+
+
+def test_vivajava_odds_and_meter(capsys):
+    from coffeegames import vivajava
+
+    _, out = run(capsys, "vivajava", "odds", "--white", "5", "--flavour", "1", "--beat", "regular", "red", "--json")
+    data = json.loads(out)
+    assert Fraction(data["beat"]["p_beats"]["fraction"]) == vivajava.p_beats(vivajava.Blend.of(3, "red"), 5, 1)
+    assert Fraction(data["p_rainbow"]["fraction"]) == vivajava.p_rainbow(5, 1)
+    assert sum(Fraction(r["probability"]["fraction"]) for r in data["rows"]) == 1
+    _, out = run(capsys, "vivajava", "meter", "--json")
+    rows = json.loads(out)["rows"]
+    assert Fraction(rows[2]["p_omniblend"]["fraction"]) == vivajava.omniblend_success(2)
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["vivajava", "odds", "--white", "11"], "at most 10"),
+        (["vivajava", "odds", "--beat", "huge", "red"], "a blend is a size and a colour"),
+        (["vivajava", "odds", "--beat", "bold", "purple"], "unknown colour 'purple'"),
+    ],
+)
+def test_vivajava_bad_arguments(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and message in capsys.readouterr().err

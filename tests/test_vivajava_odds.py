@@ -108,8 +108,8 @@ def test_omniblend_chain_matches_explicit_rerolls(meter):
 
 def test_meter_table_is_monotone_and_sacchar_matches_p_at_least():
     table = meter_table()
-    assert list(table["omniblend"]) == sorted(table["omniblend"])
-    assert list(table["sacchar"]) == sorted(table["sacchar"])
+    assert list(table["p_omniblend"]) == sorted(table["p_omniblend"])
+    assert list(table["p_sacchar"]) == sorted(table["p_sacchar"])
     assert sacchar_success(2) == p_at_least(3, white=5, flavour=2)
 
 

@@ -141,7 +141,7 @@ def blend_table(white: int = 5, flavour: int = 0) -> pd.DataFrame:
     rows, running = [], Fraction(0)
     for b in sorted(d, reverse=True):
         running += d[b]
-        rows.append({"blend": str(b), "size": b.size, "colour": b.colour, "probability": d[b], "p_this_or_better": running})
+        rows.append({"blend": str(b), "size": b.size, "colour": b.colour or "", "probability": d[b], "p_this_or_better": running})
     return pd.DataFrame(rows)
 
 
@@ -208,7 +208,7 @@ def meter_table(levels: range = range(0, 6)) -> pd.DataFrame:
     """Each corporation's exact success chance at each METER level."""
     return pd.DataFrame(
         [
-            {"meter": m, "omniblend": omniblend_success(m), "sacchar": sacchar_success(m) if m <= MAX_FLAVOUR else None}
+            {"meter": m, "p_omniblend": omniblend_success(m), "p_sacchar": sacchar_success(m) if m <= MAX_FLAVOUR else None}
             for m in levels
         ]
     ).set_index("meter")
