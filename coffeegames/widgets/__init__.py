@@ -7,10 +7,20 @@ Import explicitly (plotly and ipywidgets load only when you do):
 Fraction(11, 12)
 """
 
-from .charts import fraction_text, mean_text, percent, table_html
+from .charts import View, fraction_text, mean_text, percent, table_html
+from .dairyman_game import PolicyExplorer, dairyman_board, dairyman_walkthrough, parse_roll
 from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, parse_dice
+from .decision import DecisionView, exact_text, solver_advice
 
 __all__ = [
+    "DecisionView",
+    "PolicyExplorer",
+    "View",
+    "dairyman_board",
+    "dairyman_walkthrough",
+    "exact_text",
+    "parse_roll",
+    "solver_advice",
     "BustChanceExplorer",
     "MostLockedExplorer",
     "RollAdvisor",

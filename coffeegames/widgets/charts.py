@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
 
@@ -98,3 +99,49 @@ def figure(data: Sequence[go.Bar | go.Scatter] | go.Figure, height: int = 360, *
     )
     fig.update_layout(**layout)
     return fig
+
+
+class View:
+    """Base of the explorer widgets. The life of every widget here: read the controls, draw the figure, write the labels.
+
+    A subclass builds its controls and a plain styled figure, then calls :meth:`_start`;
+    it implements ``_compute`` (controls → what to show, raising ValueError or TypeError
+    with a message for bad input), ``_draw`` (put it into a figure) and ``_show`` (labels
+    and public results). The object displays its ``widget`` when it ends a cell.
+    """
+
+    widget: widgets.Box
+    fig: go.FigureWidget
+    message: widgets.HTML
+
+    def _compute(self) -> Any:
+        raise NotImplementedError
+
+    def _draw(self, fig: go.Figure, state: Any) -> None:
+        raise NotImplementedError
+
+    def _show(self, state: Any) -> None:
+        raise NotImplementedError
+
+    def _start(self, chart: go.Figure, controls: Sequence[widgets.ValueWidget]) -> None:
+        """Draw the initial state into ``chart``, wrap it as ``self.fig``, wire ``controls``."""
+        state = self._compute()  # bad initial arguments raise here, for the programmer
+        self._draw(chart, state)
+        self.fig = go.FigureWidget(chart)  # built with its traces, so Voila draws them at once
+        self._show(state)
+        for control in controls:
+            control.observe(self._update, "value")
+
+    def _update(self, _: Any = None) -> None:
+        try:
+            state = self._compute()
+        except (TypeError, ValueError) as error:
+            self.message.value = error_html(error)  # the figure and labels keep the last good answer
+            return
+        self.message.value = ""
+        with self.fig.batch_update():
+            self._draw(self.fig, state)
+        self._show(state)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)

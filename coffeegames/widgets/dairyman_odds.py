@@ -53,7 +53,7 @@ from .charts import (
     BASE,
     EXACT,
     HIGHLIGHT,
-    error_html,
+    View,
     figure,
     fraction_text,
     mean_text,
@@ -87,52 +87,6 @@ def parse_dice(text: str, what: str = "roll") -> tuple[int, ...]:
     return check_roll(values, what)
 
 
-class _View:
-    """The life of every widget here: read the controls, draw the figure, write the labels.
-
-    A subclass builds its controls and a plain styled figure, then calls :meth:`_start`;
-    it implements ``_compute`` (controls → what to show, raising ValueError or TypeError
-    with a message for bad input), ``_draw`` (put it into a figure) and ``_show`` (labels
-    and public results). The object displays its ``widget`` when it ends a cell.
-    """
-
-    widget: widgets.Box
-    fig: go.FigureWidget
-    message: widgets.HTML
-
-    def _compute(self) -> Any:
-        raise NotImplementedError
-
-    def _draw(self, fig: go.Figure, state: Any) -> None:
-        raise NotImplementedError
-
-    def _show(self, state: Any) -> None:
-        raise NotImplementedError
-
-    def _start(self, chart: go.Figure, controls: Sequence[widgets.ValueWidget]) -> None:
-        """Draw the initial state into ``chart``, wrap it as ``self.fig``, wire ``controls``."""
-        state = self._compute()  # bad initial arguments raise here, for the programmer
-        self._draw(chart, state)
-        self.fig = go.FigureWidget(chart)  # built with its traces, so Voila draws them at once
-        self._show(state)
-        for control in controls:
-            control.observe(self._update, "value")
-
-    def _update(self, _: Any = None) -> None:
-        try:
-            state = self._compute()
-        except (TypeError, ValueError) as error:
-            self.message.value = error_html(error)  # the figure and labels keep the last good answer
-            return
-        self.message.value = ""
-        with self.fig.batch_update():
-            self._draw(self.fig, state)
-        self._show(state)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-
 def _dice_slider(value: int, **kwargs: Any) -> widgets.IntSlider:
     return widgets.IntSlider(value=value, min=1, max=MAX_DICE, description="dice rolled", **kwargs)
 
@@ -150,7 +104,7 @@ def _lock_text(option: LockOption) -> str:
 
 
 # --------------------------------------------------------------------------------------
-class BustChanceExplorer(_View):
+class BustChanceExplorer(View):
     """P(bust) for 1, 2, ... dice rolled, optionally beside frozen dice; the chosen number highlighted.
 
     ``dice`` is the slider, ``frozen`` the text box of frozen values (e.g. ``"5 5"``; dice
@@ -210,7 +164,7 @@ class BustChanceExplorer(_View):
 
 
 # --------------------------------------------------------------------------------------
-class MostLockedExplorer(_View):
+class MostLockedExplorer(View):
     """Distributions of the most dice and the most sets that one roll of ``n`` dice can lock.
 
     ``dice`` is the slider; ``fig`` holds two bar traces (most dice, most sets) and two
@@ -262,7 +216,7 @@ class MostLockedExplorer(_View):
 
 
 # --------------------------------------------------------------------------------------
-class RollAdvisor(_View):
+class RollAdvisor(View):
     """Type your roll; see every way to lock it, the bust chance of rolling on, and the ice-cream rerolls.
 
     ``roll`` is the text box (press Enter or click ``button``); ``locks`` and ``rerolls``
@@ -378,7 +332,7 @@ class _Run:
     running: np.ndarray
 
 
-class SimulationCheck(_View):
+class SimulationCheck(View):
     """A seeded simulation of P(at least one set) converging to the exact answer.
 
     ``dice``, ``trials`` and ``seed`` are the controls; ``fig`` draws the running

@@ -1,0 +1,543 @@
+"""Dairyman at the table: the board, a decision walkthrough against bots, typed real rolls, the optimal policy.
+
+* :func:`dairyman_board` draws a position: the dice just rolled (the yellow die in
+  yellow), the sets locked in barns 1/2/3 (the barn the next lock goes to outlined),
+  the display, each player's tiles and tokens, and the supply.
+* :func:`dairyman_walkthrough` builds a :class:`~.decision.DecisionView` for a game
+  against :func:`~coffeegames.dairyman.greedy_policy` bots, valued by
+  :func:`~coffeegames.dairyman.advise`.
+* :func:`parse_roll` reads a roll typed as ``"4 6 5 5 1 3 2 y5"``: the white and red
+  dice as numbers 1-6, the yellow die written once as ``y`` and its value. At a draw it
+  reads milk-tile codes (``"10:cheese1 20:ice2:2s"``).
+* :class:`PolicyExplorer` maps the exact optimal stop/roll policy of a turn.
+
+Example (you are player 0; the bots deal and stop at your roll, which you type):
+    >>> view = dairyman_walkthrough(players=2, human=(0,), seed=3)
+    >>> view.bots_button.click()
+    >>> view.outcome_text.value = "4 6 5 5 1 3 2 y5"
+    >>> view.outcome_button.click()
+    >>> view.state.dice, view.state.yellow
+    ((1, 2, 3, 4, 5, 5, 6), 5)
+    >>> view.advice.loc[0, ["label", "value", "then"]].tolist()   # best first
+    ['Lock(4+6, 5+5, 2+3+5; yellow)', Fraction(30, 1), 'stop']
+    >>> view.actions.options[1]                                           # the next best: bank less, roll on
+    ('Lock(4+6) · 22.26', 1)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..dairyman import Drawn, Game, Rolled, State, TurnSolution, advise, greedy_policy, optimal_turn
+from ..dairyman.rules import ABILITIES, BARNS, tile_of
+from ..engine import IllegalAction
+from .charts import EXACT, View, figure, mean_text
+from .dairyman_odds import parse_dice
+from .decision import Board, DecisionView, exact_text
+
+__all__ = [
+    "PolicyExplorer",
+    "dairyman_board",
+    "dairyman_walkthrough",
+    "outcome_hint",
+    "parse_roll",
+    "player_names",
+    "roll_owner",
+]
+
+YELLOW = "y"
+"""The prefix that marks the yellow die in a typed roll: ``y5``."""
+
+# Board geometry in pixels (the axes run in pixels, so markers and text line up).
+WIDTH, LEFT = 860, 8
+DIE, DIE_STEP, DICE_X = 34, 42, 120
+BARN_X, BARN_W, BARN_GAP, SET_LINE = 120, 236, 12, 19
+TILE, TILE_STEP = 58, 68
+CHIP, CHIP_STEP, CHIPS_X, TOKENS_X = 26, 30, 270, 720
+PLAYER_ROW = 38
+
+INK, MUTED = "#212529", "#868e96"
+WHITE_DIE, YELLOW_DIE, ROLLING, FROZEN = "#ffffff", "#fcc419", "#f1f3f5", "#d0ebff"
+CHEESE_TILE, ICE_TILE, CHEESE, ICE_CREAM = "#fff3bf", "#e7f5ff", "#fcc419", "#74c0fc"
+ACTIVE_BARN, ACTIVE_ROW = "#d9480f", "#fff4e6"
+
+
+# -- the board ---------------------------------------------------------------------------
+
+class _Marks:
+    """Points of one board trace, collected row by row."""
+
+    def __init__(self) -> None:
+        self.x: list[float] = []
+        self.y: list[float] = []
+        self.text: list[str] = []
+        self.hover: list[str] = []
+        self.fill: list[str] = []
+        self.edge: list[str] = []
+        self.size: list[int] = []
+        self.opacity: list[float] = []
+
+    def add(
+        self, x: float, y: float, text: str, hover: str = "", fill: str = WHITE_DIE, edge: str = INK, size: int = DIE, opacity: float = 1.0
+    ) -> None:
+        """One point: a square's fill colour (or, for a label, its text colour), edge, size and opacity."""
+        for column, value in zip(
+            (self.x, self.y, self.text, self.hover, self.fill, self.edge, self.size, self.opacity),
+            (x, y, text, hover, fill, edge, size, opacity),
+        ):
+            column.append(value)
+
+    def squares(self, name: str, font_size: int) -> go.Scatter:
+        return go.Scatter(
+            name=name,
+            x=self.x,
+            y=self.y,
+            mode="markers+text",
+            text=self.text,
+            hovertext=self.hover,
+            hovertemplate="%{hovertext}<extra></extra>",
+            textfont=dict(size=font_size, color=INK),
+            marker=dict(symbol="square", size=self.size, color=self.fill, opacity=self.opacity, line=dict(width=2, color=self.edge)),
+        )
+
+    def labels(self, name: str) -> go.Scatter:
+        return go.Scatter(
+            name=name,
+            x=self.x,
+            y=self.y,
+            mode="text",
+            text=self.text,
+            textposition="middle right",
+            textfont=dict(size=13, color=self.fill),
+            hoverinfo="skip",
+        )
+
+
+def _tile_text(code: str) -> str:
+    tile = tile_of(code)
+    if tile.cheese is not None:
+        return f"{tile.value}<br>cheese {tile.cheese}"
+    return f"{tile.value}<br>ice {tile.snowflakes}: {str(tile.ice_cream).removeprefix('reroll_').replace('chosen', 'any')}"
+
+
+def _tile_hover(code: str, flipped: str = "") -> str:
+    tile = tile_of(code)
+    if flipped == "cheese":
+        return f"{code}: cheese, {tile.value} points + cheese bonus"
+    if flipped == "ice cream":
+        return f"{code}: ice cream, {tile.value} points; ability: {ABILITIES[str(tile.ice_cream)][0]}"
+    if tile.cheese is not None:
+        return f"{code}: milk worth {tile.value}; flips to cheese when the yellow die shows {tile.cheese}"
+    return f"{code}: milk worth {tile.value}; flips to ice cream for {tile.snowflakes} ice ({ABILITIES[str(tile.ice_cream)][0]})"
+
+
+def _tile_fill(code: str) -> str:
+    return CHEESE_TILE if tile_of(code).cheese is not None else ICE_TILE
+
+
+def _active_barn(state: State) -> int | None:
+    """The barn (0-2) the next lock goes to, during a turn."""
+    if state.phase in ("roll", "lock"):
+        return min(state.roll, BARNS) - 1
+    if state.phase == "continue":
+        return min(state.roll + 1, BARNS) - 1
+    return None
+
+
+def _headline(state: State, names: Sequence[str]) -> str:
+    who = names[state.turn]
+    phase = {
+        "draw": "the display is being filled",
+        "roll": f"rolling {state.rolling} dice" + (" + the yellow die" if state.rolls_yellow else ""),
+        "lock": "lock sets summing to ten",
+        "continue": "stop, or roll the unlocked dice again",
+        "order": f"order milk tiles worth up to {state.barn_value}",
+        "discard": f"backorder phase: {names[state.discarding[0]]} discards" if state.discarding else "",
+    }
+    if state.phase == "over":
+        scores = state.scores()
+        winners = ", ".join(names[i] for i in state.winners())
+        return f"Game over · winner: {winners} with {max(scores)} points"
+    roll = f" · roll {state.roll}" if state.roll else ""
+    return f"{who}'s turn{roll} · {phase[state.phase]}"
+
+
+YELLOW_WHERE = {"unlocked": ("", ""), "locked": ("locked", "locked in a set"), "aside": ("aside", "set aside after making cheese")}
+"""Where the yellow die is → (short label, hover text)."""
+LEGEND = "tiles: pale = milk (yellow: flips to cheese, blue: to ice cream) · gold = cheese · blue = ice cream · hover for details"
+
+
+class _Drawing:
+    """One board being drawn top to bottom; each row method adds its marks and shapes."""
+
+    def __init__(self, state: State, names: Sequence[str]) -> None:
+        self.state, self.names = state, names
+        self.dice, self.tiles, self.labels = _Marks(), _Marks(), _Marks()
+        self.shapes: list[dict[str, Any]] = []
+        self.barn_height = 30 + SET_LINE * max([1] + [len(b) for b in state.barns])
+        self.height = 26 + 34 + self.barn_height + 22 + TILE + 8 + PLAYER_ROW * len(state.players) + 22
+
+    def at(self, top: float) -> float:
+        """The y coordinate of a point ``top`` pixels below the top edge."""
+        return self.height - top
+
+    def dice_row(self, top: float) -> None:
+        """The yellow die first, then the white/red dice: showing, frozen (blue) or rolling (?)."""
+        state, y, x = self.state, self.at(top), DICE_X
+        self.labels.add(LEFT, y, "<b>dice</b>", fill=INK)
+        if state.phase not in ("roll", "lock", "continue", "order"):
+            self.labels.add(DICE_X - DIE / 2, y, "no dice on the table between turns", fill=MUTED)
+            return
+        short, where = YELLOW_WHERE[state.yellow_at]
+        shows = "" if state.rolls_yellow else f", showing {state.yellow}"
+        hover = f"the yellow die{': ' + where if where else ''}{shows}"
+        self.dice.add(x, y, "?" if state.rolls_yellow else str(state.yellow), hover, fill=YELLOW_DIE, opacity=0.45 if where else 1.0)
+        if short:
+            self.labels.add(x + DIE / 2 + 2, y, short, fill=MUTED)
+        x += DIE_STEP + 10 + (50 if short else 0)
+        frozen = state.phase == "roll"  # before a roll, the dice still showing are frozen ones
+        for value in state.dice:
+            hover = "frozen by an ice token: keeps its value" if frozen else f"unlocked die showing {value}"
+            self.dice.add(x, y, str(value), hover, fill=FROZEN if frozen else WHITE_DIE)
+            x += DIE_STEP
+        for _ in range(state.rolling):
+            self.dice.add(x, y, "?", "rolling", fill=ROLLING, edge=MUTED)
+            x += DIE_STEP
+        count = len(state.dice) + state.rolling + (state.yellow_at == "unlocked")
+        red = f" · {state.red} red dice this turn" if state.red else ""
+        self.labels.add(x - DIE / 2 + 8, y, f"{count} {'die' if count == 1 else 'dice'} to play{red}", fill=MUTED)
+
+    def barns_row(self, top: float) -> None:
+        """Barns 1-3 with the sets locked this turn; the barn the next lock goes to is outlined."""
+        state, active = self.state, _active_barn(self.state)
+        self.labels.add(LEFT, self.at(top + 18), "<b>barns</b>", fill=INK)
+        for b, sets in enumerate(state.barns):
+            x0, lit = BARN_X - DIE / 2 + b * (BARN_W + BARN_GAP), b == active
+            edge = dict(color=ACTIVE_BARN if lit else "#ced4da", width=3 if lit else 1)
+            box = dict(type="rect", x0=x0, x1=x0 + BARN_W, y0=self.at(top + self.barn_height), y1=self.at(top), layer="below")
+            self.shapes.append(dict(box, line=edge, fillcolor="#fff9f5" if lit else "#f8f9fa"))
+            title = f"<b>barn {b + 1}</b> · {state.rules.set_value * len(sets)}" + (" ← next lock" if lit else "")
+            self.labels.add(x0 + 6, self.at(top + 14), title, fill=ACTIVE_BARN if lit else INK)
+            for k, locked in enumerate(sets):
+                self.labels.add(x0 + 12, self.at(top + 34 + SET_LINE * k), " + ".join(map(str, locked)), fill=INK)
+
+    def display_row(self, top: float) -> None:
+        """The face-up milk tiles, then the deck and the supply."""
+        state, y = self.state, self.at(top + TILE / 2)
+        self.labels.add(LEFT, y, "<b>display</b>", fill=INK)
+        for k, code in enumerate(state.display):
+            self.tiles.add(DICE_X + 10 + k * TILE_STEP, y, _tile_text(code), _tile_hover(code), fill=_tile_fill(code), edge=MUTED, size=TILE)
+        supply = f"deck {state.deck_size} tiles · supply: {state.ice_supply} ice, {state.backorder_supply} backorder tokens"
+        self.labels.add(DICE_X + state.rules.display_size * TILE_STEP, y, supply, fill=MUTED)
+
+    def player_rows(self, top: float) -> None:
+        """Each player's score, tiles (milk, cheese, ice cream) and tokens; the player to move highlighted."""
+        state = self.state
+        for i, player in enumerate(state.players):
+            row, y = top + PLAYER_ROW * i, self.at(top + PLAYER_ROW * (i + 0.5))
+            if i == state.turn and state.phase != "over":
+                band = dict(type="rect", x0=0, x1=WIDTH, y0=self.at(row + PLAYER_ROW - 2), y1=self.at(row + 2), layer="below")
+                self.shapes.append(dict(band, line_width=0, fillcolor=ACTIVE_ROW))
+            self.labels.add(LEFT, y, f"<b>{html.escape(self.names[i])}</b> · {state.score(i)} points", fill=INK)
+            x = CHIPS_X
+            for codes, fill, flipped in ((player.milk, None, ""), (player.cheese, CHEESE, "cheese"), (player.ice_cream, ICE_CREAM, "ice cream")):
+                for code in codes:
+                    hover = _tile_hover(code, flipped)
+                    self.tiles.add(x, y, str(tile_of(code).value), hover, fill=fill or _tile_fill(code), edge=MUTED, size=CHIP)
+                    x += CHIP_STEP
+            if not player.tiles:
+                self.labels.add(x - CHIP / 2, y, "no tiles yet", fill=MUTED)
+            backorders = f"<span style='color:#c92a2a'>{player.backorders} backorder{'s' * (player.backorders != 1)}</span>"
+            self.labels.add(TOKENS_X, y, f"{player.ice} ice · {backorders}", fill=INK)
+
+    def board(self) -> Board:
+        top = 26
+        self.dice_row(top)
+        self.barns_row(top := top + 34)
+        self.display_row(top := top + self.barn_height + 22)
+        self.player_rows(top := top + TILE + 8)
+        self.labels.add(LEFT, self.at(top + PLAYER_ROW * len(self.state.players) + 10), LEGEND, fill=MUTED)
+        layout = dict(
+            title=dict(text=_headline(self.state, self.names), x=0.01, xanchor="left", font=dict(size=15)),
+            width=WIDTH + 20,
+            height=self.height + 44,
+            margin=dict(l=10, r=10, t=40, b=4),
+            xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True),
+            yaxis=dict(range=[0, self.height], visible=False, fixedrange=True),
+            shapes=self.shapes,
+            plot_bgcolor="white",
+            paper_bgcolor="white",
+            showlegend=False,
+            hovermode="closest",
+            dragmode=False,
+        )
+        return [self.dice.squares("dice", 16), self.tiles.squares("tiles", 10), self.labels.labels("labels")], layout
+
+
+def dairyman_board(state: State, names: Sequence[str] | None = None) -> Board:
+    """The position as plotly traces (dice, tiles, labels) and a layout with the barn boxes.
+
+    The axes run in pixels, so dice and tiles keep their shapes; the same three traces
+    come back for every state, so a :class:`DecisionView` updates them in place.
+
+    >>> from coffeegames.dairyman import Game
+    >>> traces, layout = dairyman_board(Game().new_initial_state(seed=1))
+    >>> [t.name for t in traces], layout["title"]["text"]
+    (['dice', 'tiles', 'labels'], "player 0's turn · roll 1 · rolling 7 dice + the yellow die")
+    """
+    return _Drawing(state, list(names or (f"player {i}" for i in range(len(state.players))))).board()
+
+
+# -- typed outcomes, names, the factory ---------------------------------------------------
+
+def parse_roll(text: str, state: State) -> Rolled | Drawn:
+    """The chance outcome typed at ``state``: a roll like ``"4 6 5 5 1 3 2 y5"``, or tile codes at a draw.
+
+    Type the white and red dice that were rolled as numbers 1-6 and the yellow die (when
+    it was rolled) once as ``y`` and its value; frozen dice keep their values and are
+    not typed. A wrong count, a value outside 1-6 or a stray ``y`` raises a ValueError
+    that says what to type.
+
+    >>> from coffeegames.dairyman import Game
+    >>> state = Game().new_initial_state(seed=1)
+    >>> parse_roll("4 6 5 5 1 3 2 y5", state)
+    Rolled(dice=(1, 2, 3, 4, 5, 5, 6), yellow=5)
+    >>> parse_roll("4 6 5 5 1 3 y5", state)
+    Traceback (most recent call last):
+    ...
+    ValueError: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
+    """
+    if state.phase == "draw":
+        return _parse_draw(text, state)
+    if state.phase != "roll":
+        raise IllegalAction("no dice are being rolled now: the outcome box is for chance moves")
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise ValueError(f"type the dice you rolled: {outcome_hint(state)}")
+    marked = [t for t in tokens if t[:1].lower() == YELLOW]
+    dice = parse_dice(" ".join(t for t in tokens if t[:1].lower() != YELLOW))
+    expected = _expected_roll(state)
+    if state.rolls_yellow:
+        if len(marked) != 1:
+            raise ValueError(f"write the yellow die exactly once, as y and its value (e.g. y5); {expected}")
+        (yellow,) = parse_dice(marked[0][1:], "yellow die") or (0,)
+        if yellow == 0:
+            raise ValueError(f"{marked[0]!r}: put the yellow die's value 1-6 after the y, e.g. y5")
+    elif marked:
+        raise ValueError(f"the yellow die is not rolled this time (it is locked, set aside or frozen): leave out {marked[0]!r}; {expected}")
+    else:
+        yellow = None
+    if len(dice) != state.rolling:
+        raise ValueError(_count_error(state, len(dice)))
+    outcome = Rolled(dice, yellow)
+    if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
+        raise IllegalAction(f"{outcome} cannot happen here; {expected}")
+    return outcome
+
+
+def _example_roll(state: State) -> str:
+    plain = " ".join("4655132246135"[: state.rolling])
+    return (plain + " y5").strip() if state.rolls_yellow else plain
+
+
+def _expected_roll(state: State) -> str:
+    yellow = " and the yellow die" if state.rolls_yellow else ""
+    frozen = f"; the frozen {' '.join(map(str, state.dice))} keep their values" if state.dice else ""
+    return f"you rolled {state.rolling} white/red dice{yellow}{frozen}"
+
+
+def _count_error(state: State, typed: int) -> str:
+    yellow = " and the yellow one as y and its value" if state.rolls_yellow else ""
+    return f"{_expected_roll(state)}: type {state.rolling} values (you typed {typed}){yellow}, e.g. {_example_roll(state)}"
+
+
+def _parse_draw(text: str, state: State) -> Drawn:
+    codes = []
+    for token in text.replace(",", " ").split():
+        try:
+            codes.append(tile_of(token).code)
+        except ValueError as error:
+            raise ValueError(f"{error}; type the tiles drawn as codes separated by spaces") from None
+    need = state.rules.display_size - len(state.display)
+    outcome = Drawn(tuple(codes))
+    if len(codes) != need or not state.is_legal_outcome(outcome):
+        top = sorted(set(state.deck[0])) if state.deck else []
+        raise IllegalAction(f"the deck cannot give {' '.join(codes) or 'nothing'}: type the {need} tile(s) drawn, from {' '.join(top)}")
+    return outcome
+
+
+def outcome_hint(state: State) -> str:
+    """The outcome box's placeholder: what to type at this chance node.
+
+    >>> from coffeegames.dairyman import Game
+    >>> outcome_hint(Game().new_initial_state(seed=1))
+    '7 dice + yellow as y: e.g. 4 6 5 5 1 3 2 y5 (y5 = the yellow die shows 5)'
+    """
+    if state.phase == "draw":
+        need = state.rules.display_size - len(state.display)
+        return f"{need} tile code(s) drawn, e.g. {state.deck[0][0] if state.deck else '10:cheese1'}"
+    yellow = " + yellow as y" if state.rolls_yellow else ""
+    note = " (y5 = the yellow die shows 5)" if state.rolls_yellow else ""
+    frozen = f"; frozen {' '.join(map(str, state.dice))} not typed" if state.dice else ""
+    return f"{state.rolling} dice{yellow}: e.g. {_example_roll(state)}{note}{frozen}"
+
+
+def roll_owner(state: State) -> int | None:
+    """Whose roll a chance node is (the player whose turn it is); None for a draw."""
+    return state.turn if state.phase == "roll" else None
+
+
+def player_names(players: int, human: Sequence[int]) -> list[str]:
+    """``["player 0 (you)", "player 1 (bot)", ...]``.
+
+    >>> player_names(3, human=(1,))
+    ['player 0 (bot)', 'player 1 (you)', 'player 2 (bot)']
+    """
+    return [f"player {i} ({'you' if i in human else 'bot'})" for i in range(players)]
+
+
+def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int = 0, **options: Any) -> DecisionView:
+    """A Dairyman game in a :class:`DecisionView`: ``human`` players choose, the others are greedy bots.
+
+    ``options`` are :class:`~coffeegames.dairyman.Rules` options (``ice_supply=10``).
+    ``human=()`` lets the bots play each other; ``human=range(players)`` is companion
+    mode for a game at a real table: everyone's choices and rolls are typed in.
+
+    >>> view = dairyman_walkthrough(human=())
+    >>> view.bots_button.click()
+    >>> view.state.is_terminal()
+    True
+    """
+    game = Game(players=players, **options)
+    bad = [p for p in human if not 0 <= p < players]
+    if bad:
+        raise ValueError(f"human players are numbered 0-{players - 1}; got {bad}")
+    names = player_names(players, human)
+    return DecisionView(
+        game.new_initial_state(),
+        seed=seed,
+        advise=advise,
+        board=partial(dairyman_board, names=names),
+        bots={p: greedy_policy for p in range(players) if p not in human},
+        parse_outcome=parse_roll,
+        outcome_hint=outcome_hint,
+        chance_player=roll_owner,
+        names=names,
+        value_name="expected points this turn",
+    )
+
+
+# -- the optimal policy of a turn ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Policy:
+    turn: TurnSolution
+    table: pd.DataFrame
+    changed: list[tuple[int, int]]
+    """(dice left, sets locked) where the decision differs from the no-bust-cost policy."""
+    free: pd.DataFrame
+
+
+class PolicyExplorer(View):
+    """The exact optimal turn policy: roll on or stop, for each reachable (dice left, sets locked).
+
+    Each cell is coloured by the margin *roll value − stop value* (blue: rolling is
+    better, red: stopping is), and reads "roll" or "stop". Cells that decide differently
+    with no bust cost are outlined (``changed``), so moving ``bust_cost`` shows the
+    boundary shift. ``dice``, ``points_per_set`` and ``bust_cost`` are the sliders;
+    ``turn`` and ``table`` (:meth:`TurnSolution.policy_table`) hold the current answer.
+
+    >>> explorer = PolicyExplorer(dice=6, points_per_set=10, bust_cost=5)
+    >>> explorer.table.loc[4, 1], explorer.fig.data[0].text[3][0]    # 4 dice left, 1 set locked
+    ('roll', 'roll<br>+1.56')
+    >>> explorer.bust_cost.value = 0      # a bust now only loses the sets: rolling on gains more
+    >>> explorer.fig.data[0].text[3][0]
+    'roll<br>+3.28'
+    >>> explorer.dice.value, explorer.points_per_set.value, explorer.bust_cost.value = 8, 1, 5
+    >>> explorer.changed, explorer.table.loc[5, 1]     # a bust costs five sets: stop with 5 dice left
+    ([(5, 1)], 'stop')
+    """
+
+    def __init__(self, dice: int = 8, points_per_set: int = 10, bust_cost: int = 5) -> None:
+        slider = partial(widgets.IntSlider, continuous_update=False, style={"description_width": "initial"})
+        self.dice = slider(value=dice, min=2, max=12, description="dice rolled")
+        self.points_per_set = slider(value=points_per_set, min=1, max=20, description="points per set")
+        self.bust_cost = slider(value=bust_cost, min=0, max=60, description="bust cost")
+        self.message = widgets.HTML()
+        self.result = widgets.HTML()
+        heatmap = go.Heatmap(
+            colorscale="RdBu",
+            zmid=0,
+            texttemplate="%{text}",
+            hovertemplate="%{customdata}<extra></extra>",
+            hoverongaps=False,
+            xgap=3,
+            ygap=3,
+            colorbar=dict(title=dict(text="roll − stop", side="right")),
+        )
+        chart = figure(
+            [heatmap],
+            height=460,
+            xaxis=dict(title="sets locked this turn", dtick=1),
+            yaxis=dict(title="dice left to roll", dtick=1),
+            margin=dict(t=70),
+        )
+        self._start(chart, [self.dice, self.points_per_set, self.bust_cost])
+        self.widget = widgets.VBox([widgets.HBox([self.dice, self.points_per_set, self.bust_cost]), self.message, self.result, self.fig])
+
+    def _compute(self) -> _Policy:
+        dice, pps, cost = self.dice.value, self.points_per_set.value, self.bust_cost.value
+        turn = optimal_turn(dice, pps, cost)
+        table, free = turn.policy_table(), optimal_turn(dice, pps, 0).policy_table()
+        changed = [(d, s) for d in table.index for s in table.columns if table.loc[d, s] != free.loc[d, s]]
+        return _Policy(turn, table, changed, free)
+
+    def _draw(self, fig: go.Figure, policy: _Policy) -> None:
+        turn, table = policy.turn, policy.table
+        z, text, hover = [], [], []
+        for d in table.index:
+            cells = [(s, table.loc[d, s]) for s in table.columns]
+            margins = {s: turn.roll_value(d, s) - turn.stop_value(d, s) for s, choice in cells if choice}
+            z.append([float(margins[s]) if choice else None for s, choice in cells])
+            text.append([f"{choice}<br>{float(margins[s]):+.3g}" if choice else "" for s, choice in cells])
+            hover.append([self._hover(policy, d, s) if choice else "" for s, choice in cells])
+        fig.data[0].update(x=list(table.columns), y=list(table.index), z=z, text=text, customdata=hover)
+        outline = dict(type="rect", line=dict(color=EXACT, width=3), fillcolor="rgba(0,0,0,0)")
+        fig.layout.shapes = [dict(outline, x0=s - 0.5, x1=s + 0.5, y0=d - 0.5, y1=d + 0.5) for d, s in policy.changed]
+        per_set = f"{turn.points_per_set} point{'s' * (turn.points_per_set != 1)} per set"
+        fig.layout.title.text = f"Roll on or stop? {turn.dice} dice, {per_set}, a bust costs {turn.bust_cost}"
+        note = dict(text="the first lock uses both dice: nothing is left to decide", x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font_size=15)
+        fig.layout.annotations = [] if len(table) else [note]
+
+    @staticmethod
+    def _hover(policy: _Policy, d: int, s: int) -> str:
+        roll, stop = policy.turn.roll_value(d, s), policy.turn.stop_value(d, s)
+        free = f"<br>with no bust cost: {policy.free.loc[d, s]}" if (d, s) in policy.changed else ""
+        return (
+            f"{d} dice left, {s} set{'s' * (s != 1)} locked: <b>{policy.table.loc[d, s]}</b>"
+            f"<br>roll on: {exact_text(roll)}<br>stop: {exact_text(stop)}<br>margin: {exact_text(roll - stop)}{free}"
+        )
+
+    def _show(self, policy: _Policy) -> None:
+        self.turn, self.table, self.changed = policy.turn, policy.table, policy.changed
+        cells = self.table.values[self.table.values != ""]
+        rolls = int((cells == "roll").sum())
+        shift = (
+            f"With no bust cost, <b>{len(self.changed)}</b> of these decisions would differ (outlined)."
+            if self.changed
+            else "A bust cost changes no decision here; it only moves the margins (the colours)."
+            if self.turn.bust_cost
+            else "Raise the bust cost to see which decisions it changes."
+        )
+        self.result.value = (
+            f"An optimally played turn from {self.turn.dice} dice is worth <b>{mean_text(self.turn.value)}</b> points. "
+            f"Roll on in <b>{rolls}</b> of the {len(cells)} positions a turn can reach; stop in the rest. {shift}"
+        )

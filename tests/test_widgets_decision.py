@@ -1,0 +1,280 @@
+"""The decision walkthrough, driven through its callbacks as a user would: Dairyman and a tiny generic game."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+
+import pytest
+
+from coffeegames.dairyman import Drawn, Game, Lock, Rolled, Stop, advise, optimal_turn
+from coffeegames.engine import CHANCE, Expectimax, IllegalAction
+from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
+from coffeegames.widgets.charts import BASE, HIGHLIGHT, mean_text
+from coffeegames.widgets.dairyman_game import PolicyExplorer, dairyman_board, dairyman_walkthrough, parse_roll, roll_owner
+from coffeegames.widgets.decision import STAR, DecisionView, solver_advice
+
+ROLL = "4 6 5 5 1 3 2 y5"
+ROLLED = Rolled(dice=(1, 2, 3, 4, 5, 5, 6), yellow=5)
+
+
+def shown(widget: object) -> str:
+    """What an HTML widget shows, as plain text."""
+    return html.unescape(widget.value)
+
+
+def at_first_lock(seed: int = 3, text: str = ROLL) -> DecisionView:
+    """You (player 0) against a bot: the bot deals, you type your first roll."""
+    view = dairyman_walkthrough(players=2, human=(0,), seed=seed)
+    view.bots_button.click()
+    view.outcome_text.value = text
+    view.outcome_button.click()
+    return view
+
+
+def assert_chart_shows_advice(view: DecisionView) -> None:
+    """Bars = the exact advise() values as floats, best first, the best highlighted and starred."""
+    frame = advise(view.state)
+    valued = sorted((v for v in frame["value"] if v is not None), reverse=True)[: view.max_bars]
+    bars = view.chart.data[0]
+    assert list(bars.x) == [float(v) for v in valued]
+    top = max(valued)
+    assert list(bars.marker.color) == [HIGHLIGHT if v == top else BASE for v in valued]
+    assert [y.startswith(STAR) for y in bars.y] == [v == top for v in valued]
+    assert set(view.advice["label"]) == set(frame["label"])  # every legal action is offered
+    assert view.actions.options[0][0].startswith(STAR) and len(view.actions.options) == len(frame)
+
+
+# -- Dairyman: take, undo, type, bots, new game -------------------------------------------
+
+
+def test_the_chart_shows_every_choice_with_its_exact_value() -> None:
+    view = at_first_lock()
+    assert view.walkthrough.moves[-1] == ROLLED and view.state.phase == "lock"
+    assert_chart_shows_advice(view)
+    best = view.advice.iloc[0]
+    assert best["label"] == "Lock(4+6, 5+5, 2+3+5; yellow)" and best["value"] == 30
+    assert "30" in view.summary.value and "100%" in view.summary.value  # exact value and bust chance in words
+    hover = view.chart.data[0].customdata[1]
+    assert "1038715/46656" in hover and "3365/46656" in hover  # Lock(4+6): exact value and bust chance
+
+
+def test_taking_an_action_advances_the_game_and_the_history() -> None:
+    view = at_first_lock()
+    before, moves = view.state, len(view.walkthrough.moves)
+    view.actions.value = 1  # not the best: lock one set and roll on
+    chosen = view.advice["action"].iat[1]
+    view.take_button.click()
+    assert view.message.value == ""
+    assert chosen == Lock(sets=((4, 6),)) and view.state == before.apply(chosen)
+    assert len(view.walkthrough.moves) == moves + 1
+    assert view.history()[-1] == ("player 0 (you)", "Lock(4+6)")
+    assert "Lock(4+6)" in view.history_panel.value
+    assert_chart_shows_advice(view)  # now Stop() against Roll()
+    assert {str(a) for a in view.advice["action"]} >= {"Stop()", "Roll()"}
+
+
+def test_undo_returns_to_the_state_before_your_move_exactly() -> None:
+    view = at_first_lock()
+    before, moves = view.state, list(view.walkthrough.moves)
+    view.take_button.click()
+    view.take_button.click()  # two decisions: lock, then stop or roll
+    view.undo_button.click()
+    view.undo_button.click()
+    assert view.state == before and view.walkthrough.moves == moves
+    assert_chart_shows_advice(view)
+    view.undo_button.click()  # back over the typed roll: your roll is to make again
+    assert view.state.is_chance() and roll_owner(view.state) == 0
+
+
+def test_a_typed_roll_becomes_the_rolled_outcome() -> None:
+    view = at_first_lock()
+    assert view.walkthrough.moves[-1] == ROLLED
+    assert view.history()[-1] == ("chance · player 0 (you)'s roll", "rolled 1 2 3 4 5 5 6, yellow 5")
+    assert view.outcome_text.value == ""  # cleared for the next roll
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("4 6 9 5 1 3 2 y2", "1-6"),
+        ("4 6 5 y2", "type 7 values (you typed 3)"),
+        ("4 6 5 5 1 3 2", "yellow die exactly once"),
+        ("4 6 5 5 1 3 2 y5 y6", "yellow die exactly once"),
+        ("4 6 5 5 1 3 2 y7", "1-6"),
+        ("4 6 5 5 1 3 2 y", "after the y"),
+        ("four six", "not a die value"),
+        ("", "type the dice you rolled: 7 dice + yellow"),
+    ],
+)
+def test_a_bad_roll_shows_an_error_and_changes_nothing(text: str, says: str) -> None:
+    view = dairyman_walkthrough(seed=3)
+    view.bots_button.click()
+    before, moves = view.state, len(view.walkthrough.moves)
+    view.outcome_text.value = text
+    view.outcome_button.click()
+    assert "⚠" in shown(view.message) and says in shown(view.message)
+    assert view.state == before and len(view.walkthrough.moves) == moves
+    view.outcome_text.value = ROLL  # then a good one still works, and the error goes away
+    view.outcome_button.click()
+    assert view.message.value == "" and view.walkthrough.moves[-1] == ROLLED
+
+
+def test_parse_roll_reads_frozen_rolls_and_draws() -> None:
+    state = Game().new_initial_state(seed=1)
+    frozen = dataclasses.replace(state, dice=(5,), rolling=2, yellow=4, yellow_at="locked")  # one die kept by ice
+    assert not frozen.rolls_yellow
+    assert parse_roll("6 4", frozen) == Rolled((4, 6), None)
+    with pytest.raises(ValueError, match="yellow die is not rolled"):
+        parse_roll("6 4 y3", frozen)
+    with pytest.raises(ValueError, match="frozen 5 keep"):
+        parse_roll("6 4 5", frozen)
+    deal = Game().new_initial_state()
+    assert parse_roll("10:cheese1, 20:cheese5 30:cheese3", deal) == Drawn(("10:cheese1", "20:cheese5", "30:cheese3"))
+    with pytest.raises(ValueError, match="milk-tile code"):
+        parse_roll("10:cheese9x", deal)
+    with pytest.raises(IllegalAction, match="type the 3 tile"):
+        parse_roll("10:cheese1 10:cheese1 10:cheese1", deal)  # there is only one such tile
+    with pytest.raises(IllegalAction, match="no dice are being rolled"):
+        parse_roll(ROLL, deal.apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3"))).apply(ROLLED))
+
+
+def test_wrong_moves_from_the_buttons_show_a_message_and_change_nothing() -> None:
+    view = at_first_lock()
+    before, moves = view.state, len(view.walkthrough.moves)
+    for button, says in [
+        (view.chance_button, "not chance's move"),
+        (view.outcome_button, "nothing to enter"),
+        (view.bots_button, "nothing for the bots to do"),
+    ]:
+        button.click()
+        assert says in shown(view.message) and view.state == before and len(view.walkthrough.moves) == moves
+    with pytest.raises(IllegalAction, match="legal actions are"):
+        view.take(Stop())  # an illegal action from code raises and changes nothing
+    assert view.state == before
+    fresh = dairyman_walkthrough()
+    fresh.undo_button.click()
+    assert "nothing to undo" in fresh.message.value
+    assert fresh.take_button.disabled and not fresh.chance_button.disabled
+
+
+def test_bots_play_until_a_person_decides_or_rolls() -> None:
+    view = dairyman_walkthrough(players=3, human=(1,), seed=5)
+    view.bots_button.click()
+    assert view.state.is_chance() and roll_owner(view.state) == 1  # stops before your own roll
+    assert {who for who, _ in view.history()} >= {"player 0 (bot)", "chance"}
+    assert view.bots_button.disabled and not view.chance_button.disabled
+    view.chance_button.click()
+    assert view.state.current_player() == 1 and not view.take_button.disabled
+    assert_chart_shows_advice(view)
+
+
+def test_bots_only_play_to_the_end_and_undo_steps_back_one_decision() -> None:
+    view = dairyman_walkthrough(players=2, human=(), seed=2)
+    view.bots_button.click()
+    assert view.state.is_terminal() and "game is over" in view.status.value
+    assert "Game over" in view.board_fig.layout.title.text
+    end = len(view.walkthrough.moves)
+    view.undo_button.click()
+    assert not view.state.is_chance() and len(view.walkthrough.moves) < end
+    assert_chart_shows_advice(view)
+
+
+def test_new_game_with_a_seed_reproduces_the_same_luck() -> None:
+    def first_roll(view: DecisionView, seed: int) -> object:
+        view.seed_box.value = seed
+        view.new_game_button.click()
+        assert view.walkthrough.moves == [] and "no moves yet" in view.history_panel.value
+        view.bots_button.click()  # deal, stop at your roll
+        view.chance_button.click()
+        return view.walkthrough.moves[:2]
+
+    view = dairyman_walkthrough(seed=0)
+    assert first_roll(view, 11) == first_roll(view, 11)
+    assert first_roll(view, 11) != first_roll(view, 12)
+    view.seed_box.value = -1
+    view.new_game_button.click()
+    assert "0 or more" in view.message.value
+
+
+def test_the_board_follows_the_game() -> None:
+    view = dairyman_walkthrough(players=3, human=(), seed=4)
+    w = view.walkthrough
+    w.run(lambda s: view.bots[s.current_player()](s))
+    for state in w.states[:: max(1, len(w.states) // 60)] + [w.state]:
+        traces, layout = dairyman_board(state)
+        assert [t.name for t in traces] == ["dice", "tiles", "labels"] and layout["height"] > 0
+    view.refresh()
+    dice, tiles, _ = dairyman_board(w.state, view.names)[0]
+    assert view.board_fig.data[0].x == tuple(dice.x) and view.board_fig.data[1].text == tuple(tiles.text)
+
+
+def test_many_choices_show_the_best_bars_and_list_them_all() -> None:
+    view = at_first_lock()
+    view.max_bars = 4
+    view.refresh()
+    assert len(view.chart.data[0].x) == 4 and "the 4 best of" in view.chart.layout.title.text
+    assert len(view.actions.options) == len(advise(view.state))
+
+
+# -- the policy explorer ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("dice", "points", "cost"), [(8, 10, 5), (12, 1, 5), (6, 3, 0), (3, 10, 60), (2, 10, 5)])
+def test_policy_explorer_sliders_redraw_the_policy_table(dice: int, points: int, cost: int) -> None:
+    explorer = PolicyExplorer()
+    explorer.dice.value, explorer.points_per_set.value, explorer.bust_cost.value = dice, points, cost
+    turn = optimal_turn(dice, points, cost)
+    table, free = turn.policy_table(), optimal_turn(dice, points, 0).policy_table()
+    assert explorer.table.equals(table)
+    heat = explorer.fig.data[0]
+    assert list(heat.x) == list(table.columns) and list(heat.y) == list(table.index)
+    for i, d in enumerate(table.index):
+        for j, s in enumerate(table.columns):
+            choice = table.loc[d, s]
+            if choice == "":
+                assert heat.z[i][j] is None
+            else:
+                margin = turn.roll_value(d, s) - turn.stop_value(d, s)
+                assert heat.z[i][j] == float(margin) and (margin > 0) == (choice == "roll")
+                assert heat.text[i][j].startswith(choice)
+    outlined = {(int(shape.y0 + 0.5), int(shape.x0 + 0.5)) for shape in explorer.fig.layout.shapes}
+    assert outlined == {(d, s) for d in table.index for s in table.columns if table.loc[d, s] != free.loc[d, s]}
+    assert mean_text(turn.value) in explorer.result.value
+
+
+# -- generic: a tiny game that is not Dairyman --------------------------------------------
+
+
+def test_decision_view_is_generic_keep_or_reroll() -> None:
+    solver = Expectimax()
+    view = DecisionView(KeepOrReroll(), seed=7, advise=solver_advice(solver), parse_outcome=lambda text, state: int(text))
+    assert view.board_fig is None and "KeepOrReroll" in view.board_text.value
+    view.outcome_text.value = "7"  # not a face of a die
+    view.outcome_button.click()
+    assert "not a possible outcome" in view.message.value and view.state == KeepOrReroll()
+    view.outcome_text.value = "2"
+    view.outcome_button.click()
+    assert view.state == KeepOrReroll(die=2)
+    values = dict(solver.action_values(view.state))
+    assert list(view.chart.data[0].x) == [3.5, 2.0] == [float(values[Reroll()]), float(values[Keep()])]
+    assert view.advice.loc[0, "action"] == Reroll() and view.chart.data[0].y[0] == STAR + "Reroll()"
+    view.take_button.click()
+    assert view.state == KeepOrReroll(None, rerolled=True) and view.state.current_player() == CHANCE
+    view.undo_button.click()
+    assert view.state == KeepOrReroll(die=2)
+    view.take(Keep())
+    assert view.state.is_terminal() and "game is over" in view._whose_move()
+
+
+def test_decision_view_without_advice_lists_the_actions_and_bots_play() -> None:
+    view = DecisionView(KeepOrReroll(), seed=1)
+    view.chance_button.click()
+    assert [label for label, _ in view.actions.options] == ["Keep()", "Reroll()"]
+    assert view.chart.data[0].x in (None, ()) or len(view.chart.data[0].x) == 0
+    view.take_button.click()
+    assert view.state.is_terminal()
+    bots = DecisionView(KeepOrReroll(), seed=1, advise=solver_advice(), bots={0: Expectimax().policy()})
+    bots.bots_button.click()
+    assert bots.state.is_terminal() and bots.state.returns()[0] == view.state.returns()[0] >= 4
+    assert [who for who, _ in bots.history()] == ["chance", "player 0 (bot)"]
