@@ -46,7 +46,6 @@ Example (a scripted opening: chance outcomes may be given, like actions):
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -60,6 +59,7 @@ import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
+from ..engine.saved import bad, flag, list_of, load_state, record, save_state, text, whole
 from ..exact import Bag, count_vectors, multinomial
 from .rules import ABILITIES, BARNS, WHITE_DICE, Rules, tile_of
 from .sets import SETS, counts_of, dice_of, has_set, packings
@@ -784,31 +784,12 @@ class State(BaseState):
 
     def to_json(self) -> str:
         """This state as JSON (the rules are the game's: load with ``Game(...).state_from_json``)."""
-        fields = {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self) if f.name != "rules"}
-        fields["players"] = [{k: _plain(v) for k, v in dataclasses.asdict(p).items()} for p in self.players]
-        return json.dumps({"format": STATE_FORMAT, "game": "dairyman", "state": fields})
+        return save_state(self, "dairyman", STATE_FORMAT)
 
     @classmethod
     def from_json(cls, text: str, rules: Rules) -> State:
         """Rebuild a state saved by :meth:`to_json`; a malformed one is rejected with a message naming the field."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
-            raise ValueError(f"saved state is not valid JSON: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT or data.get("game") != "dairyman":
-            raise ValueError(f"saved state must be a JSON object with format {STATE_FORMAT!r} and game 'dairyman'")
-        fields = data.get("state")
-        if not isinstance(fields, dict):
-            raise ValueError("saved state field 'state' must be an object")
-        names = [f.name for f in dataclasses.fields(cls) if f.name != "rules"]
-        for name in fields:
-            if name not in names:
-                raise ValueError(f"saved state field {name!r}: unknown; the fields are {names}")
-        for name in names:
-            if name not in fields:
-                raise ValueError(f"saved state field {name!r}: missing")
-        values = {name: _FIELD_PARSERS[name](fields[name], name) for name in names}
-        return cls(rules=rules, **values).check()
+        return cls(rules=rules, **load_state(text, "dairyman", STATE_FORMAT, _FIELD_PARSERS)).check()
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(State))
@@ -816,85 +797,44 @@ _FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
 # -- JSON parsing -------------------------------------------------------------------------
 
-def _plain(value: Any) -> Any:
-    return [_plain(v) for v in value] if isinstance(value, tuple) else value
-
-
-def _bad(where: str, why: str, value: Any) -> ValueError:
-    return ValueError(f"saved state field {where!r}: {why}; got {value!r}")
-
-
-def _whole(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _bad(where, "must be a whole number, 0 or more", value)
-    return value
-
-
-def _flag(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise _bad(where, "must be true or false", value)
-    return value
-
-
-def _text(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise _bad(where, "must be a string", value)
-    return value
-
-
-def _list(value: Any, where: str, item: Any) -> tuple:
-    if not isinstance(value, list):
-        raise _bad(where, "must be a list", value)
-    return tuple(item(v, f"{where}[{i}]") for i, v in enumerate(value))
-
-
 def _code(value: Any, where: str) -> str:
     try:
         return tile_of(value).code
     except ValueError as error:
-        raise _bad(where, str(error), value) from None
+        raise bad(where, str(error), value) from None
 
 
-def _codes(value: Any, where: str) -> tuple[str, ...]:
-    return tuple(sorted(_list(value, where, _code)))
+_codes = list_of(_code, sort=True)
 
 
 def _die_values(value: Any, where: str) -> tuple[int, ...]:
-    values = _list(value, where, _whole)
+    values = list_of(whole, sort=True)(value, where)
     if any(not 1 <= v <= 6 for v in values):
-        raise _bad(where, "die values must be 1-6", value)
-    return tuple(sorted(values))
+        raise bad(where, "die values must be 1-6", value)
+    return values
 
 
-def _player(value: Any, where: str) -> PlayerState:
-    if not isinstance(value, dict):
-        raise _bad(where, "must be an object", value)
-    parsers = {"milk": _codes, "cheese": _codes, "ice_cream": _codes, "ice": _whole, "backorders": _whole}
-    unknown = set(value) - set(parsers)
-    if unknown or set(parsers) - set(value):
-        name = sorted(unknown or set(parsers) - set(value))[0]
-        raise _bad(f"{where}.{name}", "unknown field" if unknown else "missing", value.get(name))
-    return PlayerState(**{k: parse(value[k], f"{where}.{k}") for k, parse in parsers.items()})
+_player = record(PlayerState, {"milk": _codes, "cheese": _codes, "ice_cream": _codes, "ice": whole, "backorders": whole})
 
 
 _FIELD_PARSERS = {
-    "players": lambda v, w: _list(v, w, _player),
-    "ice_supply": _whole,
-    "backorder_supply": _whole,
-    "deck": lambda v, w: _list(v, w, _codes),
+    "players": list_of(_player),
+    "ice_supply": whole,
+    "backorder_supply": whole,
+    "deck": list_of(_codes),
     "display": _codes,
-    "phase": _text,
-    "turn": _whole,
-    "roll": _whole,
-    "red": _whole,
+    "phase": text,
+    "turn": whole,
+    "roll": whole,
+    "red": whole,
     "dice": _die_values,
-    "rolling": _whole,
-    "yellow": _whole,
-    "yellow_at": _text,
-    "cheese_made": _flag,
-    "barns": lambda v, w: _list(v, w, lambda b, wb: tuple(sorted(_list(b, wb, _die_values), key=_set_order))),
-    "abilities_used": lambda v, w: tuple(sorted(_list(v, w, _text))),
-    "discarding": lambda v, w: _list(v, w, _whole),
+    "rolling": whole,
+    "yellow": whole,
+    "yellow_at": text,
+    "cheese_made": flag,
+    "barns": list_of(lambda b, wb: tuple(sorted(list_of(_die_values)(b, wb), key=_set_order))),
+    "abilities_used": list_of(text, sort=True),
+    "discarding": list_of(whole),
     "discards": _codes,
 }
 
