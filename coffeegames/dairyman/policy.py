@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-import numpy as np
-
+from ..engine import random_policy  # noqa: F401  (re-exported: the Dairyman random bot)
 from .odds import reroll_p_bust
 from .rules import tile_of
 from .sets import counts_of, has_set
@@ -22,30 +21,6 @@ from .state import Bust, Flip, IceCream, Lock, Order, Roll, State, Stop
 from .turn import TurnSolution, optimal_turn
 
 Policy = Callable[[State], object]
-
-
-def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
-    """A policy choosing uniformly among the kinds of legal action (lock, roll, flip, ...), then uniformly within the kind.
-
-    Choosing the kind first keeps the many freeze choices of a reroll from crowding out stopping.
-
-    >>> from coffeegames.dairyman.state import Game
-    >>> s = Game().new_initial_state(seed=1)
-    >>> s = s.apply(s.sample_chance(np.random.default_rng(1)))
-    >>> random_policy(0)(s) in s.legal_actions()
-    True
-    """
-    generator = np.random.default_rng(rng)
-
-    def policy(state: State) -> object:
-        by_kind: dict[type, list] = {}
-        for action in state.legal_actions():
-            by_kind.setdefault(type(action), []).append(action)
-        kinds = list(by_kind.values())
-        options = kinds[int(generator.integers(len(kinds)))]
-        return options[int(generator.integers(len(options)))]
-
-    return policy
 
 
 @lru_cache(maxsize=None)

@@ -1,7 +1,7 @@
 """The engine contract shared by every game: states, walkthroughs, solvers, many-game play."""
 
 from .play import play
-from .solve import Expectimax, Policy, evaluate, play_out, simulate
+from .solve import Expectimax, Policy, evaluate, play_out, random_policy, simulate
 from .state import CHANCE, TERMINAL, IllegalAction, State, action_from_json, action_to_json
 from .walkthrough import Walkthrough
 
@@ -18,5 +18,6 @@ __all__ = [
     "evaluate",
     "play",
     "play_out",
+    "random_policy",
     "simulate",
 ]

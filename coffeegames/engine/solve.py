@@ -62,6 +62,29 @@ class Expectimax:
         return self.best_action
 
 
+def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
+    """A policy choosing uniformly among the kinds of legal action (lock, roll, ...), then uniformly within the kind.
+
+    Choosing the kind first keeps many variants of one action (say, every way to freeze
+    dice before a reroll) from crowding out the others (say, stopping).
+
+    >>> from coffeegames.engine.examples import KeepOrReroll
+    >>> random_policy(0)(KeepOrReroll(die=3)) in KeepOrReroll(die=3).legal_actions()
+    True
+    """
+    generator = np.random.default_rng(rng)
+
+    def policy(state: State) -> Action:
+        by_kind: dict[type, list] = {}
+        for action in state.legal_actions():
+            by_kind.setdefault(type(action), []).append(action)
+        kinds = list(by_kind.values())
+        options = kinds[int(generator.integers(len(kinds)))]
+        return options[int(generator.integers(len(options)))]
+
+    return policy
+
+
 def _policy_for(policies: Policy | Sequence[Policy], player: int) -> Policy:
     return policies if callable(policies) else policies[player]
 
