@@ -1,18 +1,7 @@
-"""Display helpers shared by the widgets: exact numbers as text, HTML tables, figures.
+"""Display helpers shared by the widgets: colours, HTML tables, styled figures, the View base.
 
-Probabilities stay :class:`~fractions.Fraction` until the last moment; these helpers
-turn them into what a learner reads ("1/12 (8.3%)") and the floats plotly draws.
-
-Example:
-    >>> from fractions import Fraction
-    >>> fraction_text(Fraction(1, 12))
-    '1/12 (8.3%)'
-    >>> percent(Fraction(1010573, 2176782336))  # never rounds a real chance to "0.0%"
-    '0.05%'
-    >>> fraction_text(Fraction(1))
-    '1 (100%)'
-    >>> mean_text(Fraction(7, 2))
-    '7/2 ≈ 3.50'
+Probabilities stay :class:`~fractions.Fraction` until the last moment; the text helpers
+of :mod:`coffeegames.text` (re-exported here) turn them into what a learner reads.
 """
 
 from __future__ import annotations
