@@ -1,5 +1,8 @@
 """VivaJava: The Dice Game — coloured dice and blends (RULES.md §2).
 
+Dice and blends (:mod:`.dice`), exact odds (:mod:`.odds`), the rules engine with both solo
+corporations (:mod:`.state`, options and stand-in data in :mod:`.rules`) and bots (:mod:`.policy`).
+
 >>> from coffeegames import vivajava
 >>> vivajava.best_blend_of(["green", "green", "joker"])
 Blend('Regular', 'green')
@@ -42,19 +45,61 @@ from .odds import (
     sacchar_success,
 )
 
+from .policy import greedy_policy, random_policy
+from .rules import ABILITIES, CORPORATIONS, DIFFICULTIES, STAND_IN_DATA, TRACK_COLOURS, Ability, Rules, Track, VivaData, load_data
+from .state import (
+    ACTION_KINDS,
+    Boost,
+    Decline,
+    Degrade,
+    Featured,
+    Flip,
+    GainToken,
+    Game,
+    Keep,
+    KeepRolling,
+    PlayerState,
+    Rainbow,
+    Reroll,
+    Research,
+    Rolled,
+    SetupResearch,
+    State,
+    TakeFlavour,
+    Upgrade,
+    roll_outcome_count,
+    roll_outcomes,
+)
+
 __all__ = [
+    "ABILITIES",
+    "Ability",
+    "ACTION_KINDS",
     "best_blend",
     "best_blend_of",
     "best_of_counts",
     "Blend",
     "blend_table",
+    "Boost",
     "check_dice",
     "colour_table",
     "COLOURS",
+    "CORPORATIONS",
+    "Decline",
+    "Degrade",
+    "DIFFICULTIES",
+    "Featured",
     "FLAVOUR_DIE",
+    "Flip",
+    "GainToken",
+    "Game",
+    "greedy_policy",
     "is_rainbow",
     "JOKER",
+    "Keep",
+    "KeepRolling",
     "largest_group",
+    "load_data",
     "MAX_FLAVOUR",
     "MAX_WHITE",
     "meter_table",
@@ -65,11 +110,28 @@ __all__ = [
     "p_beats",
     "p_rainbow",
     "p_reroll_beats",
+    "PlayerState",
+    "Rainbow",
     "rainbow",
     "rainbow_of_counts",
+    "random_policy",
+    "Reroll",
+    "Research",
     "research",
     "research_table",
+    "roll_outcome_count",
+    "roll_outcomes",
+    "Rolled",
+    "Rules",
     "sacchar_success",
+    "SetupResearch",
+    "STAND_IN_DATA",
+    "State",
     "SUCCESS_SIZE",
+    "TakeFlavour",
+    "Track",
+    "TRACK_COLOURS",
+    "Upgrade",
+    "VivaData",
     "WHITE_DIE",
 ]
