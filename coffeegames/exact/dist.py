@@ -210,15 +210,12 @@ class Dist(Mapping):
                 "float": [float(p) for p in self._p.values()],
             }
         )
-        try:
-            cumulative, running = [], Fraction(0)
-            for o in self._p:
-                running += self._p[o]
+        if all(isinstance(o, (int, Fraction)) and not isinstance(o, bool) for o in self._p):
+            running, cumulative = Fraction(0), []
+            for p in self._p.values():
+                running += p
                 cumulative.append(running)
-            if all(isinstance(o, (int, Fraction)) for o in self._p):
-                frame["cdf"] = cumulative
-        except TypeError:  # pragma: no cover - unordered outcomes
-            pass
+            frame["cdf"] = cumulative
         return frame
 
     def sample(self, size: int, seed: int | np.random.Generator | None = None) -> list[Outcome]:
