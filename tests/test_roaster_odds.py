@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from scipy.stats import hypergeom, multivariate_hypergeom
 
 from coffeegames.exact import Bag
-from coffeegames.roaster import bean_level, count_dist, draw_table, expected_count, p_any, p_beans_at_least, p_burn
+from coffeegames.roaster import count_dist, draw_table, expected_count, p_any, p_beans_at_least, p_burn
+from coffeegames.roaster.tokens import roast_level
 
 KINDS = ["hard", "bean0", "bean1", "bean2", "bean3", "bean4", "burnt", "moisture", "smoke", "defect", "body"]
 bags = st.dictionaries(st.sampled_from(KINDS), st.integers(0, 3), min_size=1).filter(lambda d: 0 < sum(d.values()) <= 10)
@@ -28,9 +29,9 @@ def brute(bag: Bag, draws: int, event) -> Fraction:
 def test_named_odds_match_labelled_brute_force(counts, draws):
     bag = Bag(counts)
     assert p_any(bag, ["smoke", "defect"], draws) == brute(bag, draws, lambda d: "smoke" in d or "defect" in d)
-    assert p_burn(bag, draws) == brute(bag, draws, lambda d: any(bean_level(t) == 4 for t in d))
-    assert p_burn(bag, draws, steps=2) == brute(bag, draws, lambda d: any((bean_level(t) or -1) >= 3 for t in d))
-    assert p_beans_at_least(bag, 2, 2, draws) == brute(bag, draws, lambda d: sum((bean_level(t) or -1) >= 2 for t in d) >= 2)
+    assert p_burn(bag, draws) == brute(bag, draws, lambda d: any(roast_level(t) == 4 for t in d))
+    assert p_burn(bag, draws, steps=2) == brute(bag, draws, lambda d: any((roast_level(t) or 0) >= 3 for t in d))
+    assert p_beans_at_least(bag, 2, 2, draws) == brute(bag, draws, lambda d: sum((roast_level(t) or 0) >= 2 for t in d) >= 2)
 
 
 @pytest.mark.parametrize("good, total, draws", [(3, 10, 4), (1, 7, 7), (5, 12, 3)])
@@ -56,5 +57,7 @@ def test_drawing_more_than_the_bag_takes_it_all():
     assert draw_table(bag, 8).loc["tokens drawn", "value"] == 3
 
 
-def test_bean_levels():
-    assert [bean_level(t) for t in ("hard", "bean0", "bean4", "burnt", "smoke")] == [-1, 0, 4, None, None]
+def test_burning_follows_the_roast_rule():
+    bag = Bag({"bean3": 1, "hard": 5})
+    assert p_burn(bag, 1) == 0  # a level-3 bean roasts to 4
+    assert p_burn(bag, 1, steps=2) == Fraction(1, 6)  # on a crack space it burns; hard beans only reach 0

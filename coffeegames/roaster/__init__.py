@@ -1,6 +1,7 @@
 """Coffee Roaster: solo bag-building with push-your-luck (RULES.md §3).
 
-Exact bag-draw odds (:mod:`.odds`).
+Tokens (:mod:`.tokens`), exact bag-draw odds (:mod:`.odds`), the rules engine (:mod:`.state`;
+options, cards and the board, all stand-in data, in :mod:`.rules`) and bots (:mod:`.policy`).
 
 >>> from coffeegames import roaster
 >>> from coffeegames.exact import Bag
@@ -8,15 +9,120 @@ Exact bag-draw odds (:mod:`.odds`).
 Fraction(1, 2)
 """
 
-from .odds import bean_level, count_dist, draw_table, effect_table, expected_count, p_any, p_beans_at_least, p_burn
+from . import tokens
+from .odds import (
+    count_dist,
+    draw_table,
+    effect_table,
+    expected_count,
+    p_any,
+    p_beans_at_least,
+    p_burn,
+)
+from .policy import (
+    greedy_policy,
+    random_policy,
+)
+from .rules import (
+    Board,
+    board_from_dict,
+    Card,
+    cards_from_dict,
+    CLASSES,
+    CupScore,
+    DIFFICULTIES,
+    flavour_matches,
+    load_board,
+    load_cards,
+    Menu,
+    next_difficulty,
+    Rules,
+    score_cup,
+    Side,
+    SIDES,
+    STAND_IN_BOARD,
+    STAND_IN_CARDS,
+)
+from .state import (
+    ACTION_KINDS,
+    Concentrate,
+    Continue,
+    Disperse,
+    draw_outcome_count,
+    draw_outcomes,
+    Drawn,
+    Exchange,
+    Game,
+    Keep,
+    KeepTwo,
+    NewTwo,
+    NoExchange,
+    PayWild,
+    PlusTwo,
+    Preserve,
+    RemoveBad,
+    RemoveTwo,
+    Roast,
+    Shuffled,
+    State,
+    Stop,
+    ToCup,
+    ToTray,
+    TwoOfFive,
+)
 
 __all__ = [
-    "bean_level",
+    "ACTION_KINDS",
+    "Board",
+    "board_from_dict",
+    "Card",
+    "cards_from_dict",
+    "CLASSES",
+    "Concentrate",
+    "Continue",
     "count_dist",
+    "CupScore",
+    "DIFFICULTIES",
+    "Disperse",
+    "draw_outcome_count",
+    "draw_outcomes",
     "draw_table",
+    "Drawn",
     "effect_table",
+    "Exchange",
     "expected_count",
+    "flavour_matches",
+    "Game",
+    "greedy_policy",
+    "Keep",
+    "KeepTwo",
+    "load_board",
+    "load_cards",
+    "Menu",
+    "NewTwo",
+    "next_difficulty",
+    "NoExchange",
     "p_any",
     "p_beans_at_least",
     "p_burn",
+    "PayWild",
+    "PlusTwo",
+    "Preserve",
+    "random_policy",
+    "RemoveBad",
+    "RemoveTwo",
+    "Roast",
+    "Rules",
+    "score_cup",
+    "Shuffled",
+    "Side",
+    "SIDES",
+    "STAND_IN_BOARD",
+    "STAND_IN_CARDS",
+    "State",
+    "Stop",
+    "ToCup",
+    "tokens",
+    "ToTray",
+    "TwoOfFive",
 ]

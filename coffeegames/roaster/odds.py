@@ -23,6 +23,7 @@ from math import comb
 import pandas as pd
 
 from ..exact import Bag, Dist
+from .tokens import BURNT, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, WILD, roast, roast_level
 
 Token = Hashable
 
@@ -30,15 +31,6 @@ Token = Hashable
 def _draws(bag: Bag, draws: int) -> int:
     """``draws``, or the whole bag if fewer tokens remain (RULES.md: "all, if fewer remain")."""
     return min(draws, bag.size)
-
-
-def bean_level(token: Token) -> int | None:
-    """The roast level of a bean token (``"hard"`` is -1, ``"bean0"``..``"bean4"`` are 0..4); None otherwise."""
-    if token == "hard":
-        return -1
-    if isinstance(token, str) and token.startswith("bean") and token[4:].isdigit():
-        return int(token[4:])
-    return None
 
 
 def count_dist(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draws: int) -> Dist:
@@ -66,19 +58,19 @@ def expected_count(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], 
 def p_beans_at_least(bag: Bag, level: int, k: int, draws: int) -> Fraction:
     """P(at least ``k`` drawn beans are roasted to ``level`` or more)."""
     def roasted_enough(token: Token) -> bool:
-        found = bean_level(token)
+        found = roast_level(token)
         return found is not None and found >= level
 
     return count_dist(bag, roasted_enough, draws).at_least(k)
 
 
 def p_burn(bag: Bag, draws: int, steps: int = 1) -> Fraction:
-    """P(a drawn bean burns when roasted ``steps`` levels: one of level ≥ 5 − steps is drawn).
+    """P(a drawn bean burns when roasted ``steps`` levels: a bean of level ≥ 5 − steps is drawn).
 
     ``steps`` is 1 on ordinary spaces and 2 on the thermometer's crack spaces (a Ruling).
     Effects used before roasting (Preserve, Concentrate, Disperse) are not counted.
     """
-    return p_beans_at_least(bag, 5 - steps, 1, draws)
+    return p_any(bag, lambda t: t in ROASTABLE and roast(t, steps) == BURNT, draws)
 
 
 def draw_table(bag: Bag, draws: int, steps: int = 1) -> pd.DataFrame:
@@ -86,12 +78,12 @@ def draw_table(bag: Bag, draws: int, steps: int = 1) -> pd.DataFrame:
     k = _draws(bag, draws)
     rows = {
         "tokens drawn": Fraction(k),
-        "P(at least one smoke)": p_any(bag, ["smoke"], k),
-        "P(at least one defect)": p_any(bag, ["defect"], k),
+        "P(at least one smoke)": p_any(bag, [SMOKE], k),
+        "P(at least one defect)": p_any(bag, [DEFECT], k),
         "P(a bean burns this round)": p_burn(bag, k, steps),
         "P(2+ beans at level 3 or more)": p_beans_at_least(bag, 3, 2, k),
-        "expected moisture removed": expected_count(bag, ["moisture"], k),
-        "expected flavour tokens": expected_count(bag, ["body", "acidity", "aroma", "wild"], k),
+        "expected moisture removed": expected_count(bag, [MOISTURE], k),
+        "expected flavour tokens": expected_count(bag, [*FLAVOURS, WILD], k),
     }
     return pd.DataFrame({"value": list(rows.values())}, index=pd.Index(list(rows), name="question"))
 

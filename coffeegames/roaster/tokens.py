@@ -1,0 +1,165 @@
+"""Coffee Roaster's tokens as short strings, and small helpers on multisets of them (RULES.md §3).
+
+Conventions used by the whole :mod:`coffeegames.roaster` package:
+
+* A **token** is a short string. Bean tokens: ``"hard"`` (a hard, unroasted bean),
+  ``"bean0"`` .. ``"bean4"`` (roast levels 0-4) and ``"burnt"``; ``"defect"`` is a defect
+  bean (never roasted). Other bag tokens: ``"moisture"``, ``"smoke"``, the flavour tokens
+  ``"body"``, ``"acidity"``, ``"aroma"`` and the wild flavour ``"wild"``. The five cup
+  effect tokens (:data:`CUP_EFFECTS`) never enter the bag.
+* A **multiset** of tokens (a bag, a draw, a cup) is a tuple sorted in :data:`TOKENS`
+  order, so equal multisets are equal tuples (hashable, JSON as a list).
+
+Example:
+    >>> roast("hard", 2), roast("bean1", 1), roast("bean3", 2), roast("bean4", 1)
+    ('bean0', 'bean2', 'burnt', 'burnt')
+    >>> msort(["aroma", "bean2", "hard", "bean2"])
+    ('hard', 'bean2', 'bean2', 'aroma')
+    >>> mremove(("hard", "bean2", "bean2"), ["bean2"])
+    ('hard', 'bean2')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+HARD = "hard"
+BEANS: tuple[str, ...] = ("bean0", "bean1", "bean2", "bean3", "bean4")
+"""Roasted beans by roast level 0-4 (Fact: the bean tokens show levels 0-4)."""
+BURNT = "burnt"
+DEFECT = "defect"
+SMOKE = "smoke"
+MOISTURE = "moisture"
+BODY, ACIDITY, AROMA = "body", "acidity", "aroma"
+FLAVOURS: tuple[str, ...] = (BODY, ACIDITY, AROMA)
+"""The three flavour tokens (Rule)."""
+WILD = "wild"
+"""The wild flavour token: acts as any flavour (Rule)."""
+EXTRA_BEAN, SWEETNESS, CHOICE, EXCHANGE, TRAY = "extra_bean", "sweetness", "choice", "exchange", "tray"
+CUP_EFFECTS: tuple[str, ...] = (EXTRA_BEAN, SWEETNESS, CHOICE, EXCHANGE, TRAY)
+"""The five cup effect tokens (Rule): Extra Bean, Sweetness, Choice, Exchange, Cardboard Tray."""
+CUP_EFFECT_NAMES: dict[str, str] = {
+    EXTRA_BEAN: "Extra Bean", SWEETNESS: "Sweetness", CHOICE: "Choice", EXCHANGE: "Exchange", TRAY: "Cardboard Tray",
+}
+TOKENS: tuple[str, ...] = (HARD, *BEANS, BURNT, DEFECT, SMOKE, MOISTURE, *FLAVOURS, WILD)
+"""Every token that can be in the bag, in the order multisets are sorted."""
+ROASTABLE: tuple[str, ...] = (HARD, *BEANS)
+"""Beans that a roast changes (burnt stays burnt; a defect bean is never roasted — Ruling)."""
+BAD: tuple[str, ...] = (BURNT, SMOKE, DEFECT)
+"""What the *remove* immediate effect takes out of the game (Rule)."""
+ANY = "any"
+"""A multicolour slot on the roast board: it takes any flavour token (Rule)."""
+SLOT_KINDS: tuple[str, ...] = (*FLAVOURS, ANY)
+NAMES: dict[str, str] = {
+    HARD: "hard bean", **{b: f"level-{i} bean" for i, b in enumerate(BEANS)}, BURNT: "burnt bean", DEFECT: "defect bean",
+    SMOKE: "smoke", MOISTURE: "moisture", BODY: "Body", ACIDITY: "Acidity", AROMA: "Aroma", WILD: "wild flavour",
+    **CUP_EFFECT_NAMES,
+}
+"""A readable name for every token."""
+
+_ORDER = {t: i for i, t in enumerate(TOKENS + CUP_EFFECTS)}
+
+
+def is_bean(token: str) -> bool:
+    """Hard, roasted (levels 0-4), burnt and defect beans are beans.
+
+    >>> [t for t in TOKENS if is_bean(t)]
+    ['hard', 'bean0', 'bean1', 'bean2', 'bean3', 'bean4', 'burnt', 'defect']
+    """
+    return token in (HARD, *BEANS, BURNT, DEFECT)
+
+
+def is_flavour(token: str) -> bool:
+    """Body, Acidity, Aroma and the wild flavour token (Sweetness is a cup effect: see :mod:`.rules`)."""
+    return token in FLAVOURS or token == WILD
+
+
+def roast_level(token: str) -> int | None:
+    """The roast level 0-4 of a roasted bean; None for anything else (hard, burnt, defect, ...).
+
+    >>> roast_level("bean3"), roast_level("hard")
+    (3, None)
+    """
+    return BEANS.index(token) if token in BEANS else None
+
+
+def bean(level: int) -> str:
+    """The roasted bean of ``level`` (0-4).
+
+    >>> bean(2)
+    'bean2'
+    """
+    if not isinstance(level, int) or not 0 <= level <= 4:
+        raise ValueError(f"a roasted bean has a level 0-4; got {level!r}")
+    return BEANS[level]
+
+
+def roast(token: str, steps: int = 1) -> str:
+    """The token after roasting ``steps`` levels: a hard bean becomes level 0 (whatever the steps, Rule);
+    a level-4 bean, or one pushed past 4, becomes burnt; anything else is unchanged.
+
+    >>> [roast(t) for t in ("bean0", "bean4", "burnt", "defect", "aroma")]
+    ['bean1', 'burnt', 'burnt', 'defect', 'aroma']
+    """
+    if token == HARD:
+        return BEANS[0]
+    level = roast_level(token)
+    if level is None:
+        return token
+    return BURNT if level == 4 or level + steps > 4 else BEANS[level + steps]
+
+
+def key(token: str) -> tuple[int, str]:
+    """Sort key putting tokens in :data:`TOKENS` order (cup effects after them)."""
+    return (_ORDER.get(token, len(_ORDER)), token)
+
+
+def msort(tokens: Iterable[str]) -> tuple[str, ...]:
+    """A multiset of tokens as a sorted tuple."""
+    return tuple(sorted(tokens, key=key))
+
+
+def madd(tokens: Sequence[str], more: Iterable[str]) -> tuple[str, ...]:
+    """The multiset ``tokens`` with ``more`` added."""
+    return msort((*tokens, *more))
+
+
+def mremove(tokens: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
+    """The multiset ``tokens`` without ``taken``; a ValueError if any is missing.
+
+    >>> mremove(("hard",), ["smoke"])
+    Traceback (most recent call last):
+    ...
+    ValueError: ('smoke',) is not among ('hard',)
+    """
+    left = Counter(tokens)
+    taken = tuple(taken)
+    left.subtract(taken)
+    if any(n < 0 for n in left.values()):
+        raise ValueError(f"{msort(taken)} is not among {tuple(tokens)}")
+    return msort(left.elements())
+
+
+def mcontains(tokens: Sequence[str], wanted: Iterable[str]) -> bool:
+    """Whether the multiset ``tokens`` holds every token of ``wanted`` (with multiplicity)."""
+    have = Counter(tokens)
+    return all(have[t] >= n for t, n in Counter(wanted).items())
+
+
+def show(tokens: Sequence[str]) -> str:
+    """Tokens as a short text: ``hard×2 bean1 aroma`` (``-`` when there are none).
+
+    >>> show(("hard", "hard", "bean1")), show(())
+    ('hard×2 bean1', '-')
+    """
+    counts = Counter(tokens)
+    return " ".join(t if counts[t] == 1 else f"{t}×{counts[t]}" for t in sorted(counts, key=key)) or "-"
+
+
+__all__ = [
+    "ACIDITY", "ANY", "AROMA", "BAD", "BEANS", "BODY", "BURNT", "CHOICE", "CUP_EFFECTS", "CUP_EFFECT_NAMES", "DEFECT",
+    "EXCHANGE", "EXTRA_BEAN", "FLAVOURS", "HARD", "MOISTURE", "NAMES", "ROASTABLE", "SLOT_KINDS", "SMOKE", "SWEETNESS",
+    "TOKENS", "TRAY", "WILD", "bean", "is_bean", "is_flavour", "key", "madd", "mcontains", "mremove", "msort", "roast",
+    "roast_level", "show",
+]
