@@ -81,7 +81,7 @@ def test_beats_and_keep_or_reroll():
     assert p_at_least(2, 5, 0) == 1 - Fraction(6 * 5 * 4 * 3 * 2, 6**5)
 
 
-def _omniblend_by_multisets(meter):
+def _omniblend_by_multisets(meter, takes_rainbow=False):
     """The keep-best-reroll chain by explicit multisets of colours (no symmetry argument)."""
     state = {}
     for r, p in roll((5, WHITE_DIE)).items():
@@ -90,7 +90,7 @@ def _omniblend_by_multisets(meter):
         nxt = {}
         for r, p in state.items():
             colour, size = Counter(r).most_common(1)[0]
-            if size >= 3:
+            if size >= 3 or (takes_rainbow and len(set(r)) == 5):
                 nxt[r] = nxt.get(r, 0) + p
                 continue
             kept = (colour,) * size
@@ -102,8 +102,9 @@ def _omniblend_by_multisets(meter):
 
 
 @pytest.mark.parametrize("meter", [0, 1, 2])
-def test_omniblend_chain_matches_explicit_rerolls(meter):
-    assert omniblend_groups(meter) == _omniblend_by_multisets(meter)
+@pytest.mark.parametrize("takes_rainbow", [False, True])
+def test_omniblend_chain_matches_explicit_rerolls(meter, takes_rainbow):
+    assert omniblend_groups(meter, takes_rainbow=takes_rainbow) == _omniblend_by_multisets(meter, takes_rainbow)
 
 
 def test_meter_table_is_monotone_and_sacchar_matches_p_at_least():

@@ -172,30 +172,38 @@ def _keep_best_step(kept: int, dice: int) -> Dist:
 
 
 @lru_cache(maxsize=None)
-def omniblend_groups(meter: int, dice: int = 5) -> Dist:
+def omniblend_groups(meter: int, dice: int = 5, takes_rainbow: bool = False) -> Dist:
     """The largest group OmniBlend TransGlobal holds after its first roll and ``meter`` rerolls.
 
     It stops rerolling once it holds three of a kind (a Featured Blend). This is a Markov
-    chain on the size of the kept group.
+    chain on the size of the kept group. With ``takes_rainbow`` (the corporation does not
+    hold the Rainbow yet), a first roll of five different colours takes the Rainbow and
+    ends the turn, as the engine plays it; without, it keeps one die and rerolls.
 
     >>> omniblend_groups(0).at_least(3) == p_at_least(3, white=5)
     True
+    >>> omniblend_groups(1, takes_rainbow=True).at_least(3)
+    Fraction(169, 324)
     """
     check_count(meter, "METER rerolls")
     state = _keep_best_step(0, dice)
     for _ in range(meter):
         nxt: dict[int, Fraction] = {}
         for g, p in state.items():
-            step = Dist.certain(g) if g >= SUCCESS_SIZE else _keep_best_step(g, dice)
-            for h, q in step.items():
+            # a group of 1 only follows a first roll of five colours: with takes_rainbow it is final
+            stays = g >= SUCCESS_SIZE or (takes_rainbow and g == 1)
+            for h, q in (Dist.certain(g) if stays else _keep_best_step(g, dice)).items():
                 nxt[h] = nxt.get(h, Fraction(0)) + p * q
         state = Dist(nxt)
     return state
 
 
-def omniblend_success(meter: int) -> Fraction:
-    """P(OmniBlend TransGlobal makes a Featured Blend, three of a kind or better, with ``meter`` rerolls)."""
-    return omniblend_groups(meter).at_least(SUCCESS_SIZE)
+def omniblend_success(meter: int, takes_rainbow: bool = False) -> Fraction:
+    """P(OmniBlend TransGlobal makes a Featured Blend, three of a kind or better, with ``meter`` rerolls).
+
+    ``takes_rainbow``: see :func:`omniblend_groups` (True when it does not hold the Rainbow).
+    """
+    return omniblend_groups(meter, takes_rainbow=takes_rainbow).at_least(SUCCESS_SIZE)
 
 
 def sacchar_success(meter: int) -> Fraction:
@@ -205,10 +213,19 @@ def sacchar_success(meter: int) -> Fraction:
 
 
 def meter_table(levels: range = range(0, 6)) -> pd.DataFrame:
-    """Each corporation's exact success chance at each METER level."""
+    """Each corporation's exact chance of a Featured Blend at each METER level.
+
+    ``p_omniblend`` is OmniBlend holding the Rainbow (it rerolls whatever it rolls);
+    ``p_omniblend_takes_rainbow`` is OmniBlend without it (a first-roll rainbow ends its turn).
+    """
     return pd.DataFrame(
         [
-            {"meter": m, "p_omniblend": omniblend_success(m), "p_sacchar": sacchar_success(m) if m <= MAX_FLAVOUR else None}
+            {
+                "meter": m,
+                "p_omniblend": omniblend_success(m),
+                "p_omniblend_takes_rainbow": omniblend_success(m, takes_rainbow=True),
+                "p_sacchar": sacchar_success(m) if m <= MAX_FLAVOUR else None,
+            }
             for m in levels
         ]
     ).set_index("meter")

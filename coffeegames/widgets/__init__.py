@@ -11,8 +11,14 @@ from .charts import View, fraction_text, mean_text, percent, table_html
 from .dairyman_game import PolicyExplorer, dairyman_board, dairyman_walkthrough, parse_roll
 from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, parse_dice
 from .decision import DecisionView, exact_text, solver_advice
+from .vivajava_game import vivajava_board, vivajava_walkthrough
+from .vivajava_odds import BlendExplorer, MeterTable
 
 __all__ = [
+    "BlendExplorer",
+    "MeterTable",
+    "vivajava_board",
+    "vivajava_walkthrough",
     "DecisionView",
     "PolicyExplorer",
     "View",

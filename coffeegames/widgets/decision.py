@@ -9,8 +9,9 @@ action, let chance roll, let the bots play, undo, or type what real dice showed
 Games plug in through small functions, all optional:
 
 * ``advise(state) -> DataFrame`` with columns ``action``, ``label``, ``value`` (exact
-  ``Fraction`` or None), ``p_bust_next`` (Fraction or None) and ``best``, like
-  :func:`coffeegames.dairyman.advise`; an optional ``then`` column is shown too.
+  ``Fraction`` or None), a risk column (Fraction or None; ``p_bust_next`` unless
+  ``risk_column`` names another) and ``best``, like :func:`coffeegames.dairyman.advise`;
+  an optional ``then`` column is shown too.
   :func:`solver_advice` makes one from exact expectimax for any small game.
 * ``board(state) -> (traces, layout)``: plotly traces and a layout dict drawing the
   position. Return the same number and kinds of traces for every state, so the board
@@ -137,6 +138,10 @@ class DecisionView:
         names: a display name per player (default ``"player 0 (you)"``, ``"player 1 (bot)"``).
         value_name: what the values measure, for the chart's axis.
         max_bars: the most actions drawn as bars (all are in the list).
+        risk_column: the advice column holding each choice's risk, a chance (Fraction or None).
+        risk_name: what that chance is, for the hover text.
+        risk_short: a word or two for the bar labels (``"bust next 8.3%"``).
+        risk_summary: the best choice's risk in words, ``{}`` standing for the exact chance.
 
     Public parts, for code and tests: ``walkthrough``, ``state``, ``advice`` (the current
     table, best first), ``board_fig`` / ``board_text``, ``chart``, ``actions`` (dropdown)
@@ -160,13 +165,19 @@ class DecisionView:
         names: Sequence[str] | None = None,
         value_name: str = "expected value",
         max_bars: int = 12,
+        risk_column: str = "p_bust_next",
+        risk_name: str = "bust chance of the next roll",
+        risk_short: str = "bust next",
+        risk_summary: str = "if you roll on, the next roll busts with chance {}",
     ) -> None:
         self.walkthrough = game if isinstance(game, Walkthrough) else Walkthrough(game, seed)
         self.initial = self.walkthrough.states[0]
         self.advise, self.board, self.bots = advise, board, dict(bots or {})
         self.parse_outcome, self.outcome_hint, self.chance_player = parse_outcome, outcome_hint, chance_player
         self.names, self.value_name, self.max_bars = names, value_name, max_bars
-        self.advice = pd.DataFrame(columns=COLUMNS)
+        self.risk_column, self.risk_name, self.risk_short, self.risk_summary = risk_column, risk_name, risk_short, risk_summary
+        self.columns = [risk_column if c == "p_bust_next" else c for c in COLUMNS]
+        self.advice = pd.DataFrame(columns=self.columns)
 
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
@@ -340,12 +351,12 @@ class DecisionView:
         if deciding:
             frame = self.advise(state) if self.advise else pd.DataFrame({"action": state.legal_actions()})
             frame = frame.assign(label=[str(a) for a in frame["action"]]) if "label" not in frame else frame
-            for column in COLUMNS:
+            for column in self.columns:
                 if column not in frame:
                     frame[column] = False if column == "best" else None
             self.advice = _best_first(frame)
         else:
-            self.advice = pd.DataFrame(columns=COLUMNS)
+            self.advice = pd.DataFrame(columns=self.columns)
         options = [
             (f"{STAR if row.best else ''}{row.label}" + (f" · {value_text(row.value)}" if row.value is not None else ""), i)
             for i, row in enumerate(self.advice.itertuples(index=False))
@@ -370,13 +381,14 @@ class DecisionView:
             self.outcome_text.placeholder = self.outcome_hint(state)
 
     def _summary(self) -> str:
-        """The best choice in words, with its exact value and bust chance."""
+        """The best choice in words, with its exact value and risk."""
         if not self.advise or self.advice.empty or self.advice["value"].iat[0] is None:
             return ""
         best = self.advice.iloc[0]
         text = f"{STAR}Best: <b>{html.escape(best.label)}</b>, worth exactly <b>{exact_text(best.value)}</b> ({self.value_name})"
-        if best.p_bust_next is not None:
-            text += f" (if you roll on, the next roll busts with chance {exact_text(best.p_bust_next, chance=True)})"
+        risk = best[self.risk_column]
+        if _has_value(risk):
+            text += f" ({self.risk_summary.format(exact_text(risk, chance=True))})"
         if "then" in best and best.then:
             text += f"; then <b>{html.escape(str(best.then))}</b>"
         return text + ". Hover over a bar for the exact value of any choice."
@@ -398,7 +410,8 @@ class DecisionView:
         shown = valued.head(self.max_bars)
         values = list(shown["value"])
         floats = [float(v) for v in values]
-        texts = [value_text(v) + (f" · bust next {percent(p)}" if p is not None else "") for v, p in zip(values, shown["p_bust_next"])]
+        risks = shown[self.risk_column]
+        texts = [value_text(v) + (f" · {self.risk_short} {percent(p)}" if _has_value(p) else "") for v, p in zip(values, risks)]
         names = _unique([f"{STAR if b else ''}{label}" for label, b in zip(shown["label"], shown["best"])])
         bars, labels = fig.data
         bars.update(
@@ -423,8 +436,9 @@ class DecisionView:
 
     def _hover(self, row: Any) -> str:
         parts = [f"{self.value_name}: {exact_text(row.value)}"]
-        if row.p_bust_next is not None:
-            parts.append(f"bust chance of the next roll: {exact_text(row.p_bust_next, chance=True)}")
+        risk = getattr(row, self.risk_column, None)
+        if _has_value(risk):
+            parts.append(f"{self.risk_name}: {exact_text(risk, chance=True)}")
         then = getattr(row, "then", "")
         if then:
             parts.append(f"then: {then}")

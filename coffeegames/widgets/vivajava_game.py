@@ -1,0 +1,399 @@
+"""VivaJava at the table: the board, a decision walkthrough against bots or a corporation, typed real rolls.
+
+* :func:`vivajava_board` draws a position: the Featured Blend coaster with its dice (and
+  funders), the Rainbow's holder, the dice of the roll coloured by bean colour (flavour
+  dice marked ``f``, jokers ``★``, dice still rolling ``?``), each player's PP and five
+  research tracks (1X / 2X marks outlined), and in solo games the METER with the
+  corporation's exact chance to make a Featured Blend on its next roll.
+* :func:`vivajava_walkthrough` builds a :class:`~.decision.DecisionView` valued by
+  :func:`~coffeegames.vivajava.advice.advise` against
+  :func:`~coffeegames.vivajava.greedy_policy` bots, or solo against a corporation.
+* :func:`parse_roll` reads a roll typed as colour names (see its notation).
+
+Example (solo against OmniBlend: you type your first roll, then see every choice's value):
+    >>> view = vivajava_walkthrough(solo="omniblend", meter="yellow")
+    >>> view.outcome_text.value = "red red red green black"
+    >>> view.outcome_button.click()
+    >>> view.advice.loc[0, ["label", "value"]].tolist()
+    ['Featured(Regular red)', Fraction(14207, 5832)]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from ..engine import IllegalAction
+from ..vivajava import COLOURS, CORPORATIONS, FLAVOUR_DIE, JOKER, TRACK_COLOURS, WHITE_DIE, Game, Rolled, State, greedy_policy
+from ..vivajava.advice import advise, corporation_chance
+from ..vivajava.rules import CORPORATION
+from .charts import HIGHLIGHT, fraction_text
+from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, _Marks, player_names
+from .decision import Board, DecisionView
+from .vivajava_odds import BEAN_COLOURS, bean_ink
+
+__all__ = ["outcome_hint", "parse_roll", "roll_owner", "vivajava_board", "vivajava_walkthrough"]
+
+# Board geometry in pixels (the axes run in pixels, so squares stay square).
+WIDTH, LEFT, ROW_X = 940, 8, 150
+DIE, DIE_STEP = 30, 36
+CELL, CELL_STEP, TRACK_GAP, TRACKS_X, PP_X, SIDE_X = 12, 15, 13, 262, 196, 806
+METER_CELL, METER_STEP = 22, 28
+PLAYER_ROW = 32
+FLAVOUR_EDGE, EMPTY_CELL, EMPTY_EDGE, METER_NOW = "#7048e8", "#ffffff", "#ced4da", "#ffe8cc"
+LEGEND = "dice: f = flavour die · ★ = joker (wild) · ? = rolling · tracks: one cell per RP, outlined cells are the 1X / 2X marks · hover for details"
+
+
+class _Inked(_Marks):
+    """Board marks whose text colour is chosen per point (readable on dark beans)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ink: list[str] = []
+
+    def add(self, *args: Any, ink: str = INK, **kwargs: Any) -> None:
+        super().add(*args, **kwargs)
+        self.ink.append(ink)
+
+    def squares(self, name: str, font_size: int) -> Any:
+        trace = super().squares(name, font_size)
+        trace.textfont.color = self.ink
+        return trace
+
+
+PHASES = {
+    "setup": "setup: mark 1 RP on a track of your choice",
+    "degrade": "degrade the Featured Blend: remove one die",
+    "keep": "keep the degraded blend (the turn ends), or re-roll its dice",
+    "act": "make a Featured Blend, a Rainbow, or research",
+    "activate": "activate the abilities gained this turn",
+    "block": "Sacchar failed: it rolls one white die, blocking that colour for your next turn",
+}
+
+
+def _headline(state: State, names: Sequence[str]) -> str:
+    if state.phase == "over":
+        return f"Game over · {names[state.winner]} wins with {state.players[state.winner].pp} PP"
+    who = names[state.turn]
+    if state.phase == "roll":
+        flavour = f" + {state.rolling_own} flavour" if state.rolling_own else ""
+        return f"{who}'s turn · rolling {state.rolling_white} coffee{flavour} dice"
+    if state.phase == "corp":
+        return f"{who}'s turn · it rolls (the METER shows {state.meter_shows})"
+    if state.phase == "activate":
+        return f"{who}'s turn · activate {state.rules.ability(state.pending[0]).name} ({state.pending[0]} track)"
+    return f"{who}'s turn · {PHASES[state.phase]}"
+
+
+class _Drawing:
+    """One board drawn top to bottom; each row method adds its marks."""
+
+    def __init__(self, state: State, names: Sequence[str]) -> None:
+        self.state, self.names = state, names
+        self.dice, self.cells, self.labels = _Inked(), _Inked(), _Marks()
+        self.shapes: list[dict[str, Any]] = []
+        self.players_top = 132 + (34 if state.solo else 0)
+        self.height = self.players_top + 22 + PLAYER_ROW * len(state.players) + 12
+
+    def at(self, top: float) -> float:
+        """The y coordinate of a point ``top`` pixels below the top edge."""
+        return self.height - top
+
+    def label(self, x: float, top: float, text: str, colour: str = INK) -> None:
+        self.labels.add(x, self.at(top), text, fill=colour)
+
+    def die(self, x: float, top: float, face: str, hover: str, flavour: bool = False, text: str = "") -> None:
+        """A die showing ``face`` (a colour, the joker, or ``"?"`` while rolling)."""
+        if face == "?":
+            self.dice.add(x, self.at(top), "?", hover, fill=ROLLING, edge=FLAVOUR_EDGE if flavour else INK, size=DIE)
+            return
+        mark = "★" if face == JOKER else text or ("f" if flavour else "")
+        self.dice.add(
+            x, self.at(top), mark, hover, fill=BEAN_COLOURS[face], edge=FLAVOUR_EDGE if flavour else INK, size=DIE,
+            ink=bean_ink(face),
+        )
+
+    def featured_row(self, top: float) -> None:
+        state = self.state
+        self.label(LEFT, top, "<b>Featured Blend</b>")
+        if state.featured_by < 0:
+            self.label(ROW_X - DIE / 2, top, "empty coaster: any blend of two or more alike takes it", MUTED)
+            return
+        funders = list(state.funders)
+        x = ROW_X
+        for i in range(state.featured_size):
+            funder = funders[i] if i < len(funders) else None
+            hover = f"{state.featured} · " + (f"die funded by {self.names[funder]}" if funder is not None else "unfunded die")
+            self.die(x, top, state.featured_colour, hover, text=str(funder) if funder is not None else "")
+            x += DIE_STEP
+        funded = f" · numbers: the funder's seat ({', '.join(self.names[q] for q in sorted(set(funders)))})" if funders else ""
+        who = self.names[state.featured_by]
+        self.label(x - DIE / 2 + 4, top, f"<b>{state.featured}</b>, held by {who}: {state.rules.featured_pp} PP each turn{funded}")
+
+    def rainbow_row(self, top: float) -> None:
+        state = self.state
+        self.label(LEFT, top, "<b>Rainbow</b>")
+        held = state.rainbow_by >= 0
+        for i, colour in enumerate(COLOURS[:5]):
+            x = ROW_X + i * (DIE_STEP - 12)
+            self.cells.add(x, self.at(top), "", "the Rainbow Blend coaster", fill=BEAN_COLOURS[colour], size=18, opacity=1.0 if held else 0.3)
+        who = f"held by {self.names[state.rainbow_by]}: {state.rules.rainbow_pp} PP each turn" if held else "in the supply"
+        self.label(ROW_X + 5 * (DIE_STEP - 12) - 4, top, who, INK if held else MUTED)
+
+    def dice_row(self, top: float) -> None:
+        state = self.state
+        self.label(LEFT, top, "<b>dice</b>")
+        out = state.white or state.own or state.offered or state.is_chance()
+        if not out:
+            self.label(ROW_X - DIE / 2, top, "no dice out", MUTED)
+            return
+        roller = self.names[state.turn]
+        x = ROW_X
+        for face in state.white:
+            self.die(x, top, face, f"{roller}: coffee die showing {face}")
+            x += DIE_STEP
+        for _ in range(state.rolling_white):
+            self.die(x, top, "?", f"{roller}: coffee die rolling")
+            x += DIE_STEP
+        for face in state.own:
+            self.die(x, top, face, f"{roller}: flavour die showing {face}", flavour=True)
+            x += DIE_STEP
+        for _ in range(state.rolling_own):
+            self.die(x, top, "?", f"{roller}: flavour die rolling", flavour=True)
+            x += DIE_STEP
+        offers = [(q, list(faces)) for q, faces in state.offered] + [(q, ["?"] * n) for q, n in state.rolling_offered]
+        for q, faces in offers:
+            x += 12
+            self.label(x - DIE / 2, top + 24, f"offered by {q}", MUTED)
+            for face in faces:
+                self.die(x, top, face, f"{self.names[q]}: flavour die offered for funding", flavour=True)
+                x += DIE_STEP
+
+    def meter_row(self, top: float) -> None:
+        state, rules = self.state, self.state.rules
+        self.label(LEFT, top, "<b>METER</b>")
+        for i, shows in enumerate(rules.meter_values):
+            now = i == state.meter
+            hover = f"METER position {i} shows {shows}" + (" (now)" if now else "")
+            self.cells.add(ROW_X + i * METER_STEP, self.at(top), str(shows), hover, fill=METER_NOW if now else EMPTY_CELL,
+                           edge=HIGHLIGHT if now else EMPTY_EDGE, size=METER_CELL)
+        shows = state.meter_shows
+        if rules.solo == "sacchar":
+            does = f"rolls {shows} flavour {'die' if shows == 1 else 'dice'}"
+        else:
+            does = f"re-rolls up to {shows} time{'s' * (shows != 1)}" if shows else "does not re-roll"
+        target = f", beating {self.names[state.featured_by]}'s {state.featured}" if 0 <= state.featured_by != CORPORATION else ""
+        blocked = f" · blocked colour: {state.blocked}" if state.blocked else ""
+        x = ROW_X + len(rules.meter_values) * METER_STEP - 6
+        self.label(x, top, f"{CORPORATIONS[rules.solo]} {does}: next roll makes a Featured Blend{target} with "
+                           f"<b>{fraction_text(corporation_chance(state))}</b>{blocked}")
+
+    def players_rows(self, top: float) -> None:
+        state, rules = self.state, self.state.rules
+        x = TRACKS_X
+        for colour in TRACK_COLOURS:  # a header naming the tracks
+            self.label(x - CELL / 2, top, colour, MUTED)
+            x += rules.track(colour).length * CELL_STEP + TRACK_GAP
+        self.label(SIDE_X, top, "tokens · flavour dice", MUTED)
+        top += 22
+        for i, player in enumerate(state.players):
+            y = top + PLAYER_ROW * i
+            if i == state.turn and state.phase != "over":
+                self.shapes.append(dict(type="rect", x0=2, x1=WIDTH - 2, y0=self.at(y + PLAYER_ROW / 2), y1=self.at(y - PLAYER_ROW / 2),
+                                        fillcolor=ACTIVE_ROW, line_width=0, layer="below"))
+            self.label(LEFT, y, f"<b>{self.names[i]}</b>")
+            self.label(PP_X, y, f"PP <b>{player.pp}</b>/{rules.win_pp}")
+            if state.solo and i == CORPORATION:
+                self.label(TRACKS_X - CELL / 2, y, "never researches", MUTED)
+                continue
+            self.tracks(i, y)
+            tokens = sum(player.tokens)
+            self.label(SIDE_X, y, f"{tokens} token{'s' * (tokens != 1)} · {player.flavour} flavour")
+
+    def tracks(self, player: int, y: float) -> None:
+        rules, me = self.state.rules, self.state.players[player]
+        x = TRACKS_X
+        for colour, rp, tokens in zip(TRACK_COLOURS, me.research, me.tokens):
+            track = rules.track(colour)
+            ability = rules.ability(colour).name
+            done = rp >= track.length
+            for cell in range(1, track.length + 1):
+                marks = {track.x1: f" · 1X: {ability}", track.x2: f" · 2X: {ability} twice", track.length: f" · completes: +{track.pp} PP"}
+                hover = f"{self.names[player]}: {colour} track, RP {rp} of {track.length}{' (complete)' if done else ''}" + (
+                    f"<br>cell {cell}{marks.get(cell, '')}" + (f" · {tokens} token(s)" if tokens else "")
+                )
+                filled = cell <= rp
+                edge = HIGHLIGHT if cell in (track.x1, track.x2) else INK if filled else EMPTY_EDGE
+                self.cells.add(x, self.at(y), "", hover, fill=BEAN_COLOURS[colour] if filled else EMPTY_CELL, edge=edge, size=CELL)
+                x += CELL_STEP
+            x += TRACK_GAP
+
+    def board(self) -> Board:
+        self.featured_row(22)
+        self.rainbow_row(58)
+        self.dice_row(92)
+        if self.state.solo:
+            self.meter_row(132)
+        self.players_rows(self.players_top)
+        self.label(LEFT, self.height - 12, LEGEND, MUTED)
+        layout = dict(
+            title=dict(text=_headline(self.state, self.names), x=0.01, xanchor="left", font=dict(size=15)),
+            width=WIDTH,
+            height=self.height + 34,
+            margin=dict(l=0, r=0, t=34, b=0),
+            xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True),
+            yaxis=dict(range=[0, self.height], visible=False, fixedrange=True),
+            shapes=self.shapes,
+            template="plotly_white",
+            showlegend=False,
+            hovermode="closest",
+            dragmode=False,
+        )
+        return [self.dice.squares("dice", 14), self.cells.squares("cells", 10), self.labels.labels("labels")], layout
+
+
+def vivajava_board(state: State, names: Sequence[str] | None = None) -> Board:
+    """The position as plotly traces (dice, cells, labels) and a layout; the same three traces for every state.
+
+    >>> traces, layout = vivajava_board(Game(solo="sacchar").new_initial_state())
+    >>> [t.name for t in traces], layout["title"]["text"]
+    (['dice', 'cells', 'labels'], "player 0's turn · rolling 5 coffee dice")
+    """
+    names = list(names or (f"player {i}" for i in range(len(state.players))))
+    return _Drawing(state, names).board()
+
+
+# -- typed outcomes ----------------------------------------------------------------------
+
+_OFFERED = re.compile(r"^(?:p(?:layer)?\s*)?(\d+)\s*:(.*)$", re.I)
+
+
+def _faces(text: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
+    faces = []
+    for word in text.lower().split():
+        if word not in allowed:
+            kind = "a flavour die has no black face" if what != "coffee" and word == "black" else (
+                "the joker is only on flavour dice" if word == JOKER else f"{what} dice show {', '.join(allowed)}"
+            )
+            raise ValueError(f"{word!r} is not a face of a {what} die: {kind}")
+        faces.append(word)
+    return tuple(faces)
+
+
+def _example(n: int, faces: tuple[str, ...], start: int = 0) -> str:
+    cycle = ("red", "red", "green", "white", "black", "yellow", "brown", "joker")
+    picked = [f for f in cycle if f in faces]
+    return " ".join(picked[(start + i) % len(picked)] for i in range(n))
+
+
+def outcome_hint(state: State) -> str:
+    """The outcome box's placeholder: what to type at this roll.
+
+    >>> outcome_hint(Game(solo="omniblend").new_initial_state())
+    '5 coffee dice as colours, e.g. red red green white black'
+    """
+    parts = [f"{state.rolling_white} coffee dice as colours, e.g. {_example(state.rolling_white, WHITE_DIE)}"]
+    if state.rolling_own:
+        parts.append(f"then | and {state.rolling_own} flavour dice, e.g. | {_example(state.rolling_own, FLAVOUR_DIE, 2)}")
+    for q, n in state.rolling_offered:
+        parts.append(f"then | {q}: and player {q}'s {n} flavour dice")
+    shown = f" (the {len(state.white)} kept dice are not typed)" if state.white else ""
+    return "; ".join(parts) + shown
+
+
+def parse_roll(text: str, state: State) -> Rolled:
+    """The roll typed at ``state``: colour names separated by spaces, parts separated by ``|``.
+
+    Notation: first the coffee dice rolled (``white yellow brown red green black``), then,
+    if flavour dice are rolled, ``|`` and those (``white``..``green`` or ``joker``; they have
+    no black face), then for each other player offering flavour dice ``| 2: ...`` with the
+    player's seat number. Dice kept from before (Keep Rolling, OmniBlend's kept group) are not
+    typed. A wrong count or face raises a ValueError that says what to type.
+
+    >>> from coffeegames.vivajava import SetupResearch
+    >>> state = Game(players=2).new_initial_state().apply(SetupResearch("green"))
+    >>> parse_roll("red red green white black", state)
+    Rolled(white=('white', 'red', 'red', 'green', 'black'), own=(), offered=())
+    >>> parse_roll("red red green joker white", state)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'joker' is not a face of a coffee die: the joker is only on flavour dice
+    """
+    if not state.is_chance():
+        raise IllegalAction("no dice are being rolled now: the outcome box is for rolls")
+    groups = [g.strip() for g in text.replace(",", " ").split("|")]
+    if not groups[0]:
+        raise ValueError(f"type the dice rolled: {outcome_hint(state)}")
+    white = _faces(groups[0], WHITE_DIE, "coffee")
+    own: tuple[str, ...] = ()
+    offered: dict[int, tuple[str, ...]] = {}
+    for group in groups[1:]:
+        labelled = _OFFERED.match(group)
+        if labelled:
+            offered[int(labelled.group(1))] = _faces(labelled.group(2), FLAVOUR_DIE, "flavour")
+        elif own or not state.rolling_own:
+            raise ValueError(f"{group!r}: unexpected part; {outcome_hint(state)}")
+        else:
+            own = _faces(group, FLAVOUR_DIE, "flavour")
+    if len(white) != state.rolling_white:
+        raise ValueError(f"{state.rolling_white} coffee dice are rolled: type {state.rolling_white} colours (you typed {len(white)})")
+    if len(own) != state.rolling_own:
+        raise ValueError(f"{state.rolling_own} flavour dice are rolled: type them after a | (you typed {len(own)}); {outcome_hint(state)}")
+    expected = dict(state.rolling_offered)
+    if set(offered) != set(expected) or any(len(offered[q]) != n for q, n in expected.items()):
+        wanted = ", ".join(f"player {q}: {n}" for q, n in expected.items()) or "none"
+        raise ValueError(f"offered flavour dice must be typed as | seat: faces for each player who offers ({wanted})")
+    outcome = Rolled(white, own, tuple(offered.items()))
+    if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
+        raise IllegalAction(f"{outcome} cannot happen here; {outcome_hint(state)}")
+    return outcome
+
+
+def roll_owner(state: State) -> int | None:
+    """Whose roll a chance node is: the player (or corporation) whose turn it is."""
+    return state.turn if state.is_chance() else None
+
+
+# -- the walkthrough ---------------------------------------------------------------------
+
+def vivajava_walkthrough(
+    players: int = 2, solo: str | None = None, meter: str = "yellow", human: Sequence[int] = (0,), seed: int = 0, **options: Any
+) -> DecisionView:
+    """A VivaJava game in a :class:`DecisionView`: ``human`` players choose, the others are greedy bots.
+
+    ``solo="omniblend"`` or ``"sacchar"`` plays against that corporation (player 1, which
+    plays itself) from the ``meter`` difficulty (green, yellow, red); ``options`` are
+    :class:`~coffeegames.vivajava.Rules` options. ``human=()`` lets the bots play.
+
+    >>> view = vivajava_walkthrough(solo="sacchar", human=())
+    >>> view.bots_button.click()
+    >>> view.state.is_terminal()
+    True
+    """
+    game = Game(players=players, solo=solo, meter=meter, **options)
+    n = game.rules.players
+    bad = [p for p in human if not 0 <= p < n or (solo and p == CORPORATION)]
+    if bad:
+        who = "player 0 (the corporation is player 1 and plays itself)" if solo else f"players 0-{n - 1}"
+        raise ValueError(f"human players are {who}; got {bad}")
+    names = player_names(n, human)
+    if solo:
+        names[CORPORATION] = CORPORATIONS[solo]
+    return DecisionView(
+        game.new_initial_state(),
+        seed=seed,
+        advise=advise,
+        board=partial(vivajava_board, names=names),
+        bots={p: greedy_policy for p in range(n) if p not in human},
+        parse_outcome=parse_roll,
+        outcome_hint=outcome_hint,
+        chance_player=roll_owner,
+        names=names,
+        value_name="expected PP by your next turn",
+        risk_column="p_lost",
+        risk_name="chance of losing it before your next turn (a re-roll: of not beating the blend given up)",
+        risk_short="lost",
+        risk_summary="chance of losing it before your next turn: {}",
+    )

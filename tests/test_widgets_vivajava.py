@@ -1,0 +1,232 @@
+"""The VivaJava widgets, driven through their callbacks as a user would."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from coffeegames import vivajava
+from coffeegames.vivajava import COLOURS, NO_BLEND, Blend, Featured, Rolled
+from coffeegames.vivajava.advice import advise, corporation_chance
+from coffeegames.widgets.charts import BASE, HIGHLIGHT, fraction_text, percent
+from coffeegames.widgets.decision import STAR
+from coffeegames.widgets.vivajava_game import outcome_hint, parse_roll, roll_owner, vivajava_board, vivajava_walkthrough
+from coffeegames.widgets.vivajava_odds import BEAN_COLOURS, FADED, BlendExplorer, MeterTable
+
+FIRST_ROLL = "red red red green black"
+ROLLED = Rolled(white=("red", "red", "red", "green", "black"))
+
+
+def shown(widget: object) -> str:
+    """What an HTML widget shows, as plain text."""
+    return html.unescape(widget.value)
+
+
+def table_rows(text: str) -> list[list[str]]:
+    body = re.search(r"<tbody>(.*)</tbody>", text, re.S)
+    assert body is not None, text
+    return [re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", body.group(1))]
+
+
+# -- BlendExplorer -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("white", "flavour"), [(5, 0), (0, 3), (2, 1), (10, 5), (0, 0), (1, 0)])
+def test_sliders_redraw_the_exact_best_blend_distribution(white: int, flavour: int) -> None:
+    explorer = BlendExplorer(white=3, flavour=2)
+    explorer.white.value, explorer.flavour.value = white, flavour
+    best = vivajava.best_blend(white, flavour)
+    bars = explorer.fig.data
+    assert [t.name for t in bars] == list(COLOURS) + ["no blend"]
+    for rank, trace in enumerate(bars[:-1], start=1):
+        assert list(trace.y) == [0.0] + [float(best[Blend(size, rank)]) for size in (2, 3, 4, 5)]
+        assert trace.marker.color == BEAN_COLOURS[COLOURS[rank - 1]]
+        for size, text in zip((2, 3, 4, 5), trace.customdata[1:]):
+            assert text.startswith(f"{Blend(size, rank)}: {fraction_text(best[Blend(size, rank)])}")
+    assert list(bars[-1].y) == [float(best[NO_BLEND]), 0.0, 0.0, 0.0, 0.0]
+    assert sum(sum(t.y) for t in bars) == pytest.approx(1.0)
+    assert explorer.distribution == best and explorer.p_rainbow == vivajava.p_rainbow(white, flavour)
+    assert fraction_text(vivajava.p_rainbow(white, flavour)) in explorer.result.value
+
+
+@pytest.mark.parametrize(("size", "colour"), [(2, "white"), (3, "red"), (4, "black"), (5, "green")])
+def test_the_beat_picker_states_p_beats_and_highlights_the_beaters(size: int, colour: str) -> None:
+    explorer = BlendExplorer(white=5, flavour=1)
+    explorer.size.value, explorer.colour.value = size, colour
+    target = Blend.of(size, colour)
+    assert explorer.p_beat == vivajava.p_beats(target, white=5, flavour=1)
+    assert fraction_text(explorer.p_beat) in explorer.result.value and str(target) in explorer.fig.layout.title.text
+    for rank, trace in enumerate(explorer.fig.data[:-1], start=1):
+        for s, opacity, line in zip((2, 3, 4, 5), trace.marker.opacity[1:], trace.marker.line.color[1:]):
+            assert opacity == (1.0 if Blend(s, rank) > target else FADED)
+            assert (line == HIGHLIGHT) == (Blend(s, rank) == target)
+
+
+def test_the_explorer_is_built_with_its_traces() -> None:
+    explorer = BlendExplorer()
+    sent = explorer.fig._widget_data
+    assert len(sent) == len(explorer.fig.data) == 7
+    for first, trace in zip(sent, explorer.fig.data):
+        assert np.array_equal(np.asarray(first["y"]), np.asarray(trace.y))
+    assert "application/vnd.jupyter.widget-view+json" in explorer._repr_mimebundle_()
+
+
+def test_meter_table_lists_both_corporations_exact_odds() -> None:
+    meter = MeterTable()
+    rows = table_rows(meter.widget.value)
+    exact = vivajava.meter_table(range(0, 7))
+    assert [int(r[0]) for r in rows] == list(range(7))
+    for row, (m, p) in zip(rows, exact.iterrows()):
+        assert row[1] == fraction_text(p["p_omniblend"])
+        assert row[3] == (fraction_text(p["p_sacchar"]) if p["p_sacchar"] is not None else "")
+    assert meter.table.loc[1, "p_omniblend_takes_rainbow"] == Fraction(169, 324)
+    assert "stand-in data" in meter.widget.value and "yellow 1" in meter.widget.value
+    assert "application/vnd.jupyter.widget-view+json" in meter._repr_mimebundle_()
+
+
+# -- typed rolls ---------------------------------------------------------------------------
+
+
+def solo_view(solo: str = "omniblend", **kwargs: object) -> object:
+    return vivajava_walkthrough(solo=solo, meter="yellow", seed=1, **kwargs)
+
+
+def test_a_typed_roll_applies_the_rolled_outcome() -> None:
+    view = solo_view()
+    assert roll_owner(view.state) == 0 and "5 coffee dice" in view.outcome_text.placeholder
+    view.outcome_text.value = FIRST_ROLL
+    view.outcome_button.click()
+    assert view.message.value == "" and view.walkthrough.moves[-1] == ROLLED and view.outcome_text.value == ""
+    assert view.history()[-1] == ("chance · player 0 (you)'s roll", "rolled red red red green black")
+    assert view.state.phase == "act"
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("red red green joker white", "the joker is only on flavour dice"),
+        ("red red green", "type 5 colours (you typed 3)"),
+        ("red red green white purple", "'purple' is not a face of a coffee die"),
+        ("red red green white black | joker", "unexpected part"),
+        ("", "type the dice rolled: 5 coffee dice"),
+    ],
+)
+def test_a_bad_roll_shows_an_error_and_changes_nothing(text: str, says: str) -> None:
+    view = solo_view()
+    before, moves = view.state, len(view.walkthrough.moves)
+    view.outcome_text.value = text
+    view.outcome_button.click()
+    assert "⚠" in shown(view.message) and says in shown(view.message)
+    assert view.state == before and len(view.walkthrough.moves) == moves
+    view.outcome_text.value = FIRST_ROLL
+    view.outcome_button.click()
+    assert view.message.value == "" and view.walkthrough.moves[-1] == ROLLED
+
+
+def test_flavour_and_offered_dice_are_typed_after_bars() -> None:
+    state = vivajava.Game(players=3).new_initial_state()
+    state = state.apply(vivajava.SetupResearch("green")).apply(vivajava.SetupResearch("green"))
+    players = list(state.players)
+    players[0] = vivajava.PlayerState()  # their 2 flavour dice are rolling
+    players[2] = vivajava.PlayerState(flavour=1, research=players[2].research)
+    state = replace(state, players=tuple(players), flavour_coaster=2, rolling_own=2, rolling_offered=((2, 1),)).check()
+    hint = outcome_hint(state)
+    assert "| and 2 flavour dice" in hint and "| 2: and player 2's 1 flavour dice" in hint
+    outcome = parse_roll("red red green white black | joker green | 2: yellow", state)
+    assert outcome == Rolled(("red", "red", "green", "white", "black"), ("joker", "green"), ((2, ("yellow",)),))
+    with pytest.raises(ValueError, match="no black face"):
+        parse_roll("red red green white black | joker black | 2: yellow", state)
+    with pytest.raises(ValueError, match="player 2: 1"):
+        parse_roll("red red green white black | joker green", state)
+    with pytest.raises(ValueError, match="type them after a"):
+        parse_roll("red red green white black | 2: yellow", state)
+
+
+# -- the walkthrough -----------------------------------------------------------------------
+
+
+def at_first_decision(solo: str = "omniblend") -> object:
+    view = solo_view(solo)
+    view.outcome_text.value = FIRST_ROLL
+    view.outcome_button.click()
+    return view
+
+
+@pytest.mark.parametrize("solo", ["omniblend", "sacchar"])
+def test_the_chart_shows_every_choice_with_its_exact_value_and_risk(solo: str) -> None:
+    view = at_first_decision(solo)
+    frame = advise(view.state)
+    valued = sorted(frame["value"], reverse=True)
+    bars, labels = view.chart.data
+    assert list(bars.x) == [float(v) for v in valued]
+    assert list(bars.marker.color) == [HIGHLIGHT] + [BASE] * (len(valued) - 1) and bars.y[0].startswith(STAR)
+    best = view.advice.iloc[0]
+    assert best["action"] == Featured("red", 3)
+    assert labels.text[0].endswith(f"lost {percent(best['p_lost'])}")
+    assert best["p_lost"] == 1 - (best["value"] - 1) / 2
+    assert str(best["value"]) in view.summary.value and "chance of losing it" in view.summary.value
+    assert "chance of losing it before your next turn" in bars.customdata[0]
+
+
+def test_taking_an_action_advances_and_undo_restores() -> None:
+    view = at_first_decision()
+    before, moves = view.state, list(view.walkthrough.moves)
+    view.actions.value = 1  # not the best: a Decaf red
+    chosen = view.advice["action"].iat[1]
+    view.take_button.click()
+    assert view.message.value == "" and view.walkthrough.moves[len(moves)] == chosen
+    assert view.history()[len(moves)] == ("player 0 (you)", str(chosen))
+    assert view.state.turn == 1 and view.state.is_chance()  # the corporation rolls next
+    assert "re-rolls up to 1 time" in " ".join(view.board_fig.data[2].text)
+    view.undo_button.click()
+    assert view.state == before and view.walkthrough.moves == moves
+
+
+def test_the_board_shows_the_meter_and_the_corporations_exact_odds() -> None:
+    view = at_first_decision()
+    labels = " ".join(view.board_fig.data[2].text)
+    assert f"<b>{fraction_text(corporation_chance(view.state))}</b>" in labels
+    cells = view.board_fig.data[1]
+    now = [t for t, edge in zip(cells.text, cells.marker.line.color) if edge == HIGHLIGHT and t]
+    assert now == [str(view.state.meter_shows)]
+    dice = view.board_fig.data[0]
+    assert list(dice.marker.color) == [BEAN_COLOURS[f] for f in view.state.white]
+    view.take_button.click()  # the Regular red goes on the coaster; the corporation must now beat it
+    labels = " ".join(view.board_fig.data[2].text)
+    assert "beating player 0 (you)'s Regular red" in labels and "<b>Regular red</b>" in labels
+    assert list(view.board_fig.data[0].marker.color)[:3] == [BEAN_COLOURS["red"]] * 3
+
+
+@pytest.mark.parametrize("solo", ["omniblend", "sacchar"])
+def test_a_solo_game_with_bots_plays_to_the_end(solo: str) -> None:
+    view = vivajava_walkthrough(solo=solo, meter="red", human=(), seed=3)
+    view.bots_button.click()
+    assert view.state.is_terminal() and "game is over" in view.status.value
+    assert "Game over" in view.board_fig.layout.title.text
+    view.undo_button.click()
+    assert not view.state.is_terminal() and not view.state.is_chance()
+    view.refresh()
+    assert list(view.chart.data[0].x) == [float(v) for v in sorted(advise(view.state)["value"], reverse=True)][: view.max_bars]
+
+
+def test_a_multiplayer_game_the_board_keeps_its_three_traces() -> None:
+    view = vivajava_walkthrough(players=4, human=(), seed=5)
+    walk = view.walkthrough
+    walk.run(lambda s: view.bots[s.current_player()](s))
+    assert walk.state.is_terminal()
+    for state in walk.states[:: max(1, len(walk.states) // 40)] + [walk.state]:
+        traces, layout = vivajava_board(state, view.names)
+        assert [t.name for t in traces] == ["dice", "cells", "labels"] and layout["height"] > 0
+        assert len(traces[0].x) == len(traces[0].marker.color)
+
+
+def test_humans_are_checked() -> None:
+    with pytest.raises(ValueError, match="corporation is player 1"):
+        vivajava_walkthrough(solo="sacchar", human=(1,))
+    with pytest.raises(ValueError, match="players 0-2"):
+        vivajava_walkthrough(players=3, human=(3,))
