@@ -36,6 +36,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..engine.options import option_table
 from .odds import ICE_CREAM_ABILITIES
 
 WHITE_DICE = 7
@@ -327,11 +328,7 @@ class Rules:
     def table(self) -> pd.DataFrame:
         """Every parameter with its value, its kind (Rule / Fact / Ruling / Stand-in) and what it means."""
         shown = {"tiles": "stand-in file" if self.stand_in_tiles else f"{len(self.tiles)} tiles from the user"}
-        rows = {
-            f.name: {"value": shown.get(f.name, getattr(self, f.name)), "kind": f.metadata["kind"], "meaning": f.metadata["doc"]}
-            for f in dataclasses.fields(self)
-        }
-        return pd.DataFrame.from_dict(rows, orient="index")
+        return option_table(self, shown)
 
 
 __all__ = [

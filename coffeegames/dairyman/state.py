@@ -45,7 +45,6 @@ Example (a scripted opening: chance outcomes may be given, like actions):
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -553,12 +552,6 @@ class State(BaseState):
         return tuple(sorted({c for c in milk if tile_of(c).value == top}))
 
     # -- transitions --------------------------------------------------------------
-    def _with(self, **changes: Any) -> State:
-        """A copy with ``changes`` (like ``dataclasses.replace``, faster; nothing is validated or cached)."""
-        new = object.__new__(State)
-        new.__dict__.update({name: self.__dict__[name] for name in _FIELDS}, **changes)
-        return new
-
     def _with_player(self, index: int, **changes: Any) -> tuple[PlayerState, ...]:
         players = list(self.players)
         players[index] = replace(players[index], **changes)
@@ -790,9 +783,6 @@ class State(BaseState):
     def from_json(cls, text: str, rules: Rules) -> State:
         """Rebuild a state saved by :meth:`to_json`; a malformed one is rejected with a message naming the field."""
         return cls(rules=rules, **load_state(text, "dairyman", STATE_FORMAT, _FIELD_PARSERS)).check()
-
-
-_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
 
 # -- JSON parsing -------------------------------------------------------------------------

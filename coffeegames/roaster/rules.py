@@ -51,7 +51,6 @@ Example:
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -62,6 +61,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..engine.options import option_table
 from .tokens import (
     ACIDITY,
     AROMA,
@@ -762,11 +762,7 @@ class Rules:
             "cards": "stand-in file" if self.cards == _stand_in_cards() else "user data",
             "board": "stand-in file" if self.board == _stand_in_board() else "user data",
         }
-        rows = {
-            f.name: {"value": shown.get(f.name, getattr(self, f.name)), "kind": f.metadata["kind"], "meaning": f.metadata["doc"]}
-            for f in dataclasses.fields(self)
-        }
-        return pd.DataFrame.from_dict(rows, orient="index")
+        return option_table(self, shown)
 
 
 __all__ = [

@@ -30,7 +30,6 @@ Example:
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -40,6 +39,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..engine.options import option_table
 from .dice import COLOURS
 
 TRACK_COLOURS: tuple[str, ...] = COLOURS[:5]
@@ -441,11 +441,7 @@ class Rules:
     def table(self) -> pd.DataFrame:
         """Every parameter with its value, its kind (Rule / Fact / Ruling / Stand-in) and what it means."""
         shown = {"data": "stand-in file" if self.stand_in_data else "user data"}
-        rows = {
-            f.name: {"value": shown.get(f.name, getattr(self, f.name)), "kind": f.metadata["kind"], "meaning": f.metadata["doc"]}
-            for f in dataclasses.fields(self)
-        }
-        return pd.DataFrame.from_dict(rows, orient="index")
+        return option_table(self, shown)
 
 
 __all__ = [
