@@ -1,6 +1,6 @@
 """Coffee Roaster: solo bag-building with push-your-luck (RULES.md §3).
 
-Tokens (:mod:`.tokens`), exact bag-draw odds (:mod:`.odds`), the rules engine (:mod:`.state`;
+Tokens (:mod:`.tokens`), exact bag-draw odds (:mod:`.odds`), the cup-test solver (:mod:`.cup`: stop now vs one more round), the rules engine (:mod:`.state`;
 options, cards and the board, all stand-in data, in :mod:`.rules`) and bots (:mod:`.policy`).
 
 >>> from coffeegames import roaster
@@ -10,6 +10,15 @@ Fraction(1, 2)
 """
 
 from . import tokens
+from .cup import (
+    CupTest,
+    MAX_STATES,
+    one_more_round,
+    RoundValue,
+    SAMPLES,
+    stop_now,
+    stop_or_continue,
+)
 from .odds import (
     count_dist,
     draw_table,
@@ -82,6 +91,7 @@ __all__ = [
     "Continue",
     "count_dist",
     "CupScore",
+    "CupTest",
     "DIFFICULTIES",
     "Disperse",
     "draw_outcome_count",
@@ -98,10 +108,12 @@ __all__ = [
     "KeepTwo",
     "load_board",
     "load_cards",
+    "MAX_STATES",
     "Menu",
     "NewTwo",
     "next_difficulty",
     "NoExchange",
+    "one_more_round",
     "p_any",
     "p_beans_at_least",
     "p_burn",
@@ -112,7 +124,9 @@ __all__ = [
     "RemoveBad",
     "RemoveTwo",
     "Roast",
+    "RoundValue",
     "Rules",
+    "SAMPLES",
     "score_cup",
     "Shuffled",
     "Side",
@@ -121,6 +135,8 @@ __all__ = [
     "STAND_IN_CARDS",
     "State",
     "Stop",
+    "stop_now",
+    "stop_or_continue",
     "ToCup",
     "tokens",
     "ToTray",

@@ -1,0 +1,584 @@
+"""The cup test, solved: the exact score distribution if you stop now, the best tray decisions, one more round.
+
+The cup test (RULES.md §3, :mod:`.state`) is a small game against the bag: draw one token
+at a time, put it in the cup's next space or on the tray (while it has room); Choice, on
+its two spaces, draws 2 and keeps 1; Exchange, once the cup is full, may return 2 cup
+tokens, draw 3 and keep 2. :func:`stop_now` solves it by memoised dynamic programming
+over positions ``(bag left, cup multiset, tray spaces used)``, both as count tuples,
+maximising the expected score; cups are scored by :func:`.rules.score_cup` (through
+``Rules.score``), never by a copy of the scoring rules.
+
+Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py``):
+
+* Moisture drawn in the cup test leaves and is redrawn, also for Choice and Exchange, so
+  the non-moisture tokens come out in uniformly random order: the solver drops moisture
+  from the bag and loses nothing.
+* Only what the cup holds (a multiset: its order never scores), the bag and the number of
+  tray tokens matter; Sweetness and the Extra Bean follow from the active cup effects.
+* Beyond ``max_states`` positions the solve stops and a seeded simulation of a fixed
+  heuristic policy (:func:`heuristic_action`) gives an approximate answer, flagged
+  ``exact=False`` with its standard error; ``benchmarks/bench_roaster.py`` measures the gap.
+* :func:`one_more_round` plays the next round with plain roasting (no effects; pass
+  ``act=`` for another round policy), then stops: a lower bound on what that round can be
+  worth. Its draw outcomes are enumerated when few enough, else sampled (flagged).
+
+Example:
+    >>> from coffeegames.roaster.rules import Rules
+    >>> r = stop_now(["bean2"] * 6 + ["bean1"] * 6 + ["hard", "smoke", "aroma"], Rules(card="Zambia Kasama AA"))
+    >>> r.exact, r.value == r.dist.mean(), sum(r.dist.values())
+    (True, True, Fraction(1, 1))
+    >>> r.decision("smoke"), r.decision("bean2")
+    ('tray', 'cup')
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..exact import Bag, Dist
+from .rules import CUP_SPACES, TRAY_SPACES, Rules
+from .state import Continue, Exchange, Keep, KeepTwo, NoExchange, Roast, State, Stop, ToCup, ToTray, draw_outcomes
+from .tokens import CHOICE, CUP_EFFECTS, EXCHANGE, EXTRA_BEAN, MOISTURE, SWEETNESS, TOKENS, TRAY, key, msort
+
+MAX_STATES = 40_000
+"""Default budget of positions for an exact solve (about 1 s on a laptop; see benchmarks/README.md)."""
+SAMPLES = 2_000
+"""Default number of seeded cup tests simulated when the exact solve is over budget."""
+
+Counts = tuple[int, ...]
+
+
+class _OverBudget(Exception):
+    pass
+
+
+# -- the solver ---------------------------------------------------------------------------
+
+class _Solver:
+    """Memoised DP over cup-test positions for one game's rules and active cup effects."""
+
+    def __init__(self, rules: Rules, active: Iterable[str], kinds: Sequence[str], tray_spaces: int, max_states: int | None) -> None:
+        board = rules.board
+        active = set(active)
+        self.rules, self.kinds, self.tray_spaces, self.max_states = rules, tuple(kinds), tray_spaces, max_states
+        self.sweet_space = board.sweetness_space if SWEETNESS in active else None
+        self.choice_spaces = frozenset(board.choice_spaces) if CHOICE in active else frozenset()
+        self.exchange = EXCHANGE in active
+        self.extra = (EXTRA_BEAN,) if EXTRA_BEAN in active else ()
+        self.values: dict[tuple[Counts, Counts, int], Fraction] = {}
+        self.exchanges: dict[tuple[Counts, Counts], tuple[Fraction, tuple[Counts, ...] | None]] = {}
+        self.scores: dict[Counts, int] = {}
+
+    # -- helpers ----------------------------------------------------------------------
+    def counts(self, tokens: Iterable[str]) -> Counts:
+        c = Counter(tokens)
+        return tuple(c[k] for k in self.kinds)
+
+    def tokens(self, counts: Counts) -> tuple[str, ...]:
+        return tuple(k for k, n in zip(self.kinds, counts) for _ in range(n))
+
+    def sweet(self, cup: Counts) -> bool:
+        return self.sweet_space is not None and sum(cup) >= self.sweet_space
+
+    def position(self, cup: Counts) -> int:
+        return sum(cup) + self.sweet(cup)
+
+    def score(self, cup: Counts) -> int:
+        found = self.scores.get(cup)
+        if found is None:
+            tokens = self.tokens(cup) + ((SWEETNESS,) if self.sweet(cup) else ()) + self.extra
+            found = self.scores[cup] = self.rules.score(tokens).total
+        return found
+
+    # -- values -----------------------------------------------------------------------
+    def value(self, bag: Counts, cup: Counts, tray: int) -> Fraction:
+        """Expected score under optimal play from a position about to draw (cup_draw / choice_draw)."""
+        state = (bag, cup, tray)
+        found = self.values.get(state)
+        if found is not None:
+            return found
+        if self.max_states is not None and len(self.values) >= self.max_states:
+            raise _OverBudget
+        if self.position(cup) >= CUP_SPACES:
+            result = self.full(bag, cup)[0] if self.exchange else Fraction(self.score(cup))
+        elif not any(bag):
+            result = Fraction(self.score(cup))
+        else:
+            result = sum((p * v for p, v, _ in self.moves(bag, cup, tray)), Fraction(0))
+        self.values[state] = result
+        return result
+
+    def moves(self, bag: Counts, cup: Counts, tray: int) -> list[tuple[Fraction, Fraction, tuple]]:
+        """Each chance outcome's probability, its value under the best decision, and that decision's next position."""
+        total = sum(bag)
+        out = []
+        if self.position(cup) in self.choice_spaces and total >= 2:
+            pairs = total * (total - 1)
+            for i, a in enumerate(bag):
+                for j in range(i, len(bag)):
+                    ways = a * (a - 1) if i == j else 2 * a * bag[j]
+                    if ways:
+                        v, nxt = max((self.value(*n), n) for n in {self.keep(bag, cup, tray, i), self.keep(bag, cup, tray, j)})
+                        out.append((Fraction(ways, pairs), v, nxt))
+            return out
+        for i, n in enumerate(bag):
+            if n:
+                options = [self.keep(bag, cup, tray, i)]
+                if self.position(cup) not in self.choice_spaces and tray < self.tray_spaces:
+                    options.append((_minus(bag, i), cup, tray + 1))
+                best = max(options, key=lambda o: self.value(*o))  # the cup first among equals
+                out.append((Fraction(n, total), self.value(*best), best))
+        return out
+
+    def keep(self, bag: Counts, cup: Counts, tray: int, i: int) -> tuple[Counts, Counts, int]:
+        return _minus(bag, i), _plus(cup, i), tray
+
+    def full(self, bag: Counts, cup: Counts) -> tuple[Fraction, tuple[Counts, ...] | None]:
+        """A full cup with Exchange unused: (value, the pair of kinds to return, or None to keep the cup)."""
+        found = self.exchanges.get((bag, cup))
+        if found is not None:
+            return found
+        best: tuple[Fraction, tuple | None] = (Fraction(self.score(cup)), None)
+        for pair in _pairs(cup):
+            v = sum((p * self.score(c) for p, c in self.exchange_draws(bag, cup, pair)), Fraction(0))
+            if v > best[0]:
+                best = (v, pair)
+        self.exchanges[(bag, cup)] = best
+        return best
+
+    def exchange_draws(self, bag: Counts, cup: Counts, pair: Counts) -> list[tuple[Fraction, Counts]]:
+        """After returning ``pair``: each draw of 3 with its probability and the best cup keeping 2 of them."""
+        bag2 = tuple(b + r for b, r in zip(bag, pair))
+        cup2 = tuple(c - r for c, r in zip(cup, pair))
+        total = sum(bag2)
+        if total <= 2:
+            return [(Fraction(1), tuple(c + b for c, b in zip(cup2, bag2)))]
+        out = []
+        for drawn, ways in Bag(dict(enumerate(bag2))).draw_weights(3):
+            out.append((Fraction(ways, comb(total, 3)), self.keep_two(cup2, drawn)))
+        return out
+
+    def keep_two(self, cup: Counts, drawn: Sequence[int]) -> Counts:
+        """Exchange's last step: the best cup keeping 2 of the 3 drawn kinds (indices)."""
+        return max((tuple(c + p.count(k) for k, c in enumerate(cup)) for p in _sub_pairs(tuple(drawn))), key=self.score)
+
+    # -- the exact distribution ----------------------------------------------------------
+    def dist(self, roots: list[tuple[Fraction, Any]]) -> Dist:
+        """Spread probability forward from root positions (or final cups, as ``("cup", counts)``) under the best decisions."""
+        final: dict[int, Fraction] = {}
+        layers: dict[int, dict] = {}
+
+        def add(p: Fraction, node: Any) -> None:
+            if node[0] == "cup":
+                s = self.score(node[1])
+                final[s] = final.get(s, Fraction(0)) + p
+            else:
+                layer = layers.setdefault(sum(node[0]), {})
+                layer[node] = layer.get(node, Fraction(0)) + p
+
+        for p, node in roots:
+            add(p, node)
+        while layers:
+            size = max(layers)
+            for (bag, cup, tray), mass in layers.pop(size).items():
+                if self.position(cup) >= CUP_SPACES:
+                    pair = self.full(bag, cup)[1] if self.exchange else None
+                    draws = [(Fraction(1), cup)] if pair is None else self.exchange_draws(bag, cup, pair)
+                    for p, c in draws:
+                        add(mass * p, ("cup", c))
+                elif not any(bag):
+                    add(mass, ("cup", cup))
+                else:
+                    for p, _, nxt in self.moves(bag, cup, tray):
+                        add(mass * p, nxt)
+        return Dist(final)
+
+
+def _minus(counts: Counts, i: int) -> Counts:
+    return counts[:i] + (counts[i] - 1,) + counts[i + 1:]
+
+
+def _plus(counts: Counts, i: int) -> Counts:
+    return counts[:i] + (counts[i] + 1,) + counts[i + 1:]
+
+
+def _pairs(counts: Counts) -> list[Counts]:
+    """Every sub-multiset of two (as count tuples)."""
+    kinds = [i for i, n in enumerate(counts) if n]
+    out = []
+    for a, b in combinations_with_replacement(kinds, 2):
+        if a != b or counts[a] >= 2:
+            pair = [0] * len(counts)
+            pair[a] += 1
+            pair[b] += 1
+            out.append(tuple(pair))
+    return out
+
+
+def _sub_pairs(drawn: tuple) -> list[tuple]:
+    return list(dict.fromkeys(tuple(sorted(p)) for p in ((drawn[0], drawn[1]), (drawn[0], drawn[2]), (drawn[1], drawn[2]))))
+
+
+# -- the heuristic policy (the fallback) ---------------------------------------------------
+
+def _fill(solver: _Solver, bag: Counts, k: int) -> Counts:
+    """``k`` tokens shared out in the bag's proportions (largest remainders): a typical rest of the cup."""
+    total = sum(bag)
+    if total == 0 or k <= 0:
+        return (0,) * len(bag)
+    k = min(k, total)
+    exact = [n * k / total for n in bag]
+    out = [int(x) for x in exact]
+    for i in sorted(range(len(bag)), key=lambda i: exact[i] - out[i], reverse=True)[: k - sum(out)]:
+        out[i] += 1
+    return tuple(out)
+
+
+def _projected(solver: _Solver, bag: Counts, cup: Counts) -> int:
+    """The score of ``cup`` completed with a typical rest from ``bag``."""
+    room = CUP_SPACES - (solver.sweet_space is not None) - sum(cup)
+    rest = _fill(solver, bag, room)
+    return solver.score(tuple(c + r for c, r in zip(cup, rest)))
+
+
+def _heuristic_place(solver: _Solver, bag: Counts, cup: Counts, tray: int, i: int) -> bool:
+    """Whether the heuristic puts kind ``i`` (just drawn) on the tray: it projects worse in the cup than an average
+    token, and fewer tokens worse than it are expected among the draws still to come than the tray has room for."""
+    left = solver.tray_spaces - tray
+    if left <= 0:
+        return False
+    base = _projected(solver, bag, cup)
+    gain = [_projected(solver, bag, _plus(cup, j)) - base if n or j == i else 0 for j, n in enumerate(bag)]
+    if gain[i] >= 0:
+        return False
+    total = sum(bag)
+    worse = sum(n for j, n in enumerate(bag) if gain[j] < gain[i])
+    coming = CUP_SPACES - solver.position(cup) - 1
+    return total == 0 or worse * coming / total < left
+
+
+def _heuristic_exchange(solver: _Solver, bag: Counts, cup: Counts) -> Counts | None:
+    """Return the pair whose removal, refilled with 2 typical tokens, projects best (if better than keeping)."""
+    best, choice = solver.score(cup), None
+    for pair in _pairs(cup):
+        bag2 = tuple(b + r for b, r in zip(bag, pair))
+        v = _projected(solver, bag2, tuple(c - r for c, r in zip(cup, pair)))
+        if v > best:
+            best, choice = v, pair
+    return choice
+
+
+def _simulate(solver: _Solver, bag: Counts, cup: Counts, tray: int, n: int, seed: int) -> list[int]:
+    """``n`` seeded cup tests under the heuristic policy, on count tuples (same rules as the engine)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        b, c, t = list(bag), cup, tray
+
+        def draw() -> int:
+            i = int(rng.choice(len(b), p=np.array(b) / sum(b)))
+            b[i] -= 1
+            return i
+
+        while solver.position(c) < CUP_SPACES and sum(b):
+            if solver.position(c) in solver.choice_spaces and sum(b) >= 2:
+                x, y = draw(), draw()
+                keep = max((x, y), key=lambda i: _projected(solver, tuple(b), _plus(c, i)))
+                b[x + y - keep] += 1
+                c = _plus(c, keep)
+                continue
+            i = draw()
+            if _heuristic_place(solver, tuple(b), c, t, i):
+                t += 1
+            else:
+                c = _plus(c, i)
+        if solver.position(c) >= CUP_SPACES and solver.exchange:
+            pair = _heuristic_exchange(solver, tuple(b), c)
+            if pair is not None:
+                b = [x + r for x, r in zip(b, pair)]
+                c = tuple(x - r for x, r in zip(c, pair))
+                drawn = [draw() for _ in range(min(3, sum(b)))]
+                c = solver.keep_two(c, drawn) if len(drawn) == 3 else tuple(x + drawn.count(k) for k, x in enumerate(c))
+        out.append(solver.score(c))
+    return out
+
+
+# -- the public API -------------------------------------------------------------------------
+
+@dataclass
+class CupTest:
+    """The cup test from one position: its score distribution under the best (or, if not ``exact``, heuristic) play.
+
+    ``value`` is the expected score (a Fraction: exact, or the simulated mean), ``dist`` the
+    distribution of the score, ``states`` the positions solved, ``stderr`` the simulation's
+    standard error (0 when exact), ``message`` says how the answer was found.
+    """
+
+    value: Fraction
+    dist: Dist
+    exact: bool
+    states: int
+    message: str
+    stderr: float
+    seconds: float
+    _solver: _Solver = field(repr=False)
+    _full: Counts = field(repr=False)
+
+    def decision(self, token: str, cup: Sequence[str] = (), tray: Sequence[str] = ()) -> str:
+        """``"cup"`` or ``"tray"`` for ``token`` just drawn with ``cup`` and ``tray`` holding these tokens
+        (the bag is what remains of this test's tokens). Exact play when ``exact``, else the heuristic.
+
+        >>> from coffeegames.roaster.rules import Rules
+        >>> stop_now(["bean3"] * 5 + ["hard"] * 2, Rules(card="Zambia Kasama AA")).decision("hard", cup=["bean3"])
+        'tray'
+        """
+        s = self._solver
+        if token not in s.kinds:
+            raise ValueError(f"{token!r} is not among this cup test's tokens ({', '.join(s.kinds)})")
+        c, t = s.counts(x for x in cup if x != SWEETNESS), s.counts(tray)
+        rest = tuple(f - a - b for f, a, b in zip(self._full, c, t))
+        i = s.kinds.index(token)
+        if rest[i] < 1 or min(rest) < 0:
+            raise ValueError("cup, tray and the drawn token hold more tokens than this cup test has")
+        if s.position(c) >= CUP_SPACES or len(tray) > s.tray_spaces:
+            raise ValueError(f"no token is placed with {s.position(c)} cup spaces filled and {len(tray)} on the tray")
+        if len(tray) >= s.tray_spaces or s.position(c) in s.choice_spaces:
+            return "cup"
+        bag = _minus(rest, i)
+        if not self.exact:
+            return "tray" if _heuristic_place(s, bag, c, len(tray), i) else "cup"
+        return "cup" if s.value(bag, _plus(c, i), len(tray)) >= s.value(bag, c, len(tray) + 1) else "tray"
+
+    def action(self, state: State) -> Any:
+        """The engine action this answer plays at a cup-test decision (a policy for :func:`coffeegames.engine.play_out`)."""
+        s = self._solver
+        bag, cup = s.counts(t for t in state.bag if t != MOISTURE), s.counts(t for t in state.cup if t != SWEETNESS)
+        tray = len(state.tray)
+        if state.phase == "place":
+            return ToCup() if self.decision(state.hand[0], state.cup, state.tray) == "cup" else ToTray()
+        if state.phase == "choose":
+            a, b = (s.kinds.index(t) for t in state.hand)
+
+            def kept(i: int, j: int) -> Fraction | int:
+                return s.value(_plus(bag, j), _plus(cup, i), tray) if self.exact else _projected(s, _plus(bag, j), _plus(cup, i))
+
+            return Keep(s.kinds[a] if kept(a, b) >= kept(b, a) else s.kinds[b])
+        if state.phase == "exchange":
+            pair = s.full(bag, cup)[1] if self.exact else _heuristic_exchange(s, bag, cup)
+            return NoExchange() if pair is None else Exchange(s.tokens(pair))
+        if state.phase == "exchange_keep":
+            best = s.keep_two(cup, [s.kinds.index(t) for t in state.hand])
+            return KeepTwo(msort(s.tokens(tuple(b - a for a, b in zip(cup, best)))))
+        raise ValueError(f"no cup-test decision in phase {state.phase!r}")
+
+
+def _as_tokens(bag: Any) -> tuple[str, ...]:
+    if isinstance(bag, Mapping):
+        items = tuple(t for t, n in bag.items() for _ in range(n))
+    elif isinstance(bag, (str, bytes)) or not isinstance(bag, Iterable):
+        raise TypeError(f"a bag is a list of tokens or a mapping token → count; got {bag!r}")
+    else:
+        items = tuple(bag)
+    bad = [t for t in items if t not in TOKENS]
+    if bad:
+        raise ValueError(f"not bag tokens: {bad}; tokens are {', '.join(TOKENS)}")
+    return items
+
+
+def stop_now(
+    position: State | Iterable[str] | Mapping[str, int],
+    rules: Rules | str | None = None,
+    *,
+    active: Iterable[str] = (),
+    cup: Sequence[str] = (),
+    tray: Sequence[str] = (),
+    max_states: int | None = MAX_STATES,
+    samples: int = SAMPLES,
+    seed: int = 0,
+) -> CupTest:
+    """The cup test's score if the player stops now (or from a cup-test position), under the best decisions.
+
+    ``position`` is an engine :class:`~.state.State` (phase ``decide``, or any cup-test phase with a
+    token in hand or none), or a bag (tokens, or token → count) with ``rules`` (a :class:`Rules` or a
+    card name), the ``active`` cup effects and what the ``cup`` and ``tray`` already hold. Beyond
+    ``max_states`` positions (``None``: no limit) the answer is a seeded simulation of ``samples``
+    cup tests under the heuristic policy, flagged ``exact=False``.
+
+    >>> r = stop_now({"bean3": 3, "bean2": 2, "smoke": 1}, "Zambia Kasama AA", active=["extra_bean"])
+    >>> r.value, r.states
+    (Fraction(1, 1), 155)
+    """
+    started = time.perf_counter()
+    hand: tuple[str, ...] = ()
+    phase, exchanged = "cup_draw", False
+    if isinstance(position, State):
+        state = position
+        if state.phase == "decide":
+            state = state.apply(Stop())
+        elif state.phase in ("shuffle", "draw", "act", "remove_two"):
+            raise ValueError(f"stop_now needs a state where the player may stop (phase 'decide') or the cup test; got {state.phase!r}")
+        if state.phase in ("choice_draw", "exchange_draw") and state.hand:
+            raise ValueError(f"stop_now cannot start halfway through a {state.phase!r} draw; step to the next decision")
+        rules, bag_tokens, active = state.rules, state.bag, state.active
+        cup, tray, hand, phase, exchanged = tuple(t for t in state.cup if t != SWEETNESS), state.tray, state.hand, state.phase, state.exchanged
+        tray_spaces = state.tray_spaces
+    else:
+        if rules is None:
+            raise ValueError("stop_now on a bag needs the rules (a Rules or a card name)")
+        rules = Rules(card=rules) if isinstance(rules, str) else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules or a card name; got {rules!r}")
+        active = tuple(active)
+        unknown = [e for e in active if e not in CUP_EFFECTS]
+        if unknown:
+            raise ValueError(f"unknown cup effects {unknown}; they are {', '.join(CUP_EFFECTS)}")
+        bag_tokens, cup, tray = _as_tokens(position), _as_tokens(cup), _as_tokens(tray)
+        tray_spaces = TRAY_SPACES + (rules.tray_bonus if TRAY in active else 0)
+        if MOISTURE in cup or len(cup) > CUP_SPACES or len(tray) > tray_spaces:
+            raise ValueError(f"a cup holds up to {CUP_SPACES} tokens (no moisture), the tray up to {tray_spaces}")
+    bag_tokens = tuple(t for t in bag_tokens if t != MOISTURE)
+    kinds = sorted(set(bag_tokens) | set(cup) | set(hand) | set(tray), key=key)
+    solver = _Solver(rules, active, kinds, tray_spaces, max_states)
+    solver.exchange = solver.exchange and not exchanged
+    bag, c, t = solver.counts(bag_tokens), solver.counts(cup), len(tray)
+    full = tuple(a + b + h + x for a, b, h, x in zip(bag, c, solver.counts(hand), solver.counts(tray)))
+    roots = _roots(solver, phase, bag, c, t, hand)
+    try:
+        value = sum((p * (Fraction(solver.score(n[1])) if n[0] == "cup" else solver.value(*n)) for p, n in roots), Fraction(0))
+        dist = solver.dist(roots)
+        exact, stderr = True, 0.0
+        message = f"exact: {len(solver.values):,} positions solved"
+    except _OverBudget:
+        if phase not in ("cup_draw", "choice_draw"):
+            raise ValueError(f"over budget in phase {phase!r}: the simulation starts from a draw; raise max_states") from None
+        scores = _simulate(solver, bag, c, t, samples, seed)
+        dist = Dist.from_weights(Counter(scores))
+        value, exact = dist.mean(), False
+        stderr = float(np.std(scores, ddof=1) / np.sqrt(len(scores))) if len(scores) > 1 else float("inf")
+        message = (f"approximate: over {max_states:,} positions; mean of {samples:,} seeded cup tests (seed {seed}) under the "
+                   f"heuristic policy (a lower estimate of optimal play), standard error {stderr:.2f}")
+    return CupTest(value, dist, exact, len(solver.values), message, stderr, time.perf_counter() - started, solver, full)
+
+
+def _roots(solver: _Solver, phase: str, bag: Counts, cup: Counts, tray: int, hand: Sequence[str]) -> list[tuple[Fraction, Any]]:
+    """Where the solve starts, by the engine's phase: positions (bag, cup, tray) or final cups ``("cup", counts)``."""
+    one = Fraction(1)
+    if phase in ("cup_draw", "choice_draw"):
+        return [(one, (bag, cup, tray))]
+    if phase == "over":
+        return [(one, ("cup", cup))]
+    h = [solver.kinds.index(x) for x in hand]
+    if phase == "place":
+        options = [(bag, _plus(cup, h[0]), tray)] + ([(bag, cup, tray + 1)] if tray < solver.tray_spaces else [])
+        return [(one, max(options, key=lambda o: solver.value(*o)))]
+    if phase == "choose":
+        options = [(_plus(bag, b), _plus(cup, a), tray) for a, b in ((h[0], h[1]), (h[1], h[0]))]
+        return [(one, max(options, key=lambda o: solver.value(*o)))]
+    if phase == "exchange":
+        pair = solver.full(bag, cup)[1]
+        return [(one, ("cup", cup))] if pair is None else [(p, ("cup", c)) for p, c in solver.exchange_draws(bag, cup, pair)]
+    if phase == "exchange_draw":
+        return [(p, ("cup", c)) for p, c in solver.exchange_draws(bag, cup, (0,) * len(bag))]
+    if phase == "exchange_keep":
+        return [(one, ("cup", solver.keep_two(cup, h)))]
+    raise ValueError(f"stop_now cannot start in phase {phase!r}")
+
+
+# -- one more round -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RoundValue:
+    """The expected score of roasting once more, then stopping: exact or a seeded estimate (``stderr``)."""
+
+    value: Fraction
+    exact: bool
+    outcomes: int
+    message: str
+    stderr: float
+    seconds: float
+
+
+def _plain_roast(state: State) -> Any:
+    return Roast()
+
+
+def one_more_round(
+    state: State,
+    *,
+    act: Callable[[State], Any] = _plain_roast,
+    max_outcomes: int = 40,
+    draws: int = 40,
+    seed: int = 0,
+    max_states: int | None = 20_000,
+    samples: int = 300,
+) -> RoundValue:
+    """Expected score of one more round (draw, effects by ``act`` — plain roasting by default —, roast) then stopping.
+
+    Every draw outcome is solved with :func:`stop_now` when there are at most ``max_outcomes``
+    (exact if each solve is); otherwise ``draws`` seeded draws are averaged (``exact=False``).
+    Each solve gets ``max_states`` (smaller than for stop-now: there are many).
+
+    >>> from coffeegames.roaster.state import Game
+    >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
+    >>> s = s.apply(s.sample_chance(np.random.default_rng(1))).apply(Roast())
+    >>> one_more_round(s).outcomes > 0
+    True
+    """
+    started = time.perf_counter()
+    if state.phase != "decide":
+        raise ValueError(f"one_more_round needs a state where the player may continue (phase 'decide'); got {state.phase!r}")
+    after = state.apply(Continue())
+    rng = np.random.default_rng(seed)
+
+    def finish(s: State) -> CupTest:
+        while s.phase in ("act", "remove_two") or (s.is_chance() and s.phase == "draw"):
+            s = s.apply(s.sample_chance(rng) if s.is_chance() else act(s))
+        return stop_now(s, max_states=max_states, samples=samples, seed=seed)
+
+    count = after.chance_outcome_count if after.phase == "draw" else 1
+    if after.phase != "draw":
+        results, weights = [finish(after)], [Fraction(1)]
+    elif count <= max_outcomes:
+        listed = draw_outcomes(after.bag, after.draw_count)
+        results, weights = [finish(after.apply(d)) for d, _ in listed], [p for _, p in listed]
+    else:
+        results = [finish(after.apply(after.sample_chance(rng))) for _ in range(draws)]
+        weights = [Fraction(1, draws)] * draws
+    value = sum((w * r.value for w, r in zip(weights, results)), Fraction(0))
+    exact = count <= max_outcomes and all(r.exact for r in results) and act is _plain_roast
+    sampled = count > max_outcomes
+    spread = float(np.std([float(r.value) for r in results], ddof=1) / np.sqrt(len(results))) if sampled and len(results) > 1 else 0.0
+    inner = max(r.stderr for r in results)
+    stderr = float(np.hypot(spread, inner))
+    how = f"all {count:,} draws" if not sampled else f"{draws} seeded draws of {count:,} possible"
+    solves = "every stop-now exact" if all(r.exact for r in results) else f"{sum(not r.exact for r in results)} stop-now solves simulated"
+    policy = "plain roasting" if act is _plain_roast else "the given act policy"
+    message = f"{'exact' if exact else 'approximate'}: {how}, {policy}, {solves}"
+    return RoundValue(value, exact, count, message, stderr, time.perf_counter() - started)
+
+
+def stop_or_continue(state: State, **options: Any) -> pd.DataFrame:
+    """Both numbers for the stop/continue decision: stop now, or roast one more round and then stop.
+
+    ``options`` go to :func:`one_more_round`. On the last thermometer space there is no continuing.
+    """
+    now = stop_now(state)
+    rows = {"stop now": {"expected score": float(now.value), "exact": now.exact, "stderr": now.stderr, "how": now.message}}
+    if not state.last_space:
+        more = one_more_round(state, **options)
+        rows["one more round, then stop"] = {"expected score": float(more.value), "exact": more.exact, "stderr": more.stderr,
+                                             "how": more.message}
+    return pd.DataFrame.from_dict(rows, orient="index")
+
+
+__all__ = ["CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "one_more_round", "stop_now", "stop_or_continue"]

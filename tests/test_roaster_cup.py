@@ -1,0 +1,165 @@
+"""The cup-test solver (coffeegames.roaster.cup): exact against brute force over the engine's own cup-test states,
+against a seeded simulation of its own policy, the fallback's measured gap, one more round, and bad input."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from coffeegames.engine import Expectimax, play_out
+from coffeegames.roaster.cup import one_more_round, stop_now, stop_or_continue
+from coffeegames.roaster.rules import Rules
+from coffeegames.roaster.state import Continue, Game, Roast, Shuffled, State, draw_outcomes
+from coffeegames.roaster.tokens import CUP_EFFECTS, msort
+
+ORDER = ("extra_bean", "sweetness", "choice", "exchange", "tray")  # squares 0-4
+FULL = (("body", "body"), ("acidity", "acidity"), ("aroma", "aroma"), ("body", "acidity"), ("acidity", "aroma"))
+CARD = "Zambia Kasama AA"
+
+
+def position(bag, cup=(), tray=(), active=(), card=CARD, side="full") -> State:
+    """An engine cup-test position (tokens not conserved: never ``check()`` it), moved on to its first chance or decision."""
+    state = Game(card=card, side=side).new_initial_state().apply(Shuffled(ORDER))
+    slots = tuple(FULL[i] if e in active else ("", "") for i, e in enumerate(ORDER))
+    s = replace(state, phase="cup_draw", bag=msort(bag), cup=tuple(cup), tray=msort(tray), drawn=(), draw_count=0,
+                draw_for="", slots=slots)
+    return s._next_cup_space()
+
+
+def policy_dist(state: State, policy) -> dict[int, Fraction]:
+    """The exact score distribution of the engine's cup test when every decision follows ``policy``."""
+    if state.is_terminal():
+        return {state.returns()[0]: Fraction(1)}
+    out: dict[int, Fraction] = {}
+    branches = state.chance_outcomes() if state.is_chance() else [(policy(state), Fraction(1))]
+    for move, p in branches:
+        for score, q in policy_dist(state.apply(move), policy).items():
+            out[score] = out.get(score, Fraction(0)) + p * q
+    return out
+
+
+CASES = [
+    # (bag, cup already filled, tray, active cup effects)
+    (["bean2", "bean3", "bean4", "hard", "smoke", "aroma", "bean1"], ["bean2"] * 5, (), ()),
+    (["bean2", "bean3", "bean4", "hard", "smoke", "aroma", "moisture", "moisture"], ["bean2"] * 5, ["hard"], ()),
+    (["bean2", "bean3", "hard", "smoke", "aroma", "body", "bean1"], ["bean1"] * 5, (), ("choice",)),
+    (["bean2", "bean3", "hard", "smoke", "body", "moisture"], ["bean2"] * 6, ["smoke", "smoke"], ("choice", "sweetness")),
+    (["bean2", "bean4", "hard", "smoke", "aroma", "acidity"], ["bean2"] * 4 + ["hard", "smoke"], (), ("exchange", "extra_bean")),
+    (["bean2", "bean3", "burnt", "defect", "body", "wild"], ["bean3"] * 5, ["hard"], ("tray", "extra_bean")),
+    (["bean2", "bean3", "hard", "aroma", "moisture"], ["bean2"] * 6 + ["defect"], (), tuple(CUP_EFFECTS)),
+]
+
+
+@pytest.mark.parametrize("bag, cup, tray, active", CASES)
+def test_matches_expectimax_over_the_engines_cup_test(bag, cup, tray, active):
+    state = position(bag, cup, tray, active)
+    result = stop_now(state, max_states=None)
+    assert result.exact and result.value == Expectimax().value(state)[0]
+    assert sum(result.dist.values()) == 1 and result.dist.mean() == result.value
+    assert policy_dist(state, result.action) == dict(result.dist)  # the distribution is that of its own decisions
+    same = stop_now(bag, Rules(card=CARD), active=active, cup=cup, tray=tray, max_states=None)
+    assert (same.value, same.dist) == (result.value, result.dist)
+
+
+def test_every_cup_test_phase_starts_a_solve_matching_expectimax():
+    state = position(["bean2", "bean3", "hard", "smoke", "aroma", "acidity"], ["bean2"] * 6 + ["hard"], (),
+                     ("choice", "exchange"))
+    solver, seen, rng = Expectimax(), set(), np.random.default_rng(1)
+    for _ in range(30):
+        s = state
+        while not s.is_terminal():
+            if s.phase not in seen and not (s.phase in ("choice_draw", "exchange_draw") and s.hand):
+                seen.add(s.phase)
+                assert stop_now(s).value == solver.value(s)[0], s.phase
+            s = s.apply(s.sample_chance(rng) if s.is_chance() else solver.best_action(s))
+    assert {"cup_draw", "place", "choice_draw", "choose", "exchange", "exchange_keep"} <= seen
+
+
+def test_decision_trays_what_hurts_and_cups_what_helps():
+    r = stop_now(["bean3"] * 5 + ["hard"] * 2, Rules(card=CARD))
+    assert r.decision("hard", cup=["bean3"]) == "tray" and r.decision("bean3") == "cup"
+    assert r.decision("hard", cup=["bean3"], tray=["hard"] * 0) == "tray"
+    full_tray = stop_now(["bean3"] * 5 + ["hard"] * 4, Rules(card=CARD))
+    assert full_tray.decision("hard", tray=["hard"] * 3) == "cup"  # no room: forced
+
+
+def test_a_larger_bag_matches_a_seeded_simulation_of_its_own_policy():
+    bag = ["bean1"] * 2 + ["bean2"] * 3 + ["bean3"] * 2 + ["bean4", "hard", "smoke", "aroma", "body", "moisture"]
+    state = position(bag, active=("extra_bean", "choice", "sweetness"))
+    result = stop_now(state)
+    assert result.exact and result.states > 1000
+    rng = np.random.default_rng(7)
+    scores = np.array([play_out(state, result.action, rng)[0].returns()[0] for _ in range(1500)], dtype=float)
+    se = scores.std(ddof=1) / np.sqrt(len(scores))
+    assert abs(scores.mean() - float(result.value)) < 4 * se
+    assert np.std(scores) == pytest.approx(result.dist.std(), rel=0.1)
+
+
+BAG12 = ["bean1"] * 2 + ["bean2"] * 3 + ["bean3"] * 2 + ["bean4", "hard", "smoke", "aroma", "body"]
+BAG15 = ["hard"] * 4 + ["bean0"] * 3 + ["bean1"] * 3 + ["bean2"] * 2 + ["defect", "acidity", "aroma"]
+
+
+@pytest.mark.parametrize("bag, active", [(BAG12, ()), (BAG12, ("choice", "sweetness")), (BAG15, ("exchange", "tray"))])
+def test_the_fallback_is_flagged_and_close_to_the_exact_answer(bag, active):
+    exact = stop_now(bag, CARD, active=active, max_states=None)
+    approx = stop_now(bag, CARD, active=active, max_states=100, samples=2000, seed=3)
+    assert exact.exact and not approx.exact and "approximate" in approx.message and approx.stderr > 0
+    assert sum(approx.dist.values()) == 1
+    # a fixed policy cannot beat optimal play by more than noise; measured loss 0.5-2.5 points (benchmarks/README.md)
+    assert float(approx.value) - float(exact.value) < 4 * approx.stderr
+    assert float(exact.value) - float(approx.value) < 3
+
+
+def test_stopping_from_an_engine_game_and_one_more_round_against_brute_force():
+    game = Game(card="Mexico Altura Oaxaca")
+    s, rng = game.new_initial_state(seed=2), np.random.default_rng(2)
+    s = s.apply(s.sample_chance(rng)).apply(Roast())
+    # a late position with a small bag: keep only a few tokens so the brute force is quick
+    small = replace(s, bag=msort(["bean2", "bean3", "bean1", "hard", "acidity", "moisture", "bean2"]), space=s.rules.spaces - 2)
+    assert stop_now(small).value == Expectimax().value(small.apply(__import__("coffeegames.roaster.state", fromlist=["Stop"]).Stop()))[0]
+    more = one_more_round(small)
+    assert more.exact
+    after = small.apply(Continue())
+    expected = sum((p * Expectimax().value(after.apply(d).apply(Roast()))[0] for d, p in draw_outcomes(after.bag, after.draw_count)),
+                   Fraction(0))
+    assert more.value == expected
+    table = stop_or_continue(small)
+    assert isinstance(table, pd.DataFrame) and list(table.index) == ["stop now", "one more round, then stop"]
+    assert table.loc["stop now", "expected score"] == pytest.approx(float(stop_now(small).value))
+
+
+def test_one_more_round_samples_draws_when_there_are_many():
+    s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
+    s = s.apply(s.sample_chance(np.random.default_rng(1))).apply(Roast())
+    more = one_more_round(s, max_outcomes=5, draws=4, max_states=3000, samples=100)
+    assert not more.exact and more.outcomes > 5 and "4 seeded draws" in more.message
+
+
+def test_bad_input_is_refused_with_a_reason():
+    rules = Rules(card=CARD)
+    with pytest.raises(ValueError, match="needs the rules"):
+        stop_now(["bean2"])
+    with pytest.raises(ValueError, match="not bag tokens"):
+        stop_now(["bean9"], rules)
+    with pytest.raises(TypeError, match="list of tokens"):
+        stop_now("bean2", rules)
+    with pytest.raises(ValueError, match="unknown cup effects"):
+        stop_now(["bean2"], rules, active=["sugar"])
+    with pytest.raises(ValueError, match="up to 10 tokens"):
+        stop_now(["bean2"], rules, cup=["bean1"] * 11)
+    with pytest.raises(ValueError, match="no coffee card"):
+        stop_now(["bean2"], "Nowhere Blend")
+    r = stop_now(["bean2", "hard"], rules)
+    with pytest.raises(ValueError, match="not among"):
+        r.decision("smoke")
+    with pytest.raises(ValueError, match="more tokens"):
+        r.decision("hard", tray=["hard"])
+    fresh = Game(card=CARD).new_initial_state(seed=0)
+    with pytest.raises(ValueError, match="phase 'decide'"):
+        stop_now(fresh)
+    with pytest.raises(ValueError, match="phase 'decide'"):
+        one_more_round(fresh)
