@@ -71,7 +71,7 @@ import pandas as pd
 
 from ..exact import count_vectors
 from .dice import COLOURS, JOKER, LARGEST_BLEND, NO_BLEND, Blend
-from .odds import _best_codes, colour_table, p_beats
+from .odds import best_blend_codes, colour_table, p_beats
 from .rules import ABILITIES, CORPORATION, ROLL_DICE, TRACK_COLOURS, Rules
 from .state import (
     Boost,
@@ -275,7 +275,7 @@ def _rainbow_flags(counts: np.ndarray) -> np.ndarray:
 def _roll_effects(white: int, flavour: int, coaster: Blend) -> tuple[dict[Blend, Fraction], Fraction]:
     """A roll against ``coaster``: the law of the new blend when it beats it, and P(no blend beats it but a rainbow shows)."""
     counts, weights = colour_table(white, flavour)
-    codes = _best_codes(counts)
+    codes = best_blend_codes(counts)
     beat = codes > coaster.size * 10 + coaster.rank
     total = 6 ** (white + flavour)
     new = {Blend(int(c) // 10, int(c) % 10): Fraction(int(weights[codes == c].sum()), total) for c in np.unique(codes[beat])}
@@ -436,7 +436,7 @@ def roll_value(state: State) -> Fraction:
     held = _counts_row(state.white + state.own)
     counts, weights = colour_table(state.rolling_white, state.rolling_own)
     counts = counts + held
-    codes = _best_codes(counts)
+    codes = best_blend_codes(counts)
     jokers = counts[:, 6:7] if rules.jokers_in_research else 0
     found = np.minimum(counts[:, :6] + jokers, rules.research_cap)
     keys, where = np.unique(np.column_stack([codes, _rainbow_flags(counts), found]), axis=0, return_inverse=True)

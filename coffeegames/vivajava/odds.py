@@ -63,8 +63,8 @@ def _dist(codes: np.ndarray, weights: np.ndarray, decode: Callable[[int], object
     return Dist.from_weights({decode(int(v)): int(weights[codes == v].sum()) for v in np.unique(codes)})
 
 
-def _best_codes(counts: np.ndarray) -> np.ndarray:
-    """Each row's best blend as ``size * 10 + rank`` (0 for no blend), vectorised."""
+def best_blend_codes(counts: np.ndarray) -> np.ndarray:
+    """Each row's best blend as ``size * 10 + rank`` (0 for no blend), vectorised over :func:`colour_table` rows."""
     sizes = np.minimum(counts[:, :6] + counts[:, 6:7], LARGEST_BLEND)
     scores = np.where(sizes >= 2, sizes * 10 + _RANKS, 0)
     return scores.max(axis=1)
@@ -78,7 +78,7 @@ def best_blend(white: int = 5, flavour: int = 0) -> Dist:
     True
     """
     counts, weights = colour_table(white, flavour)
-    return _dist(_best_codes(counts), weights, lambda c: Blend(c // 10, c % 10) if c else NO_BLEND)
+    return _dist(best_blend_codes(counts), weights, lambda c: Blend(c // 10, c % 10) if c else NO_BLEND)
 
 
 def largest_group(white: int = 5, flavour: int = 0) -> Dist:
