@@ -10,6 +10,7 @@ Fraction(1, 2)
 """
 
 from . import tokens
+from .advice import advise, next_round_risks
 from .cup import (
     CupTest,
     MAX_STATES,
@@ -82,6 +83,7 @@ from .state import (
 
 __all__ = [
     "ACTION_KINDS",
+    "advise",
     "Board",
     "board_from_dict",
     "Card",
@@ -112,6 +114,7 @@ __all__ = [
     "Menu",
     "NewTwo",
     "next_difficulty",
+    "next_round_risks",
     "NoExchange",
     "one_more_round",
     "p_any",

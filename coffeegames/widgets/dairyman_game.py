@@ -72,7 +72,7 @@ ACTIVE_BARN, ACTIVE_ROW = "#d9480f", "#fff4e6"
 
 # -- the board ---------------------------------------------------------------------------
 
-class _Marks:
+class Marks:
     """Points of one board trace, collected row by row."""
 
     def __init__(self) -> None:
@@ -180,7 +180,7 @@ class _Drawing:
 
     def __init__(self, state: State, names: Sequence[str]) -> None:
         self.state, self.names = state, names
-        self.dice, self.tiles, self.labels = _Marks(), _Marks(), _Marks()
+        self.dice, self.tiles, self.labels = Marks(), Marks(), Marks()
         self.shapes: list[dict[str, Any]] = []
         self.barn_height = 30 + SET_LINE * max([1] + [len(b) for b in state.barns])
         self.height = 26 + 34 + self.barn_height + 22 + TILE + 8 + PLAYER_ROW * len(state.players) + 22

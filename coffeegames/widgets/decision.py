@@ -385,13 +385,15 @@ class DecisionView:
         if not self.advise or self.advice.empty or self.advice["value"].iat[0] is None:
             return ""
         best = self.advice.iloc[0]
-        text = f"{STAR}Best: <b>{html.escape(best.label)}</b>, worth exactly <b>{exact_text(best.value)}</b> ({self.value_name})"
+        exact = bool(best.get("exact", True))  # an advise frame may flag estimates with an ``exact`` column
+        worth = f"worth exactly <b>{exact_text(best.value)}</b>" if exact else f"worth about <b>{float(best.value):.2f}</b> (an estimate)"
+        text = f"{STAR}Best: <b>{html.escape(best.label)}</b>, {worth} ({self.value_name})"
         risk = best[self.risk_column]
         if _has_value(risk):
             text += f" ({self.risk_summary.format(exact_text(risk, chance=True))})"
         if "then" in best and best.then:
             text += f"; then <b>{html.escape(str(best.then))}</b>"
-        return text + ". Hover over a bar for the exact value of any choice."
+        return text + ". Hover over a bar for the value of any choice."
 
     def _chart_figure(self) -> go.Figure:
         hover = "%{y}<br>%{customdata}<extra></extra>"
@@ -435,7 +437,8 @@ class DecisionView:
         return fig
 
     def _hover(self, row: Any) -> str:
-        parts = [f"{self.value_name}: {exact_text(row.value)}"]
+        exact = bool(getattr(row, "exact", True))
+        parts = [f"{self.value_name}: {exact_text(row.value) if exact else f'≈ {float(row.value):.2f} (an estimate)'}"]
         risk = getattr(row, self.risk_column, None)
         if _has_value(risk):
             parts.append(f"{self.risk_name}: {exact_text(risk, chance=True)}")

@@ -30,7 +30,7 @@ from ..vivajava import COLOURS, CORPORATIONS, FLAVOUR_DIE, JOKER, TRACK_COLOURS,
 from ..vivajava.advice import advise, corporation_chance
 from ..vivajava.rules import CORPORATION
 from .charts import HIGHLIGHT, fraction_text
-from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, _Marks, player_names
+from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
 from .decision import Board, DecisionView
 from .vivajava_odds import BEAN_COLOURS, bean_ink
 
@@ -46,7 +46,7 @@ FLAVOUR_EDGE, EMPTY_CELL, EMPTY_EDGE, METER_NOW = "#7048e8", "#ffffff", "#ced4da
 LEGEND = "dice: f = flavour die · ★ = joker (wild) · ? = rolling · tracks: one cell per RP, outlined cells are the 1X / 2X marks · hover for details"
 
 
-class _Inked(_Marks):
+class _Inked(Marks):
     """Board marks whose text colour is chosen per point (readable on dark beans)."""
 
     def __init__(self) -> None:
@@ -92,7 +92,7 @@ class _Drawing:
 
     def __init__(self, state: State, names: Sequence[str]) -> None:
         self.state, self.names = state, names
-        self.dice, self.cells, self.labels = _Inked(), _Inked(), _Marks()
+        self.dice, self.cells, self.labels = _Inked(), _Inked(), Marks()
         self.shapes: list[dict[str, Any]] = []
         self.players_top = 132 + (34 if state.solo else 0)
         self.height = self.players_top + 22 + PLAYER_ROW * len(state.players) + 12

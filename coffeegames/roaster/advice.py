@@ -1,0 +1,104 @@
+"""Every choice at a Coffee Roaster decision, with its value from the cup-test solver (RULES.md §3).
+
+**What ``value`` measures.** The expected score of the cup at the end of the game under
+the model of :mod:`.cup`:
+
+* At the stop/continue decision: **Stop** is :func:`~.cup.stop_now` (the cup test played
+  optimally, exact within budget), **Continue** is :func:`~.cup.one_more_round` (one more
+  round of plain roasting, then stop: a lower bound of what continuing is worth; its draws
+  are sampled when there are many).
+* In the cup test: **ToCup / ToTray**, **Keep** (Choice), **Exchange / NoExchange** and
+  **KeepTwo** are valued by :func:`~.cup.stop_now` from the state each leads to.
+* During a roasting round (effects, Roast, 2 of 5): no value (``None``); the ``then``
+  column says so. The engine lists them; the solver does not value effects.
+
+Budgets keep a call near 2 seconds: beyond them a value is a seeded simulation, flagged
+``exact=False`` with the solver's message in ``how`` (and ``≈`` in the label).
+
+Columns: ``action``, ``label``, ``value`` (Fraction or None), ``exact`` (bool or None),
+``p_burn`` (Continue: the chance a drawn bean burns when the next round roasts, effects
+not counted; else None), ``p_smoke`` (Continue: the chance the next round draws smoke),
+``then`` (what follows, in words), ``how`` (the solver's message) and ``best``.
+
+Example:
+    >>> from coffeegames.roaster.state import Game, Drawn, Roast, Shuffled
+    >>> s = Game(card="Mexico Altura Oaxaca").new_initial_state()
+    >>> s = s.apply(Shuffled(("extra_bean", "sweetness", "choice", "exchange", "tray")))
+    >>> s = s.apply(Drawn(("hard",) * 5 + ("moisture", "acidity", "acidity"))).apply(Roast())
+    >>> table = advise(s)
+    >>> [label.rstrip(" ≈") for label in table["label"]], int(table["best"].sum())
+    (['Continue()', 'Stop()'], 1)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from ..exact import Bag
+from .cup import one_more_round, stop_now
+from .odds import p_any, p_burn
+from .state import Continue, State, Stop
+from .tokens import SMOKE
+
+__all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_risks"]
+
+COLUMNS = ["action", "label", "value", "exact", "p_burn", "p_smoke", "then", "how", "best"]
+STOP_OPTIONS: dict[str, Any] = {"max_states": 15_000, "samples": 400, "seed": 0}
+"""Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation)."""
+CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 3_000, "samples": 80, "seed": 0}
+"""Budget of the :func:`one_more_round` call made by :func:`advise`."""
+CUP_PHASES = ("place", "choose", "exchange", "exchange_keep")
+
+
+def next_round_risks(state: State) -> tuple[Fraction, Fraction]:
+    """(P(a drawn bean burns), P(smoke is drawn)) for the round that Continue starts (plain roasting)."""
+    rules = state.rules
+    space = state.space + 1
+    bag = Counter(state.bag)
+    bag[SMOKE] += state.smoke[space]
+    draws = rules.draws_at(space)
+    b = Bag(dict(bag))
+    return p_burn(b, draws, rules.roast_steps(space)), p_any(b, [SMOKE], draws)
+
+
+def _row(action: Any, value: Fraction | None = None, exact: bool | None = None, then: str = "", how: str = "",
+         p_burn_: Fraction | None = None, p_smoke: Fraction | None = None) -> dict[str, Any]:
+    label = str(action) + (" ≈" if exact is False else "")
+    return {"action": action, "label": label, "value": value, "exact": exact, "p_burn": p_burn_, "p_smoke": p_smoke,
+            "then": then, "how": how, "best": False}
+
+
+def advise(state: State) -> pd.DataFrame:
+    """Every legal action at ``state`` once, valued where the solver can (see the module notes)."""
+    rows = []
+    if state.phase == "decide":
+        for action in state.legal_actions():
+            if isinstance(action, Stop):
+                r = stop_now(state, **STOP_OPTIONS)
+                rows.append(_row(action, r.value, r.exact, "the cup test, played optimally" if r.exact else
+                                 "the cup test (simulated heuristic play)", r.message))
+            elif isinstance(action, Continue):
+                r = one_more_round(state, **CONTINUE_OPTIONS)
+                burn, smoke = next_round_risks(state)
+                rows.append(_row(action, r.value, r.exact, "one round of plain roasting, then stop (a lower bound)", r.message,
+                                 burn, smoke))
+            else:  # pragma: no cover - the decide phase has only these two
+                rows.append(_row(action, then="not valued"))
+    elif state.phase in CUP_PHASES:
+        for action in state.legal_actions():
+            r = stop_now(state.apply(action), **STOP_OPTIONS)
+            rows.append(_row(action, r.value, r.exact, "the rest of the cup test, played optimally" if r.exact else
+                             "the rest of the cup test (simulated heuristic play)", r.message))
+    else:
+        for action in state.legal_actions():
+            rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects"))
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    valued = [v for v in frame["value"] if v is not None]
+    if valued:
+        top = max(valued)
+        frame["best"] = [v is not None and v == top for v in frame["value"]]
+    return frame

@@ -1,0 +1,244 @@
+"""Coffee Roaster at the table: the board, and a solo decision walkthrough with typed draws.
+
+* :func:`roaster_board` draws a position: the thermometer (draws per space, crack spaces,
+  smoke still waiting, the marker), the bag's tokens by kind, the tokens drawn this round
+  (and any in hand), the cup's ten spaces and the tray, the cup effects on their squares
+  (active ones marked) with the immediate effects used and the wild flavour.
+* :func:`roaster_walkthrough` builds a :class:`~.decision.DecisionView` valued by
+  :func:`~coffeegames.roaster.advice.advise`: the person plays, chance draws (or you type
+  the tokens drawn from a real bag, :func:`parse_draw`).
+
+Example:
+    >>> view = roaster_walkthrough(card="Mexico Altura Oaxaca", seed=0)
+    >>> view.state.phase, view.state.draw_count
+    ('draw', 8)
+    >>> view.outcome_text.value = "hard hard hard hard hard moisture acidity acidity"
+    >>> view.outcome_button.click()
+    >>> view.state.phase, view.message.value
+    ('act', '')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..engine import IllegalAction
+from ..roaster import Drawn, Game, State
+from ..roaster.advice import advise
+from ..roaster.rules import CUP_SPACES
+from ..roaster.tokens import CUP_EFFECT_NAMES, NAMES, SWEETNESS, TOKENS, show
+from .charts import HIGHLIGHT
+from .dairyman_game import INK, MUTED, Marks
+from .decision import Board, DecisionView
+
+__all__ = ["TOKEN_COLOURS", "outcome_hint", "parse_draw", "roaster_board", "roaster_walkthrough"]
+
+TOKEN_COLOURS: dict[str, str] = {
+    "hard": "#d8f5a2", "bean0": "#f4e3c1", "bean1": "#e0b97a", "bean2": "#b07d3f", "bean3": "#7f4f24", "bean4": "#4a2c12",
+    "burnt": "#111111", "defect": "#c92a2a", "smoke": "#adb5bd", "moisture": "#74c0fc", "body": "#e8590c",
+    "acidity": "#fcc419", "aroma": "#ae3ec9", "wild": "#ffffff", "sweetness": "#faa2c1",
+}
+"""How each token is drawn."""
+SHORT = {"hard": "H", "bean0": "0", "bean1": "1", "bean2": "2", "bean3": "3", "bean4": "4", "burnt": "B", "defect": "D",
+         "smoke": "S", "moisture": "M", "body": "Bo", "acidity": "Ac", "aroma": "Ar", "wild": "W", "sweetness": "Sw"}
+DARK = {"bean2", "bean3", "bean4", "burnt", "defect", "body", "aroma"}
+WIDTH, LEFT, ROW_X, STEP, CELL = 940, 8, 130, 34, 28
+EMPTY, EMPTY_EDGE, NOW = "#ffffff", "#ced4da", "#ffe8cc"
+LEGEND = ("H hard · 0-4 bean levels · B burnt · D defect · S smoke · M moisture · Bo/Ac/Ar flavours · W wild · "
+          "Sw sweetness · hover for details")
+
+
+def _ink(token: str) -> str:
+    return "#ffffff" if token in DARK else INK
+
+
+class _Drawing:
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.tokens, self.labels = Marks(), Marks()
+        self.ink: list[str] = []
+        self.height = 330
+
+    def at(self, top: float) -> float:
+        return self.height - top
+
+    def label(self, x: float, top: float, text: str, colour: str = INK) -> None:
+        self.labels.add(x, self.at(top), text, fill=colour)
+
+    def cell(self, x: float, top: float, text: str, hover: str, fill: str, edge: str = INK, ink: str = INK, size: int = CELL) -> None:
+        self.tokens.add(x, self.at(top), text, hover, fill=fill, edge=edge, size=size)
+        self.ink.append(ink)
+
+    def token(self, x: float, top: float, token: str, hover: str, text: str = "") -> None:
+        self.cell(x, top, text or SHORT[token], hover, TOKEN_COLOURS[token], ink=_ink(token))
+
+    def row(self, top: float, title: str, tokens: Any, where: str, empty: str = "-") -> None:
+        self.label(LEFT, top, f"<b>{title}</b>")
+        counts = Counter(tokens)
+        if not counts:
+            self.label(ROW_X - CELL / 2, top, empty, MUTED)
+            return
+        x = ROW_X
+        for t in sorted(counts, key=TOKENS.index):
+            n = counts[t]
+            self.token(x, top, t, f"{where}: {n} × {NAMES[t]}", f"{SHORT[t]}×{n}" if n > 1 else SHORT[t])
+            x += STEP + (8 if n > 1 else 0)
+
+    def thermometer(self, top: float) -> None:
+        s, rules = self.state, self.state.rules
+        therm = rules.thermometer
+        self.label(LEFT, top, "<b>thermometer</b>")
+        for i, draws in enumerate(therm.draws):
+            now = i == s.space
+            crack = i in therm.crack
+            smoke = s.smoke[i]
+            hover = (f"space {i}: draw {draws}" + (", crack (beans roast " + f"{rules.crack_steps} levels)" if crack else "")
+                     + (f", {smoke} smoke waiting" if smoke else "") + (" · the marker is here" if now else "")
+                     + (" · start" if i == rules.start_space else ""))
+            self.cell(ROW_X + i * STEP, top, str(draws), hover, NOW if now else EMPTY, edge=HIGHLIGHT if now else "#e8590c" if crack else EMPTY_EDGE)
+            if smoke:
+                self.label(ROW_X + i * STEP - 10, top + 22, f"S{smoke}", MUTED)
+        x = ROW_X + len(therm.draws) * STEP
+        self.label(x - 8, top, f"round {s.round} · space {s.space} draws {rules.draws_at(s.space)}"
+                   + (" · crack" if s.space in therm.crack else "") + (" · last space" if s.last_space else ""))
+
+    def cup(self, top: float) -> None:
+        s = self.state
+        board = s.rules.board
+        self.label(LEFT, top, "<b>cup</b>")
+        for i in range(CUP_SPACES):
+            x = ROW_X + i * STEP
+            if i < len(s.cup):
+                t = s.cup[i]
+                self.token(x, top, t, f"cup space {i}: {NAMES[t]}")
+            else:
+                notes = []
+                if SWEETNESS in s.active and i == board.sweetness_space:
+                    notes.append("Sweetness goes here")
+                if "choice" in s.active and i in board.choice_spaces:
+                    notes.append("Choice: draw 2, keep 1")
+                self.cell(x, top, "", f"cup space {i}: empty" + (f" ({'; '.join(notes)})" if notes else ""), EMPTY,
+                          edge=HIGHLIGHT if notes else EMPTY_EDGE)
+        x = ROW_X + CUP_SPACES * STEP + 10
+        self.label(x, top, f"<b>tray</b> {len(s.tray)}/{s.tray_spaces}: {show(s.tray)}")
+
+    def effects(self, top: float) -> None:
+        s = self.state
+        self.label(LEFT, top, "<b>cup effects</b>")
+        if not s.squares:
+            self.label(ROW_X - CELL / 2, top, "not yet shuffled onto the squares", MUTED)
+        x = ROW_X
+        for i, (effect, slots) in enumerate(zip(s.squares, s.slots)):
+            colours = s.rules.board.cup_slots[i]
+            active = all(slots)
+            filled = "/".join(t or f"({c})" for t, c in zip(slots, colours))
+            self.label(x - CELL / 2, top, ("✓ " if active else "") + f"{CUP_EFFECT_NAMES[effect]} [{filled}]", INK if active else MUTED)
+            x += 160
+        wild = "taken" if s.wild_taken else f"paid {show(s.wild_paid)}"
+        self.label(LEFT, top + 24, f"wild flavour: {wild} · immediate effects used: {', '.join(s.used) or '-'}"
+                   + (f" · starting flavours: {show(s.reserve)}" if s.reserve else ""), MUTED)
+
+    def board(self) -> Board:
+        s = self.state
+        self.thermometer(24)
+        self.row(70, "bag", s.bag, "in the bag")
+        drawing = f" (+{s.draw_count} being drawn)" if s.phase == "draw" else ""
+        self.row(108, "drawn" + drawing, s.drawn, "drawn this round", "none" + drawing)
+        self.row(146, "in hand", s.hand, "in hand, waiting for a choice", "none")
+        self.cup(184)
+        self.effects(226)
+        self.label(LEFT, 300, LEGEND, MUTED)
+        title = f"Coffee Roaster · {s.rules.card.name} ({s.rules.side} side) · {s.phase}"
+        if s.phase == "over":
+            title += f" · score {s.score().total}"
+        squares = self.tokens.squares("tokens", 11)
+        squares.textfont.color = self.ink
+        layout = dict(
+            title=dict(text=title, x=0.01, xanchor="left", font=dict(size=15)),
+            width=WIDTH, height=self.height + 34, margin=dict(l=0, r=0, t=34, b=0),
+            xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True),
+            yaxis=dict(range=[0, self.height], visible=False, fixedrange=True),
+            template="plotly_white", showlegend=False, hovermode="closest", dragmode=False,
+        )
+        return [squares, self.labels.labels("labels")], layout
+
+
+def roaster_board(state: State) -> Board:
+    """The position as two plotly traces (tokens and cells, labels) and a layout; the same traces for every state.
+
+    >>> traces, layout = roaster_board(Game(card="Kenya AA").new_initial_state(seed=0))
+    >>> [t.name for t in traces]
+    ['tokens', 'labels']
+    """
+    return _Drawing(state).board()
+
+
+def outcome_hint(state: State) -> str:
+    """What to type at this draw.
+
+    >>> outcome_hint(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
+    'the 8 tokens drawn, e.g. hard hard bean2 moisture … (kinds: hard bean0-bean4 burnt defect smoke moisture body acidity aroma wild)'
+    """
+    if state.phase == "shuffle":
+        return "the cup effects are shuffled by chance: press “Let chance roll”"
+    n = state.draw_count if state.phase == "draw" else 1
+    what = f"the {n} tokens drawn" if n > 1 else "the token drawn"
+    return f"{what}, e.g. hard hard bean2 moisture … (kinds: hard bean0-bean4 burnt defect smoke moisture body acidity aroma wild)"
+
+
+def parse_draw(text: str, state: State) -> Drawn:
+    """The tokens typed at a draw (kind names separated by spaces, ``kind×n`` or ``kind*n`` for several).
+
+    >>> s = Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0)
+    >>> parse_draw("hard*5 moisture acidity acidity", s)
+    Drawn(tokens=('hard', 'hard', 'hard', 'hard', 'hard', 'moisture', 'acidity', 'acidity'))
+    >>> parse_draw("hard smoke", s)
+    Traceback (most recent call last):
+    ...
+    ValueError: 8 tokens are drawn: type 8 (you typed 2)
+    """
+    if not state.is_chance() or state.phase == "shuffle":
+        raise IllegalAction("no tokens are being drawn now: the outcome box is for draws from the bag")
+    tokens: list[str] = []
+    for word in text.replace(",", " ").lower().split():
+        for sep in ("×", "*", "x"):
+            kind, found, number = word.partition(sep)
+            if found and kind in TOKENS and number.isdigit():
+                tokens += [kind] * int(number)
+                break
+        else:
+            if word not in TOKENS:
+                raise ValueError(f"{word!r} is not a bag token; tokens are {', '.join(TOKENS)}")
+            tokens.append(word)
+    n = state.draw_count if state.phase == "draw" else 1
+    if len(tokens) != n:
+        raise ValueError(f"{n} token{'s are' if n > 1 else ' is'} drawn: type {n} (you typed {len(tokens)})")
+    outcome = Drawn(tuple(tokens))
+    if not state.is_legal_outcome(outcome):
+        raise IllegalAction(f"{show(outcome.tokens)} cannot be drawn: the bag holds {show(state.bag)}")
+    return outcome
+
+
+def roaster_walkthrough(card: str = "Mexico Altura Oaxaca", side: str = "full", seed: int = 0, **options: Any) -> DecisionView:
+    """A solo Coffee Roaster game in a :class:`DecisionView`; ``options`` are :class:`~coffeegames.roaster.Rules` options.
+
+    The cup effects are shuffled by ``seed``; then you play: press “Let chance roll” to draw
+    (seeded) or type the tokens you drew from a real bag.
+    """
+    game = Game(card=card, side=side, **options)
+    return DecisionView(
+        game.new_initial_state(seed=seed),
+        seed=seed,
+        advise=advise,
+        board=roaster_board,
+        parse_outcome=parse_draw,
+        outcome_hint=outcome_hint,
+        chance_player=lambda s: 0 if s.is_chance() and s.phase != "shuffle" else None,
+        names=["player (you)"],
+        value_name="expected cup score",
+        risk_column="p_burn",
+        risk_name="chance a drawn bean burns when the next round roasts (no effects)",
+        risk_short="burn",
+        risk_summary="the next round burns a bean with chance {}",
+    )

@@ -1,0 +1,132 @@
+"""The Coffee Roaster widgets, driven through their callbacks as a user would."""
+
+from __future__ import annotations
+
+import html
+
+import numpy as np
+import pytest
+
+from coffeegames.exact import Bag
+from coffeegames.roaster import Drawn, count_dist, draw_table
+from coffeegames.widgets.charts import fraction_text
+from coffeegames.widgets.roaster_game import outcome_hint, parse_draw, roaster_board, roaster_walkthrough
+from coffeegames.widgets.roaster_odds import BagExplorer, parse_bag
+
+FIRST_DRAW = "hard hard hard hard hard moisture acidity acidity"
+
+
+# -- BagExplorer ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "draws", "kind"), [
+    ("bean2:4 smoke:1 moisture:3", 3, "smoke"),
+    ("hard:6 bean3:2 bean4:2 smoke:2", 5, "bean4"),
+    ("moisture:3 aroma:1", 9, "moisture"),  # more draws than tokens: the whole bag
+])
+def test_bag_edit_redraws_the_exact_count_distribution(text: str, draws: int, kind: str) -> None:
+    explorer = BagExplorer()
+    explorer.bag_text.value, explorer.draws.value, explorer.kind.value = text, draws, kind
+    bag = Bag(parse_bag(text))
+    dist = count_dist(bag, [kind], draws)
+    k = min(draws, bag.size)
+    bars = explorer.fig.data[0]
+    assert explorer.message.value == "" and explorer.dist == dist
+    assert list(bars.x) == list(range(k + 1)) and list(bars.y) == [float(dist[i]) for i in range(k + 1)]
+    assert [c.split(": ")[1] for c in bars.customdata] == [fraction_text(dist[i]) for i in range(k + 1)]
+    assert explorer.odds.equals(draw_table(bag, draws))
+    assert fraction_text(draw_table(bag, draws).loc["P(at least one smoke)", "value"]) in html.unescape(explorer.table.value)
+
+
+def test_crack_changes_the_burn_odds() -> None:
+    explorer = BagExplorer("bean3:3 hard:3", draws=2)
+    explorer.crack.value = True
+    assert explorer.odds.equals(draw_table(Bag({"bean3": 3, "hard": 3}), 2, 2))
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("bean2:4 smoke:two", "a count is a whole number"),
+    ("bean9:2", "'bean9' is not a bag token"),
+    ("", "the bag is empty"),
+    ("smoke:0", "the bag is empty"),
+])
+def test_bad_bag_text_shows_an_error_and_changes_nothing(text: str, says: str) -> None:
+    explorer = BagExplorer("bean2:4 smoke:1 moisture:3", draws=3)
+    before = (list(explorer.fig.data[0].y), explorer.dist, explorer.table.value, explorer.result.value)
+    explorer.bag_text.value = text
+    assert says in html.unescape(explorer.message.value)
+    assert (list(explorer.fig.data[0].y), explorer.dist, explorer.table.value, explorer.result.value) == before
+    explorer.bag_text.value = "bean2:4 smoke:1"
+    assert explorer.message.value == ""
+
+
+def test_the_explorer_is_one_figure_built_with_its_traces() -> None:
+    explorer = BagExplorer()
+    assert len(explorer.fig._widget_data) == len(explorer.fig.data) == 1
+    assert list(explorer.fig._widget_data[0]["y"]) == list(explorer.fig.data[0].y)
+    assert "application/vnd.jupyter.widget-view+json" in explorer._repr_mimebundle_()
+
+
+# -- the walkthrough -----------------------------------------------------------------------
+
+def view():
+    return roaster_walkthrough(card="Mexico Altura Oaxaca", seed=0)
+
+
+def test_a_typed_draw_applies_the_drawn_outcome() -> None:
+    v = view()
+    assert "8 tokens drawn" in v.outcome_text.placeholder == outcome_hint(v.state)
+    v.outcome_text.value = FIRST_DRAW
+    v.outcome_button.click()
+    assert v.message.value == "" and v.outcome_text.value == ""
+    assert v.walkthrough.moves[-1] == Drawn(tuple(FIRST_DRAW.split()))
+    assert v.state.phase == "act" and v.state.drawn.count("hard") == 5
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("hard hard", "type 8 (you typed 2)"),
+    ("hard*5 moisture acidity purple", "'purple' is not a bag token"),
+    ("burnt*8", "cannot be drawn"),
+])
+def test_a_bad_draw_changes_nothing(text: str, says: str) -> None:
+    v = view()
+    before = (v.state, len(v.walkthrough.moves), list(v.board_fig.data[0].text))
+    v.outcome_text.value = text
+    v.outcome_button.click()
+    assert says in html.unescape(v.message.value)
+    assert (v.state, len(v.walkthrough.moves), list(v.board_fig.data[0].text)) == before
+
+
+def test_take_an_action_advances_and_undo_restores() -> None:
+    v = view()
+    v.outcome_text.value = FIRST_DRAW
+    v.outcome_button.click()
+    roast = [i for i, row in enumerate(v.advice.itertuples()) if row.label == "Roast()"][0]
+    start, board = v.state, list(v.board_fig.data[0].text)
+    v.actions.value = roast
+    v.take_button.click()
+    assert v.message.value == "" and v.state.phase == "decide"
+    labels = [l.rstrip(" ≈") for l in v.advice["label"]]
+    assert sorted(labels) == ["Continue()", "Stop()"] and v.advice["best"].sum() == 1
+    assert all(v is not None for v in v.advice["value"]) and len(v.chart.data[0].x) == 2
+    v.undo_button.click()
+    assert v.state == start and list(v.board_fig.data[0].text) == board
+
+
+def test_board_draws_the_same_traces_for_every_state() -> None:
+    v = view()
+    rng = np.random.default_rng(0)
+    s = v.state
+    names = [t.name for t in roaster_board(s)[0]]
+    for _ in range(30):
+        if s.is_terminal():
+            break
+        s = s.apply(s.sample_chance(rng) if s.is_chance() else s.legal_actions()[-1])
+        assert [t.name for t in roaster_board(s)[0]] == names
+
+
+def test_parse_draw_refuses_outside_a_draw() -> None:
+    v = view()
+    v.outcome_text.value = FIRST_DRAW
+    v.outcome_button.click()
+    with pytest.raises(ValueError, match="no tokens are being drawn"):
+        parse_draw("hard", v.state)
