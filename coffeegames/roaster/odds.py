@@ -74,10 +74,10 @@ def p_burn(bag: Bag, draws: int, steps: int = 1) -> Fraction:
 
 
 def draw_table(bag: Bag, draws: int, steps: int = 1) -> pd.DataFrame:
-    """The named odds of the next draw as a table (exact Fractions)."""
+    """The named odds of the next draw as a table: chances (rows "P(...)") and expected counts as exact Fractions."""
     k = _draws(bag, draws)
     rows = {
-        "tokens drawn": Fraction(k),
+        "tokens drawn": k,
         "P(at least one smoke)": p_any(bag, [SMOKE], k),
         "P(at least one defect)": p_any(bag, [DEFECT], k),
         "P(a bean burns this round)": p_burn(bag, k, steps),

@@ -17,6 +17,8 @@ Example:
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +29,7 @@ import plotly.graph_objects as go
 from ..exact import Bag, Dist
 from ..roaster import count_dist, draw_table
 from ..roaster.tokens import NAMES, TOKENS, show
-from .charts import BASE, View, figure, fraction_text, table_html
+from .charts import BASE, View, figure, fraction_text, mean_text, table_html
 
 __all__ = ["BagExplorer", "bag_text", "parse_bag"]
 
@@ -138,4 +140,9 @@ class BagExplorer(View):
             f"Bag of <b>{odds.bag.size}</b> tokens ({show([t for t, n in odds.counts.items() for _ in range(n)])}), "
             f"drawing <b>{odds.draws}</b>: P(at least one {odds.kind}) = <b>{fraction_text(odds.dist.at_least(1))}</b>"
         )
-        self.table.value = table_html(odds.table.reset_index(), {"question": "the next draw", "value": "exact odds"})
+        shown = odds.table.reset_index()
+        shown["value"] = [  # chances as "a/b (x%)", expected counts as "a/b ≈ x.xx", counts as numbers
+            fraction_text(v) if q.startswith("P(") else mean_text(v) if isinstance(v, Fraction) else v
+            for q, v in zip(shown["question"], shown["value"])
+        ]
+        self.table.value = table_html(shown, {"question": "the next draw", "value": "exact odds"})
