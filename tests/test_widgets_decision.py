@@ -278,3 +278,23 @@ def test_decision_view_without_advice_lists_the_actions_and_bots_play() -> None:
     bots.bots_button.click()
     assert bots.state.is_terminal() and bots.state.returns()[0] == view.state.returns()[0] >= 4
     assert [who for who, _ in bots.history()] == ["chance", "player 0 (bot)"]
+
+
+def test_moves_made_before_first_display_show_in_fresh_figures() -> None:
+    # plotly drops figure updates sent before the browser has drawn the figure, so a view
+    # advanced in the cell that displays it must show figures built from the current state
+    from coffeegames.dairyman import advise
+    from coffeegames.widgets import dairyman_walkthrough
+
+    view = dairyman_walkthrough(players=2, human=(0,), seed=3)
+    first_chart, first_board = view.chart, view.board_fig
+    view.let_chance_roll()
+    view.let_chance_roll()
+    view._repr_mimebundle_()
+    assert view.chart is not first_chart and view.board_fig is not first_board
+    assert view.chart_box.children == (view.chart,) and view.board_fig in view.widget.children
+    expected = sorted(float(v) for v in advise(view.state)["value"] if v is not None)
+    assert sorted(view.chart.data[0].x) == expected[-len(view.chart.data[0].x):]
+    shown = view.chart
+    view._repr_mimebundle_()  # a second display keeps the live figures
+    assert view.chart is shown

@@ -196,11 +196,8 @@ class DecisionView:
         self.history_panel = widgets.HTML()
 
         self._show_texts()
-        self.chart = go.FigureWidget(self._draw_chart(self._chart_figure()))  # built with its traces
-        if board is not None:
-            traces, layout = board(self.state)
-            self.board_fig = go.FigureWidget(data=list(traces), layout=dict(layout))
-            self.board_fig._config = {"displayModeBar": False}  # a board, not a chart to zoom
+        self._shown = False
+        self._build_figures()
 
         self.take_button.on_click(lambda _: self._attempt(lambda: self.take(self._chosen())))
         self.chance_button.on_click(lambda _: self._attempt(self.let_chance_roll))
@@ -211,7 +208,7 @@ class DecisionView:
 
         outcome_row = widgets.HBox([self.outcome_text, self.outcome_button])
         outcome_row.layout.display = None if parse_outcome else "none"
-        chart_box = widgets.Box([self.chart])
+        self.chart_box = chart_box = widgets.Box([self.chart])
         chart_box.layout.display = None if advise else "none"
         self.widget = widgets.VBox(
             [
@@ -431,6 +428,8 @@ class DecisionView:
         player = self.state.current_player()
         fig.layout.title.text = f"{self.name(player)}: the value of each choice{more}" if values else ""
         fig.layout.height = 130 + 26 * max(len(values), 2) if values else 130
+        estimated = "exact" in shown and not all(shown["exact"])
+        fig.layout.xaxis.title.text = f"{self.value_name} ({'≈ marks estimates' if estimated else 'exact'}; bars drawn as decimals)"
         fig.layout.xaxis.visible = fig.layout.yaxis.visible = bool(values)
         note = "" if values else self._whose_move() if self.advice.empty else "no choice here carries a value"
         fig.layout.annotations = [dict(text=html.escape(note), x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font_size=15)] if note else []
@@ -463,5 +462,24 @@ class DecisionView:
                 old.update(props, overwrite=True)
             fig.layout.update(dict(layout), overwrite=True)
 
+    def _build_figures(self) -> None:
+        """Make the chart and board figures from the current state, with their traces (so Voila draws them)."""
+        self._built_for = self.state
+        self.chart = go.FigureWidget(self._draw_chart(self._chart_figure()))
+        if self.board is not None:
+            traces, layout = self.board(self.state)
+            self.board_fig = go.FigureWidget(data=list(traces), layout=dict(layout))
+            self.board_fig._config = {"displayModeBar": False}  # a board, not a chart to zoom
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        if not self._shown and self._built_for != self.state:
+            # Moves made before the view is first shown: plotly drops figure updates sent before
+            # the front end has drawn the figure, so show fresh figures built from this state.
+            old_board = self.board_fig
+            self._show_texts()
+            self._build_figures()
+            self.chart_box.children = (self.chart,)
+            if old_board is not None:
+                self.widget.children = tuple(self.board_fig if c is old_board else c for c in self.widget.children)
+        self._shown = True
         return self.widget._repr_mimebundle_(**kwargs)
