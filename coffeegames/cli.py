@@ -10,6 +10,7 @@ Examples::
     coffeegames dairyman turn --dice 8            # optimal turn value, stop/roll table, simple policies
     coffeegames vivajava odds --white 5 --flavour 2 --beat bold red   # blends, rainbow, research
     coffeegames vivajava meter                    # the solo corporations' success odds by METER level
+    coffeegames roaster draw "bean2:4 bean3:2 smoke:1 moisture:3" --draws 4   # odds of the next draw
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from fractions import Fraction
 
 import pandas as pd
 
-from . import __version__, dairyman, vivajava
-from .text import fraction_text, mean_text
+from . import __version__, dairyman, roaster, vivajava
+from .exact import Bag
+from .text import fraction_text, labelled_text, mean_text
 
 
 def _jsonable(value: object) -> object:
@@ -142,6 +144,18 @@ def _vivajava_meter(args: argparse.Namespace) -> None:
     _print_frame(vivajava.meter_table().reset_index(), args.json)
 
 
+def _roaster_draw(args: argparse.Namespace) -> None:
+    bag = Bag(roaster.tokens.parse_bag(" ".join(args.bag)))
+    table = roaster.draw_table(bag, args.draws, steps=2 if args.crack else 1).reset_index()
+    if args.json:
+        _print_frame(table, True, {"bag": dict(bag), "draws": args.draws, "crack": args.crack})
+        return
+    where = "a crack space" if args.crack else "an ordinary space"
+    print(f"Coffee Roaster: drawing {args.draws} of {bag.size} tokens on {where} (exact)\n")
+    table["value"] = [labelled_text(q, v) for q, v in zip(table["question"], table["value"])]
+    print(table.to_string(index=False))
+
+
 def _die(text: str) -> int:
     try:
         value = int(text)
@@ -204,6 +218,14 @@ def build_parser() -> argparse.ArgumentParser:
     meter = vcmds.add_parser("meter", help="each solo corporation's success chance by METER level")
     meter.add_argument("--json", action="store_true", help="print JSON instead of a table")
     meter.set_defaults(run=_vivajava_meter)
+    ro = games.add_parser("roaster", help="Coffee Roaster: drawing tokens from a bag")
+    rcmds = ro.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    draw = rcmds.add_parser("draw", help="the exact odds of the next draw from a bag")
+    draw.add_argument("bag", nargs="+", help="the bag as kind:count pairs, e.g. bean2:4 smoke:1 moisture:3")
+    draw.add_argument("--draws", type=int, default=4, help="tokens drawn (default 4; all if fewer remain)")
+    draw.add_argument("--crack", action="store_true", help="a crack space: beans roast two levels")
+    draw.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    draw.set_defaults(run=_roaster_draw)
     return parser
 
 

@@ -45,3 +45,14 @@ def mean_text(m: Fraction, digits: int = 2) -> str:
     if m.denominator == 1:
         return str(m)
     return f"{m} ≈ {float(m):.{digits}f}" if len(str(m)) <= LONGEST_FRACTION else f"≈ {float(m):.{digits}f}"
+
+
+def labelled_text(label: str, value: object) -> str:
+    """A value in a table of named odds: a chance if its label reads "P(...)", else a count or mean.
+
+    >>> labelled_text("P(at least one smoke)", Fraction(1, 3)), labelled_text("expected moisture", Fraction(5, 4))
+    ('1/3 (33.3%)', '5/4 ≈ 1.25')
+    """
+    if isinstance(value, Fraction):
+        return fraction_text(value) if label.startswith("P(") else mean_text(value)
+    return str(value)

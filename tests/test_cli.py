@@ -115,3 +115,30 @@ def test_vivajava_bad_arguments(capsys, argv, message):
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_roaster_draw(capsys):
+    from coffeegames import roaster
+    from coffeegames.exact import Bag
+
+    _, out = run(capsys, "roaster", "draw", "bean2:4", "bean4:1", "smoke:1", "moisture:3", "--draws", "4", "--json")
+    rows = {r["question"]: r["value"] for r in json.loads(out)["rows"]}
+    bag = Bag({"bean2": 4, "bean4": 1, "smoke": 1, "moisture": 3})
+    assert Fraction(rows["P(at least one smoke)"]["fraction"]) == roaster.p_any(bag, ["smoke"], 4)
+    assert Fraction(rows["expected moisture removed"]["fraction"]) == Fraction(4 * 3, 9)
+    _, out = run(capsys, "roaster", "draw", "smoke:1", "bean4:2", "--crack")
+    assert "crack space" in out and "P(a bean burns this round)" in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["roaster", "draw", "bean9:2"], "'bean9' is not a bag token"),
+        (["roaster", "draw", "smoke:1", "--draws", "-1"], "number of tokens drawn must be 0 or more"),
+        (["roaster", "draw", "smoke:x"], "a count is a whole number"),
+    ],
+)
+def test_roaster_bad_arguments(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and message in capsys.readouterr().err

@@ -11,7 +11,8 @@ from coffeegames.exact import Bag
 from coffeegames.roaster import Drawn, count_dist, draw_table
 from coffeegames.widgets.charts import fraction_text
 from coffeegames.widgets.roaster_game import outcome_hint, parse_draw, roaster_board, roaster_walkthrough
-from coffeegames.widgets.roaster_odds import BagExplorer, parse_bag
+from coffeegames.roaster.tokens import parse_bag
+from coffeegames.widgets.roaster_odds import BagExplorer
 
 FIRST_DRAW = "hard hard hard hard hard moisture acidity acidity"
 

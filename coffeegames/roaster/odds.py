@@ -22,7 +22,7 @@ from math import comb
 
 import pandas as pd
 
-from ..exact import Bag, Dist
+from ..exact import Bag, Dist, check_count
 from .tokens import BURNT, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, WILD, roast, roast_level
 
 Token = Hashable
@@ -30,7 +30,7 @@ Token = Hashable
 
 def _draws(bag: Bag, draws: int) -> int:
     """``draws``, or the whole bag if fewer tokens remain (RULES.md: "all, if fewer remain")."""
-    return min(draws, bag.size)
+    return min(check_count(draws, "number of tokens drawn"), bag.size)
 
 
 def count_dist(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draws: int) -> Dist:

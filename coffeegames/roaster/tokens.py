@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 HARD = "hard"
 BEANS: tuple[str, ...] = ("bean0", "bean1", "bean2", "bean3", "bean4")
@@ -163,3 +164,38 @@ __all__ = [
     "TOKENS", "TRAY", "WILD", "bean", "is_bean", "is_flavour", "key", "madd", "mcontains", "mremove", "msort", "roast",
     "roast_level", "show",
 ]
+
+
+def parse_bag(text: str) -> dict[str, int]:
+    """A bag typed as ``kind:count`` pairs (a kind alone counts 1; repeats add up).
+
+    >>> parse_bag("bean2:4 smoke moisture:3 smoke")
+    {'bean2': 4, 'smoke': 2, 'moisture': 3}
+    >>> parse_bag("bean9:2")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'bean9' is not a bag token; tokens are hard, bean0, bean1, bean2, bean3, bean4, burnt, defect, smoke, moisture, body, acidity, aroma, wild
+    """
+    counts: dict[str, int] = {}
+    for word in text.replace(",", " ").split():
+        kind, sep, number = word.partition(":")
+        kind = kind.strip().lower()
+        if kind not in TOKENS:
+            raise ValueError(f"{kind!r} is not a bag token; tokens are {', '.join(TOKENS)}")
+        if sep and not number.strip().isdigit():
+            raise ValueError(f"{word!r}: a count is a whole number 0 or more, as in {kind}:3")
+        counts[kind] = counts.get(kind, 0) + (int(number) if sep else 1)
+    counts = {k: n for k, n in counts.items() if n}
+    if not counts:
+        raise ValueError("the bag is empty: type tokens as kind:count, e.g. bean2:4 smoke:1 moisture:3")
+    return counts
+
+
+def bag_text(tokens: Any) -> str:
+    """A bag (tokens, or kind → count) as the text :func:`parse_bag` reads.
+
+    >>> bag_text(["hard", "hard", "smoke"])
+    'hard:2 smoke:1'
+    """
+    counts = dict(tokens) if isinstance(tokens, dict) else {t: list(tokens).count(t) for t in dict.fromkeys(tokens)}
+    return " ".join(f"{t}:{counts[t]}" for t in TOKENS if counts.get(t))

@@ -17,8 +17,6 @@ Example:
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,47 +26,13 @@ import plotly.graph_objects as go
 
 from ..exact import Bag, Dist
 from ..roaster import count_dist, draw_table
-from ..roaster.tokens import NAMES, TOKENS, show
-from .charts import BASE, View, figure, fraction_text, mean_text, table_html
+from ..roaster.tokens import NAMES, TOKENS, bag_text, parse_bag, show
+from ..text import labelled_text
+from .charts import BASE, View, figure, fraction_text, table_html
 
-__all__ = ["BagExplorer", "bag_text", "parse_bag"]
+__all__ = ["BagExplorer"]
 
 MAX_DRAWS = 15
-
-
-def parse_bag(text: str) -> dict[str, int]:
-    """A bag typed as ``kind:count`` pairs (a kind alone counts 1; repeats add up).
-
-    >>> parse_bag("bean2:4 smoke moisture:3 smoke")
-    {'bean2': 4, 'smoke': 2, 'moisture': 3}
-    >>> parse_bag("bean9:2")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'bean9' is not a bag token; tokens are hard, bean0, bean1, bean2, bean3, bean4, burnt, defect, smoke, moisture, body, acidity, aroma, wild
-    """
-    counts: dict[str, int] = {}
-    for word in text.replace(",", " ").split():
-        kind, sep, number = word.partition(":")
-        kind = kind.strip().lower()
-        if kind not in TOKENS:
-            raise ValueError(f"{kind!r} is not a bag token; tokens are {', '.join(TOKENS)}")
-        if sep and not number.strip().isdigit():
-            raise ValueError(f"{word!r}: a count is a whole number 0 or more, as in {kind}:3")
-        counts[kind] = counts.get(kind, 0) + (int(number) if sep else 1)
-    counts = {k: n for k, n in counts.items() if n}
-    if not counts:
-        raise ValueError("the bag is empty: type tokens as kind:count, e.g. bean2:4 smoke:1 moisture:3")
-    return counts
-
-
-def bag_text(tokens: Any) -> str:
-    """A bag (tokens, or kind → count) as the text :func:`parse_bag` reads.
-
-    >>> bag_text(["hard", "hard", "smoke"])
-    'hard:2 smoke:1'
-    """
-    counts = dict(tokens) if isinstance(tokens, dict) else {t: list(tokens).count(t) for t in dict.fromkeys(tokens)}
-    return " ".join(f"{t}:{counts[t]}" for t in TOKENS if counts.get(t))
 
 
 @dataclass(frozen=True)
@@ -141,8 +105,5 @@ class BagExplorer(View):
             f"drawing <b>{odds.draws}</b>: P(at least one {odds.kind}) = <b>{fraction_text(odds.dist.at_least(1))}</b>"
         )
         shown = odds.table.reset_index()
-        shown["value"] = [  # chances as "a/b (x%)", expected counts as "a/b ≈ x.xx", counts as numbers
-            fraction_text(v) if q.startswith("P(") else mean_text(v) if isinstance(v, Fraction) else v
-            for q, v in zip(shown["question"], shown["value"])
-        ]
+        shown["value"] = [labelled_text(q, v) for q, v in zip(shown["question"], shown["value"])]
         self.table.value = table_html(shown, {"question": "the next draw", "value": "exact odds"})
