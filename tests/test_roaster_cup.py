@@ -163,3 +163,46 @@ def test_bad_input_is_refused_with_a_reason():
         stop_now(fresh)
     with pytest.raises(ValueError, match="phase 'decide'"):
         one_more_round(fresh)
+
+
+@pytest.mark.parametrize("bag, cup, tray, active", [
+    (BAG12, (), (), ()), (BAG12, (), (), ("tray",)), (BAG15, ("bean1",) * 3, ("hard",), ("extra_bean",)),
+    (BAG15, ("bean1",) * 10, (), ()), ([], ("bean2",), (), ()),
+])
+def test_the_position_count_is_predicted_exactly_without_choice_sweetness_or_exchange(bag, cup, tray, active):
+    from coffeegames.roaster.cup import _count_positions
+
+    r = stop_now(bag, CARD, active=active, cup=cup, tray=tray, max_states=None)
+    s = r._solver
+    assert r.exact and _count_positions(s, s.counts(bag), s.counts(cup), len(tray)) == r.states
+    assert _count_positions(stop_now(BAG12[:5], CARD, active=("choice",))._solver, (1,) * 5, (0,) * 5, 0) is None
+
+
+def test_a_solve_known_to_be_over_budget_is_not_started():
+    r = stop_now(BAG12, CARD, max_states=35_790, samples=200, seed=3)
+    assert not r.exact and r.states == 0 and "35,791 positions, over 35,790" in r.message
+    just = stop_now(BAG12, CARD, max_states=35_791)
+    assert just.exact and just.states == 35_791
+
+
+def test_integer_weights_give_the_fraction_answer():
+    """The solver's integer values over ``unit`` are the exact Fractions (the weighted sums divide exactly)."""
+    r = stop_now(BAG12[:8], CARD, active=("choice", "exchange", "sweetness"), max_states=None)
+    s = r._solver
+    assert all(isinstance(w, int) for w in s.values.values())
+    by_fraction = {}
+
+    def value(bag, cup, tray):  # the same search in plain Fractions
+        k = (bag, cup, tray)
+        if k not in by_fraction:
+            if s.position(cup) >= 10:
+                by_fraction[k] = Fraction(s.full(bag, cup)[0], s.unit)
+            elif not any(bag):
+                by_fraction[k] = Fraction(s.score(cup))
+            else:
+                moves, d = s.moves(bag, cup, tray)
+                by_fraction[k] = sum((Fraction(p, d) * value(*n) for p, _, n in moves), Fraction(0))
+        return by_fraction[k]
+
+    bag = s.counts(BAG12[:8])
+    assert value(bag, (0,) * len(bag), 0) == r.value

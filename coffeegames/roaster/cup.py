@@ -15,9 +15,14 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   from the bag and loses nothing.
 * Only what the cup holds (a multiset: its order never scores), the bag and the number of
   tray tokens matter; Sweetness and the Extra Bean follow from the active cup effects.
+* The search carries integers: every value times one common denominator (``_Solver.unit``,
+  a power of ``lcm(1..tokens)`` that every draw probability along a play divides), so no
+  Fraction arithmetic runs inside it and the answers are the same exact Fractions.
 * Beyond ``max_states`` positions the solve stops and a seeded simulation of a fixed
-  heuristic policy (:func:`heuristic_action`) gives an approximate answer, flagged
+  heuristic policy (``_heuristic_place`` and ``_heuristic_exchange``) gives an approximate answer, flagged
   ``exact=False`` with its standard error; ``benchmarks/bench_roaster.py`` measures the gap.
+  Without Sweetness, Choice and Exchange the number of positions is counted beforehand
+  (exactly), and a solve known to be over budget is not started.
 * :func:`one_more_round` plays the next round with plain roasting (no effects; pass
   ``act=`` for another round policy), then stops: a lower bound on what that round can be
   worth. Its draw outcomes are enumerated when few enough, else sampled (flagged).
@@ -39,7 +44,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from math import comb
+from math import comb, lcm
 from typing import Any
 
 import numpy as np
@@ -50,8 +55,8 @@ from .rules import CUP_SPACES, TRAY_SPACES, Rules
 from .state import Continue, Exchange, Keep, KeepTwo, NoExchange, Roast, State, Stop, ToCup, ToTray, draw_outcomes
 from .tokens import CHOICE, CUP_EFFECTS, EXCHANGE, EXTRA_BEAN, MOISTURE, SWEETNESS, TOKENS, TRAY, key, msort
 
-MAX_STATES = 40_000
-"""Default budget of positions for an exact solve (about 1 s on a laptop; see benchmarks/README.md)."""
+MAX_STATES = 150_000
+"""Default budget of positions for an exact solve (about 1 s on a laptop, 6-8 µs a position; see benchmarks/README.md)."""
 SAMPLES = 2_000
 """Default number of seeded cup tests simulated when the exact solve is over budget."""
 
@@ -75,9 +80,24 @@ class _Solver:
         self.choice_spaces = frozenset(board.choice_spaces) if CHOICE in active else frozenset()
         self.exchange = EXCHANGE in active
         self.extra = (EXTRA_BEAN,) if EXTRA_BEAN in active else ()
-        self.values: dict[tuple[Counts, Counts, int], Fraction] = {}
-        self.exchanges: dict[tuple[Counts, Counts], tuple[Fraction, tuple[Counts, ...] | None]] = {}
+        self.values: dict[tuple[Counts, Counts, int], int] = {}
+        self.exchanges: dict[tuple[Counts, Counts], tuple[int, Counts | None]] = {}
         self.scores: dict[Counts, int] = {}
+        self.threes: dict[Counts, list[tuple[tuple[int, ...], int]]] = {}  # bag → its draws of 3 (kind indices, ways)
+        self.kept: dict[tuple[Counts, tuple[int, ...]], Counts] = {}
+        self.scale(0)
+
+    def scale(self, tokens: int) -> None:
+        """Fix the common denominator ``unit`` for a test of at most ``tokens`` tokens (bag, cup, hand and tray).
+
+        Values are held as integers ``unit × expected score``. Every probability along a play is a product of at most
+        ``tokens + 8`` factors ``ways / t`` with ``t ≤ tokens`` (a single draw is one factor, Choice's ordered pair
+        two, Exchange's draw of 3 three), so ``unit = lcm(1..tokens) ** (tokens + 8)`` times any value or reach
+        probability is an integer, and each weighted sum below divides exactly (checked) — the same exact Fractions
+        as a Fraction search, at integer cost.
+        """
+        n = max(tokens, 3)
+        self.unit = lcm(*range(1, n + 1)) ** (n + 8)
 
     # -- helpers ----------------------------------------------------------------------
     def counts(self, tokens: Iterable[str]) -> Counts:
@@ -103,6 +123,10 @@ class _Solver:
     # -- values -----------------------------------------------------------------------
     def value(self, bag: Counts, cup: Counts, tray: int) -> Fraction:
         """Expected score under optimal play from a position about to draw (cup_draw / choice_draw)."""
+        return Fraction(self.w(bag, cup, tray), self.unit)
+
+    def w(self, bag: Counts, cup: Counts, tray: int) -> int:
+        """:meth:`value` times ``unit`` (an integer)."""
         state = (bag, cup, tray)
         found = self.values.get(state)
         if found is not None:
@@ -110,47 +134,56 @@ class _Solver:
         if self.max_states is not None and len(self.values) >= self.max_states:
             raise _OverBudget
         if self.position(cup) >= CUP_SPACES:
-            result = self.full(bag, cup)[0] if self.exchange else Fraction(self.score(cup))
+            result = self.full(bag, cup)[0] if self.exchange else self.score(cup) * self.unit
         elif not any(bag):
-            result = Fraction(self.score(cup))
+            result = self.score(cup) * self.unit
         else:
-            result = sum((p * v for p, v, _ in self.moves(bag, cup, tray)), Fraction(0))
+            moves, d = self.moves(bag, cup, tray)
+            result = _div(sum(p * v for p, v, _ in moves), d)
         self.values[state] = result
         return result
 
-    def moves(self, bag: Counts, cup: Counts, tray: int) -> list[tuple[Fraction, Fraction, tuple]]:
-        """Each chance outcome's probability, its value under the best decision, and that decision's next position."""
+    def moves(self, bag: Counts, cup: Counts, tray: int) -> tuple[list[tuple[int, int, tuple]], int]:
+        """Each chance outcome's weight (its probability times the returned denominator), its value (times ``unit``)
+        under the best decision, and that decision's next position."""
         total = sum(bag)
         out = []
-        if self.position(cup) in self.choice_spaces and total >= 2:
-            pairs = total * (total - 1)
+        w = self.w
+        position = self.position(cup)
+        if position in self.choice_spaces and total >= 2:
             for i, a in enumerate(bag):
                 for j in range(i, len(bag)):
                     ways = a * (a - 1) if i == j else 2 * a * bag[j]
                     if ways:
-                        v, nxt = max((self.value(*n), n) for n in {self.keep(bag, cup, tray, i), self.keep(bag, cup, tray, j)})
-                        out.append((Fraction(ways, pairs), v, nxt))
-            return out
+                        v, nxt = max((w(*n), n) for n in {self.keep(bag, cup, tray, i), self.keep(bag, cup, tray, j)})
+                        out.append((ways, v, nxt))
+            return out, total * (total - 1)
+        tray_ok = position not in self.choice_spaces and tray < self.tray_spaces
         for i, n in enumerate(bag):
             if n:
-                options = [self.keep(bag, cup, tray, i)]
-                if self.position(cup) not in self.choice_spaces and tray < self.tray_spaces:
-                    options.append((_minus(bag, i), cup, tray + 1))
-                best = max(options, key=lambda o: self.value(*o))  # the cup first among equals
-                out.append((Fraction(n, total), self.value(*best), best))
-        return out
+                rest = _minus(bag, i)
+                best = (rest, _plus(cup, i), tray)
+                v = w(*best)
+                if tray_ok:
+                    other = (rest, cup, tray + 1)
+                    v2 = w(*other)
+                    if v2 > v:  # the cup first among equals
+                        best, v = other, v2
+                out.append((n, v, best))
+        return out, total
 
     def keep(self, bag: Counts, cup: Counts, tray: int, i: int) -> tuple[Counts, Counts, int]:
         return _minus(bag, i), _plus(cup, i), tray
 
-    def full(self, bag: Counts, cup: Counts) -> tuple[Fraction, tuple[Counts, ...] | None]:
-        """A full cup with Exchange unused: (value, the pair of kinds to return, or None to keep the cup)."""
+    def full(self, bag: Counts, cup: Counts) -> tuple[int, Counts | None]:
+        """A full cup with Exchange unused: (value times ``unit``, the pair of kinds to return, or None to keep the cup)."""
         found = self.exchanges.get((bag, cup))
         if found is not None:
             return found
-        best: tuple[Fraction, tuple | None] = (Fraction(self.score(cup)), None)
+        best: tuple[int, Counts | None] = (self.score(cup) * self.unit, None)
         for pair in _pairs(cup):
-            v = sum((p * self.score(c) for p, c in self.exchange_draws(bag, cup, pair)), Fraction(0))
+            draws, d = self.exchange_weights(bag, cup, pair)
+            v = _div(sum(p * self.score(c) for p, c in draws) * self.unit, d)
             if v > best[0]:
                 best = (v, pair)
         self.exchanges[(bag, cup)] = best
@@ -158,50 +191,101 @@ class _Solver:
 
     def exchange_draws(self, bag: Counts, cup: Counts, pair: Counts) -> list[tuple[Fraction, Counts]]:
         """After returning ``pair``: each draw of 3 with its probability and the best cup keeping 2 of them."""
+        draws, d = self.exchange_weights(bag, cup, pair)
+        return [(Fraction(p, d), c) for p, c in draws]
+
+    def exchange_weights(self, bag: Counts, cup: Counts, pair: Counts) -> tuple[list[tuple[int, Counts]], int]:
+        """:meth:`exchange_draws` as integer weights over a common denominator (returned)."""
         bag2 = tuple(b + r for b, r in zip(bag, pair))
         cup2 = tuple(c - r for c, r in zip(cup, pair))
         total = sum(bag2)
         if total <= 2:
-            return [(Fraction(1), tuple(c + b for c, b in zip(cup2, bag2)))]
-        out = []
-        for drawn, ways in Bag(dict(enumerate(bag2))).draw_weights(3):
-            out.append((Fraction(ways, comb(total, 3)), self.keep_two(cup2, drawn)))
-        return out
+            return [(1, tuple(c + b for c, b in zip(cup2, bag2)))], 1
+        draws = self.threes.get(bag2)
+        if draws is None:
+            draws = self.threes[bag2] = [(tuple(drawn), ways) for drawn, ways in Bag(dict(enumerate(bag2))).draw_weights(3)]
+        return [(ways, self.keep_two(cup2, drawn)) for drawn, ways in draws], comb(total, 3)
 
     def keep_two(self, cup: Counts, drawn: Sequence[int]) -> Counts:
         """Exchange's last step: the best cup keeping 2 of the 3 drawn kinds (indices)."""
-        return max((tuple(c + p.count(k) for k, c in enumerate(cup)) for p in _sub_pairs(tuple(drawn))), key=self.score)
+        drawn = tuple(drawn)
+        found = self.kept.get((cup, drawn))
+        if found is None:
+            found = self.kept[(cup, drawn)] = max((tuple(c + p.count(k) for k, c in enumerate(cup)) for p in _sub_pairs(drawn)),
+                                                  key=self.score)
+        return found
 
     # -- the exact distribution ----------------------------------------------------------
     def dist(self, roots: list[tuple[Fraction, Any]]) -> Dist:
         """Spread probability forward from root positions (or final cups, as ``("cup", counts)``) under the best decisions."""
-        final: dict[int, Fraction] = {}
+        final: dict[int, int] = {}
         layers: dict[int, dict] = {}
+        unit = self.unit
 
-        def add(p: Fraction, node: Any) -> None:
+        def add(p: int, node: Any) -> None:  # p: reach probability times ``unit``
             if node[0] == "cup":
                 s = self.score(node[1])
-                final[s] = final.get(s, Fraction(0)) + p
+                final[s] = final.get(s, 0) + p
             else:
                 layer = layers.setdefault(sum(node[0]), {})
-                layer[node] = layer.get(node, Fraction(0)) + p
+                layer[node] = layer.get(node, 0) + p
 
         for p, node in roots:
-            add(p, node)
+            q = p * unit
+            if q.denominator != 1:
+                raise AssertionError("cup-test denominator does not divide a root probability")
+            add(q.numerator, node)
         while layers:
             size = max(layers)
             for (bag, cup, tray), mass in layers.pop(size).items():
                 if self.position(cup) >= CUP_SPACES:
                     pair = self.full(bag, cup)[1] if self.exchange else None
-                    draws = [(Fraction(1), cup)] if pair is None else self.exchange_draws(bag, cup, pair)
+                    draws, d = ([(1, cup)], 1) if pair is None else self.exchange_weights(bag, cup, pair)
                     for p, c in draws:
-                        add(mass * p, ("cup", c))
+                        add(_div(mass * p, d), ("cup", c))
                 elif not any(bag):
                     add(mass, ("cup", cup))
                 else:
-                    for p, _, nxt in self.moves(bag, cup, tray):
-                        add(mass * p, nxt)
-        return Dist(final)
+                    moves, d = self.moves(bag, cup, tray)
+                    for p, _, nxt in moves:
+                        add(_div(mass * p, d), nxt)
+        return Dist({s: Fraction(m, unit) for s, m in final.items()})
+
+
+def _div(a: int, d: int) -> int:
+    """``a / d``, known to be an integer (see :meth:`_Solver.scale`); checked."""
+    q, r = divmod(a, d)
+    if r:
+        raise AssertionError("cup-test denominator does not divide a weighted sum")
+    return q
+
+
+def _count_positions(solver: _Solver, bag: Counts, cup: Counts, tray: int) -> int | None:
+    """How many positions the exact solve from ``(bag, cup, tray)`` (about to draw) visits, counted without solving;
+    None with Sweetness, Choice or Exchange active (only plain draws, the Extra Bean and a larger tray are counted).
+
+    Without those effects every draw goes to the cup or (while it has room) the tray, so the positions reached are
+    exactly ``(bag − X − Y, cup + X, tray + |Y|)`` for multisets ``X + Y`` within the bag, ``|X|`` at most the cup's
+    free spaces and ``|Y|`` at most the tray's (none once the cup is full): counted per kind by a small convolution.
+    """
+    if solver.sweet_space is not None or solver.choice_spaces or solver.exchange:
+        return None
+    room, tray_room = CUP_SPACES - solver.position(cup), solver.tray_spaces - tray
+    if room <= 0:
+        return 1
+    tray_room = max(tray_room, 0)
+    ways = [[0] * (tray_room + 1) for _ in range(room + 1)]  # ways[|X|][|Y|]
+    ways[0][0] = 1
+    for n in bag:
+        new = [[0] * (tray_room + 1) for _ in range(room + 1)]
+        for a in range(room + 1):
+            for b in range(tray_room + 1):
+                if ways[a][b]:
+                    for c in range(min(n, room - a) + 1):
+                        for d in range(min(n - c, tray_room - b) + 1):
+                            new[a + c][b + d] += ways[a][b]
+        ways = new
+    return sum(map(sum, ways))
 
 
 def _minus(counts: Counts, i: int) -> Counts:
@@ -452,8 +536,12 @@ def stop_now(
     solver.exchange = solver.exchange and not exchanged
     bag, c, t = solver.counts(bag_tokens), solver.counts(cup), len(tray)
     full = tuple(a + b + h + x for a, b, h, x in zip(bag, c, solver.counts(hand), solver.counts(tray)))
+    solver.scale(sum(full))
     roots = _roots(solver, phase, bag, c, t, hand)
+    predicted = _count_positions(solver, bag, c, t) if phase in ("cup_draw", "choice_draw") else None
     try:
+        if max_states is not None and predicted is not None and predicted > max_states:
+            raise _OverBudget  # known too large: go straight to the simulation (no abandoned solve)
         value = sum((p * (Fraction(solver.score(n[1])) if n[0] == "cup" else solver.value(*n)) for p, n in roots), Fraction(0))
         dist = solver.dist(roots)
         exact, stderr = True, 0.0
@@ -465,7 +553,9 @@ def stop_now(
         dist = Dist.from_weights(Counter(scores))
         value, exact = dist.mean(), False
         stderr = float(np.std(scores, ddof=1) / np.sqrt(len(scores))) if len(scores) > 1 else float("inf")
-        message = (f"approximate: over {max_states:,} positions; mean of {samples:,} seeded cup tests (seed {seed}) under the "
+        over = f"{predicted:,} positions, over {max_states:,}" if predicted is not None and predicted > max_states else \
+            f"over {max_states:,} positions"
+        message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}) under the "
                    f"heuristic policy (a lower estimate of optimal play), standard error {stderr:.2f}")
     return CupTest(value, dist, exact, len(solver.values), message, stderr, time.perf_counter() - started, solver, full)
 
