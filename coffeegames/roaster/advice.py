@@ -47,7 +47,7 @@ from .tokens import SMOKE
 __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_risks"]
 
 COLUMNS = ["action", "label", "value", "exact", "p_burn", "p_smoke", "then", "how", "best"]
-STOP_OPTIONS: dict[str, Any] = {"max_states": 15_000, "samples": 400, "seed": 0}
+STOP_OPTIONS: dict[str, Any] = {"max_states": 60_000, "samples": 400, "seed": 0}
 """Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation)."""
 CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 3_000, "samples": 80, "seed": 0}
 """Budget of the :func:`one_more_round` call made by :func:`advise`."""
