@@ -58,7 +58,7 @@ import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import bad, flag, list_of, load_state, record, save_state, text, whole
+from ..engine.saved import GameBase, SavedState, bad, flag, list_of, record, text, whole
 from ..exact import Bag, count_vectors, multinomial
 from .rules import ABILITIES, BARNS, WHITE_DICE, Rules, tile_of
 from .sets import SETS, counts_of, dice_of, has_set, packings
@@ -309,7 +309,7 @@ _NO_BARNS: tuple[tuple[DieSet, ...], ...] = ((),) * BARNS
 
 
 @dataclass(frozen=True)
-class State(BaseState):
+class State(SavedState, BaseState):
     """A Dairyman position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`."""
 
     rules: Rules = field(repr=False)
@@ -775,14 +775,6 @@ class State(BaseState):
         lines += [f"player {i}: {p} · score {self.score(i)}" for i, p in enumerate(self.players)]
         return "\n".join(lines)
 
-    def to_json(self) -> str:
-        """This state as JSON (the rules are the game's: load with ``Game(...).state_from_json``)."""
-        return save_state(self, "dairyman", STATE_FORMAT)
-
-    @classmethod
-    def from_json(cls, text: str, rules: Rules) -> State:
-        """Rebuild a state saved by :meth:`to_json`; a malformed one is rejected with a message naming the field."""
-        return cls(rules=rules, **load_state(text, "dairyman", STATE_FORMAT, _FIELD_PARSERS)).check()
 
 
 # -- JSON parsing -------------------------------------------------------------------------
@@ -827,11 +819,12 @@ _FIELD_PARSERS = {
     "discarding": list_of(whole),
     "discards": _codes,
 }
+State.GAME, State.FORMAT, State.FIELD_PARSERS = "dairyman", STATE_FORMAT, _FIELD_PARSERS
 
 
 # -- the game -----------------------------------------------------------------------------
 
-class Game:
+class Game(GameBase):
     """Dairyman for 2-4 players; ``options`` are :class:`Rules` fields.
 
     >>> game = Game(players=3, ice_supply=10)
@@ -841,6 +834,7 @@ class Game:
 
     name = "dairyman"
     action_kinds = ACTION_KINDS
+    state_class = State
 
     def __init__(self, players: int = 2, **options: Any) -> None:
         self.rules = Rules(players=players, **options)
@@ -858,13 +852,6 @@ class Game:
         )
         return state if seed is None else state.apply(state.sample_chance(np.random.default_rng(seed)))
 
-    def state_from_json(self, text: str) -> State:
-        """Load a state saved by ``State.to_json`` under this game's rules."""
-        return State.from_json(text, self.rules)
-
-    def __repr__(self) -> str:
-        options = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
-        return f"Game({options})"
 
 
 __all__ = [

@@ -115,3 +115,41 @@ def load_state(text_: str, game: str, fmt: str, parsers: Mapping[str, Parser]) -
         if name not in fields:
             raise ValueError(f"saved state field {name!r}: missing")
     return {name: parse(fields[name], name) for name, parse in parsers.items()}
+
+
+class SavedState:
+    """Mixin for an engine's dataclass state with a ``rules`` field: ``to_json`` / ``from_json``.
+
+    The engine sets ``GAME``, ``FORMAT`` and ``FIELD_PARSERS`` (field → parser) on its class;
+    a loaded state is passed through its ``check()`` so a malformed one never loads.
+    """
+
+    GAME: str = ""
+    FORMAT: str = ""
+    FIELD_PARSERS: Mapping[str, Parser] = {}
+
+    def to_json(self) -> str:
+        """This state as JSON (the rules are the game's: load with ``Game(...).state_from_json``)."""
+        return save_state(self, self.GAME, self.FORMAT)
+
+    @classmethod
+    def from_json(cls, saved: str, rules: Any) -> Any:
+        """Rebuild a state saved by :meth:`to_json`; a malformed one is rejected with a message naming the field."""
+        return cls(rules=rules, **load_state(saved, cls.GAME, cls.FORMAT, cls.FIELD_PARSERS)).check()  # type: ignore[call-arg]
+
+
+class GameBase:
+    """What every engine's ``Game`` shares: its ``rules``, the ``options`` it was made with, loading saved states."""
+
+    name = ""
+    state_class: type = SavedState
+    rules: Any
+    options: dict[str, Any]
+
+    def state_from_json(self, saved: str) -> Any:
+        """Load a state saved by ``State.to_json`` under this game's rules."""
+        return self.state_class.from_json(saved, self.rules)
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"Game({options})"

@@ -61,7 +61,7 @@ import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import bad, flag, list_of, load_state, save_state, text, whole
+from ..engine.saved import GameBase, SavedState, bad, flag, list_of, text, whole
 from ..exact import Bag
 from .rules import CUP_SPACES, EASY_FLAVOURS, FLAVOUR_EFFECTS, IMMEDIATE, TRAY_SPACES, WILD_COST, CupScore, Rules
 from .tokens import (
@@ -425,7 +425,7 @@ def _payments(cost: Sequence[str], pool: Sequence[str]) -> list[tuple[str, ...]]
 # -- the state ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class State(BaseState):
+class State(SavedState, BaseState):
     """A Coffee Roaster position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`."""
 
     rules: Rules = field(repr=False)
@@ -891,14 +891,6 @@ class State(BaseState):
             lines.append(f"score: {self.score()}")
         return "\n".join(lines)
 
-    def to_json(self) -> str:
-        """This state as JSON (the rules are the game's: load with ``Game(...).state_from_json``)."""
-        return save_state(self, "roaster", STATE_FORMAT)
-
-    @classmethod
-    def from_json(cls, text_: str, rules: Rules) -> State:
-        """Rebuild a state saved by :meth:`to_json`; a malformed one is rejected with a message naming the field."""
-        return cls(rules=rules, **load_state(text_, "roaster", STATE_FORMAT, _FIELD_PARSERS)).check()
 
 
 @lru_cache(maxsize=1)
@@ -986,11 +978,12 @@ _FIELD_PARSERS = {
     "removed": _token_list(),
     "supplied": _token_list(),
 }
+State.GAME, State.FORMAT, State.FIELD_PARSERS = "roaster", STATE_FORMAT, _FIELD_PARSERS
 
 
 # -- the game -----------------------------------------------------------------------------
 
-class Game:
+class Game(GameBase):
     """Coffee Roaster, solo, on one coffee card; ``options`` are :class:`~.rules.Rules` fields.
 
     >>> game = Game(card="Kenya AA", side="easy")
@@ -1001,6 +994,7 @@ class Game:
 
     name = "roaster"
     action_kinds = ACTION_KINDS
+    state_class = State
 
     def __init__(self, card: Any = "Mexico Altura Oaxaca", side: str = "full", **options: Any) -> None:
         self.rules = Rules(card=card, side=side, **options)
@@ -1020,13 +1014,6 @@ class Game:
             state = state.apply(state.sample_chance(np.random.default_rng(seed)))
         return state
 
-    def state_from_json(self, text_: str) -> State:
-        """Load a state saved by ``State.to_json`` under this game's rules."""
-        return State.from_json(text_, self.rules)
-
-    def __repr__(self) -> str:
-        options = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
-        return f"Game({options})"
 
 
 __all__ = [

@@ -80,7 +80,7 @@ import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import bad, flag, list_of, load_state, record, save_state, text, whole
+from ..engine.saved import GameBase, SavedState, bad, flag, list_of, record, text, whole
 from ..exact import multisets
 from .dice import COLOURS, FLAVOUR_DIE, JOKER, NO_BLEND, SIZE_NAMES, WHITE_DIE, Blend, best_of_counts, rainbow_of_counts
 from .rules import (
@@ -408,7 +408,7 @@ class PlayerState:
 
 
 @dataclass(frozen=True)
-class State(BaseState):
+class State(SavedState, BaseState):
     """A VivaJava position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`."""
 
     rules: Rules = field(repr=False)
@@ -1044,14 +1044,6 @@ class State(BaseState):
         lines += [f"player {i}: {p}" for i, p in enumerate(self.players)]
         return "\n".join(lines)
 
-    def to_json(self) -> str:
-        """This state as JSON (the rules are the game's: load with ``Game(...).state_from_json``)."""
-        return save_state(self, "vivajava", STATE_FORMAT)
-
-    @classmethod
-    def from_json(cls, text: str, rules: Rules) -> State:
-        """Rebuild a state saved by :meth:`to_json`; a malformed one is rejected with a message naming the field."""
-        return cls(rules=rules, **load_state(text, "vivajava", STATE_FORMAT, _FIELD_PARSERS)).check()
 
 
 # -- JSON parsing -------------------------------------------------------------------------
@@ -1119,11 +1111,12 @@ _FIELD_PARSERS = {
     "corp_first": flag,
     "winner": _index,
 }
+State.GAME, State.FORMAT, State.FIELD_PARSERS = "vivajava", STATE_FORMAT, _FIELD_PARSERS
 
 
 # -- the game -----------------------------------------------------------------------------
 
-class Game:
+class Game(GameBase):
     """VivaJava: The Dice Game for 2-4 players, or solo against a corporation; ``options`` are :class:`Rules` fields.
 
     >>> game = Game(players=3)
@@ -1137,6 +1130,7 @@ class Game:
 
     name = "vivajava"
     action_kinds = ACTION_KINDS
+    state_class = State
 
     def __init__(self, players: int = 2, solo: str | None = None, meter: str = "yellow", **options: Any) -> None:
         self.rules = Rules(players=players, solo=solo, meter=meter, **options)
@@ -1162,13 +1156,6 @@ class Game:
             state = state.apply(state.sample_chance(np.random.default_rng(seed)))
         return state
 
-    def state_from_json(self, text: str) -> State:
-        """Load a state saved by ``State.to_json`` under this game's rules."""
-        return State.from_json(text, self.rules)
-
-    def __repr__(self) -> str:
-        options = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
-        return f"Game({options})"
 
 
 __all__ = [
