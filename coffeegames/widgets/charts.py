@@ -50,6 +50,23 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
+def board_layout(title: str, width: int, height: int, shapes: Sequence[Any] = ()) -> dict[str, Any]:
+    """The layout of a game board drawn in pixels: hidden axes from 0 to ``width`` × ``height``, no zoom or drag."""
+    return dict(
+        title=dict(text=title, x=0.01, xanchor="left", font=dict(size=15)),
+        width=width,
+        height=height + 34,
+        margin=dict(l=0, r=0, t=34, b=0),
+        xaxis=dict(range=[0, width], visible=False, fixedrange=True),
+        yaxis=dict(range=[0, height], visible=False, fixedrange=True),
+        shapes=list(shapes),
+        template="plotly_white",
+        showlegend=False,
+        hovermode="closest",
+        dragmode=False,
+    )
+
+
 def table_html(frame: pd.DataFrame, columns: Mapping[str, str] | None = None) -> str:
     """An HTML table of ``frame`` (index dropped), Fractions shown as ``'a/b (x.x%)'``.
 

@@ -39,7 +39,7 @@ import plotly.graph_objects as go
 from ..dairyman import Drawn, Game, Rolled, State, TurnSolution, advise, greedy_policy, optimal_turn
 from ..dairyman.rules import ABILITIES, BARNS, tile_of
 from ..engine import IllegalAction
-from .charts import EXACT, View, figure, mean_text
+from .charts import EXACT, View, board_layout, figure, mean_text
 from .dairyman_odds import parse_dice
 from .decision import Board, DecisionView, exact_text
 
@@ -265,20 +265,7 @@ class _Drawing:
         self.display_row(top := top + self.barn_height + 22)
         self.player_rows(top := top + TILE + 8)
         self.labels.add(LEFT, self.at(top + PLAYER_ROW * len(self.state.players) + 10), LEGEND, fill=MUTED)
-        layout = dict(
-            title=dict(text=_headline(self.state, self.names), x=0.01, xanchor="left", font=dict(size=15)),
-            width=WIDTH + 20,
-            height=self.height + 44,
-            margin=dict(l=10, r=10, t=40, b=4),
-            xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True),
-            yaxis=dict(range=[0, self.height], visible=False, fixedrange=True),
-            shapes=self.shapes,
-            plot_bgcolor="white",
-            paper_bgcolor="white",
-            showlegend=False,
-            hovermode="closest",
-            dragmode=False,
-        )
+        layout = board_layout(_headline(self.state, self.names), WIDTH, self.height, self.shapes)
         return [self.dice.squares("dice", 16), self.tiles.squares("tiles", 10), self.labels.labels("labels")], layout
 
 

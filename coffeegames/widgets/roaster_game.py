@@ -28,7 +28,7 @@ from ..roaster import Drawn, Game, State
 from ..roaster.advice import advise
 from ..roaster.rules import CUP_SPACES
 from ..roaster.tokens import CUP_EFFECT_NAMES, NAMES, SWEETNESS, TOKENS, show
-from .charts import HIGHLIGHT
+from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks
 from .decision import Board, DecisionView
 
@@ -154,13 +154,7 @@ class _Drawing:
             title += f" · score {s.score().total}"
         squares = self.tokens.squares("tokens", 11)
         squares.textfont.color = self.ink
-        layout = dict(
-            title=dict(text=title, x=0.01, xanchor="left", font=dict(size=15)),
-            width=WIDTH, height=self.height + 34, margin=dict(l=0, r=0, t=34, b=0),
-            xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True),
-            yaxis=dict(range=[0, self.height], visible=False, fixedrange=True),
-            template="plotly_white", showlegend=False, hovermode="closest", dragmode=False,
-        )
+        layout = board_layout(title, WIDTH, self.height)
         return [squares, self.labels.labels("labels")], layout
 
 

@@ -29,7 +29,7 @@ from ..engine import IllegalAction
 from ..vivajava import COLOURS, CORPORATIONS, FLAVOUR_DIE, JOKER, TRACK_COLOURS, WHITE_DIE, Game, Rolled, State, greedy_policy
 from ..vivajava.advice import advise, corporation_chance
 from ..vivajava.rules import CORPORATION
-from .charts import HIGHLIGHT, fraction_text
+from .charts import HIGHLIGHT, board_layout, fraction_text
 from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
 from .decision import Board, DecisionView
 from .vivajava_odds import BEAN_COLOURS, bean_ink
@@ -238,19 +238,7 @@ class _Drawing:
             self.meter_row(132)
         self.players_rows(self.players_top)
         self.label(LEFT, self.height - 12, LEGEND, MUTED)
-        layout = dict(
-            title=dict(text=_headline(self.state, self.names), x=0.01, xanchor="left", font=dict(size=15)),
-            width=WIDTH,
-            height=self.height + 34,
-            margin=dict(l=0, r=0, t=34, b=0),
-            xaxis=dict(range=[0, WIDTH], visible=False, fixedrange=True),
-            yaxis=dict(range=[0, self.height], visible=False, fixedrange=True),
-            shapes=self.shapes,
-            template="plotly_white",
-            showlegend=False,
-            hovermode="closest",
-            dragmode=False,
-        )
+        layout = board_layout(_headline(self.state, self.names), WIDTH, self.height, self.shapes)
         return [self.dice.squares("dice", 14), self.cells.squares("cells", 10), self.labels.labels("labels")], layout
 
 
