@@ -114,16 +114,10 @@ class Lock:
 class Bust:
     """Accept the bust (no set can be made): take a backorder token; the turn ends."""
 
-    def __str__(self) -> str:
-        return "Bust()"
-
 
 @dataclass(frozen=True)
 class Stop:
     """Stop rolling and go to ordering."""
-
-    def __str__(self) -> str:
-        return "Stop()"
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,12 @@ _D6 = [(v, Fraction(1, 6)) for v in range(1, 7)]
 
 @dataclass(frozen=True)
 class Keep:
-    def __str__(self) -> str:
-        return "Keep()"
+    """Keep the die."""
 
 
 @dataclass(frozen=True)
 class Reroll:
-    def __str__(self) -> str:
-        return "Reroll()"
+    """Roll the die once more."""
 
 
 @dataclass(frozen=True)

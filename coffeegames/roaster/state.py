@@ -278,40 +278,25 @@ class Disperse:
 class Roast:
     """End the effects: roast the drawn beans and put every drawn token back in the bag."""
 
-    def __str__(self) -> str:
-        return "Roast()"
-
 
 @dataclass(frozen=True)
 class Continue:
     """Roast another round: the marker moves one space right."""
-
-    def __str__(self) -> str:
-        return "Continue()"
 
 
 @dataclass(frozen=True)
 class Stop:
     """Stop roasting and cup-test."""
 
-    def __str__(self) -> str:
-        return "Stop()"
-
 
 @dataclass(frozen=True)
 class ToCup:
     """Put the token just drawn into the next cup space."""
 
-    def __str__(self) -> str:
-        return "ToCup()"
-
 
 @dataclass(frozen=True)
 class ToTray:
     """Put the token just drawn on the cardboard tray (it will not score)."""
-
-    def __str__(self) -> str:
-        return "ToTray()"
 
 
 @dataclass(frozen=True)
@@ -340,9 +325,6 @@ class Exchange:
 @dataclass(frozen=True)
 class NoExchange:
     """Do not use the Exchange cup effect: the cup test ends."""
-
-    def __str__(self) -> str:
-        return "NoExchange()"
 
 
 @dataclass(frozen=True)

@@ -167,16 +167,10 @@ class Degrade:
 class Keep:
     """Keep the degraded Featured Blend; your turn ends."""
 
-    def __str__(self) -> str:
-        return "Keep()"
-
 
 @dataclass(frozen=True)
 class Reroll:
     """Give up the degraded Featured Blend and roll the dice that were left on it."""
-
-    def __str__(self) -> str:
-        return "Reroll()"
 
 
 @dataclass(frozen=True)
@@ -210,9 +204,6 @@ class Featured:
 @dataclass(frozen=True)
 class Rainbow:
     """Make a Rainbow Blend from your own dice: take its coaster (1 PP unless you already hold it)."""
-
-    def __str__(self) -> str:
-        return "Rainbow()"
 
 
 @dataclass(frozen=True)
@@ -278,9 +269,6 @@ class Boost:
 class TakeFlavour:
     """Extra Flavour: take one flavour die from the flavour coaster."""
 
-    def __str__(self) -> str:
-        return "TakeFlavour()"
-
 
 @dataclass(frozen=True)
 class GainToken:
@@ -295,9 +283,6 @@ class GainToken:
 @dataclass(frozen=True)
 class Decline:
     """Do not use the (positive) ability just gained."""
-
-    def __str__(self) -> str:
-        return "Decline()"
 
 
 @dataclass(frozen=True)
