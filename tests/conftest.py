@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -36,3 +37,18 @@ def naive_most(dice: Sequence[int]) -> tuple[int, int]:
     """(most dice, most sets) over all packings."""
     packs = naive_packings(dice)
     return max(sum(map(len, p)) for p in packs), max(len(p) for p in packs)
+
+
+def edit_saved(saved: str, **changes) -> str:
+    """A saved state (JSON) with fields changed: ``"players.1.ice"`` addresses nested fields, ``KeyError`` deletes."""
+    data = json.loads(saved)
+    for path, value in changes.items():
+        target = data["state"]
+        *parents, last = path.split(".")
+        for p in parents:
+            target = target[int(p)] if p.isdigit() else target[p]
+        if value is KeyError:
+            del target[last]
+        else:
+            target[last] = value
+    return json.dumps(data)

@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from coffeegames.roaster import Continue, Drawn, Game, Roast, Shuffled, Stop, ToCup, one_more_round, stop_now
+from coffeegames.roaster import Drawn, Game, Roast, Shuffled, Stop, ToCup, one_more_round, stop_now
 from coffeegames.roaster.advice import CONTINUE_OPTIONS, STOP_OPTIONS, advise, next_round_risks
 
 ORDER = ("extra_bean", "sweetness", "choice", "exchange", "tray")

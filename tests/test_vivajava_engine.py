@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from conftest import edit_saved
 
 from coffeegames.engine import IllegalAction, State as BaseState, Walkthrough, play
 from coffeegames.vivajava.dice import NO_BLEND, Blend
@@ -291,17 +292,7 @@ def test_actions_are_normalised_and_readable():
 
 
 def _saved(state: State, **changes) -> str:
-    data = json.loads(state.to_json())
-    for path, value in changes.items():
-        target = data["state"]
-        *parents, last = path.split(".")
-        for p in parents:
-            target = target[int(p)] if p.isdigit() else target[p]
-        if value is KeyError:
-            del target[last]
-        else:
-            target[last] = value
-    return json.dumps(data)
+    return edit_saved(state.to_json(), **changes)
 
 
 @pytest.mark.parametrize(
