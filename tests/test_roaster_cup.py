@@ -114,12 +114,15 @@ def test_the_fallback_is_flagged_and_close_to_the_exact_answer(bag, active):
     assert float(exact.value) - float(approx.value) < 3
 
 
-def test_stopping_from_an_engine_game_and_one_more_round_against_brute_force():
-    game = Game(card="Mexico Altura Oaxaca")
-    s, rng = game.new_initial_state(seed=2), np.random.default_rng(2)
+def _small_late_position() -> State:
+    """A late stop/continue position with a small bag: only a few tokens, so brute force is quick."""
+    s, rng = Game(card="Mexico Altura Oaxaca").new_initial_state(seed=2), np.random.default_rng(2)
     s = s.apply(s.sample_chance(rng)).apply(Roast())
-    # a late position with a small bag: keep only a few tokens so the brute force is quick
-    small = replace(s, bag=msort(["bean2", "bean3", "bean1", "hard", "acidity", "moisture", "bean2"]), space=s.rules.spaces - 2)
+    return replace(s, bag=msort(["bean2", "bean3", "bean1", "hard", "acidity", "moisture", "bean2"]), space=s.rules.spaces - 2)
+
+
+def test_stopping_from_an_engine_game_and_one_more_round_against_brute_force():
+    small = _small_late_position()
     assert stop_now(small).value == Expectimax().value(small.apply(__import__("coffeegames.roaster.state", fromlist=["Stop"]).Stop()))[0]
     more = one_more_round(small)
     assert more.exact
@@ -136,7 +139,22 @@ def test_one_more_round_samples_draws_when_there_are_many():
     s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
     s = s.apply(s.sample_chance(np.random.default_rng(1))).apply(Roast())
     more = one_more_round(s, max_outcomes=5, draws=4, max_states=3000, samples=100)
-    assert not more.exact and more.outcomes > 5 and "4 seeded draws" in more.message
+    assert not more.exact and more.outcomes > 5 and more.weighed == 4 and "4 of" in more.message
+    assert "cup tests simulated (over 3,000 positions)" in more.message and more.stderr > 0
+
+
+def test_one_more_round_sampled_is_an_unbiased_estimate_of_the_exact_value():
+    s = replace(_small_late_position(), bag=msort(["bean2"] * 4 + ["bean3"] * 3 + ["hard"] * 2 + ["smoke", "acidity", "moisture"]),
+                space=3)
+    exact = one_more_round(s)
+    assert exact.exact and exact.outcomes == exact.weighed > 50 and exact.stderr == 0
+    assert exact.value == sum((p * stop_now(s.apply(Continue()).apply(d).apply(Roast())).value
+                               for d, p in s.apply(Continue()).chance_outcomes()), Fraction(0))  # one shared solver = separate solves
+    runs = [one_more_round(s, max_outcomes=0, draws=4, seed=seed) for seed in range(40)]
+    assert all(not r.exact and r.weighed == 4 and "stratified" in r.message for r in runs)
+    values = np.array([float(r.value) for r in runs])
+    assert abs(values.mean() - float(exact.value)) < 4 * values.std(ddof=1) / np.sqrt(len(values)) + 1e-9
+    assert np.mean([r.stderr for r in runs]) > 0.5 * values.std()  # the stated error is not overconfident
 
 
 def test_bad_input_is_refused_with_a_reason():
@@ -179,10 +197,11 @@ def test_the_position_count_is_predicted_exactly_without_choice_sweetness_or_exc
 
 
 def test_a_solve_known_to_be_over_budget_is_not_started():
-    r = stop_now(BAG12, CARD, max_states=35_790, samples=200, seed=3)
-    assert not r.exact and r.states == 0 and "35,791 positions, over 35,790" in r.message
-    just = stop_now(BAG12, CARD, max_states=35_791)
-    assert just.exact and just.states == 35_791
+    n = stop_now(BAG12, CARD, max_states=None).states
+    r = stop_now(BAG12, CARD, max_states=n - 1, samples=200, seed=3)
+    assert not r.exact and r.states == 0 and f"{n:,} positions, over {n - 1:,}" in r.message
+    just = stop_now(BAG12, CARD, max_states=n)
+    assert just.exact and just.states == n
 
 
 def test_integer_weights_give_the_fraction_answer():
@@ -192,17 +211,17 @@ def test_integer_weights_give_the_fraction_answer():
     assert all(isinstance(w, int) for w in s.values.values())
     by_fraction = {}
 
-    def value(bag, cup, tray):  # the same search in plain Fractions
-        k = (bag, cup, tray)
-        if k not in by_fraction:
-            if s.position(cup) >= 10:
-                by_fraction[k] = Fraction(s.full(bag, cup)[0], s.unit)
-            elif not any(bag):
-                by_fraction[k] = Fraction(s.score(cup))
+    def value(node):  # the same search in plain Fractions, over the solver's packed positions
+        bag, cup, tray, total, size = node
+        if node not in by_fraction:
+            if s.position(s.unpack(cup)) >= 10:
+                by_fraction[node] = Fraction(s.full(s.unpack(bag), s.unpack(cup))[0], s.unit)
+            elif not total:
+                by_fraction[node] = Fraction(s.score(s.unpack(cup)))
             else:
-                moves, d = s.moves(bag, cup, tray)
-                by_fraction[k] = sum((Fraction(p, d) * value(*n) for p, _, n in moves), Fraction(0))
-        return by_fraction[k]
+                moves, d = s._moves(*node)
+                by_fraction[node] = sum((Fraction(p, d) * value(n) for p, _, n in moves), Fraction(0))
+        return by_fraction[node]
 
     bag = s.counts(BAG12[:8])
-    assert value(bag, (0,) * len(bag), 0) == r.value
+    assert value(s.node(bag, (0,) * len(bag), 0)) == r.value

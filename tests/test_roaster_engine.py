@@ -24,6 +24,7 @@ from coffeegames.roaster.rules import (
     load_cards,
     next_difficulty,
     score_cup,
+    scoring_class,
 )
 from coffeegames.roaster.state import (
     Concentrate,
@@ -620,6 +621,38 @@ def test_scoring_points_and_minus():
     assert score_cup(["burnt"] * 10, card, burnt_level=5).roast_level == 50
     with pytest.raises(ValueError, match="moisture"):
         score_cup(["moisture"], card)
+
+
+@pytest.mark.parametrize("burnt_level", [0, 2])
+def test_tokens_of_one_scoring_class_score_alike_in_every_cup(burnt_level):
+    """The cup-test solver merges tokens of one class: swapping one for another never changes a score (random cups,
+    every stand-in card, with and without Sweetness and the Extra Bean), and tokens of different classes differ somewhere."""
+    from coffeegames.roaster.tokens import MOISTURE, TOKENS
+
+    rng = np.random.default_rng(burnt_level)
+    tokens = [t for t in TOKENS if t != MOISTURE]
+    merged = 0
+    for card in load_cards():
+        cls = {t: scoring_class(t, card, burnt_level) for t in tokens}
+        pairs = [(a, b) for a in tokens for b in tokens if a < b and cls[a] == cls[b]]
+        merged += len(pairs)
+        for _ in range(40):
+            cup = list(rng.choice(tokens, size=int(rng.integers(1, 10))))
+            extras = [e for e in ("sweetness", "extra_bean") if rng.random() < 0.3]
+            for a, b in pairs:
+                if a in cup:
+                    swapped = [b if t == a else t for t in cup]
+                    assert score_cup(cup + extras, card, burnt_level=burnt_level) == \
+                        score_cup(swapped + extras, card, burnt_level=burnt_level), (card.name, a, b, cup)
+        for a in tokens:
+            for b in tokens:
+                if cls[a] != cls[b]:  # some small cup tells them apart
+                    cups = ([a] + ["bean2"] * 9, [a, b] + ["bean2"] * 8, [a, "smoke"] + ["bean2"] * 7, [a] * 3 + ["bean2"] * 7)
+                    assert any(score_cup(c, card, burnt_level=burnt_level) != score_cup([b if t == a else t for t in c], card,
+                                                                                           burnt_level=burnt_level) for c in cups), (a, b)
+    assert merged > 0
+    with pytest.raises(ValueError, match="not a bag token"):
+        scoring_class("sugar", load_cards()[0])
 
 
 def test_menu_difficulty_and_title():

@@ -5,14 +5,15 @@ the model of :mod:`.cup`:
 
 * At the stop/continue decision: **Stop** is :func:`~.cup.stop_now` (the cup test played
   optimally, exact within budget), **Continue** is :func:`~.cup.one_more_round` (one more
-  round of plain roasting, then stop: a lower bound of what continuing is worth; its draws
-  are sampled when there are many).
+  round of plain roasting, then stop: a lower bound of what continuing is worth; with more
+  than a dozen possible draws, a stratified sample of six, each solved exactly within budget,
+  with its standard error).
 * In the cup test: **ToCup / ToTray**, **Keep** (Choice), **Exchange / NoExchange** and
   **KeepTwo** are valued by :func:`~.cup.stop_now` from the state each leads to.
 * During a roasting round (effects, Roast, 2 of 5): no value (``None``); the ``then``
   column says so. The engine lists them; the solver does not value effects.
 
-Budgets keep a call near 2 seconds: beyond them a value is a seeded simulation, flagged
+Budgets keep a call near a second: beyond them a value is a seeded simulation, flagged
 ``exact=False`` with the solver's message in ``how`` (and ``≈`` in the label).
 
 Columns: ``action``, ``label``, ``value`` (Fraction or None), ``exact`` (bool or None),
@@ -47,9 +48,9 @@ from .tokens import SMOKE
 __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_risks"]
 
 COLUMNS = ["action", "label", "value", "exact", "p_burn", "p_smoke", "then", "how", "best"]
-STOP_OPTIONS: dict[str, Any] = {"max_states": 60_000, "samples": 400, "seed": 0}
+STOP_OPTIONS: dict[str, Any] = {"max_states": 150_000, "samples": 400, "seed": 0}
 """Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation)."""
-CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 3_000, "samples": 80, "seed": 0}
+CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 150_000, "samples": 100, "seed": 0}
 """Budget of the :func:`one_more_round` call made by :func:`advise`."""
 CUP_PHASES = ("place", "choose", "exchange", "exchange_keep")
 

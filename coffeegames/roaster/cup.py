@@ -4,9 +4,9 @@ The cup test (RULES.md §3, :mod:`.state`) is a small game against the bag: draw
 at a time, put it in the cup's next space or on the tray (while it has room); Choice, on
 its two spaces, draws 2 and keeps 1; Exchange, once the cup is full, may return 2 cup
 tokens, draw 3 and keep 2. :func:`stop_now` solves it by memoised dynamic programming
-over positions ``(bag left, cup multiset, tray spaces used)``, both as count tuples,
-maximising the expected score; cups are scored by :func:`.rules.score_cup` (through
-``Rules.score``), never by a copy of the scoring rules.
+over positions ``(bag left, cup multiset, tray spaces used)``, maximising the expected
+score; cups are scored by :func:`.rules.score_cup` (through ``Rules.score``), never by a
+copy of the scoring rules.
 
 Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py``):
 
@@ -15,6 +15,9 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   from the bag and loses nothing.
 * Only what the cup holds (a multiset: its order never scores), the bag and the number of
   tray tokens matter; Sweetness and the Extra Bean follow from the active cup effects.
+* Tokens that score alike in every cup (:func:`.rules.scoring_class`: hard beans, smoke and
+  burnt beans; flavours the card does not ask for) are one kind to the solver, which halves
+  the positions of many bags; a count vector is packed into one int.
 * The search carries integers: every value times one common denominator (``_Solver.unit``,
   a power of ``lcm(1..tokens)`` that every draw probability along a play divides), so no
   Fraction arithmetic runs inside it and the answers are the same exact Fractions.
@@ -25,7 +28,9 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   (exactly), and a solve known to be over budget is not started.
 * :func:`one_more_round` plays the next round with plain roasting (no effects; pass
   ``act=`` for another round policy), then stops: a lower bound on what that round can be
-  worth. Its draw outcomes are enumerated when few enough, else sampled (flagged).
+  worth. Its draws are all weighed when few enough (or ``max_outcomes=None``), else a
+  stratified sample is (flagged, with a standard error); one solver serves every draw's cup
+  test, as they share most positions.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
@@ -52,11 +57,11 @@ import pandas as pd
 
 from ..exact import Bag, Dist
 from .rules import CUP_SPACES, TRAY_SPACES, Rules
-from .state import Continue, Exchange, Keep, KeepTwo, NoExchange, Roast, State, Stop, ToCup, ToTray, draw_outcomes
-from .tokens import CHOICE, CUP_EFFECTS, EXCHANGE, EXTRA_BEAN, MOISTURE, SWEETNESS, TOKENS, TRAY, key, msort
+from .state import Continue, Exchange, Keep, KeepTwo, NoExchange, Roast, State, Stop, ToCup, ToTray
+from .tokens import CHOICE, CUP_EFFECTS, EXCHANGE, EXTRA_BEAN, MOISTURE, SWEETNESS, TOKENS, TRAY, key, msort, roast
 
-MAX_STATES = 150_000
-"""Default budget of positions for an exact solve (about 1 s on a laptop, 6-8 µs a position; see benchmarks/README.md)."""
+MAX_STATES = 250_000
+"""Default budget of positions for an exact solve (about 1 s on a laptop, ≈ 4 µs a position; see benchmarks/README.md)."""
 SAMPLES = 2_000
 """Default number of seeded cup tests simulated when the exact solve is over budget."""
 
@@ -69,20 +74,41 @@ class _OverBudget(Exception):
 
 # -- the solver ---------------------------------------------------------------------------
 
-class _Solver:
-    """Memoised DP over cup-test positions for one game's rules and active cup effects."""
+_BITS = 6
+"""Bits a kind in a packed count vector: a bag holds at most 63 tokens of one kind."""
+_MASK = (1 << _BITS) - 1
 
-    def __init__(self, rules: Rules, active: Iterable[str], kinds: Sequence[str], tray_spaces: int, max_states: int | None) -> None:
+Node = tuple[int, int, int, int, int]
+"""A position inside the search: (packed bag, packed cup, tray tokens, tokens in the bag, tokens in the cup)."""
+
+
+class _Solver:
+    """Memoised DP over cup-test positions for one game's rules and active cup effects.
+
+    Tokens that score alike (:meth:`.rules.Rules.scoring_class`, e.g. hard beans and smoke) are one kind, named
+    by its first token (``rep``); a count vector over the kinds is packed into one int (``_BITS`` bits a kind), so a
+    position is one dict key and a draw one subtraction. The methods taking count tuples (``value``, ``score``,
+    ``full``, ``position``) are for callers; the packed ones (``_w``, ``_moves``) run the search.
+    """
+
+    def __init__(self, rules: Rules, active: Iterable[str], tokens: Iterable[str], tray_spaces: int,
+                 max_states: int | None) -> None:
         board = rules.board
         active = set(active)
-        self.rules, self.kinds, self.tray_spaces, self.max_states = rules, tuple(kinds), tray_spaces, max_states
+        self.rules, self.tray_spaces, self.max_states = rules, tray_spaces, max_states
+        first: dict[tuple, str] = {}
+        self.rep = {t: first.setdefault(rules.scoring_class(t), t) for t in sorted(set(tokens), key=key)}
+        self.kinds = tuple(first.values())
+        self.index = {t: self.kinds.index(r) for t, r in self.rep.items()}
+        self.shifts = tuple(_BITS * i for i in range(len(self.kinds)))
+        self.cup_shift, self.tray_shift = _BITS * len(self.kinds), 2 * _BITS * len(self.kinds)
         self.sweet_space = board.sweetness_space if SWEETNESS in active else None
         self.choice_spaces = frozenset(board.choice_spaces) if CHOICE in active else frozenset()
         self.exchange = EXCHANGE in active
         self.extra = (EXTRA_BEAN,) if EXTRA_BEAN in active else ()
-        self.values: dict[tuple[Counts, Counts, int], int] = {}
+        self.values: dict[int, int] = {}
         self.exchanges: dict[tuple[Counts, Counts], tuple[int, Counts | None]] = {}
-        self.scores: dict[Counts, int] = {}
+        self.scores: dict[int, int] = {}
         self.threes: dict[Counts, list[tuple[tuple[int, ...], int]]] = {}  # bag → its draws of 3 (kind indices, ways)
         self.kept: dict[tuple[Counts, tuple[int, ...]], Counts] = {}
         self.scale(0)
@@ -99,25 +125,55 @@ class _Solver:
         n = max(tokens, 3)
         self.unit = lcm(*range(1, n + 1)) ** (n + 8)
 
-    # -- helpers ----------------------------------------------------------------------
+    # -- count tuples (for callers) -----------------------------------------------------
     def counts(self, tokens: Iterable[str]) -> Counts:
-        c = Counter(tokens)
-        return tuple(c[k] for k in self.kinds)
+        out = [0] * len(self.kinds)
+        for t in tokens:
+            if t not in self.index:
+                raise ValueError(f"{t!r} is not among this cup test's tokens ({', '.join(self.rep)})")
+            out[self.index[t]] += 1
+        return tuple(out)
 
     def tokens(self, counts: Counts) -> tuple[str, ...]:
         return tuple(k for k, n in zip(self.kinds, counts) for _ in range(n))
 
-    def sweet(self, cup: Counts) -> bool:
-        return self.sweet_space is not None and sum(cup) >= self.sweet_space
+    def pick(self, tokens: Iterable[str], counts: Counts) -> tuple[str, ...]:
+        """Tokens from ``tokens`` (actual tokens, e.g. a hand) whose kinds make up ``counts``."""
+        need, out = list(counts), []
+        for t in tokens:
+            i = self.index[t]
+            if need[i]:
+                need[i] -= 1
+                out.append(t)
+        return tuple(out)
+
+    def pack(self, counts: Counts) -> int:
+        return sum(n << s for n, s in zip(counts, self.shifts))
+
+    def unpack(self, code: int) -> Counts:
+        return tuple((code >> s) & _MASK for s in self.shifts)
+
+    def node(self, bag: Counts, cup: Counts, tray: int) -> Node:
+        return self.pack(bag), self.pack(cup), tray, sum(bag), sum(cup)
+
+    def sweet(self, size: int) -> bool:
+        return self.sweet_space is not None and size >= self.sweet_space
 
     def position(self, cup: Counts) -> int:
-        return sum(cup) + self.sweet(cup)
+        return self._position(sum(cup))
+
+    def _position(self, size: int) -> int:
+        return size + self.sweet(size)
 
     def score(self, cup: Counts) -> int:
+        return self._score(self.pack(cup))
+
+    def _score(self, cup: int) -> int:
         found = self.scores.get(cup)
         if found is None:
-            tokens = self.tokens(cup) + ((SWEETNESS,) if self.sweet(cup) else ()) + self.extra
-            found = self.scores[cup] = self.rules.score(tokens).total
+            tokens = self.tokens(self.unpack(cup))
+            found = self.rules.score(tokens + ((SWEETNESS,) if self.sweet(len(tokens)) else ()) + self.extra).total
+            self.scores[cup] = found
         return found
 
     # -- values -----------------------------------------------------------------------
@@ -127,53 +183,59 @@ class _Solver:
 
     def w(self, bag: Counts, cup: Counts, tray: int) -> int:
         """:meth:`value` times ``unit`` (an integer)."""
-        state = (bag, cup, tray)
+        return self._w(*self.node(bag, cup, tray))
+
+    def _w(self, bag: int, cup: int, tray: int, total: int, size: int) -> int:
+        state = bag | cup << self.cup_shift | tray << self.tray_shift
         found = self.values.get(state)
         if found is not None:
             return found
         if self.max_states is not None and len(self.values) >= self.max_states:
             raise _OverBudget
-        if self.position(cup) >= CUP_SPACES:
-            result = self.full(bag, cup)[0] if self.exchange else self.score(cup) * self.unit
-        elif not any(bag):
-            result = self.score(cup) * self.unit
+        if self._position(size) >= CUP_SPACES:
+            result = self.full(self.unpack(bag), self.unpack(cup))[0] if self.exchange else self._score(cup) * self.unit
+        elif not total:
+            result = self._score(cup) * self.unit
         else:
-            moves, d = self.moves(bag, cup, tray)
+            moves, d = self._moves(bag, cup, tray, total, size)
             result = _div(sum(p * v for p, v, _ in moves), d)
         self.values[state] = result
         return result
 
-    def moves(self, bag: Counts, cup: Counts, tray: int) -> tuple[list[tuple[int, int, tuple]], int]:
+    def _moves(self, bag: int, cup: int, tray: int, total: int, size: int) -> tuple[list[tuple[int, int, Node]], int]:
         """Each chance outcome's weight (its probability times the returned denominator), its value (times ``unit``)
-        under the best decision, and that decision's next position."""
-        total = sum(bag)
+        under the best decision, and that decision's next position. Among equal values the cup goes first, and
+        Choice keeps the kind that comes first."""
         out = []
-        w = self.w
-        position = self.position(cup)
+        values, cs, ts, w = self.values, self.cup_shift, self.tray_shift, self._w
+        present = [(1 << s, n) for s in self.shifts if (n := (bag >> s) & _MASK)]
+        position = self._position(size)
         if position in self.choice_spaces and total >= 2:
-            for i, a in enumerate(bag):
-                for j in range(i, len(bag)):
-                    ways = a * (a - 1) if i == j else 2 * a * bag[j]
-                    if ways:
-                        v, nxt = max((w(*n), n) for n in {self.keep(bag, cup, tray, i), self.keep(bag, cup, tray, j)})
-                        out.append((ways, v, nxt))
+            kept = [(bag - o, cup + o, tray, total - 1, size + 1) for o, _ in present]  # the other token goes back
+            found = [w(*k) for k in kept]
+            for a, (_, na) in enumerate(present):
+                if na >= 2:
+                    out.append((na * (na - 1), found[a], kept[a]))
+                for b in range(a + 1, len(present)):
+                    best = b if found[b] > found[a] else a
+                    out.append((2 * na * present[b][1], found[best], kept[best]))
             return out, total * (total - 1)
-        tray_ok = position not in self.choice_spaces and tray < self.tray_spaces
-        for i, n in enumerate(bag):
-            if n:
-                rest = _minus(bag, i)
-                best = (rest, _plus(cup, i), tray)
-                v = w(*best)
-                if tray_ok:
-                    other = (rest, cup, tray + 1)
-                    v2 = w(*other)
-                    if v2 > v:  # the cup first among equals
-                        best, v = other, v2
-                out.append((n, v, best))
+        tray_ok = tray < self.tray_spaces and position not in self.choice_spaces
+        cup_tray, tray_tray = cup << cs | tray << ts, cup << cs | (tray + 1) << ts  # the key's cup and tray parts
+        for o, n in present:
+            rest = bag - o
+            v = values.get(rest | cup_tray + (o << cs))
+            if v is None:
+                v = w(rest, cup + o, tray, total - 1, size + 1)
+            if tray_ok:
+                v2 = values.get(rest | tray_tray)
+                if v2 is None:
+                    v2 = w(rest, cup, tray + 1, total - 1, size)
+                if v2 > v:
+                    out.append((n, v2, (rest, cup, tray + 1, total - 1, size)))
+                    continue
+            out.append((n, v, (rest, cup + o, tray, total - 1, size + 1)))
         return out, total
-
-    def keep(self, bag: Counts, cup: Counts, tray: int, i: int) -> tuple[Counts, Counts, int]:
-        return _minus(bag, i), _plus(cup, i), tray
 
     def full(self, bag: Counts, cup: Counts) -> tuple[int, Counts | None]:
         """A full cup with Exchange unused: (value times ``unit``, the pair of kinds to return, or None to keep the cup)."""
@@ -217,7 +279,8 @@ class _Solver:
 
     # -- the exact distribution ----------------------------------------------------------
     def dist(self, roots: list[tuple[Fraction, Any]]) -> Dist:
-        """Spread probability forward from root positions (or final cups, as ``("cup", counts)``) under the best decisions."""
+        """Spread probability forward from root positions (count tuples ``(bag, cup, tray)``, or final cups as
+        ``("cup", counts)``) under the best decisions."""
         final: dict[int, int] = {}
         layers: dict[int, dict] = {}
         unit = self.unit
@@ -227,26 +290,26 @@ class _Solver:
                 s = self.score(node[1])
                 final[s] = final.get(s, 0) + p
             else:
-                layer = layers.setdefault(sum(node[0]), {})
+                layer = layers.setdefault(node[3], {})
                 layer[node] = layer.get(node, 0) + p
 
         for p, node in roots:
             q = p * unit
             if q.denominator != 1:
                 raise AssertionError("cup-test denominator does not divide a root probability")
-            add(q.numerator, node)
+            add(q.numerator, node if node[0] == "cup" else self.node(*node))
         while layers:
-            size = max(layers)
-            for (bag, cup, tray), mass in layers.pop(size).items():
-                if self.position(cup) >= CUP_SPACES:
-                    pair = self.full(bag, cup)[1] if self.exchange else None
-                    draws, d = ([(1, cup)], 1) if pair is None else self.exchange_weights(bag, cup, pair)
-                    for p, c in draws:
-                        add(_div(mass * p, d), ("cup", c))
-                elif not any(bag):
-                    add(mass, ("cup", cup))
+            for (bag, cup, tray, total, size), mass in layers.pop(max(layers)).items():
+                if self._position(size) >= CUP_SPACES:
+                    b, c = self.unpack(bag), self.unpack(cup)
+                    pair = self.full(b, c)[1] if self.exchange else None
+                    draws, d = ([(1, c)], 1) if pair is None else self.exchange_weights(b, c, pair)
+                    for p, c2 in draws:
+                        add(_div(mass * p, d), ("cup", c2))
+                elif not total:
+                    add(mass, ("cup", self.unpack(cup)))
                 else:
-                    moves, d = self.moves(bag, cup, tray)
+                    moves, d = self._moves(bag, cup, tray, total, size)
                     for p, _, nxt in moves:
                         add(_div(mass * p, d), nxt)
         return Dist({s: Fraction(m, unit) for s, m in final.items()})
@@ -427,11 +490,9 @@ class CupTest:
         'tray'
         """
         s = self._solver
-        if token not in s.kinds:
-            raise ValueError(f"{token!r} is not among this cup test's tokens ({', '.join(s.kinds)})")
         c, t = s.counts(x for x in cup if x != SWEETNESS), s.counts(tray)
+        i = s.counts([token]).index(1)
         rest = tuple(f - a - b for f, a, b in zip(self._full, c, t))
-        i = s.kinds.index(token)
         if rest[i] < 1 or min(rest) < 0:
             raise ValueError("cup, tray and the drawn token hold more tokens than this cup test has")
         if s.position(c) >= CUP_SPACES or len(tray) > s.tray_spaces:
@@ -451,18 +512,19 @@ class CupTest:
         if state.phase == "place":
             return ToCup() if self.decision(state.hand[0], state.cup, state.tray) == "cup" else ToTray()
         if state.phase == "choose":
-            a, b = (s.kinds.index(t) for t in state.hand)
+            a, b = sorted(s.index[t] for t in state.hand)
 
             def kept(i: int, j: int) -> Fraction | int:
                 return s.value(_plus(bag, j), _plus(cup, i), tray) if self.exact else _projected(s, _plus(bag, j), _plus(cup, i))
 
-            return Keep(s.kinds[a] if kept(a, b) >= kept(b, a) else s.kinds[b])
+            keep = b if kept(b, a) > kept(a, b) else a  # among equals the kind that comes first, as the solve does
+            return Keep(next(t for t in state.hand if s.index[t] == keep))
         if state.phase == "exchange":
             pair = s.full(bag, cup)[1] if self.exact else _heuristic_exchange(s, bag, cup)
-            return NoExchange() if pair is None else Exchange(s.tokens(pair))
+            return NoExchange() if pair is None else Exchange(msort(s.pick((t for t in state.cup if t != SWEETNESS), pair)))
         if state.phase == "exchange_keep":
-            best = s.keep_two(cup, [s.kinds.index(t) for t in state.hand])
-            return KeepTwo(msort(s.tokens(tuple(b - a for a, b in zip(cup, best)))))
+            best = s.keep_two(cup, [s.index[t] for t in state.hand])
+            return KeepTwo(msort(s.pick(state.hand, tuple(b - a for a, b in zip(cup, best)))))
         raise ValueError(f"no cup-test decision in phase {state.phase!r}")
 
 
@@ -477,6 +539,72 @@ def _as_tokens(bag: Any) -> tuple[str, ...]:
     if bad:
         raise ValueError(f"not bag tokens: {bad}; tokens are {', '.join(TOKENS)}")
     return items
+
+
+@dataclass(frozen=True)
+class _Test:
+    """A cup test to solve, read from an engine state or from a bag: what :func:`stop_now` starts from."""
+
+    rules: Rules
+    active: tuple[str, ...]
+    bag: tuple[str, ...]  # no moisture (it leaves and is redrawn)
+    cup: tuple[str, ...]  # no Sweetness (it follows from the cup's size)
+    tray: tuple[str, ...]
+    hand: tuple[str, ...]
+    phase: str
+    exchange: bool  # Exchange active and unused
+    tray_spaces: int
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        return self.bag + self.cup + self.hand + self.tray
+
+    def solver(self, max_states: int | None, tokens: Iterable[str] = ()) -> _Solver:
+        """A solver for this test (``tokens``: more tokens it should know, to be shared by other tests)."""
+        solver = _Solver(self.rules, self.active, (*self.tokens, *tokens), self.tray_spaces, max_states)
+        solver.exchange = self.exchange
+        return solver
+
+    def shares(self, other: _Test) -> bool:
+        """Whether one solver can solve both tests: same rules, cup effects, tray and number of tokens."""
+        return (self.rules, set(self.active), self.exchange, self.tray_spaces, len(self.tokens)) == \
+            (other.rules, set(other.active), other.exchange, other.tray_spaces, len(other.tokens))
+
+
+def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | str | None, active: Iterable[str],
+          cup: Sequence[str], tray: Sequence[str]) -> _Test:
+    """The cup test ``stop_now`` is asked about (see its arguments), checked."""
+    if isinstance(position, State):
+        state = position
+        if state.phase == "decide":
+            state = state.apply(Stop())
+        elif state.phase in ("shuffle", "draw", "act", "remove_two"):
+            raise ValueError(f"stop_now needs a state where the player may stop (phase 'decide') or the cup test; got {state.phase!r}")
+        if state.phase in ("choice_draw", "exchange_draw") and state.hand:
+            raise ValueError(f"stop_now cannot start halfway through a {state.phase!r} draw; step to the next decision")
+        test = _Test(state.rules, tuple(state.active), tuple(t for t in state.bag if t != MOISTURE),
+                     tuple(t for t in state.cup if t != SWEETNESS), tuple(state.tray), tuple(state.hand), state.phase,
+                     EXCHANGE in state.active and not state.exchanged, state.tray_spaces)
+    else:
+        if rules is None:
+            raise ValueError("stop_now on a bag needs the rules (a Rules or a card name)")
+        rules = Rules(card=rules) if isinstance(rules, str) else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules or a card name; got {rules!r}")
+        active = tuple(active)
+        unknown = [e for e in active if e not in CUP_EFFECTS]
+        if unknown:
+            raise ValueError(f"unknown cup effects {unknown}; they are {', '.join(CUP_EFFECTS)}")
+        bag_tokens, cup, tray = _as_tokens(position), _as_tokens(cup), _as_tokens(tray)
+        tray_spaces = TRAY_SPACES + (rules.tray_bonus if TRAY in active else 0)
+        if MOISTURE in cup or len(cup) > CUP_SPACES or len(tray) > tray_spaces:
+            raise ValueError(f"a cup holds up to {CUP_SPACES} tokens (no moisture), the tray up to {tray_spaces}")
+        test = _Test(rules, active, tuple(t for t in bag_tokens if t != MOISTURE), cup, tray, (), "cup_draw",
+                     EXCHANGE in active, tray_spaces)
+    most = max(Counter(test.tokens).values(), default=0)
+    if most > _MASK:
+        raise ValueError(f"the cup-test solver takes at most {_MASK} tokens of one kind; got {most}")
+    return test
 
 
 def stop_now(
@@ -502,62 +630,41 @@ def stop_now(
     >>> r.value, r.states
     (Fraction(1, 1), 155)
     """
-    started = time.perf_counter()
-    hand: tuple[str, ...] = ()
-    phase, exchanged = "cup_draw", False
-    if isinstance(position, State):
-        state = position
-        if state.phase == "decide":
-            state = state.apply(Stop())
-        elif state.phase in ("shuffle", "draw", "act", "remove_two"):
-            raise ValueError(f"stop_now needs a state where the player may stop (phase 'decide') or the cup test; got {state.phase!r}")
-        if state.phase in ("choice_draw", "exchange_draw") and state.hand:
-            raise ValueError(f"stop_now cannot start halfway through a {state.phase!r} draw; step to the next decision")
-        rules, bag_tokens, active = state.rules, state.bag, state.active
-        cup, tray, hand, phase, exchanged = tuple(t for t in state.cup if t != SWEETNESS), state.tray, state.hand, state.phase, state.exchanged
-        tray_spaces = state.tray_spaces
-    else:
-        if rules is None:
-            raise ValueError("stop_now on a bag needs the rules (a Rules or a card name)")
-        rules = Rules(card=rules) if isinstance(rules, str) else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules or a card name; got {rules!r}")
-        active = tuple(active)
-        unknown = [e for e in active if e not in CUP_EFFECTS]
-        if unknown:
-            raise ValueError(f"unknown cup effects {unknown}; they are {', '.join(CUP_EFFECTS)}")
-        bag_tokens, cup, tray = _as_tokens(position), _as_tokens(cup), _as_tokens(tray)
-        tray_spaces = TRAY_SPACES + (rules.tray_bonus if TRAY in active else 0)
-        if MOISTURE in cup or len(cup) > CUP_SPACES or len(tray) > tray_spaces:
-            raise ValueError(f"a cup holds up to {CUP_SPACES} tokens (no moisture), the tray up to {tray_spaces}")
-    bag_tokens = tuple(t for t in bag_tokens if t != MOISTURE)
-    kinds = sorted(set(bag_tokens) | set(cup) | set(hand) | set(tray), key=key)
-    solver = _Solver(rules, active, kinds, tray_spaces, max_states)
-    solver.exchange = solver.exchange and not exchanged
-    bag, c, t = solver.counts(bag_tokens), solver.counts(cup), len(tray)
-    full = tuple(a + b + h + x for a, b, h, x in zip(bag, c, solver.counts(hand), solver.counts(tray)))
+    test = _read(position, rules, active, cup, tray)
+    return _solve(test, test.solver(max_states), samples, seed)
+
+
+def _solve(test: _Test, solver: _Solver, samples: int, seed: int) -> CupTest:
+    """Solve ``test`` with ``solver`` (fresh, or shared with tests of the same size: its positions are reused)."""
+    started, before = time.perf_counter(), len(solver.values)
+    bag, c, t = solver.counts(test.bag), solver.counts(test.cup), len(test.tray)
+    full = tuple(a + b + h + x for a, b, h, x in zip(bag, c, solver.counts(test.hand), solver.counts(test.tray)))
     solver.scale(sum(full))
-    roots = _roots(solver, phase, bag, c, t, hand)
-    predicted = _count_positions(solver, bag, c, t) if phase in ("cup_draw", "choice_draw") else None
+    roots = _roots(solver, test.phase, bag, c, t, test.hand)
+    drawing = test.phase in ("cup_draw", "choice_draw")
+    predicted = _count_positions(solver, bag, c, t) if drawing and not before else None
+    max_states = solver.max_states
     try:
         if max_states is not None and predicted is not None and predicted > max_states:
             raise _OverBudget  # known too large: go straight to the simulation (no abandoned solve)
         value = sum((p * (Fraction(solver.score(n[1])) if n[0] == "cup" else solver.value(*n)) for p, n in roots), Fraction(0))
         dist = solver.dist(roots)
         exact, stderr = True, 0.0
-        message = f"exact: {len(solver.values):,} positions solved"
+        message = f"exact: {len(solver.values):,} positions solved" if not before else \
+            f"exact: {len(solver.values) - before:,} new positions solved ({len(solver.values):,} shared)"
     except _OverBudget:
-        if phase not in ("cup_draw", "choice_draw"):
-            raise ValueError(f"over budget in phase {phase!r}: the simulation starts from a draw; raise max_states") from None
+        if not drawing:
+            raise ValueError(f"over budget in phase {test.phase!r}: the simulation starts from a draw; raise max_states") from None
         scores = _simulate(solver, bag, c, t, samples, seed)
         dist = Dist.from_weights(Counter(scores))
         value, exact = dist.mean(), False
         stderr = float(np.std(scores, ddof=1) / np.sqrt(len(scores))) if len(scores) > 1 else float("inf")
-        over = f"{predicted:,} positions, over {max_states:,}" if predicted is not None and predicted > max_states else \
-            f"over {max_states:,} positions"
+        over = f"{predicted:,} positions, over {max_states:,}" if predicted is not None and max_states is not None and \
+            predicted > max_states else f"over {max_states:,} positions"
         message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}) under the "
                    f"heuristic policy (a lower estimate of optimal play), standard error {stderr:.2f}")
-    return CupTest(value, dist, exact, len(solver.values), message, stderr, time.perf_counter() - started, solver, full)
+    states = len(solver.values) - before if exact else 0
+    return CupTest(value, dist, exact, states, message, stderr, time.perf_counter() - started, solver, full)
 
 
 def _roots(solver: _Solver, phase: str, bag: Counts, cup: Counts, tray: int, hand: Sequence[str]) -> list[tuple[Fraction, Any]]:
@@ -567,7 +674,7 @@ def _roots(solver: _Solver, phase: str, bag: Counts, cup: Counts, tray: int, han
         return [(one, (bag, cup, tray))]
     if phase == "over":
         return [(one, ("cup", cup))]
-    h = [solver.kinds.index(x) for x in hand]
+    h = [solver.index[x] for x in hand]
     if phase == "place":
         options = [(bag, _plus(cup, h[0]), tray)] + ([(bag, cup, tray + 1)] if tray < solver.tray_spaces else [])
         return [(one, max(options, key=lambda o: solver.value(*o)))]
@@ -588,11 +695,17 @@ def _roots(solver: _Solver, phase: str, bag: Counts, cup: Counts, tray: int, han
 
 @dataclass(frozen=True)
 class RoundValue:
-    """The expected score of roasting once more, then stopping: exact or a seeded estimate (``stderr``)."""
+    """The expected score of roasting once more, then stopping: exact or an estimate (``stderr``).
+
+    ``outcomes`` is how many different draws the round can make, ``weighed`` how many of them
+    were solved (all, when exact), ``positions`` the cup-test positions solved for them.
+    """
 
     value: Fraction
     exact: bool
     outcomes: int
+    weighed: int
+    positions: int
     message: str
     stderr: float
     seconds: float
@@ -602,27 +715,64 @@ def _plain_roast(state: State) -> Any:
     return Roast()
 
 
+def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, seed: int) -> list[CupTest]:
+    """:func:`stop_now` for many tests, one solver for each group of tests that can share it (``max_states`` each)."""
+    groups: list[tuple[_Test, _Solver]] = []
+    out = []
+    for test in tests:
+        solver = next((s for t, s in groups if t.shares(test) and all(x in s.index for x in test.tokens)), None)
+        if solver is None:
+            similar = [t.tokens for t in tests if t.shares(test)]
+            solver = test.solver(max_states, (x for tokens in similar for x in tokens))
+            groups.append((test, solver))
+        out.append(_solve(test, solver, samples, seed))
+    return out
+
+
+def _stratified(after: State, listed: Sequence[tuple[Any, Fraction]], n: int, rng: np.random.Generator) -> list[Any]:
+    """``n`` draws picked one from each of ``n`` equally likely strata of ``listed`` (draw, probability), the draws
+    ordered by a quick projection of the cup their roasted bag makes: an unbiased sample with less spread."""
+    steps = after.rules.roast_steps(after.space)
+    solver = _Solver(after.rules, after.active, [t for t in TOKENS if t != MOISTURE], after.tray_spaces, None)
+    bag = Counter(t for t in after.bag if t != MOISTURE)
+    none = (0,) * len(solver.kinds)
+
+    def projection(drawn: Any) -> int:
+        rest = bag - Counter(drawn.tokens)
+        rest.update(roast(t, steps) for t in drawn.tokens if t != MOISTURE)
+        return _projected(solver, solver.counts(rest.elements()), none)
+
+    ordered = sorted(listed, key=lambda dp: projection(dp[0]))
+    ends = np.cumsum([float(p) for _, p in ordered])
+    picks = (np.arange(n) + rng.random(n)) / n
+    return [ordered[min(int(i), len(ordered) - 1)][0] for i in np.searchsorted(ends, picks * ends[-1], side="right")]
+
+
 def one_more_round(
     state: State,
     *,
     act: Callable[[State], Any] = _plain_roast,
-    max_outcomes: int = 40,
-    draws: int = 40,
+    max_outcomes: int | None = 200,
+    draws: int = 24,
     seed: int = 0,
-    max_states: int | None = 20_000,
+    max_states: int | None = 4 * MAX_STATES,
     samples: int = 300,
 ) -> RoundValue:
     """Expected score of one more round (draw, effects by ``act`` — plain roasting by default —, roast) then stopping.
 
-    Every draw outcome is solved with :func:`stop_now` when there are at most ``max_outcomes``
-    (exact if each solve is); otherwise ``draws`` seeded draws are averaged (``exact=False``).
-    Each solve gets ``max_states`` (smaller than for stop-now: there are many).
+    With at most ``max_outcomes`` different draws (``None``: any number) every draw is weighed by its
+    exact probability; otherwise ``draws`` draws are picked by seeded stratified sampling (one from each
+    of ``draws`` equally likely strata, the draws ordered by a quick projection of their cup) and
+    averaged, an unbiased estimate flagged ``exact=False``. Each draw's cup test is solved by
+    :func:`stop_now`, all with one solver, since they share most positions: ``max_states`` positions
+    in all, past which the remaining cup tests are simulated (flagged).
 
     >>> from coffeegames.roaster.state import Game
     >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
     >>> s = s.apply(s.sample_chance(np.random.default_rng(1))).apply(Roast())
-    >>> one_more_round(s).outcomes > 0
-    True
+    >>> r = one_more_round(s, draws=4)
+    >>> r.exact, r.outcomes, r.weighed, r.message.split(",")[0]
+    (False, 477, 4, 'approximate: 4 of 477 possible draws (stratified sample')
     """
     started = time.perf_counter()
     if state.phase != "decide":
@@ -630,31 +780,38 @@ def one_more_round(
     after = state.apply(Continue())
     rng = np.random.default_rng(seed)
 
-    def finish(s: State) -> CupTest:
+    def finish(s: State) -> _Test:
         while s.phase in ("act", "remove_two") or (s.is_chance() and s.phase == "draw"):
             s = s.apply(s.sample_chance(rng) if s.is_chance() else act(s))
-        return stop_now(s, max_states=max_states, samples=samples, seed=seed)
+        return _read(s, None, (), (), ())
 
     count = after.chance_outcome_count if after.phase == "draw" else 1
+    sampled = after.phase == "draw" and max_outcomes is not None and count > max_outcomes
     if after.phase != "draw":
-        results, weights = [finish(after)], [Fraction(1)]
-    elif count <= max_outcomes:
-        listed = draw_outcomes(after.bag, after.draw_count)
-        results, weights = [finish(after.apply(d)) for d, _ in listed], [p for _, p in listed]
+        weights, tests = [Fraction(1)], [finish(after)]
+    elif not sampled:
+        listed = after.chance_outcomes()
+        weights, tests = [p for _, p in listed], [finish(after.apply(d)) for d, _ in listed]
     else:
-        results = [finish(after.apply(after.sample_chance(rng))) for _ in range(draws)]
-        weights = [Fraction(1, draws)] * draws
+        picked = _stratified(after, after.chance_outcomes(), draws, rng)
+        weights, tests = [Fraction(1, draws)] * draws, [finish(after.apply(d)) for d in picked]
+    results = _solve_all(tests, max_states, samples, seed)
     value = sum((w * r.value for w, r in zip(weights, results)), Fraction(0))
-    exact = count <= max_outcomes and all(r.exact for r in results) and act is _plain_roast
-    sampled = count > max_outcomes
-    spread = float(np.std([float(r.value) for r in results], ddof=1) / np.sqrt(len(results))) if sampled and len(results) > 1 else 0.0
-    inner = max(r.stderr for r in results)
-    stderr = float(np.hypot(spread, inner))
-    how = f"all {count:,} draws" if not sampled else f"{draws} seeded draws of {count:,} possible"
-    solves = "every stop-now exact" if all(r.exact for r in results) else f"{sum(not r.exact for r in results)} stop-now solves simulated"
-    policy = "plain roasting" if act is _plain_roast else "the given act policy"
-    message = f"{'exact' if exact else 'approximate'}: {how}, {policy}, {solves}"
-    return RoundValue(value, exact, count, message, stderr, time.perf_counter() - started)
+    inner = float(np.sqrt(sum(float(w) ** 2 * r.stderr ** 2 for w, r in zip(weights, results))))
+    spread = 0.0
+    if sampled:  # strata collapsed in pairs: a conservative standard error of a stratified mean
+        v = [float(r.value) for r in results]
+        spread = float(np.sqrt(sum((v[i] - v[i + 1]) ** 2 for i in range(0, len(v) - 1, 2)))) / len(v)
+    simulated = sum(not r.exact for r in results)
+    plain = act is _plain_roast
+    exact = not sampled and not simulated and plain
+    positions = sum(r.states for r in results)
+    how = f"all {count:,} draws" if not sampled else f"{draws} of {count:,} possible draws (stratified sample, seed {seed})"
+    solves = f"every cup test exact ({positions:,} positions)" if not simulated else \
+        f"{simulated} of {len(results)} cup tests simulated (over {max_states:,} positions)"
+    message = f"{'exact' if exact else 'approximate'}: {how}, {'plain roasting' if plain else 'the given act policy'}, {solves}"
+    return RoundValue(value, exact, count, len(results), positions, message, float(np.hypot(spread, inner)),
+                      time.perf_counter() - started)
 
 
 def stop_or_continue(state: State, **options: Any) -> pd.DataFrame:

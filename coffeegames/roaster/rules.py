@@ -576,6 +576,24 @@ def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, bur
     return CupScore(level, card.roast_points(level), matches, FLAVOUR_POINTS[matches], skill, minus)
 
 
+def scoring_class(token: str, card: Card, burnt_level: int = 0) -> tuple[Any, ...]:
+    """All that :func:`score_cup` sees of one bag token: two tokens of one class score alike in every cup, so a
+    solver may count them as one kind. Keep it beside :func:`score_cup`: it lists what that function reads of a
+    token (roast level, skill level, minus points, flavour role).
+
+    >>> zambia = Rules(card="Zambia Kasama AA").card  # asks Body, Aroma, Acidity
+    >>> scoring_class("hard", zambia) == scoring_class("smoke", zambia) == scoring_class("burnt", zambia)
+    True
+    >>> scoring_class("burnt", zambia, burnt_level=1) == scoring_class("hard", zambia), scoring_class("body", zambia) == scoring_class("aroma", zambia)
+    (False, False)
+    """
+    if token not in TOKENS:
+        raise ValueError(f"scoring_class: {token!r} is not a bag token; tokens are {', '.join(TOKENS)}")
+    level = (roast_level(token) or 0) + (burnt_level if token == BURNT else 0)
+    role = token if token == WILD or token in card.flavours else "unlisted flavour" if token in FLAVOURS else None
+    return (level, token if token in BEANS else None, MINUS.get(token, 0), role)
+
+
 # -- the three-game menu -------------------------------------------------------------------
 
 def next_difficulty(score: int) -> str:
@@ -755,6 +773,10 @@ class Rules:
         """:func:`score_cup` for this game's card, board and rulings."""
         return score_cup(tokens, self.card, self.board, self.burnt_level)
 
+    def scoring_class(self, token: str) -> tuple[Any, ...]:
+        """:func:`scoring_class` for this game's card and rulings."""
+        return scoring_class(token, self.card, self.burnt_level)
+
     def table(self) -> pd.DataFrame:
         """Every parameter with its value, its kind (Rule / Fact / Ruling / Stand-in) and what it means."""
         shown = {
@@ -770,5 +792,5 @@ __all__ = [
     "EMPTY_SPACE_MINUS", "FLAVOUR_EFFECTS", "FLAVOUR_POINTS", "IMMEDIATE", "MINUS", "Menu", "NO_FLAVOUR_MINUS", "Rules",
     "SIDES", "SKILL_POINTS", "STAND_IN_BOARD", "STAND_IN_CARDS", "SUPPLY_KINDS", "Side", "TRAY_BONUS", "TRAY_SPACES",
     "WILD_COST", "board_from_dict", "cards_from_dict", "check_card_on_board", "flavour_matches", "load_board", "load_cards",
-    "next_difficulty", "score_cup",
+    "next_difficulty", "score_cup", "scoring_class",
 ]
