@@ -121,6 +121,25 @@ def _small_late_position() -> State:
     return replace(s, bag=msort(["bean2", "bean3", "bean1", "hard", "acidity", "moisture", "bean2"]), space=s.rules.spaces - 2)
 
 
+def test_the_fallback_plays_the_endgame_exactly(monkeypatch):
+    import coffeegames.roaster.cup as cup_module
+
+    def fallback():
+        r = stop_now(BAG15, CARD, max_states=30_000, samples=400, seed=1)  # 61k positions: over budget
+        assert not r.exact
+        return r, {t: r.decision(t, cup=cup) for t in ("hard", "bean0", "bean2", "defect", "aroma")}
+
+    exact = stop_now(BAG15, CARD, max_states=None)
+    cup = ["bean1"] * 3 + ["bean0"] * 2 + ["acidity"]  # 4 spaces free: the endgame
+    best = {t: exact.decision(t, cup=cup) for t in ("hard", "bean0", "bean2", "defect", "aroma")}
+    approx, decisions = fallback()
+    assert decisions == best
+    monkeypatch.setattr(cup_module, "ENDGAME", 0)
+    rule_of_thumb, rough = fallback()
+    assert rough != best  # the rule of thumb alone cups a hard bean here
+    assert float(exact.value) > float(approx.value) > float(rule_of_thumb.value)
+
+
 def test_stopping_from_an_engine_game_and_one_more_round_against_brute_force():
     small = _small_late_position()
     assert stop_now(small).value == Expectimax().value(small.apply(__import__("coffeegames.roaster.state", fromlist=["Stop"]).Stop()))[0]

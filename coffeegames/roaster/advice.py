@@ -81,7 +81,7 @@ def advise(state: State) -> pd.DataFrame:
             if isinstance(action, Stop):
                 r = stop_now(state, **STOP_OPTIONS)
                 rows.append(_row(action, r.value, r.exact, "the cup test, played optimally" if r.exact else
-                                 "the cup test (simulated heuristic play)", r.message))
+                                 "the cup test (simulated fallback play)", r.message))
             elif isinstance(action, Continue):
                 r = one_more_round(state, **CONTINUE_OPTIONS)
                 burn, smoke = next_round_risks(state)
@@ -93,7 +93,7 @@ def advise(state: State) -> pd.DataFrame:
         for action in state.legal_actions():
             r = stop_now(state.apply(action), **STOP_OPTIONS)
             rows.append(_row(action, r.value, r.exact, "the rest of the cup test, played optimally" if r.exact else
-                             "the rest of the cup test (simulated heuristic play)", r.message))
+                             "the rest of the cup test (simulated fallback play)", r.message))
     else:
         for action in state.legal_actions():
             rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects"))

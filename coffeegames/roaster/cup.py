@@ -21,9 +21,11 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
 * The search carries integers: every value times one common denominator (``_Solver.unit``,
   a power of ``lcm(1..tokens)`` that every draw probability along a play divides), so no
   Fraction arithmetic runs inside it and the answers are the same exact Fractions.
-* Beyond ``max_states`` positions the solve stops and a seeded simulation of a fixed
-  heuristic policy (``_heuristic_place`` and ``_heuristic_exchange``) gives an approximate answer, flagged
-  ``exact=False`` with its standard error; ``benchmarks/bench_roaster.py`` measures the gap.
+* Beyond ``max_states`` positions the solve stops and a seeded simulation of a fallback
+  policy gives an approximate answer, flagged ``exact=False`` with its standard error: a
+  rule of thumb (``_heuristic_place``, ``_heuristic_exchange``) while more than ``ENDGAME``
+  cup spaces are free, exact play after (within as many positions again). A fixed policy,
+  so a lower estimate of optimal play; ``benchmarks/bench_roaster.py`` measures the gap.
   Without Sweetness, Choice and Exchange the number of positions is counted beforehand
   (exactly), and a solve known to be over budget is not started.
 * :func:`one_more_round` plays the next round with plain roasting (no effects; pass
@@ -111,6 +113,7 @@ class _Solver:
         self.scores: dict[int, int] = {}
         self.threes: dict[Counts, list[tuple[tuple[int, ...], int]]] = {}  # bag → its draws of 3 (kind indices, ways)
         self.kept: dict[tuple[Counts, tuple[int, ...]], Counts] = {}
+        self.fallback = False  # whether a solve went over budget (and the fallback policy got its own budget)
         self.scale(0)
 
     def scale(self, tokens: int) -> None:
@@ -376,7 +379,7 @@ def _sub_pairs(drawn: tuple) -> list[tuple]:
     return list(dict.fromkeys(tuple(sorted(p)) for p in ((drawn[0], drawn[1]), (drawn[0], drawn[2]), (drawn[1], drawn[2]))))
 
 
-# -- the heuristic policy (the fallback) ---------------------------------------------------
+# -- the fallback policy: a rule of thumb, exact in the endgame ---------------------------------------------------
 
 def _fill(solver: _Solver, bag: Counts, k: int) -> Counts:
     """``k`` tokens shared out in the bag's proportions (largest remainders): a typical rest of the cup."""
@@ -425,8 +428,46 @@ def _heuristic_exchange(solver: _Solver, bag: Counts, cup: Counts) -> Counts | N
     return choice
 
 
+ENDGAME = 7
+"""The fallback policy plays exactly (by the solver, within its budget) once at most this many cup spaces are free."""
+
+
+def _endgame(solver: _Solver, cup: Counts, exact: Callable[[], Any]) -> Any:
+    """``exact()`` (a decision from exact values) once the rest of the test is small and within budget, else None."""
+    if CUP_SPACES - solver.position(cup) > ENDGAME:
+        return None
+    try:
+        return exact()
+    except _OverBudget:
+        return None
+
+
+def _place(solver: _Solver, bag: Counts, cup: Counts, tray: int, i: int) -> bool:
+    """Whether the fallback policy puts kind ``i``, just drawn (``bag`` is without it), on the tray."""
+    if tray >= solver.tray_spaces or solver.position(cup) in solver.choice_spaces:
+        return False
+    found = _endgame(solver, cup, lambda: solver.w(bag, cup, tray + 1) > solver.w(bag, _plus(cup, i), tray))
+    return _heuristic_place(solver, bag, cup, tray, i) if found is None else found
+
+
+def _keep(solver: _Solver, bag: Counts, cup: Counts, tray: int, x: int, y: int) -> int:
+    """The kind the fallback policy keeps of a Choice pair ``x, y`` (``bag`` is without both)."""
+    x, y = sorted((x, y))
+    found = _endgame(solver, cup, lambda: y if solver.w(_plus(bag, x), _plus(cup, y), tray) > solver.w(_plus(bag, y), _plus(cup, x), tray)
+                     else x)
+    if found is None:
+        found = y if _projected(solver, bag, _plus(cup, y)) > _projected(solver, bag, _plus(cup, x)) else x
+    return found
+
+
+def _exchange(solver: _Solver, bag: Counts, cup: Counts) -> Counts | None:
+    """The pair the fallback policy returns for Exchange (None: keep the cup): exact if already solved, else the rule of thumb."""
+    found = solver.exchanges.get((bag, cup))
+    return found[1] if found is not None else _heuristic_exchange(solver, bag, cup)
+
+
 def _simulate(solver: _Solver, bag: Counts, cup: Counts, tray: int, n: int, seed: int) -> list[int]:
-    """``n`` seeded cup tests under the heuristic policy, on count tuples (same rules as the engine)."""
+    """``n`` seeded cup tests under the fallback policy, on count tuples (same rules as the engine)."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(n):
@@ -440,17 +481,17 @@ def _simulate(solver: _Solver, bag: Counts, cup: Counts, tray: int, n: int, seed
         while solver.position(c) < CUP_SPACES and sum(b):
             if solver.position(c) in solver.choice_spaces and sum(b) >= 2:
                 x, y = draw(), draw()
-                keep = max((x, y), key=lambda i: _projected(solver, tuple(b), _plus(c, i)))
+                keep = _keep(solver, tuple(b), c, t, x, y)
                 b[x + y - keep] += 1
                 c = _plus(c, keep)
                 continue
             i = draw()
-            if _heuristic_place(solver, tuple(b), c, t, i):
+            if _place(solver, tuple(b), c, t, i):
                 t += 1
             else:
                 c = _plus(c, i)
         if solver.position(c) >= CUP_SPACES and solver.exchange:
-            pair = _heuristic_exchange(solver, tuple(b), c)
+            pair = _exchange(solver, tuple(b), c)
             if pair is not None:
                 b = [x + r for x, r in zip(b, pair)]
                 c = tuple(x - r for x, r in zip(c, pair))
@@ -464,7 +505,7 @@ def _simulate(solver: _Solver, bag: Counts, cup: Counts, tray: int, n: int, seed
 
 @dataclass
 class CupTest:
-    """The cup test from one position: its score distribution under the best (or, if not ``exact``, heuristic) play.
+    """The cup test from one position: its score distribution under the best (or, if not ``exact``, the fallback) play.
 
     ``value`` is the expected score (a Fraction: exact, or the simulated mean), ``dist`` the
     distribution of the score, ``states`` the positions solved, ``stderr`` the simulation's
@@ -483,7 +524,7 @@ class CupTest:
 
     def decision(self, token: str, cup: Sequence[str] = (), tray: Sequence[str] = ()) -> str:
         """``"cup"`` or ``"tray"`` for ``token`` just drawn with ``cup`` and ``tray`` holding these tokens
-        (the bag is what remains of this test's tokens). Exact play when ``exact``, else the heuristic.
+        (the bag is what remains of this test's tokens). Exact play when ``exact``, else the fallback policy.
 
         >>> from coffeegames.roaster.rules import Rules
         >>> stop_now(["bean3"] * 5 + ["hard"] * 2, Rules(card="Zambia Kasama AA")).decision("hard", cup=["bean3"])
@@ -501,7 +542,7 @@ class CupTest:
             return "cup"
         bag = _minus(rest, i)
         if not self.exact:
-            return "tray" if _heuristic_place(s, bag, c, len(tray), i) else "cup"
+            return "tray" if _place(s, bag, c, len(tray), i) else "cup"
         return "cup" if s.value(bag, _plus(c, i), len(tray)) >= s.value(bag, c, len(tray) + 1) else "tray"
 
     def action(self, state: State) -> Any:
@@ -513,14 +554,13 @@ class CupTest:
             return ToCup() if self.decision(state.hand[0], state.cup, state.tray) == "cup" else ToTray()
         if state.phase == "choose":
             a, b = sorted(s.index[t] for t in state.hand)
-
-            def kept(i: int, j: int) -> Fraction | int:
-                return s.value(_plus(bag, j), _plus(cup, i), tray) if self.exact else _projected(s, _plus(bag, j), _plus(cup, i))
-
-            keep = b if kept(b, a) > kept(a, b) else a  # among equals the kind that comes first, as the solve does
+            if self.exact:  # among equals the kind that comes first, as the solve does
+                keep = b if s.w(_plus(bag, a), _plus(cup, b), tray) > s.w(_plus(bag, b), _plus(cup, a), tray) else a
+            else:
+                keep = _keep(s, bag, cup, tray, a, b)
             return Keep(next(t for t in state.hand if s.index[t] == keep))
         if state.phase == "exchange":
-            pair = s.full(bag, cup)[1] if self.exact else _heuristic_exchange(s, bag, cup)
+            pair = s.full(bag, cup)[1] if self.exact else _exchange(s, bag, cup)
             return NoExchange() if pair is None else Exchange(msort(s.pick((t for t in state.cup if t != SWEETNESS), pair)))
         if state.phase == "exchange_keep":
             best = s.keep_two(cup, [s.index[t] for t in state.hand])
@@ -624,7 +664,7 @@ def stop_now(
     token in hand or none), or a bag (tokens, or token → count) with ``rules`` (a :class:`Rules` or a
     card name), the ``active`` cup effects and what the ``cup`` and ``tray`` already hold. Beyond
     ``max_states`` positions (``None``: no limit) the answer is a seeded simulation of ``samples``
-    cup tests under the heuristic policy, flagged ``exact=False``.
+    cup tests under the fallback policy (see the module notes), flagged ``exact=False``.
 
     >>> r = stop_now({"bean3": 3, "bean2": 2, "smoke": 1}, "Zambia Kasama AA", active=["extra_bean"])
     >>> r.value, r.states
@@ -655,14 +695,18 @@ def _solve(test: _Test, solver: _Solver, samples: int, seed: int) -> CupTest:
     except _OverBudget:
         if not drawing:
             raise ValueError(f"over budget in phase {test.phase!r}: the simulation starts from a draw; raise max_states") from None
+        if not solver.fallback:  # the fallback's exact endgames may add as many positions again
+            solver.fallback = True
+            solver.max_states = len(solver.values) + max_states if max_states is not None else None
         scores = _simulate(solver, bag, c, t, samples, seed)
         dist = Dist.from_weights(Counter(scores))
         value, exact = dist.mean(), False
         stderr = float(np.std(scores, ddof=1) / np.sqrt(len(scores))) if len(scores) > 1 else float("inf")
         over = f"{predicted:,} positions, over {max_states:,}" if predicted is not None and max_states is not None and \
             predicted > max_states else f"over {max_states:,} positions"
-        message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}) under the "
-                   f"heuristic policy (a lower estimate of optimal play), standard error {stderr:.2f}")
+        message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}), played by a rule of thumb "
+                   f"until {ENDGAME} cup spaces are left, exactly after (a lower estimate of optimal play), "
+                   f"standard error {stderr:.2f}")
     states = len(solver.values) - before if exact else 0
     return CupTest(value, dist, exact, states, message, stderr, time.perf_counter() - started, solver, full)
 
