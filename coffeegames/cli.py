@@ -11,6 +11,7 @@ Examples::
     coffeegames vivajava odds --white 5 --flavour 2 --beat bold red   # blends, rainbow, research
     coffeegames vivajava meter                    # the solo corporations' success odds by METER level
     coffeegames roaster draw "bean2:4 bean3:2 smoke:1 moisture:3" --draws 4   # odds of the next draw
+    coffeegames roaster cup "bean2:3 bean3:3 bean4:2 hard:3 smoke:1 aroma:1" --card zambia --cup bean3:2   # if I stop now
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import pandas as pd
 
 from . import __version__, dairyman, roaster, vivajava
 from .exact import Bag
-from .text import fraction_text, labelled_text, mean_text
+from .text import fraction_text, labelled_text, mean_text, percent
 
 
 def _jsonable(value: object) -> object:
@@ -156,6 +157,121 @@ def _roaster_draw(args: argparse.Namespace) -> None:
     print(table.to_string(index=False))
 
 
+def _card_name(text: str) -> str:
+    """The coffee card a player means: its name in any case, or a part of it that names one card (``zambia``)."""
+    names = [c.name for c in roaster.load_cards()]
+    wanted = " ".join(text.split()).lower()
+    found = [n for n in names if n.lower() == wanted] or [n for n in names if wanted and wanted in n.lower()]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise ValueError(f"card {text!r} could be {', '.join(found)}: type more of the name")
+    raise ValueError(f"no coffee card named {text!r}; the cards are {', '.join(names)}")
+
+
+def _cup_effects(text: str) -> tuple[str, ...]:
+    """Cup effects typed as ``choice,tray`` (``extra-bean`` or ``extra_bean``)."""
+    effects = []
+    for word in text.replace(",", " ").split():
+        effect = word.lower().replace("-", "_")
+        if effect not in roaster.tokens.CUP_EFFECTS:
+            raise ValueError(f"{word!r} is not a cup effect; cup effects are {', '.join(roaster.tokens.CUP_EFFECTS)}")
+        effects.append(effect)
+    return tuple(dict.fromkeys(effects))
+
+
+def _token_list(text: str | None, option: str) -> list[str]:
+    """Tokens typed as ``kind:count`` pairs (none when not given) as a list, for ``--cup`` and ``--tray``."""
+    if text is None or not text.replace(",", " ").strip():
+        return []
+    for word in text.replace(",", " ").split():
+        if word.partition(":")[0].lower().replace("-", "_") in roaster.tokens.CUP_EFFECTS:
+            raise ValueError(f"{option}: {word!r} is a cup effect: name it in --active (e.g. --active sweetness)")
+    try:
+        counts = roaster.tokens.parse_bag(text)
+    except ValueError as error:
+        raise ValueError(f"{option}: {error}") from None
+    return [t for t, n in counts.items() for _ in range(n)]
+
+
+def _next_draw(rules: roaster.Rules, active: Sequence[str], cup: Sequence[str], tray: Sequence[str],
+               decisions: dict[str, str], exact: bool) -> str:
+    """The last line of ``roaster cup``: what to do with the token drawn next."""
+    tokens = roaster.tokens
+    filled = len(cup)
+    if tokens.SWEETNESS in active and filled >= rules.board.sweetness_space:
+        filled += 1  # Sweetness fills its own space
+    if filled >= roaster.rules.CUP_SPACES:
+        if tokens.EXCHANGE in active:
+            return "the cup is full: Exchange may still swap 2 of its tokens (the expected score plays it at its best)"
+        return "the cup is full: nothing more is drawn"
+    if not decisions:
+        return "nothing left in the bag to draw (moisture is redrawn)"
+    if tokens.CHOICE in active and filled in rules.board.choice_spaces:
+        return "the next space is a Choice space: draw 2, keep the better 1 in the cup (nothing goes on the tray)"
+    if len(tray) >= roaster.rules.TRAY_SPACES + (rules.tray_bonus if tokens.TRAY in active else 0):
+        return "the tray is full: every token drawn goes into the cup"
+    trayed = [k for k, d in decisions.items() if d == "tray"]
+    cupped = [k for k, d in decisions.items() if d == "cup"]
+    how = "" if exact else " (the fallback's play)"
+    rest = f"; into the cup: {', '.join(cupped)}" if cupped else ""
+    return f"tray these when drawn now{how}: {', '.join(trayed) or 'none'}{rest}"
+
+
+def _roaster_cup(args: argparse.Namespace) -> None:
+    tokens = roaster.tokens
+    counts = tokens.parse_bag(" ".join(args.bag))
+    bag = [t for t, n in counts.items() for _ in range(n)]
+    card = _card_name(args.card)
+    active, cup, tray = _cup_effects(args.active or ""), _token_list(args.cup, "--cup"), _token_list(args.tray, "--tray")
+    rules = roaster.Rules(card=card, side=args.side)
+    test = roaster.stop_now(bag, rules, active=active, cup=cup, tray=tray, max_states=args.max_states)
+    decisions: dict[str, str] = {}
+    for kind in sorted(counts, key=tokens.key):
+        if kind == tokens.MOISTURE:
+            continue  # moisture drawn in the cup test leaves and is redrawn: nothing to decide
+        try:
+            decisions[kind] = test.decision(kind, cup=cup, tray=tray)
+        except ValueError:  # the cup is full: nothing more is drawn
+            decisions = {}
+            break
+    if args.json:
+        print(json.dumps({
+            "card": card, "side": args.side, "bag": counts, "active": list(active), "cup": cup, "tray": tray,
+            "value": _jsonable(test.value), "exact": test.exact, "stderr": test.stderr, "message": test.message,
+            "distribution": {str(score): _jsonable(p) for score, p in test.dist.items()},
+            "decisions": decisions,
+        }, indent=2))
+        return
+    effects = ", ".join(tokens.CUP_EFFECT_NAMES[e] for e in active) or "none"
+    print(f"Coffee Roaster, {card}: the cup test if you stop now\n")
+    print(f"bag {tokens.show(bag)}; cup {tokens.show(cup) if cup else 'empty'}; "
+          f"tray {tokens.show(tray) if tray else 'empty'}; cup effects: {effects}\n")
+    if test.exact:
+        print(f"expected score: {mean_text(test.value)}")
+    else:
+        print(f"expected score: ≈ {float(test.value):.2f} ± {test.stderr:.2f} (standard error)")
+    print(f"how: {test.message}\n")
+    scores = list(test.dist)
+    table = pd.DataFrame({
+        "score": scores,
+        "probability": [percent(test.dist[s]) for s in scores],
+        "at least": [percent(test.dist.at_least(s)) for s in scores],
+    })
+    print(table.to_string(index=False))
+    print(f"\n{_next_draw(rules, active, cup, tray, decisions, test.exact)}")
+
+
+def _positions(text: str) -> int:
+    try:
+        value = int(text.replace(",", "").replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of positions: use a whole number 1 or more") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} positions: use a whole number 1 or more")
+    return value
+
+
 def _die(text: str) -> int:
     try:
         value = int(text)
@@ -226,6 +342,19 @@ def build_parser() -> argparse.ArgumentParser:
     draw.add_argument("--crack", action="store_true", help="a crack space: beans roast two levels")
     draw.add_argument("--json", action="store_true", help="print JSON instead of a table")
     draw.set_defaults(run=_roaster_draw)
+    cup = rcmds.add_parser("cup", help="if you stop now: the cup test's expected score, its odds and what to tray")
+    cup.add_argument("bag", nargs="+", help="the bag as kind:count pairs, e.g. bean2:4 hard:2 smoke:1 aroma:1")
+    cup.add_argument("--card", required=True, help="the coffee card, e.g. 'Zambia Kasama AA' (or a part: zambia)")
+    cup.add_argument("--active", metavar="EFFECTS", help="active cup effects, e.g. choice,tray "
+                     f"(of {', '.join(roaster.tokens.CUP_EFFECTS)})")
+    cup.add_argument("--cup", metavar="TOKENS", help="tokens already in the cup, e.g. bean3:2")
+    cup.add_argument("--tray", metavar="TOKENS", help="tokens already on the tray, e.g. smoke:1")
+    cup.add_argument("--side", choices=roaster.SIDES, default="full", help="board side (default full; sets the tray bonus)")
+    cup.add_argument("--max-states", type=_positions, default=roaster.MAX_STATES, metavar="N",
+                     help=f"positions solved exactly before estimating by simulation (default {roaster.MAX_STATES:,}; "
+                     "fewer is faster)")
+    cup.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    cup.set_defaults(run=_roaster_cup)
     return parser
 
 

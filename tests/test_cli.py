@@ -142,3 +142,101 @@ def test_roaster_bad_arguments(capsys, argv, message):
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+CUP_BAG = {"bean2": 2, "bean3": 2, "bean4": 2, "hard": 2, "smoke": 1, "aroma": 1}
+CUP_ARGS = ["roaster", "cup", "bean2:2 bean3:2 bean4:2 hard:2 smoke:1 aroma:1", "--card", "Zambia Kasama AA"]
+
+
+def test_roaster_cup_json_is_the_solver_s_answer(capsys):
+    from coffeegames.roaster.cup import stop_now
+
+    _, out = run(capsys, *CUP_ARGS, "--cup", "bean3:3", "--json")
+    data = json.loads(out)
+    direct = stop_now(CUP_BAG, "Zambia Kasama AA", cup=["bean3"] * 3)
+    assert data["exact"] is True and Fraction(data["value"]["fraction"]) == direct.value
+    dist = {int(s): Fraction(p["fraction"]) for s, p in data["distribution"].items()}
+    assert dist == dict(direct.dist) and sum(dist.values()) == 1
+    assert data["message"] == direct.message and data["cup"] == ["bean3"] * 3 and data["tray"] == []
+    assert data["decisions"] == {k: direct.decision(k, cup=["bean3"] * 3) for k in CUP_BAG}
+    assert data["decisions"]["bean4"] == "tray" and data["decisions"]["bean2"] == "cup"
+
+
+def test_roaster_cup_passes_effects_cup_and_tray_through(capsys):
+    from coffeegames.roaster.cup import stop_now
+
+    cup, tray = ["bean3"] * 3, ["smoke"]
+    bag = {**CUP_BAG, "moisture": 2}  # moisture is redrawn in the cup test: no decision for it
+    argv = ["roaster", "cup", "bean2:2 bean3:2 bean4:2 hard:2 smoke:1 aroma:1 moisture:2", "--card", "zambia"]
+    _, out = run(capsys, *argv, "--active", "choice,tray", "--cup", "bean3:3", "--tray", "smoke:1", "--json")
+    data = json.loads(out)
+    direct = stop_now(bag, "Zambia Kasama AA", active=["choice", "tray"], cup=cup, tray=tray)
+    assert data["active"] == ["choice", "tray"] and data["card"] == "Zambia Kasama AA"
+    assert Fraction(data["value"]["fraction"]) == direct.value
+    assert {int(s): Fraction(p["fraction"]) for s, p in data["distribution"].items()} == dict(direct.dist)
+    assert data["decisions"] == {k: direct.decision(k, cup=cup, tray=tray) for k in CUP_BAG}
+    # each option changes the answer, so a dropped one would show
+    plain = stop_now(bag, "Zambia Kasama AA", cup=cup, tray=tray)
+    assert direct.value != plain.value
+    assert data["decisions"]["bean3"] == "tray" != plain.decision("bean3", cup=cup, tray=tray)
+    assert plain.value != stop_now(bag, "Zambia Kasama AA", cup=cup).value
+    assert plain.value != stop_now(bag, "Zambia Kasama AA", tray=tray).value
+
+
+def test_roaster_cup_table_is_readable(capsys):
+    from coffeegames.roaster.cup import stop_now
+    from coffeegames.text import mean_text, percent
+
+    _, out = run(capsys, *CUP_ARGS, "--cup", "bean3:3", "--tray", "smoke:1")
+    direct = stop_now(CUP_BAG, "Zambia Kasama AA", cup=["bean3"] * 3, tray=["smoke"])
+    assert "Zambia Kasama AA: the cup test if you stop now" in out and "cup bean3×3; tray smoke" in out
+    assert f"expected score: {mean_text(direct.value)}\n" in out
+    assert f"how: {direct.message}" in out
+    top = max(direct.dist)
+    top_row = [str(top), percent(direct.dist[top]), percent(direct.dist[top])]  # the best score: its chance twice
+    assert any(line.split() == top_row for line in out.splitlines())
+    assert "tray these when drawn now: bean4; into the cup: hard, bean2, bean3, smoke, aroma" in out
+
+
+def test_roaster_cup_over_budget_is_a_stated_estimate(capsys):
+    from coffeegames.roaster.cup import stop_now
+
+    _, out = run(capsys, *CUP_ARGS, "--cup", "bean3:3", "--max-states", "100")
+    direct = stop_now(CUP_BAG, "Zambia Kasama AA", cup=["bean3"] * 3, max_states=100)
+    assert not direct.exact and direct.stderr > 0
+    assert f"expected score: ≈ {float(direct.value):.2f} ± {direct.stderr:.2f} (standard error)" in out
+    assert f"how: {direct.message}" in out
+    assert "tray these when drawn now (the fallback's play):" in out
+
+
+def test_roaster_cup_when_nothing_is_left_to_decide(capsys):
+    _, out = run(capsys, "roaster", "cup", "bean2:2", "--card", "zambia", "--cup", "bean2:5 bean3:5")
+    assert "the cup is full: nothing more is drawn" in out
+    _, out = run(capsys, "roaster", "cup", "bean2:2 smoke", "--card", "zambia", "--cup", "bean2:7", "--active", "choice")
+    assert "the next space is a Choice space" in out
+    _, out = run(capsys, "roaster", "cup", "bean2:2 smoke", "--card", "kenya aa", "--tray", "hard:3", "--json")
+    data = json.loads(out)
+    assert data["card"] == "Kenya AA" and data["decisions"] == {"bean2": "cup", "smoke": "cup"}
+    _, out = run(capsys, "roaster", "cup", "bean2:2 smoke", "--card", "kenya aa", "--tray", "hard:3")
+    assert "the tray is full: every token drawn goes into the cup" in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (CUP_ARGS[:3] + ["--card", "Nowhere Blend"], "no coffee card named 'Nowhere Blend'; the cards are Mexico"),
+        (CUP_ARGS[:3] + ["--card", "AA"], "card 'AA' could be Kenya AA, Zambia Kasama AA"),
+        (["roaster", "cup", "bean9:2", "--card", "zambia"], "'bean9' is not a bag token; tokens are hard"),
+        (CUP_ARGS + ["--active", "choice,espresso"], "'espresso' is not a cup effect; cup effects are extra_bean,"),
+        (CUP_ARGS + ["--cup", "bean3:x"], "--cup: 'bean3:x': a count is a whole number"),
+        (CUP_ARGS + ["--tray", "cream"], "--tray: 'cream' is not a bag token"),
+        (CUP_ARGS + ["--cup", "bean3:2 sweetness"], "--cup: 'sweetness' is a cup effect: name it in --active"),
+        (CUP_ARGS + ["--cup", "bean3:11"], "a cup holds up to 10 tokens"),
+        (CUP_ARGS + ["--max-states", "0"], "0 positions: use a whole number 1 or more"),
+        (["roaster", "cup", "bean2:2"], "the following arguments are required: --card"),
+    ],
+)
+def test_roaster_cup_bad_arguments(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and message in capsys.readouterr().err

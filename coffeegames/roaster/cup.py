@@ -51,13 +51,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from math import comb, lcm
+from math import comb, lcm, prod
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ..exact import Bag, Dist
+from ..exact import Dist
 from .rules import CUP_SPACES, TRAY_SPACES, Rules
 from .state import Continue, Exchange, Keep, KeepTwo, NoExchange, Roast, State, Stop, ToCup, ToTray
 from .tokens import CHOICE, CUP_EFFECTS, EXCHANGE, EXTRA_BEAN, MOISTURE, SWEETNESS, TOKENS, TRAY, key, msort, roast
@@ -111,9 +111,12 @@ class _Solver:
         self.values: dict[int, int] = {}
         self.exchanges: dict[tuple[Counts, Counts], tuple[int, Counts | None]] = {}
         self.scores: dict[int, int] = {}
+        self.tuple_scores: dict[Counts, int] = {}
+        self.work = 0  # Exchange's draws weighed, in positions' worth of time (they count toward the budget)
         self.threes: dict[Counts, list[tuple[tuple[int, ...], int]]] = {}  # bag → its draws of 3 (kind indices, ways)
         self.kept: dict[tuple[Counts, tuple[int, ...]], Counts] = {}
         self.fallback = False  # whether a solve went over budget (and the fallback policy got its own budget)
+        self.played = [0, 0]  # the fallback's decisions: [exact, by the rule of thumb]
         self.scale(0)
 
     def scale(self, tokens: int) -> None:
@@ -169,7 +172,10 @@ class _Solver:
         return size + self.sweet(size)
 
     def score(self, cup: Counts) -> int:
-        return self._score(self.pack(cup))
+        found = self.tuple_scores.get(cup)
+        if found is None:
+            found = self.tuple_scores[cup] = self._score(self.pack(cup))
+        return found
 
     def _score(self, cup: int) -> int:
         found = self.scores.get(cup)
@@ -193,7 +199,7 @@ class _Solver:
         found = self.values.get(state)
         if found is not None:
             return found
-        if self.max_states is not None and len(self.values) >= self.max_states:
+        if self.max_states is not None and len(self.values) + self.work >= self.max_states:
             raise _OverBudget
         if self._position(size) >= CUP_SPACES:
             result = self.full(self.unpack(bag), self.unpack(cup))[0] if self.exchange else self._score(cup) * self.unit
@@ -246,11 +252,14 @@ class _Solver:
         if found is not None:
             return found
         best: tuple[int, Counts | None] = (self.score(cup) * self.unit, None)
+        weighed = 0
         for pair in _pairs(cup):
             draws, d = self.exchange_weights(bag, cup, pair)
+            weighed += len(draws)
             v = _div(sum(p * self.score(c) for p, c in draws) * self.unit, d)
             if v > best[0]:
                 best = (v, pair)
+        self.work += weighed // 8  # about 8 draws weighed take the time of one position
         self.exchanges[(bag, cup)] = best
         return best
 
@@ -268,7 +277,10 @@ class _Solver:
             return [(1, tuple(c + b for c, b in zip(cup2, bag2)))], 1
         draws = self.threes.get(bag2)
         if draws is None:
-            draws = self.threes[bag2] = [(tuple(drawn), ways) for drawn, ways in Bag(dict(enumerate(bag2))).draw_weights(3)]
+            present = [i for i, n in enumerate(bag2) if n]
+            draws = self.threes[bag2] = [(three, prod(comb(bag2[i], three.count(i)) for i in set(three)))
+                                         for three in combinations_with_replacement(present, 3)
+                                         if all(three.count(i) <= bag2[i] for i in three)]
         return [(ways, self.keep_two(cup2, drawn)) for drawn, ways in draws], comb(total, 3)
 
     def keep_two(self, cup: Counts, drawn: Sequence[int]) -> Counts:
@@ -447,6 +459,7 @@ def _place(solver: _Solver, bag: Counts, cup: Counts, tray: int, i: int) -> bool
     if tray >= solver.tray_spaces or solver.position(cup) in solver.choice_spaces:
         return False
     found = _endgame(solver, cup, lambda: solver.w(bag, cup, tray + 1) > solver.w(bag, _plus(cup, i), tray))
+    solver.played[found is None] += 1
     return _heuristic_place(solver, bag, cup, tray, i) if found is None else found
 
 
@@ -455,6 +468,7 @@ def _keep(solver: _Solver, bag: Counts, cup: Counts, tray: int, x: int, y: int) 
     x, y = sorted((x, y))
     found = _endgame(solver, cup, lambda: y if solver.w(_plus(bag, x), _plus(cup, y), tray) > solver.w(_plus(bag, y), _plus(cup, x), tray)
                      else x)
+    solver.played[found is None] += 1
     if found is None:
         found = y if _projected(solver, bag, _plus(cup, y)) > _projected(solver, bag, _plus(cup, x)) else x
     return found
@@ -697,16 +711,18 @@ def _solve(test: _Test, solver: _Solver, samples: int, seed: int) -> CupTest:
             raise ValueError(f"over budget in phase {test.phase!r}: the simulation starts from a draw; raise max_states") from None
         if not solver.fallback:  # the fallback's exact endgames may add as many positions again
             solver.fallback = True
-            solver.max_states = len(solver.values) + max_states if max_states is not None else None
+            solver.max_states = len(solver.values) + solver.work + max_states if max_states is not None else None
+        solver.played = [0, 0]
         scores = _simulate(solver, bag, c, t, samples, seed)
+        exactly = solver.played[0] / max(1, sum(solver.played))
         dist = Dist.from_weights(Counter(scores))
         value, exact = dist.mean(), False
         stderr = float(np.std(scores, ddof=1) / np.sqrt(len(scores))) if len(scores) > 1 else float("inf")
         over = f"{predicted:,} positions, over {max_states:,}" if predicted is not None and max_states is not None and \
             predicted > max_states else f"over {max_states:,} positions"
-        message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}), played by a rule of thumb "
-                   f"until {ENDGAME} cup spaces are left, exactly after (a lower estimate of optimal play), "
-                   f"standard error {stderr:.2f}")
+        message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}) played exactly in "
+                   f"{exactly:.0%} of decisions (those with at most {ENDGAME} cup spaces left, within budget) and by a "
+                   f"rule of thumb otherwise: a lower estimate of optimal play, standard error {stderr:.2f}")
     states = len(solver.values) - before if exact else 0
     return CupTest(value, dist, exact, states, message, stderr, time.perf_counter() - started, solver, full)
 
