@@ -5,10 +5,11 @@ from __future__ import annotations
 import html
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from coffeegames.exact import Bag
-from coffeegames.roaster import Drawn, count_dist, draw_table
+from coffeegames.roaster import Drawn, Roast, count_dist, draw_table
 from coffeegames.widgets.charts import fraction_text
 from coffeegames.widgets.roaster_game import outcome_hint, parse_draw, roaster_board, roaster_walkthrough
 from coffeegames.roaster.tokens import parse_bag
@@ -111,6 +112,24 @@ def test_take_an_action_advances_and_undo_restores() -> None:
     assert all(v is not None for v in v.advice["value"]) and len(v.chart.data[0].x) == 2
     v.undo_button.click()
     assert v.state == start and list(v.board_fig.data[0].text) == board
+
+
+def test_the_advice_table_reads_exact_values_and_marks_estimates() -> None:
+    from coffeegames.widgets.decision import exact_text
+
+    v = view()
+    assert v.table().empty  # a draw: nothing to value
+    v.enter_outcome(FIRST_DRAW)
+    v.take(Roast())
+    v.refresh()
+    table = v.table()
+    assert list(table.columns) == [v.value_name, v.risk_name, "then", "how"] and set(table.index) == set(v.advice["label"])
+    for row in v.advice.itertuples():
+        shown = table.loc[row.label, v.value_name]
+        assert shown == (exact_text(row.value) if row.exact else f"≈ {float(row.value):.2f} ± {row.stderr:.2f} (an estimate)")
+        assert row.how in table.loc[row.label, "how"] and bool(pd.isna(row.stderr)) == bool(row.exact)
+    assert not all(v.advice["exact"]) and any(table[v.value_name].str.startswith("≈"))  # Continue is sampled here
+    assert table.loc["Stop()", v.risk_name] == ""  # stopping risks no burn
 
 
 def test_board_draws_the_same_traces_for_every_state() -> None:

@@ -17,6 +17,7 @@ Budgets keep a call near a second: beyond them a value is a seeded simulation, f
 ``exact=False`` with the solver's message in ``how`` (and ``≈`` in the label).
 
 Columns: ``action``, ``label``, ``value`` (Fraction or None), ``exact`` (bool or None),
+``stderr`` (an estimate's standard error; None when exact or not valued),
 ``p_burn`` (Continue: the chance a drawn bean burns when the next round roasts, effects
 not counted; else None), ``p_smoke`` (Continue: the chance the next round draws smoke),
 ``then`` (what follows, in words), ``how`` (the solver's message) and ``best``.
@@ -47,7 +48,7 @@ from .tokens import SMOKE
 
 __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_risks"]
 
-COLUMNS = ["action", "label", "value", "exact", "p_burn", "p_smoke", "then", "how", "best"]
+COLUMNS = ["action", "label", "value", "exact", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
 STOP_OPTIONS: dict[str, Any] = {"max_states": 150_000, "samples": 400, "seed": 0}
 """Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation)."""
 CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 150_000, "samples": 100, "seed": 0}
@@ -67,10 +68,10 @@ def next_round_risks(state: State) -> tuple[Fraction, Fraction]:
 
 
 def _row(action: Any, value: Fraction | None = None, exact: bool | None = None, then: str = "", how: str = "",
-         p_burn_: Fraction | None = None, p_smoke: Fraction | None = None) -> dict[str, Any]:
+         p_burn_: Fraction | None = None, p_smoke: Fraction | None = None, stderr: float | None = None) -> dict[str, Any]:
     label = str(action) + (" ≈" if exact is False else "")
-    return {"action": action, "label": label, "value": value, "exact": exact, "p_burn": p_burn_, "p_smoke": p_smoke,
-            "then": then, "how": how, "best": False}
+    return {"action": action, "label": label, "value": value, "exact": exact, "stderr": stderr if exact is False else None,
+            "p_burn": p_burn_, "p_smoke": p_smoke, "then": then, "how": how, "best": False}
 
 
 def advise(state: State) -> pd.DataFrame:
@@ -81,19 +82,19 @@ def advise(state: State) -> pd.DataFrame:
             if isinstance(action, Stop):
                 r = stop_now(state, **STOP_OPTIONS)
                 rows.append(_row(action, r.value, r.exact, "the cup test, played optimally" if r.exact else
-                                 "the cup test (simulated fallback play)", r.message))
+                                 "the cup test (simulated fallback play)", r.message, stderr=r.stderr))
             elif isinstance(action, Continue):
                 r = one_more_round(state, **CONTINUE_OPTIONS)
                 burn, smoke = next_round_risks(state)
                 rows.append(_row(action, r.value, r.exact, "one round of plain roasting, then stop (a lower bound)", r.message,
-                                 burn, smoke))
+                                 burn, smoke, r.stderr))
             else:  # pragma: no cover - the decide phase has only these two
                 rows.append(_row(action, then="not valued"))
     elif state.phase in CUP_PHASES:
         for action in state.legal_actions():
             r = stop_now(state.apply(action), **STOP_OPTIONS)
             rows.append(_row(action, r.value, r.exact, "the rest of the cup test, played optimally" if r.exact else
-                             "the rest of the cup test (simulated fallback play)", r.message))
+                             "the rest of the cup test (simulated fallback play)", r.message, stderr=r.stderr))
     else:
         for action in state.legal_actions():
             rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects"))

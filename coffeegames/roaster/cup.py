@@ -869,9 +869,10 @@ def one_more_round(
     how = f"all {count:,} draws" if not sampled else f"{draws} of {count:,} possible draws (stratified sample, seed {seed})"
     solves = f"every cup test exact ({positions:,} positions)" if not simulated else \
         f"{simulated} of {len(results)} cup tests simulated (over {max_states:,} positions)"
-    message = f"{'exact' if exact else 'approximate'}: {how}, {'plain roasting' if plain else 'the given act policy'}, {solves}"
-    return RoundValue(value, exact, count, len(results), positions, message, float(np.hypot(spread, inner)),
-                      time.perf_counter() - started)
+    stderr = float(np.hypot(spread, inner))
+    message = f"{'exact' if exact else 'approximate'}: {how}, {'plain roasting' if plain else 'the given act policy'}, {solves}" + \
+        (f"; standard error {stderr:.2f}" if stderr else "")
+    return RoundValue(value, exact, count, len(results), positions, message, stderr, time.perf_counter() - started)
 
 
 def stop_or_continue(state: State, **options: Any) -> pd.DataFrame:

@@ -85,6 +85,14 @@ def exact_text(value: Fraction, chance: bool = False) -> str:
     return str(value) if value.denominator == 1 else f"{value} ≈ {float(value):.2f}"
 
 
+def _worth(row: Any) -> str:
+    """An advice row's value in words: exact, or an estimate (``exact`` False; ``stderr``, if given, its standard error)."""
+    if bool(getattr(row, "exact", True)):
+        return exact_text(row.value)
+    stderr = getattr(row, "stderr", None)
+    return f"≈ {float(row.value):.2f}" + (f" ± {stderr:.2f}" if _has_value(stderr) else "") + " (an estimate)"
+
+
 def solver_advice(solver: Expectimax | None = None) -> Advisor:
     """An ``advise`` function from exact expectimax, for games small enough to solve whole.
 
@@ -383,11 +391,12 @@ class DecisionView:
             return ""
         best = self.advice.iloc[0]
         exact = bool(best.get("exact", True))  # an advise frame may flag estimates with an ``exact`` column
-        worth = f"worth exactly <b>{exact_text(best.value)}</b>" if exact else f"worth about <b>{float(best.value):.2f}</b> (an estimate)"
-        text = f"{STAR}Best: <b>{html.escape(best.label)}</b>, {worth} ({self.value_name})"
+        worth = f"worth exactly <b>{exact_text(best.value)}</b> ({self.value_name})" if exact else \
+            f"worth about <b>{float(best.value):.2f}</b> ({self.value_name}, an estimate)"
+        text = f"{STAR}Best: <b>{html.escape(best.label)}</b>, {worth}"
         risk = best[self.risk_column]
         if _has_value(risk):
-            text += f" ({self.risk_summary.format(exact_text(risk, chance=True))})"
+            text += f"; {self.risk_summary.format(exact_text(risk, chance=True))}"
         if "then" in best and best.then:
             text += f"; then <b>{html.escape(str(best.then))}</b>"
         return text + ". Hover over a bar for the value of any choice."
@@ -435,9 +444,19 @@ class DecisionView:
         fig.layout.annotations = [dict(text=html.escape(note), x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font_size=15)] if note else []
         return fig
 
+    def table(self) -> pd.DataFrame:
+        """The advice to read: every choice with its value in words (exact, or ``≈`` an estimate), its risk, what
+        follows and how the value was found (the columns the game's ``advise`` gives)."""
+        rows = []
+        for row in self.advice.itertuples():
+            risk = getattr(row, self.risk_column, None)
+            rows.append({"choice": row.label, self.value_name: "" if row.value is None else _worth(row),
+                         self.risk_name: exact_text(risk, chance=True) if _has_value(risk) else "",
+                         "then": getattr(row, "then", ""), "how": getattr(row, "how", "")})
+        return pd.DataFrame(rows, columns=["choice", self.value_name, self.risk_name, "then", "how"]).set_index("choice")
+
     def _hover(self, row: Any) -> str:
-        exact = bool(getattr(row, "exact", True))
-        parts = [f"{self.value_name}: {exact_text(row.value) if exact else f'≈ {float(row.value):.2f} (an estimate)'}"]
+        parts = [f"{self.value_name}: {_worth(row)}"]
         risk = getattr(row, self.risk_column, None)
         if _has_value(risk):
             parts.append(f"{self.risk_name}: {exact_text(risk, chance=True)}")

@@ -132,11 +132,12 @@ class _Drawing:
         for i, (effect, slots) in enumerate(zip(s.squares, s.slots)):
             colours = s.rules.board.cup_slots[i]
             active = all(slots)
-            filled = "/".join(t or f"({c})" for t, c in zip(slots, colours))
-            self.label(x - CELL / 2, top, ("✓ " if active else "") + f"{CUP_EFFECT_NAMES[effect]} [{filled}]", INK if active else MUTED)
+            filled = " · ".join(t or f"({c})" for t, c in zip(slots, colours))
+            self.label(x - CELL / 2, top, ("✓ " if active else "") + CUP_EFFECT_NAMES[effect], INK if active else MUTED)
+            self.label(x - CELL / 2, top + 16, filled, INK if active else MUTED)  # its two slots: filled, or the colour wanted
             x += 160
         wild = "taken" if s.wild_taken else f"paid {show(s.wild_paid)}"
-        self.label(LEFT, top + 24, f"wild flavour: {wild} · immediate effects used: {', '.join(s.used) or '-'}"
+        self.label(LEFT, top + 40, f"wild flavour: {wild} · immediate effects used: {', '.join(s.used) or '-'}"
                    + (f" · starting flavours: {show(s.reserve)}" if s.reserve else ""), MUTED)
 
     def board(self) -> Board:
