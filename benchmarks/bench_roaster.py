@@ -1,21 +1,38 @@
-"""Coffee Roaster cup-test solver timings: "stop now" at every thermometer position of seeded greedy-bot games,
-and the fallback's gap to the exact answer. A plain script (not collected by pytest); see benchmarks/README.md.
+"""Coffee Roaster solver timings (issue 5): "stop now" and "one more round" at every thermometer position of
+seeded greedy-bot games, one DecisionView refresh, and how good the approximations are where the exact answer is
+too slow. A plain script (not collected by pytest); see benchmarks/README.md.
 
-    python benchmarks/bench_roaster.py [--games 2] [--cards 3]
+    python benchmarks/bench_roaster.py [--games 2] [--cards 3] [--exact-rounds 4] [--exact-stops 4] [--view-games 1]
+
+1. ``stop_now(state)`` (default budget) at every stop/continue decision of seeded greedy-bot games;
+2. ``one_more_round(state, **CONTINUE_OPTIONS)`` (what the notebook shows) at the same decisions, then the exact
+   value (every draw, no budget) on a few of them where it runs, against the sampled estimate;
+3. the fallback of ``stop_now`` (a simulation) against the exact answer (no budget): at a few of part 1's positions
+   that were over budget, and the rule of thumb alone (``max_states=0``) on three bags;
+4. one DecisionView refresh: the notebook's walkthrough driven by clicks through seeded games, each click timed
+   (the step and the refresh it triggers: advice, chart and board), at stop/continue and cup-test decisions.
+
+Timings are wall-clock on whatever machine runs this: on a shared machine they wander.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from coffeegames.roaster.cup import stop_now
+from coffeegames.roaster import advice
+from coffeegames.roaster.advice import CONTINUE_OPTIONS, STOP_OPTIONS
+from coffeegames.roaster.cup import MAX_STATES, one_more_round, stop_now
 from coffeegames.roaster.policy import greedy_policy
 from coffeegames.roaster.rules import load_cards
-from coffeegames.roaster.state import Game
+from coffeegames.roaster.state import Continue, Game, State
+from coffeegames.widgets.roaster_game import roaster_walkthrough
 
 GAP_BAGS = {
     "12 tokens": ["bean1"] * 2 + ["bean2"] * 3 + ["bean3"] * 2 + ["bean4", "hard", "smoke", "aroma", "body"],
@@ -23,6 +40,7 @@ GAP_BAGS = {
     "16 tokens": ["bean1"] * 3 + ["bean2"] * 4 + ["bean3"] * 3 + ["hard", "hard", "smoke", "aroma", "acidity", "body"],
 }
 GAP_EFFECTS = [(), ("choice", "sweetness"), ("exchange", "tray"), ("extra_bean",)]
+CUP_PHASES = ("place", "choose", "exchange", "exchange_keep")
 
 
 def positions(card: str, games: int) -> list:
@@ -37,14 +55,105 @@ def positions(card: str, games: int) -> list:
     return found
 
 
-def timings(cards: list[str], games: int) -> pd.DataFrame:
+def can_continue(s: State) -> bool:
+    return any(isinstance(a, Continue) for a in s.legal_actions())
+
+
+def draws_after_continue(s: State) -> int:
+    after = s.apply(Continue())
+    return after.chance_outcome_count if after.phase == "draw" else 1
+
+
+def simulated(message: str) -> int:
+    """How many of a round's cup tests were simulated (over budget), read from ``one_more_round``'s message."""
+    found = re.search(r"(\d+) of \d+ cup tests simulated", message)
+    return int(found.group(1)) if found else 0
+
+
+# -- part 1: stop now ------------------------------------------------------------------------
+
+def stop_timings(found: dict[str, list]) -> pd.DataFrame:
     rows = []
-    for card in cards:
-        for seed, s in positions(card, games):
+    for card, decisions in found.items():
+        for seed, s in decisions:
             r = stop_now(s)
             rows.append({"card": card, "game": seed, "space": s.space, "bag": sum(t != "moisture" for t in s.bag),
                          "active": ",".join(s.active) or "-", "exact": r.exact, "states": r.states,
-                         "seconds": round(r.seconds, 3), "expected": round(float(r.value), 2)})
+                         "seconds": round(r.seconds, 3), "expected": round(float(r.value), 2), "stderr": round(r.stderr, 2)})
+    return pd.DataFrame(rows)
+
+
+def in_turn(found: dict[str, list], keep: Callable[[str, int, State], bool], n: int) -> list[tuple[str, int, State]]:
+    """The first ``n`` decisions that ``keep`` accepts, taken from each card in turn."""
+    eligible = {card: [(seed, s) for seed, s in decisions if keep(card, seed, s)] for card, decisions in found.items()}
+    picked = []
+    for i in range(max(map(len, eligible.values()), default=0)):
+        picked += [(card, *ps[i]) for card, ps in eligible.items() if i < len(ps)]
+    return picked[:n]
+
+
+def summary(name: str, table: pd.DataFrame) -> str:
+    s = table.seconds
+    return (f"{name}: {len(table)} positions, {table.exact.mean():.0%} exact, median {s.median():.2f} s, "
+            f"max {s.max():.2f} s, {(s < 1).mean():.0%} under 1 s")
+
+
+# -- part 2: one more round ---------------------------------------------------------------------
+
+def round_timings(found: dict[str, list]) -> pd.DataFrame:
+    rows = []
+    for card, decisions in found.items():
+        for seed, s in decisions:
+            if not can_continue(s):
+                continue
+            r = one_more_round(s, **CONTINUE_OPTIONS)
+            rows.append({"card": card, "game": seed, "space": s.space, "draws": r.outcomes, "weighed": r.weighed,
+                         "simulated": simulated(r.message), "exact": r.exact, "positions": r.positions,
+                         "seconds": round(r.seconds, 3), "expected": round(float(r.value), 2),
+                         "stderr": round(r.stderr, 2)})
+    return pd.DataFrame(rows)
+
+
+def round_errors(found: dict[str, list], stop: pd.DataFrame, n: int, max_draws: int) -> pd.DataFrame:
+    """The sampled one-more-round estimate (``CONTINUE_OPTIONS``) against the exact value (every draw, no budget) on
+    ``n`` positions, taken in turn from each card: those whose stop-now answer was exact and whose next draw has more
+    outcomes than the notebook weighs exactly (so the estimate is sampled) but at most ``max_draws``."""
+    exact_stop = {(r.card, r.game, r.space) for r in stop.itertuples() if r.exact}
+
+    def keep(card: str, seed: int, s: State) -> bool:
+        return (card, seed, s.space) in exact_stop and can_continue(s) and \
+            CONTINUE_OPTIONS["max_outcomes"] < draws_after_continue(s) <= max_draws
+
+    rows = []
+    for card, seed, s in in_turn(found, keep, n):
+        estimate = one_more_round(s, **CONTINUE_OPTIONS)
+        exact = one_more_round(s, max_outcomes=None, max_states=None)
+        error = float(estimate.value - exact.value)
+        rows.append({"card": card, "game": seed, "space": s.space, "draws": exact.outcomes,
+                     "exact value": round(float(exact.value), 3), "estimate": round(float(estimate.value), 3),
+                     "stderr": round(estimate.stderr, 3), "error": round(error, 3),
+                     "error/stderr": round(abs(error) / estimate.stderr, 1) if estimate.stderr else float("nan"),
+                     "simulated": simulated(estimate.message), "estimate s": round(estimate.seconds, 2),
+                     "exact s": round(exact.seconds, 2), "exact positions": exact.positions, "is exact": exact.exact})
+    return pd.DataFrame(rows)
+
+
+# -- part 3: the fallback of stop now --------------------------------------------------------------
+
+def fallback_errors(found: dict[str, list], stop: pd.DataFrame, n: int) -> pd.DataFrame:
+    """Stop now's fallback (default budget) against the exact answer (no budget) at ``n`` of part 1's decisions where
+    the default budget was not enough, taken from each card in turn."""
+    over = {(r.card, r.game, r.space) for r in stop.itertuples() if not r.exact}
+    rows = []
+    for card, seed, s in in_turn(found, lambda card, seed, s: (card, seed, s.space) in over, n):
+        approx = stop_now(s)
+        exact = stop_now(s, max_states=None)
+        gap = float(exact.value - approx.value)
+        rows.append({"card": card, "game": seed, "space": s.space, "active": ",".join(s.active) or "-",
+                     "states": exact.states, "exact s": round(exact.seconds, 2), "exact": round(float(exact.value), 3),
+                     "fallback": round(float(approx.value), 3), "gap": round(gap, 2), "stderr": round(approx.stderr, 3),
+                     "gap/stderr": round(gap / approx.stderr, 1) if approx.stderr else float("nan"),
+                     "fallback s": round(approx.seconds, 2)})
     return pd.DataFrame(rows)
 
 
@@ -63,19 +172,141 @@ def gaps() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+# -- part 4: one DecisionView refresh ---------------------------------------------------------------
+
+def refresh_timings(cards: list[str], games: int) -> pd.DataFrame:
+    """Seeded games in the notebook's walkthrough (``roaster_walkthrough``, full side), driven by its buttons: chance
+    by "Let chance roll", decisions by choosing the greedy bot's action in the list and pressing "Take". Each click
+    (the step and the ``refresh`` it triggers) is timed, with the ``stop_now`` and ``one_more_round`` calls that
+    ``advise`` makes inside it (the module's names are wrapped with a timer while this runs)."""
+    rows = []
+    stops: list[float] = []
+    rounds: list[float] = []
+    originals = advice.stop_now, advice.one_more_round
+    advice.stop_now, advice.one_more_round = timed(advice.stop_now, stops), timed(advice.one_more_round, rounds)
+    try:
+        for card in cards:
+            for seed in range(games):
+                rows += _refresh_game(card, seed, stops, rounds)
+    finally:
+        advice.stop_now, advice.one_more_round = originals
+    return pd.DataFrame(rows)
+
+
+def _refresh_game(card: str, seed: int, stops: list[float], rounds: list[float]) -> list[dict[str, Any]]:
+    rows = []
+    view = roaster_walkthrough(card=card, side="full", seed=seed)
+    while not view.state.is_terminal():
+        before = view.state
+        if before.is_chance():
+            button = view.chance_button
+        else:
+            actions = list(view.advice["action"])
+            view.actions.value = actions.index(greedy_policy(before))
+            button = view.take_button
+        stops.clear()
+        rounds.clear()
+        t = time.perf_counter()
+        button.click()
+        seconds = time.perf_counter() - t
+        if view.message.value:
+            raise RuntimeError(f"the view refused a move at {before.phase}: {view.message.value}")
+        s = view.state
+        kind = "decide" if s.phase == "decide" else "cup test" if s.phase in CUP_PHASES else None
+        if kind is None:
+            continue
+        rows.append({"card": card, "game": seed, "kind": kind, "phase": s.phase, "space": s.space,
+                     "cup": len(s.cup), "choices": len(view.advice), "estimates": int((view.advice["exact"] == False).sum()),  # noqa: E712
+                     "seconds": round(seconds, 3), "stop_now s": round(sum(stops), 3),
+                     "one_more_round s": round(sum(rounds), 3)})
+    return rows
+
+
+def timed(function: Callable[..., Any], log: list[float]) -> Callable[..., Any]:
+    def run(*args: Any, **kwargs: Any) -> Any:
+        t = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            log.append(time.perf_counter() - t)
+    return run
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=2)
-    parser.add_argument("--cards", type=int, default=3)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2, help="seeded greedy-bot games a card for parts 1-2 (default 2)")
+    parser.add_argument("--cards", type=int, default=3, help="stand-in cards, spread over the list (default 3)")
+    parser.add_argument("--exact-rounds", type=int, default=4, metavar="N",
+                        help="positions where part 2 also computes one more round exactly (default 4)")
+    parser.add_argument("--max-draws", type=int, default=700,
+                        help="skip positions whose next draw has more outcomes than this in the exact comparison")
+    parser.add_argument("--exact-stops", type=int, default=4, metavar="N",
+                        help="part-1 positions over budget where part 3 also solves stop now exactly (default 4)")
+    parser.add_argument("--view-games", type=int, default=1, help="seeded games a card in the DecisionView (default 1)")
+    parser.add_argument("--parts", default="1234", help="which parts to run, e.g. 14 (parts 2 and 3 run part 1 first)")
     args = parser.parse_args()
     cards = [c.name for c in load_cards()[:: max(1, len(load_cards()) // args.cards)][: args.cards]]
-    pd.set_option("display.width", 160)
-    table = timings(cards, args.games)
-    print(table.to_string(index=False))
-    print(f"\nstop now: {len(table)} positions, {table.exact.mean():.0%} exact, median {table.seconds.median():.2f} s, "
-          f"max {table.seconds.max():.2f} s, {(table.seconds < 1).mean():.0%} under 1 s")
-    print("\nfallback (heuristic policy, 2000 seeded cup tests) against the exact answer:")
-    print(gaps().to_string(index=False))
+    pd.set_option("display.width", 200)
+    pd.set_option("display.max_columns", 30)
+    print(f"cards: {', '.join(cards)}; stop_now default budget MAX_STATES = {MAX_STATES:,}; "
+          f"advise: STOP_OPTIONS = {STOP_OPTIONS}, CONTINUE_OPTIONS = {CONTINUE_OPTIONS}")
+    found = {card: positions(card, args.games) for card in cards} if set("123") & set(args.parts) else {}
+    stop = pd.DataFrame()
+    if set("123") & set(args.parts):
+        print(f"\n1. stop now (default budget) at every stop/continue decision of {args.games} greedy-bot games a card:")
+        stop = stop_timings(found)
+        print(stop.to_string(index=False))
+        print("\n" + summary("stop now", stop))
+    if "2" in args.parts:
+        print("\n2. one more round with the notebook's budget (CONTINUE_OPTIONS) at the same decisions:")
+        rounds = round_timings(found)
+        print(rounds.to_string(index=False))
+        print("\n" + summary("one more round", rounds) + f"; {(rounds.draws > CONTINUE_OPTIONS['max_outcomes']).mean():.0%} "
+              f"sampled ({CONTINUE_OPTIONS['draws']} draws), {(rounds.simulated > 0).mean():.0%} with a simulated cup test")
+        print(f"\n   the estimate against the exact value (every draw, no budget) on {args.exact_rounds} positions "
+              f"(stop now exact, {CONTINUE_OPTIONS['max_outcomes']} < draws <= {args.max_draws}, cards in turn):")
+        errors = round_errors(found, stop, args.exact_rounds, args.max_draws)
+        if errors.empty:
+            print("   no position qualifies")
+        else:
+            print(errors.to_string(index=False))
+            over = int((errors["error/stderr"] > 3).sum())
+            print(f"\none more round, estimate vs exact: {len(errors)} positions, |error| median "
+                  f"{errors.error.abs().median():.2f}, max {errors.error.abs().max():.2f} points; stated stderr "
+                  f"{errors.stderr.min():.2f}-{errors.stderr.max():.2f}; {over} errors over 3 stderr; exact solve "
+                  f"{errors['exact s'].min():.1f}-{errors['exact s'].max():.1f} s, "
+                  f"{errors['exact positions'].min():,}-{errors['exact positions'].max():,} positions")
+    if "3" in args.parts:
+        print(f"\n3. stop now's fallback (2000 seeded cup tests, default budget) against the exact answer (no budget) "
+              f"at {args.exact_stops} of part 1's positions over budget (cards in turn):")
+        table = fallback_errors(found, stop, args.exact_stops)
+        if table.empty:
+            print("   no position was over budget")
+        else:
+            print(table.to_string(index=False))
+            print(f"\nfallback at positions over budget: {len(table)} positions, gap (exact - fallback) "
+                  f"{table.gap.min():.2f}-{table.gap.max():.2f} points, {(table.gap > 3 * table.stderr).sum()} over 3 stderr "
+                  f"(stderr {table.stderr.min():.2f}-{table.stderr.max():.2f}); exact {table['exact s'].min():.2f}-"
+                  f"{table['exact s'].max():.2f} s ({table.states.min():,}-{table.states.max():,} positions), "
+                  f"fallback {table['fallback s'].min():.2f}-{table['fallback s'].max():.2f} s")
+        print("\n   the rule of thumb alone (max_states=0: the fallback's exact endgame gets no budget either) against the "
+              "exact answer on three bags:")
+        table = gaps()
+        print(table.to_string(index=False))
+        print(f"\nrule of thumb gap (exact - approx): {table.gap.min():.2f}-{table.gap.max():.2f} points, stderr "
+              f"{table.stderr.min():.2f}-{table.stderr.max():.2f}; exact solves {table['exact s'].min():.2f}-"
+              f"{table['exact s'].max():.2f} s, rule of thumb {table['approx s'].min():.2f}-{table['approx s'].max():.2f} s")
+    if "4" in args.parts:
+        print(f"\n4. one DecisionView refresh (click = step + refresh), {args.view_games} seeded game(s) a card "
+              f"in roaster_walkthrough:")
+        views = refresh_timings(cards, args.view_games)
+        print(views.to_string(index=False))
+        parts = []
+        for kind in ("decide", "cup test"):
+            t = views[views.kind == kind]
+            parts.append(f"{kind} {len(t)} refreshes, median {t.seconds.median():.2f} s, max {t.seconds.max():.2f} s, "
+                         f"{(t.seconds < 1).mean():.0%} under 1 s")
+        print("\nDecisionView refresh: " + "; ".join(parts))
 
 
 if __name__ == "__main__":
