@@ -126,8 +126,13 @@ def test_the_advice_table_reads_exact_values_and_marks_estimates() -> None:
     assert list(table.columns) == [v.value_name, v.risk_name, "then", "how"] and set(table.index) == set(v.advice["label"])
     for row in v.advice.itertuples():
         shown = table.loc[row.label, v.value_name]
-        assert shown == (exact_text(row.value) if row.exact else f"≈ {float(row.value):.2f} ± {row.stderr:.2f} (an estimate)")
-        assert row.how in table.loc[row.label, "how"] and bool(pd.isna(row.stderr)) == bool(row.exact)
+        if row.exact:
+            assert shown == exact_text(row.value) and pd.isna(row.stderr) and not row.lower
+        elif row.lower:  # the fallback played: no ± (its bias is not in the standard error)
+            assert shown == f"≈ {float(row.value):.2f} or more (a lower estimate)" and pd.isna(row.stderr)
+        else:
+            assert shown == f"≈ {float(row.value):.2f} ± {row.stderr:.2f} (an estimate)"
+        assert row.how in table.loc[row.label, "how"]
     assert not all(v.advice["exact"]) and any(table[v.value_name].str.startswith("≈"))  # Continue is sampled here
     assert table.loc["Stop()", v.risk_name] == ""  # stopping risks no burn
 

@@ -17,7 +17,8 @@ Budgets keep a call near a second: beyond them a value is a seeded simulation, f
 ``exact=False`` with the solver's message in ``how`` (and ``≈`` in the label).
 
 Columns: ``action``, ``label``, ``value`` (Fraction or None), ``exact`` (bool or None),
-``stderr`` (an estimate's standard error; None when exact or not valued),
+``lower`` (True when the value is a lower estimate: the solver's fallback played part of the
+cup test), ``stderr`` (an unbiased estimate's standard error; else None),
 ``p_burn`` (Continue: the chance a drawn bean burns when the next round roasts, effects
 not counted; else None), ``p_smoke`` (Continue: the chance the next round draws smoke),
 ``then`` (what follows, in words), ``how`` (the solver's message) and ``best``.
@@ -48,10 +49,10 @@ from .tokens import SMOKE
 
 __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_risks"]
 
-COLUMNS = ["action", "label", "value", "exact", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
-STOP_OPTIONS: dict[str, Any] = {"max_states": 150_000, "samples": 400, "seed": 0}
+COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
+STOP_OPTIONS: dict[str, Any] = {"max_states": 100_000, "samples": 300, "seed": 0}
 """Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation)."""
-CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 150_000, "samples": 100, "seed": 0}
+CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 100_000, "samples": 100, "seed": 0}
 """Budget of the :func:`one_more_round` call made by :func:`advise`."""
 CUP_PHASES = ("place", "choose", "exchange", "exchange_keep")
 
@@ -67,11 +68,15 @@ def next_round_risks(state: State) -> tuple[Fraction, Fraction]:
     return p_burn(b, draws, rules.roast_steps(space)), p_any(b, [SMOKE], draws)
 
 
-def _row(action: Any, value: Fraction | None = None, exact: bool | None = None, then: str = "", how: str = "",
-         p_burn_: Fraction | None = None, p_smoke: Fraction | None = None, stderr: float | None = None) -> dict[str, Any]:
+def _row(action: Any, result: Any = None, then: str = "", p_burn_: Fraction | None = None,
+         p_smoke: Fraction | None = None) -> dict[str, Any]:
+    """One action's row; ``result`` is the solver's answer (a CupTest or RoundValue), None when not valued."""
+    exact = None if result is None else result.exact
+    lower = None if result is None else result.lower
     label = str(action) + (" ≈" if exact is False else "")
-    return {"action": action, "label": label, "value": value, "exact": exact, "stderr": stderr if exact is False else None,
-            "p_burn": p_burn_, "p_smoke": p_smoke, "then": then, "how": how, "best": False}
+    return {"action": action, "label": label, "value": None if result is None else result.value, "exact": exact,
+            "lower": lower, "stderr": result.stderr if exact is False and not lower else None, "p_burn": p_burn_,
+            "p_smoke": p_smoke, "then": then, "how": "" if result is None else result.message, "best": False}
 
 
 def advise(state: State) -> pd.DataFrame:
@@ -81,20 +86,19 @@ def advise(state: State) -> pd.DataFrame:
         for action in state.legal_actions():
             if isinstance(action, Stop):
                 r = stop_now(state, **STOP_OPTIONS)
-                rows.append(_row(action, r.value, r.exact, "the cup test, played optimally" if r.exact else
-                                 "the cup test (simulated fallback play)", r.message, stderr=r.stderr))
+                rows.append(_row(action, r, "the cup test, played optimally" if r.exact else
+                                 "the cup test (simulated fallback play)"))
             elif isinstance(action, Continue):
                 r = one_more_round(state, **CONTINUE_OPTIONS)
                 burn, smoke = next_round_risks(state)
-                rows.append(_row(action, r.value, r.exact, "one round of plain roasting, then stop (a lower bound)", r.message,
-                                 burn, smoke, r.stderr))
+                rows.append(_row(action, r, "one round of plain roasting, then stop (a lower bound)", burn, smoke))
             else:  # pragma: no cover - the decide phase has only these two
                 rows.append(_row(action, then="not valued"))
     elif state.phase in CUP_PHASES:
         for action in state.legal_actions():
             r = stop_now(state.apply(action), **STOP_OPTIONS)
-            rows.append(_row(action, r.value, r.exact, "the rest of the cup test, played optimally" if r.exact else
-                             "the rest of the cup test (simulated fallback play)", r.message, stderr=r.stderr))
+            rows.append(_row(action, r, "the rest of the cup test, played optimally" if r.exact else
+                             "the rest of the cup test (simulated fallback play)"))
     else:
         for action in state.legal_actions():
             rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects"))

@@ -86,9 +86,12 @@ def exact_text(value: Fraction, chance: bool = False) -> str:
 
 
 def _worth(row: Any) -> str:
-    """An advice row's value in words: exact, or an estimate (``exact`` False; ``stderr``, if given, its standard error)."""
+    """An advice row's value in words: exact, or an estimate (``exact`` False), with its standard error (``stderr``)
+    or as a lower estimate (``lower``) when the advice frame says so."""
     if bool(getattr(row, "exact", True)):
         return exact_text(row.value)
+    if _has_value(getattr(row, "lower", None)) and bool(row.lower):
+        return f"≈ {float(row.value):.2f} or more (a lower estimate)"
     stderr = getattr(row, "stderr", None)
     return f"≈ {float(row.value):.2f}" + (f" ± {stderr:.2f}" if _has_value(stderr) else "") + " (an estimate)"
 
@@ -391,8 +394,10 @@ class DecisionView:
             return ""
         best = self.advice.iloc[0]
         exact = bool(best.get("exact", True))  # an advise frame may flag estimates with an ``exact`` column
+        lower = _has_value(best.get("lower")) and bool(best.get("lower"))
         worth = f"worth exactly <b>{exact_text(best.value)}</b> ({self.value_name})" if exact else \
-            f"worth about <b>{float(best.value):.2f}</b> ({self.value_name}, an estimate)"
+            f"worth about <b>{float(best.value):.2f}</b>{' or more' if lower else ''} ({self.value_name}, " \
+            f"{'a lower estimate' if lower else 'an estimate'})"
         text = f"{STAR}Best: <b>{html.escape(best.label)}</b>, {worth}"
         risk = best[self.risk_column]
         if _has_value(risk):
