@@ -28,7 +28,7 @@ import pandas as pd
 
 from coffeegames.roaster import advice
 from coffeegames.roaster.advice import CONTINUE_OPTIONS, STOP_OPTIONS
-from coffeegames.roaster.cup import MAX_STATES, one_more_round, stop_now
+from coffeegames.roaster.cup import MAX_STATES, SAMPLES, one_more_round, stop_now
 from coffeegames.roaster.policy import greedy_policy
 from coffeegames.roaster.rules import load_cards
 from coffeegames.roaster.state import Continue, Game, State
@@ -277,7 +277,7 @@ def main() -> None:
                   f"{errors['exact s'].min():.1f}-{errors['exact s'].max():.1f} s, "
                   f"{errors['exact positions'].min():,}-{errors['exact positions'].max():,} positions")
     if "3" in args.parts:
-        print(f"\n3. stop now's fallback (2000 seeded cup tests, default budget) against the exact answer (no budget) "
+        print(f"\n3. stop now's fallback ({SAMPLES:,} seeded cup tests, default budget) against the exact answer (no budget) "
               f"at {args.exact_stops} of part 1's positions over budget (cards in turn):")
         table = fallback_errors(found, stop, args.exact_stops)
         if table.empty:

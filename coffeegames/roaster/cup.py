@@ -67,6 +67,10 @@ MAX_STATES = 250_000
 """Default budget of positions for an exact solve (about 1 s on a laptop, ≈ 4 µs a position; see benchmarks/README.md)."""
 SAMPLES = 1_000
 """Default number of seeded cup tests simulated when the exact solve is over budget."""
+ENDGAME = 7
+"""The fallback policy plays exactly (by the solver) once at most this many cup spaces are free ..."""
+ENDGAME_BUDGET = 4
+"""... within another ``max_states // ENDGAME_BUDGET`` positions."""
 
 Counts = tuple[int, ...]
 
@@ -439,12 +443,6 @@ def _heuristic_exchange(solver: _Solver, bag: Counts, cup: Counts) -> Counts | N
         if v > best:
             best, choice = v, pair
     return choice
-
-
-ENDGAME = 7
-"""The fallback policy plays exactly (by the solver) once at most this many cup spaces are free ..."""
-ENDGAME_BUDGET = 4
-"""... within another ``max_states // ENDGAME_BUDGET`` positions."""
 
 
 def _endgame(solver: _Solver, cup: Counts, exact: Callable[[], Any]) -> Any:
