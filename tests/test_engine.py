@@ -61,6 +61,22 @@ def test_walkthrough_undo_replay_and_json():
         w.undo(2)
 
 
+def test_a_loaded_game_rolls_on_with_the_saved_luck():
+    w = Walkthrough(KeepOrReroll(), seed=3)
+    w.step().step(Reroll())
+    loaded = Walkthrough.from_json(w.to_json(), KeepOrReroll(), kinds=(Keep, Reroll))
+    rolls = [Walkthrough.from_json(w.to_json(), KeepOrReroll(), kinds=(Keep, Reroll)).step().state.die for _ in range(3)]
+    assert loaded.step().state == w.step().state and len(set(rolls)) == 1
+    fresh = [Walkthrough(KeepOrReroll(), seed=s).step().step(Reroll()).step().state.die for s in range(30)]
+    assert len(set(fresh)) > 1  # the check above could tell luck apart
+    saved = json.loads(w.to_json())
+    old = {k: v for k, v in saved.items() if k != "rng"}  # a save from before the generator was kept
+    assert Walkthrough.from_json(json.dumps(old), KeepOrReroll(), kinds=(Keep, Reroll)).states == w.states
+    for bad in ({"bit_generator": "MT19937"}, "lucky", {"bit_generator": "PCG64", "state": {}}):
+        with pytest.raises(ValueError, match="field 'rng'"):
+            Walkthrough.from_json(json.dumps({**saved, "rng": bad}), KeepOrReroll(), kinds=(Keep, Reroll))
+
+
 def test_same_seed_same_game():
     a = Walkthrough(KeepOrReroll(), seed=5).run(Expectimax().policy())
     b = Walkthrough(KeepOrReroll(), seed=5).run(Expectimax().policy())

@@ -28,7 +28,9 @@ class Walkthrough:
     """A game in progress: every state visited and every move made, with undo.
 
     Chance moves not given explicitly are drawn from a generator seeded by ``seed``;
-    the log records them, so :meth:`replay` rebuilds the same game exactly.
+    the log records them, so :meth:`replay` rebuilds the same game exactly, and a saved
+    game (:meth:`to_json`) keeps the generator's position: a loaded game rolls on with
+    the luck the saved one would have had.
     """
 
     def __init__(self, initial: State, seed: int | None = None) -> None:
@@ -93,13 +95,14 @@ class Walkthrough:
         return w
 
     def to_json(self, game: Any = None) -> str:
-        """Save as JSON: the game's name and options (if given), seed, and the move log."""
+        """Save as JSON: the game's name and options (if given), seed, the move log and the generator's position."""
         data = {
             "format": FORMAT,
             "game": getattr(game, "name", None),
             "options": getattr(game, "options", None),
             "seed": self.seed,
             "moves": [action_to_json(m) for m in self.moves],
+            "rng": self.rng.bit_generator.state,
         }
         return json.dumps(data)
 
@@ -117,4 +120,13 @@ class Walkthrough:
         if not isinstance(data.get("moves"), list):
             raise ValueError("saved game field 'moves' must be a list")
         moves = [action_from_json(m, kinds) for m in data["moves"]]
-        return cls.replay(initial, moves, data.get("seed"))
+        rng = np.random.default_rng()
+        if "rng" in data:  # older saves have none: the generator starts again from the seed
+            try:
+                rng.bit_generator.state = data["rng"]
+            except (TypeError, ValueError, KeyError) as error:
+                raise ValueError(f"saved game field 'rng' is not a {type(rng.bit_generator).__name__} generator state: {error}") from None
+        w = cls.replay(initial, moves, data.get("seed"))
+        if "rng" in data:
+            w.rng = rng
+        return w
