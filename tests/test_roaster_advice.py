@@ -102,3 +102,33 @@ def test_a_late_place_decision_is_exact_and_prefers_the_better_spot() -> None:
             pytest.skip("the cup test ended before an exact decision")
     best = table.loc[table["best"], "action"].iloc[0]
     assert stop_now(s).action(s) == best or table["value"].nunique() == 1
+
+
+def test_every_choice_during_a_round_carries_its_exact_burn_chance_for_this_roast():
+    """Checked against the engine: apply the choice, let every draw it makes happen, roast, and see if a bean burnt."""
+    from dataclasses import replace
+
+    from coffeegames.roaster.advice import round_burn
+    from coffeegames.roaster.tokens import msort
+
+    s = Game(card="Zambia Kasama AA").new_initial_state().apply(Shuffled(ORDER))
+    s = replace(s, bag=msort(("bean4", "bean3", "bean3", "bean1", "bean2", "bean2", "moisture", "smoke") + ("body", "acidity", "aroma") * 2))
+    s = s.apply(Drawn(("bean3", "bean2", "body", "acidity", "aroma", "body", "acidity")))
+
+    def burnt(state) -> int:
+        return sum(t == "burnt" for t in state.bag + state.drawn + state.removed)
+
+    def engine_burn(state) -> Fraction:  # P(the roast burns a bean), every chance outcome listed by the engine
+        if state.is_chance():
+            return sum((p * engine_burn(state.apply(d)) for d, p in state.chance_outcomes()), Fraction(0))
+        if state.phase == "remove_two":
+            return engine_burn(state.apply(state.legal_actions()[0]))  # what is removed does not change the draw
+        return Fraction(burnt(state.apply(Roast())) > burnt(state))
+
+    table = advise(s)
+    assert table["p_burn"].notna().all() and table["value"].isna().all()
+    kinds = set()
+    for action, p in zip(table["action"], table["p_burn"]):
+        assert p == round_burn(s, action) == engine_burn(s if isinstance(action, Roast) else s.apply(action)), action
+        kinds.add(type(action).__name__)
+    assert {"PlusTwo", "NewTwo", "Preserve", "Roast"} <= kinds and len(set(table["p_burn"])) > 2

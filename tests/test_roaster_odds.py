@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scipy.stats import hypergeom, multivariate_hypergeom
 
 from coffeegames.exact import Bag
-from coffeegames.roaster import count_dist, draw_table, expected_count, p_any, p_beans_at_least, p_burn
+from coffeegames.roaster import count_dist, draw_table, effect_table, expected_count, p_any, p_beans_at_least, p_burn, two_of_five_table
 from coffeegames.roaster.tokens import roast_level
 
 KINDS = ["hard", "bean0", "bean1", "bean2", "bean3", "bean4", "burnt", "moisture", "smoke", "defect", "body"]
@@ -61,3 +61,76 @@ def test_burning_follows_the_roast_rule():
     bag = Bag({"bean3": 1, "hard": 5})
     assert p_burn(bag, 1) == 0  # a level-3 bean roasts to 4
     assert p_burn(bag, 1, steps=2) == Fraction(1, 6)  # on a crack space it burns; hard beans only reach 0
+
+
+# -- the immediate effects that draw ---------------------------------------------------------------
+
+def _mean(bag: Bag, draws: int, value) -> Fraction:
+    """The mean of ``value(drawn tokens)`` over every labelled subset (brute force)."""
+    labelled = [t for t in bag for _ in range(bag[t])]
+    k = min(draws, len(labelled))
+    subsets = list(combinations(range(len(labelled)), k))
+    return Fraction(sum(value([labelled[i] for i in s]) for s in subsets), len(subsets))
+
+
+@settings(max_examples=40, deadline=None)
+@given(bags, st.lists(st.sampled_from(KINDS), max_size=4), st.integers(0, 4), st.sampled_from([1, 2]))
+def test_a_draw_with_a_known_part_matches_brute_force(counts, known, draws, steps):
+    bag = Bag(counts)
+    table = draw_table(bag, draws, steps, known)["value"]
+    burns = lambda d: any(t in ("hard", "bean0", "bean1", "bean2", "bean3", "bean4") and (roast_level(t) or 0) + steps > 4 for t in d)
+    assert table["tokens drawn"] == min(draws, bag.size) + len(known)
+    assert table["P(a bean burns this round)"] == brute(bag, draws, lambda d: burns(d + known))
+    assert table["P(at least one smoke)"] == brute(bag, draws, lambda d: "smoke" in d + known)
+    assert table["P(2+ beans at level 3 or more)"] == brute(bag, draws, lambda d: sum((roast_level(t) or 0) >= 3 for t in d + known) >= 2)
+    assert table["expected moisture removed"] == _mean(bag, draws, lambda d: (d + known).count("moisture"))
+
+
+def test_effect_table_before_and_after_the_draw():
+    bag = Bag({"bean3": 2, "bean1": 4, "smoke": 1})
+    before = effect_table(bag, 3)
+    assert list(before.columns) == ["draw", "with +2 tokens"]
+    assert before["with +2 tokens"].equals(draw_table(bag, 5)["value"])
+    after = effect_table(bag, 0, drawn=["bean4", "bean1"], returned=["bean4", "bean1"])
+    assert list(after.columns) == ["as drawn", "with +2 tokens", "with 2 new tokens (return bean4 bean1)"]
+    # returning the bean4 puts it back in the bag: it burns only if one of the 2 new tokens is that bean4 again
+    assert after.loc["P(a bean burns this round)"].tolist() == [1, 1, brute(bag.add(["bean4", "bean1"]), 2, lambda d: "bean4" in d)]
+    assert after.loc["tokens drawn"].tolist() == [2, 4, 2]
+    with pytest.raises(ValueError, match="not among"):
+        effect_table(bag, 0, drawn=["bean1"], returned=["bean4", "bean1"])
+    with pytest.raises(ValueError, match="exactly 2"):
+        effect_table(bag, 0, drawn=["bean1", "bean2", "bean3"], returned=["bean1"])
+    assert "with +2 tokens" not in effect_table(Bag({"bean1": 1}), 0, drawn=["bean2"]).columns  # not with < 2 in the bag
+
+
+def test_effect_table_matches_the_engines_own_draws():
+    """"+2 tokens" and "2 new tokens" in the engine: each draw outcome it lists, weighed by its probability."""
+    from coffeegames.roaster.state import Drawn, Game, NewTwo, PlusTwo, Shuffled
+
+    s = Game(card="Zambia Kasama AA").new_initial_state().apply(Shuffled(("extra_bean", "sweetness", "choice", "exchange", "tray")))
+    s = s.apply(Drawn(("hard", "hard", "hard", "moisture", "body", "acidity", "aroma")))
+    table = effect_table(Bag(dict(__import__("collections").Counter(s.bag))), 0, drawn=s.drawn, returned=("hard", "hard"))
+    checked = 0
+    for action in s.legal_actions():
+        if isinstance(action, PlusTwo) or (isinstance(action, NewTwo) and action.returned == ("hard", "hard")):
+            after = s.apply(action)
+            column = "with +2 tokens" if isinstance(action, PlusTwo) else "with 2 new tokens (return hard hard)"
+            defect = sum((p for d, p in after.chance_outcomes() if "defect" in after.apply(d).drawn), Fraction(0))
+            flavours = sum((p * sum(t in ("body", "acidity", "aroma", "wild") for t in after.apply(d).drawn)
+                            for d, p in after.chance_outcomes()), Fraction(0))
+            paid = len(action.paid)  # the flavour tokens paid for the effect leave the draw
+            assert table.loc["P(at least one defect)", column] == defect > 0
+            assert table.loc["expected flavour tokens", column] - paid == flavours
+            checked += 1
+    assert checked == 2
+
+
+def test_two_of_five_matches_brute_force():
+    bag = Bag({"smoke": 2, "defect": 1, "burnt": 1, "bean2": 4, "moisture": 2})
+    table = two_of_five_table(bag)["value"]
+    bad = lambda d: sum(t in ("smoke", "defect", "burnt") for t in d)
+    assert table["P(at least one smoke among the 5)"] == brute(bag, 5, lambda d: "smoke" in d)
+    assert table["P(a bad token to remove)"] == brute(bag, 5, lambda d: bad(d) > 0)
+    assert table["expected bad tokens removed (at most 2)"] == _mean(bag, 5, lambda d: min(bad(d), 2))
+    assert table["expected moisture leaving"] == _mean(bag, 5, lambda d: d.count("moisture"))
+    assert two_of_five_table(Bag({"smoke": 1, "bean1": 2}))["value"]["tokens drawn"] == 3

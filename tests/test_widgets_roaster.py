@@ -155,3 +155,15 @@ def test_parse_draw_refuses_outside_a_draw() -> None:
     v.outcome_button.click()
     with pytest.raises(ValueError, match="no tokens are being drawn"):
         parse_draw("hard", v.state)
+
+
+def test_during_a_round_the_list_gives_each_choice_its_burn_chance() -> None:
+    from coffeegames.text import percent
+
+    v = view()
+    v.enter_outcome(FIRST_DRAW)
+    v.refresh()
+    assert v.state.phase == "act" and v.advice["value"].isna().all()
+    for (text, i), row in zip(v.actions.options, v.advice.itertuples()):
+        assert text == f"{row.label} · burn {percent(row.p_burn)}"
+    assert "each one's burn chance" in html.unescape(v.chart.layout.annotations[0].text)

@@ -28,6 +28,7 @@ from .odds import (
     p_any,
     p_beans_at_least,
     p_burn,
+    two_of_five_table,
 )
 from .policy import (
     greedy_policy,
@@ -143,5 +144,6 @@ __all__ = [
     "ToCup",
     "tokens",
     "ToTray",
+    "two_of_five_table",
     "TwoOfFive",
 ]

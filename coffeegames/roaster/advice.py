@@ -11,7 +11,8 @@ the model of :mod:`.cup`:
 * In the cup test: **ToCup / ToTray**, **Keep** (Choice), **Exchange / NoExchange** and
   **KeepTwo** are valued by :func:`~.cup.stop_now` from the state each leads to.
 * During a roasting round (effects, Roast, 2 of 5): no value (``None``); the ``then``
-  column says so. The engine lists them; the solver does not value effects.
+  column says so. The engine lists them; the solver does not value effects. Each still
+  gets its exact consequence for the coming roast in ``p_burn`` (:func:`round_burn`).
 
 Budgets keep a call near a second: beyond them a value is a seeded simulation, flagged
 ``exact=False`` with the solver's message in ``how`` (and ``≈`` in the label).
@@ -19,8 +20,9 @@ Budgets keep a call near a second: beyond them a value is a seeded simulation, f
 Columns: ``action``, ``label``, ``value`` (Fraction or None), ``exact`` (bool or None),
 ``lower`` (True when the value is a lower estimate: the solver's fallback played part of the
 cup test), ``stderr`` (an unbiased estimate's standard error; else None),
-``p_burn`` (Continue: the chance a drawn bean burns when the next round roasts, effects
-not counted; else None), ``p_smoke`` (Continue: the chance the next round draws smoke),
+``p_burn`` (the chance a drawn bean burns in the coming roast, no further effects counted:
+the next round's for Continue, this round's during a round; else None), ``p_smoke``
+(Continue: the chance the next round draws smoke),
 ``then`` (what follows, in words), ``how`` (the solver's message) and ``best``.
 
 Example:
@@ -43,11 +45,11 @@ import pandas as pd
 
 from ..exact import Bag
 from .cup import one_more_round, stop_now
-from .odds import p_any, p_burn
-from .state import Continue, State, Stop
+from .odds import draw_table, p_any, p_burn
+from .state import Continue, Roast, State, Stop
 from .tokens import SMOKE
 
-__all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_risks"]
+__all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_risks", "round_burn"]
 
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
 STOP_OPTIONS: dict[str, Any] = {"max_states": 100_000, "samples": 300, "seed": 0}
@@ -66,6 +68,23 @@ def next_round_risks(state: State) -> tuple[Fraction, Fraction]:
     draws = rules.draws_at(space)
     b = Bag(dict(bag))
     return p_burn(b, draws, rules.roast_steps(space)), p_any(b, [SMOKE], draws)
+
+
+def round_burn(state: State, action: Any) -> Fraction:
+    """During a round: the chance a bean burns in this round's roast if the player takes ``action`` and then roasts
+    with no further effects (+2 tokens and 2 new tokens draw first; Preserve puts beans back; ...).
+
+    >>> from coffeegames.roaster.state import Game, Drawn, Shuffled
+    >>> s = Game(card="Mexico Altura Oaxaca").new_initial_state()
+    >>> s = s.apply(Shuffled(("extra_bean", "sweetness", "choice", "exchange", "tray")))
+    >>> s = s.apply(Drawn(("hard",) * 5 + ("moisture", "acidity", "acidity")))
+    >>> round_burn(s, Roast())
+    Fraction(0, 1)
+    """
+    after = state if isinstance(action, Roast) else state.apply(action)
+    more = after.draw_count if after.phase == "draw" and after.draw_for in ("plus_two", "new_two") else 0
+    table = draw_table(Bag(dict(Counter(after.bag))), more, state.rules.roast_steps(state.space), after.drawn)
+    return table.loc["P(a bean burns this round)", "value"]
 
 
 def _row(action: Any, result: Any = None, then: str = "", p_burn_: Fraction | None = None,
@@ -101,7 +120,8 @@ def advise(state: State) -> pd.DataFrame:
                              "the rest of the cup test (simulated fallback play)"))
     else:
         for action in state.legal_actions():
-            rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects"))
+            burn = round_burn(state, action) if state.phase in ("act", "remove_two") else None
+            rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects", p_burn_=burn))
     frame = pd.DataFrame(rows, columns=COLUMNS)
     valued = [v for v in frame["value"] if v is not None]
     if valued:

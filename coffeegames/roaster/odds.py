@@ -55,13 +55,23 @@ def expected_count(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], 
     return count_dist(bag, tokens, draws).mean()
 
 
-def p_beans_at_least(bag: Bag, level: int, k: int, draws: int) -> Fraction:
-    """P(at least ``k`` drawn beans are roasted to ``level`` or more)."""
-    def roasted_enough(token: Token) -> bool:
+def _roasted_to(level: int) -> Callable[[Token], bool]:
+    """Whether a token is a bean roasted to ``level`` or more."""
+    def match(token: Token) -> bool:
         found = roast_level(token)
         return found is not None and found >= level
 
-    return count_dist(bag, roasted_enough, draws).at_least(k)
+    return match
+
+
+def _burns(steps: int) -> Callable[[Token], bool]:
+    """Whether a token is a bean that burns when roasted ``steps`` levels."""
+    return lambda t: t in ROASTABLE and roast(t, steps) == BURNT
+
+
+def p_beans_at_least(bag: Bag, level: int, k: int, draws: int) -> Fraction:
+    """P(at least ``k`` drawn beans are roasted to ``level`` or more)."""
+    return count_dist(bag, _roasted_to(level), draws).at_least(k)
 
 
 def p_burn(bag: Bag, draws: int, steps: int = 1) -> Fraction:
@@ -70,29 +80,86 @@ def p_burn(bag: Bag, draws: int, steps: int = 1) -> Fraction:
     ``steps`` is 1 on ordinary spaces and 2 on the thermometer's crack spaces (a Ruling).
     Effects used before roasting (Preserve, Concentrate, Disperse) are not counted.
     """
-    return p_any(bag, lambda t: t in ROASTABLE and roast(t, steps) == BURNT, draws)
+    return p_any(bag, _burns(steps), draws)
 
 
-def draw_table(bag: Bag, draws: int, steps: int = 1) -> pd.DataFrame:
-    """The named odds of the next draw as a table: chances (rows "P(...)") and expected counts as exact Fractions."""
-    k = _draws(bag, draws)
+def draw_table(bag: Bag, draws: int, steps: int = 1, known: Iterable[Token] = ()) -> pd.DataFrame:
+    """The named odds of the next draw as a table: chances (rows "P(...)") and expected counts as exact Fractions.
+
+    ``known`` are tokens already in this round's draw (drawn before, kept): each question is then asked of
+    them together with the ``draws`` new tokens — what an immediate effect that draws more leaves you with.
+
+    >>> bag = Bag({"bean4": 1, "bean2": 3})
+    >>> draw_table(bag, 1, known=["smoke"]).loc[["tokens drawn", "P(at least one smoke)", "P(a bean burns this round)"], "value"].tolist()
+    [2, Fraction(1, 1), Fraction(1, 4)]
+    """
+    k, known = _draws(bag, draws), list(known)
+
+    def counted(match: Callable[[Token], bool]) -> Dist:  # how many of the known and drawn tokens match
+        already = sum(1 for t in known if match(t))
+        return count_dist(bag, match, k).map(lambda n: n + already)
+
     rows = {
-        "tokens drawn": k,
-        "P(at least one smoke)": p_any(bag, [SMOKE], k),
-        "P(at least one defect)": p_any(bag, [DEFECT], k),
-        "P(a bean burns this round)": p_burn(bag, k, steps),
-        "P(2+ beans at level 3 or more)": p_beans_at_least(bag, 3, 2, k),
-        "expected moisture removed": expected_count(bag, [MOISTURE], k),
-        "expected flavour tokens": expected_count(bag, [*FLAVOURS, WILD], k),
+        "tokens drawn": k + len(known),
+        "P(at least one smoke)": counted(lambda t: t == SMOKE).at_least(1),
+        "P(at least one defect)": counted(lambda t: t == DEFECT).at_least(1),
+        "P(a bean burns this round)": counted(_burns(steps)).at_least(1),
+        "P(2+ beans at level 3 or more)": counted(_roasted_to(3)).at_least(2),
+        "expected moisture removed": counted(lambda t: t == MOISTURE).mean(),
+        "expected flavour tokens": counted(lambda t: t in (*FLAVOURS, WILD)).mean(),
     }
     return pd.DataFrame({"value": list(rows.values())}, index=pd.Index(list(rows), name="question"))
 
 
-def effect_table(bag: Bag, draws: int, steps: int = 1) -> pd.DataFrame:
-    """How the immediate effect "+2 tokens" changes the named odds: the draw with 2 more tokens beside it.
+def effect_table(bag: Bag, draws: int, steps: int = 1, drawn: Iterable[Token] | None = None,
+                 returned: Iterable[Token] = ()) -> pd.DataFrame:
+    """How the immediate effects that draw change this round's named odds (:func:`draw_table`).
 
-    (The other draw effects depend on which tokens you return; the engine values them.)
+    Before the draw (``drawn`` None): the draw of ``draws`` beside the draw with "+2 tokens". After it
+    (``bag`` is what is left, ``drawn`` this round's tokens): the draw as it is, with "+2 tokens" (2 more
+    from the bag), and, if ``returned`` names 2 drawn tokens, with "2 new tokens" (those 2 go back, then 2
+    are drawn). *2 of 5* changes the bag, not this draw: see :func:`two_of_five_table`.
+
+    >>> t = effect_table(Bag({"bean3": 2, "bean1": 4}), 0, drawn=["bean4", "bean1"], returned=["bean4", "bean1"])
+    >>> t.loc["P(a bean burns this round)"].tolist()
+    [Fraction(1, 1), Fraction(1, 1), Fraction(1, 4)]
     """
-    base = draw_table(bag, draws, steps)["value"]
-    more = draw_table(bag, draws + 2, steps)["value"]
-    return pd.DataFrame({"draw": base, "with +2 tokens": more})
+    if drawn is None:
+        return pd.DataFrame({"draw": draw_table(bag, draws, steps)["value"],
+                             "with +2 tokens": draw_table(bag, draws + 2, steps)["value"]})
+    drawn, returned = list(drawn), list(returned)
+    columns = {"as drawn": draw_table(bag, 0, steps, drawn)["value"]}
+    if bag.size >= 2:  # RULES.md: not with fewer than 2 in the bag
+        columns["with +2 tokens"] = draw_table(bag, 2, steps, drawn)["value"]
+    if returned:
+        rest = list(drawn)
+        for t in returned:
+            if t not in rest:
+                raise ValueError(f"2 new tokens returns 2 drawn tokens; {t!r} is not among {rest}")
+            rest.remove(t)
+        if len(returned) != 2:
+            raise ValueError(f"2 new tokens returns exactly 2 drawn tokens; got {len(returned)}")
+        back = bag.add(returned)
+        columns[f"with 2 new tokens (return {' '.join(map(str, returned))})"] = draw_table(back, 2, steps, rest)["value"]
+    return pd.DataFrame(columns)
+
+
+def two_of_five_table(bag: Bag) -> pd.DataFrame:
+    """What the immediate effect *2 of 5* can take out of the bag: draw 5, remove 2 of them from the game, return 3
+    (moisture among the 5 leaves too). Bad tokens are smoke, defect and burnt beans.
+
+    >>> two_of_five_table(Bag({"smoke": 1, "bean2": 5})).loc["P(at least one smoke among the 5)", "value"]
+    Fraction(5, 6)
+    """
+    k = _draws(bag, 5)
+    bad = count_dist(bag, lambda t: t in (SMOKE, DEFECT, BURNT), k)
+    rows = {
+        "tokens drawn": k,
+        "P(at least one smoke among the 5)": p_any(bag, [SMOKE], k),
+        "P(at least one defect among the 5)": p_any(bag, [DEFECT], k),
+        "P(a bad token to remove)": bad.at_least(1),
+        "expected bad tokens removed (at most 2)": bad.map(lambda n: min(n, 2)).mean(),
+        "expected moisture leaving": expected_count(bag, [MOISTURE], k),
+    }
+    return pd.DataFrame({"value": list(rows.values())}, index=pd.Index(list(rows), name="question"))
+

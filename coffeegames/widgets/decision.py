@@ -366,8 +366,7 @@ class DecisionView:
         else:
             self.advice = pd.DataFrame(columns=self.columns)
         options = [
-            (f"{STAR if row.best else ''}{row.label}" + (f" · {value_text(row.value)}" if row.value is not None else ""), i)
-            for i, row in enumerate(self.advice.itertuples(index=False))
+            (self._option(row), i) for i, row in enumerate(self.advice.itertuples(index=False))
         ]
         self.actions.options = options
         self.actions.value = 0 if options else None
@@ -445,9 +444,20 @@ class DecisionView:
         estimated = "exact" in shown and not all(shown["exact"])
         fig.layout.xaxis.title.text = f"{self.value_name} ({'≈ marks estimates' if estimated else 'exact'}; bars drawn as decimals)"
         fig.layout.xaxis.visible = fig.layout.yaxis.visible = bool(values)
-        note = "" if values else self._whose_move() if self.advice.empty else "no choice here carries a value"
+        risks = not values and any(_has_value(r) for r in self.advice[self.risk_column])
+        note = "" if values else self._whose_move() if self.advice.empty else \
+            f"no choice here carries a value; the list gives each one's {self.risk_short} chance" if risks else \
+            "no choice here carries a value"
         fig.layout.annotations = [dict(text=html.escape(note), x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font_size=15)] if note else []
         return fig
+
+    def _option(self, row: Any) -> str:
+        """A choice in the action list: its label with its value, or, unvalued, its risk."""
+        text = f"{STAR if row.best else ''}{row.label}"
+        if row.value is not None:
+            return f"{text} · {value_text(row.value)}"
+        risk = getattr(row, self.risk_column)
+        return f"{text} · {self.risk_short} {percent(risk)}" if _has_value(risk) else text
 
     def table(self) -> pd.DataFrame:
         """The advice to read: every choice with its value in words (exact, or ``≈`` an estimate), its risk, what
