@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import base64
 import re
 from fractions import Fraction
+from typing import Any
 
+import ipywidgets as widgets
 import numpy as np
+import plotly.graph_objects as go
 import pytest
 
 from coffeegames import dairyman
@@ -19,7 +23,9 @@ from coffeegames.widgets import (
     parse_dice,
     percent,
 )
-from coffeegames.widgets.charts import HIGHLIGHT
+from coffeegames.widgets.charts import HIGHLIGHT, StaticPlot
+
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 
 def table_rows(html: str) -> list[list[str]]:
@@ -61,18 +67,90 @@ def test_widgets_display_as_jupyter_widgets() -> None:
         assert "application/vnd.jupyter.widget-view+json" in view._repr_mimebundle_()
 
 
-def test_figures_are_built_with_their_data() -> None:
-    """The state a browser first draws (``_widget_data``) already holds every trace's data.
+def _decoded(value: Any) -> Any:
+    """Plotly JSON with its typed arrays (``{"dtype": ..., "bdata": ...}``) decoded to numpy arrays."""
+    if isinstance(value, dict) and "bdata" in value:
+        array = np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
+        shape = value.get("shape")
+        return array.reshape([int(k) for k in str(shape).split(",")]) if shape else array
+    if isinstance(value, dict):
+        return {k: _decoded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decoded(v) for v in value]
+    return value
 
-    Filling an empty FigureWidget before display only sends update messages nobody
-    receives, and Voila shows empty axes until the first interaction.
+
+def shown(view: Any) -> go.Figure:
+    """The figure the browser draws now: the one output of the view's StaticPlot, decoded."""
+    assert isinstance(view.chart, StaticPlot) and len(view.chart.outputs) == 1
+    return go.Figure(_decoded(view.chart.outputs[0]["data"][PLOTLY_MIME]))
+
+
+def assert_shows_its_figure(view: Any) -> None:
+    picture = shown(view)
+    assert picture.layout.title.text == view.fig.layout.title.text
+    assert len(picture.data) == len(view.fig.data)
+    for drawn, trace in zip(picture.data, view.fig.data):
+        for axis in ("x", "y"):
+            want, got = getattr(trace, axis), getattr(drawn, axis)
+            assert (want is None) == (got is None), (type(view).__name__, axis)
+            if want is not None:
+                assert list(np.asarray(got)) == list(np.asarray(want)), (type(view).__name__, axis)
+
+
+def test_no_figure_widgets_on_the_page() -> None:
+    """Each view shows a plain plot in an Output widget, not a FigureWidget.
+
+    Each FigureWidget (an anywidget) has ~2 s in the browser to start; four on the
+    notebook's Voila page left the later ones frozen after their first drawing.
     """
+
+    def descendants(widget: widgets.Widget) -> list[widgets.Widget]:
+        return [widget] + [d for child in getattr(widget, "children", ()) for d in descendants(child)]
+
     for view in views():
-        sent = view.fig._widget_data
-        assert len(sent) == len(view.fig.data)
-        for first, trace in zip(sent, view.fig.data):
-            assert np.array_equal(np.asarray(first["y"]), np.asarray(trace.y)), type(view).__name__
-        assert view.fig._widget_layout["title"]["text"] == view.fig.layout.title.text
+        inside = descendants(view.widget)
+        assert view.chart in inside
+        assert not any(isinstance(w, go.FigureWidget) for w in inside), type(view).__name__
+
+
+def test_figures_are_shown_with_their_data() -> None:
+    """The plot a browser first draws already holds every trace's data and the title."""
+    for view in views():
+        assert_shows_its_figure(view)
+        assert view.chart.outputs[0]["data"]["text/plain"] == view.fig.layout.title.text
+
+
+def _move(view: Any) -> str:
+    """Change the view's main control as a learner would; return a piece of the new title."""
+    if isinstance(view, BustChanceExplorer):
+        view.frozen.value = "5"
+        return "with 5 frozen"
+    if isinstance(view, MostLockedExplorer):
+        view.dice.value = 5
+        return "of 5 dice"
+    if isinstance(view, RollAdvisor):
+        view.roll.value = "1 1 2 3"
+        view.button.click()
+        return "Roll 1 1 2 3"
+    view.seed.value = 5
+    return "(seed 5)"
+
+
+def test_a_control_change_redraws_the_shown_plot() -> None:
+    for view in views():
+        before = view.chart.outputs
+        title = _move(view)
+        assert view.chart.outputs != before, type(view).__name__
+        assert title in shown(view).layout.title.text
+        assert_shows_its_figure(view)
+
+
+def test_bad_input_keeps_the_shown_plot() -> None:
+    check = SimulationCheck(trials=100)
+    before = check.chart.outputs
+    check.seed.value = -1
+    assert "⚠" in check.message.value and check.chart.outputs == before
 
 
 # -- BustChanceExplorer ------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Display helpers shared by the widgets: colours, HTML tables, styled figures, the View base.
+"""Display helpers shared by the widgets: colours, HTML tables, styled figures, static plots, the View base.
 
 Probabilities stay :class:`~fractions.Fraction` until the last moment; the text helpers
 of :mod:`coffeegames.text` (re-exported here) turn them into what a learner reads.
@@ -13,7 +13,10 @@ from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
+from IPython import get_ipython
+from IPython.display import display
 import plotly.graph_objects as go
+import plotly.io as pio
 
 from ..text import fraction_text, mean_text, percent  # noqa: F401  (re-exported for the widgets)
 
@@ -107,6 +110,79 @@ def figure(data: Sequence[go.Bar | go.Scatter] | go.Figure, height: int = 360, *
     return fig
 
 
+def plot_output(fig: go.Figure) -> dict[str, Any]:
+    """``fig`` as one Jupyter display output in plotly's own mimetype (a plain plot, not a widget).
+
+    JSON-ready (arrays travel as plotly's typed ``bdata``), with the title as the
+    ``text/plain`` fallback for a front end without plotly's renderer.
+
+    >>> out = plot_output(figure([go.Bar(y=[1, 2])], title="two bars"))
+    >>> sorted(out["data"]), out["data"]["text/plain"]
+    (['application/vnd.plotly.v1+json', 'text/plain'], 'two bars')
+    """
+    bundle = pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict())
+    title = fig.layout.title.text or "a plotly figure"
+    return {"output_type": "display_data", "data": {**bundle, "text/plain": title}, "metadata": {}}
+
+
+_PRELOAD = {
+    "application/vnd.plotly.v1+json": {
+        "data": [],
+        "layout": {
+            "width": 10,
+            "height": 10,
+            "margin": {"l": 0, "r": 0, "t": 0, "b": 0},
+            "xaxis": {"visible": False},
+            "yaxis": {"visible": False},
+        },
+        "config": {"staticPlot": True, "displayModeBar": False},
+    },
+    "text/plain": "",
+}
+"""An empty 10-pixel plot: displayed once, it makes the browser load plotly.js (see :class:`StaticPlot`)."""
+
+
+class StaticPlot(widgets.Output):
+    """An Output widget that shows ``fig`` as a plain plotly plot; :meth:`redraw` shows it again after a change.
+
+    The browser draws it with plotly's own mimetype renderer (shipped with plotly as the
+    ``jupyterlab-plotly`` extension), so unlike a ``go.FigureWidget`` it adds no
+    anywidget model to the page. Every FigureWidget model carries its own ~5 MB copy of
+    plotly.js, which the browser evaluates one model after another (~0.7 s each here),
+    and a model still busy when anywidget's fixed 2 s start-up timer fires drops every
+    later update from the kernel: on a Voila page with several FigureWidgets the later
+    ones draw once and then never redraw. A StaticPlot is redrawn whole (zoom resets)
+    but always redraws.
+
+    The first StaticPlot made in a kernel also displays an empty 10-pixel plot (in the
+    cell being run, so before the widget): the browser then evaluates its one copy of
+    plotly.js while it builds the page. Evaluated later, inside the first widget to
+    appear, it can block the page long enough (on a slow computer) that the widget
+    manager gives up on the other widgets (its 2 s wait for a model) and shows "Error
+    displaying widget: model not found" in their place.
+    """
+
+    _preloaded = False
+
+    def __init__(self, fig: go.Figure, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fig = fig
+        self.redraw()
+        self._preload_plotly()
+
+    def redraw(self) -> None:
+        """Replace the shown plot by the current state of ``fig``."""
+        self.outputs = (plot_output(self.fig),)
+
+    @classmethod
+    def _preload_plotly(cls) -> None:
+        shell = get_ipython()
+        if cls._preloaded or getattr(shell, "kernel", None) is None:  # no front end (a script, a test): nothing to load
+            return
+        StaticPlot._preloaded = True
+        display(_PRELOAD, raw=True)
+
+
 class View:
     """Base of the explorer widgets. The life of every widget here: read the controls, draw the figure, write the labels.
 
@@ -114,11 +190,18 @@ class View:
     it implements ``_compute`` (controls → what to show, raising ValueError or TypeError
     with a message for bad input), ``_draw`` (put it into a figure) and ``_show`` (labels
     and public results). The object displays its ``widget`` when it ends a cell.
+
+    ``fig`` is the figure drawn into and ``chart`` the widget to put in ``widget``: the
+    same ``go.FigureWidget``, or with ``static = True`` a plain ``go.Figure`` shown by a
+    :class:`StaticPlot` (for a page that holds several charts: see there why).
     """
 
     widget: widgets.Box
-    fig: go.FigureWidget
+    fig: go.FigureWidget | go.Figure
+    chart: go.FigureWidget | StaticPlot
     message: widgets.HTML
+    static: bool = False
+    """Show the chart as a :class:`StaticPlot`, redrawn whole, instead of a FigureWidget."""
 
     def _compute(self) -> Any:
         raise NotImplementedError
@@ -130,10 +213,13 @@ class View:
         raise NotImplementedError
 
     def _start(self, chart: go.Figure, controls: Sequence[widgets.ValueWidget]) -> None:
-        """Draw the initial state into ``chart``, wrap it as ``self.fig``, wire ``controls``."""
+        """Draw the initial state into ``chart``, wrap it as ``self.fig`` and ``self.chart``, wire ``controls``."""
         state = self._compute()  # bad initial arguments raise here, for the programmer
         self._draw(chart, state)
-        self.fig = go.FigureWidget(chart)  # built with its traces, so Voila draws them at once
+        if self.static:
+            self.fig, self.chart = chart, StaticPlot(chart)
+        else:
+            self.fig = self.chart = go.FigureWidget(chart)  # built with its traces, so Voila draws them at once
         self._show(state)
         for control in controls:
             control.observe(self._update, "value")
@@ -145,8 +231,12 @@ class View:
             self.message.value = error_html(error)  # the figure and labels keep the last good answer
             return
         self.message.value = ""
-        with self.fig.batch_update():
+        if isinstance(self.chart, StaticPlot):
             self._draw(self.fig, state)
+            self.chart.redraw()
+        else:
+            with self.fig.batch_update():
+                self._draw(self.fig, state)
         self._show(state)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -1,8 +1,10 @@
 """Interactive Dairyman odds: bust chances, the biggest lock, your roll, a simulation check.
 
-Each class builds its controls and one plotly ``FigureWidget`` (with its traces from
-the start), wires them with ``observe`` / ``on_click``, and redraws inside
-``fig.batch_update()``. Every number comes from :mod:`coffeegames.dairyman` as an
+Each class builds its controls and one plotly figure ``fig`` (with its traces from
+the start), wires them with ``observe`` / ``on_click``, and redraws it. The figure is
+shown as a plain plot redrawn whole (``chart``, a :class:`~.charts.StaticPlot`), not as
+a ``FigureWidget``: with four FigureWidgets on the notebook's Voila page the later ones
+often stopped redrawing. Every number comes from :mod:`coffeegames.dairyman` as an
 exact Fraction; :class:`SimulationCheck` sets a seeded simulation beside one.
 
 The controls, labels and ``fig`` are public attributes, so a test (or a curious
@@ -115,6 +117,8 @@ class BustChanceExplorer(View):
     Fraction(143, 216)
     """
 
+    static = True  # a plain plot redrawn whole: see the module docstring
+
     def __init__(self, dice: int = 3, frozen: str = "") -> None:
         self.dice = _dice_slider(dice)
         self.frozen = widgets.Text(value=frozen, description="frozen", placeholder="e.g. 5 5", continuous_update=False)
@@ -127,7 +131,7 @@ class BustChanceExplorer(View):
             xaxis=dict(title="dice rolled", dtick=1),
         )
         self._start(chart, [self.dice, self.frozen])
-        self.widget = widgets.VBox([widgets.HBox([self.dice, self.frozen]), self.message, self.result, self.fig])
+        self.widget = widgets.VBox([widgets.HBox([self.dice, self.frozen]), self.message, self.result, self.chart])
 
     @property
     def p_bust(self) -> Fraction:
@@ -176,6 +180,8 @@ class MostLockedExplorer(View):
     '1/12 (8.3%)'
     """
 
+    static = True  # a plain plot redrawn whole: see the module docstring
+
     MEASURES = (("most dice locked", "dice", MAX_DICE, BASE), ("most sets locked", "sets", MAX_DICE // 2, ACCENT))
 
     def __init__(self, dice: int = 8) -> None:
@@ -192,7 +198,7 @@ class MostLockedExplorer(View):
             chart.add_trace(mean_line, row=1, col=col)
         chart = figure(chart, yaxis=dict(title="probability", tickformat=".0%", range=[0, 1.02]), margin=dict(t=80))
         self._start(chart, [self.dice])
-        self.widget = widgets.VBox([self.dice, self.result, self.fig])
+        self.widget = widgets.VBox([self.dice, self.result, self.chart])
 
     def _compute(self) -> tuple[int, Dist, Dist]:
         n = self.dice.value
@@ -227,6 +233,8 @@ class RollAdvisor(View):
     >>> [str(o) for o in advisor.options][1]
     'lock 4+6; reroll 2 dice (bust 91.7%)'
     """
+
+    static = True  # a plain plot redrawn whole: see the module docstring
 
     LOCK_COLUMNS = {
         "sets": "lock",
@@ -276,7 +284,7 @@ class RollAdvisor(View):
                 self.message,
                 self.summary,
                 self.locks,
-                self.fig,
+                self.chart,
                 widgets.HTML("<b>Ice cream first?</b> The bust chance of this roll after each ice-cream reroll:"),
                 self.rerolls,
             ]
@@ -345,6 +353,7 @@ class SimulationCheck(View):
     """
 
     CONFIDENCE = 0.99
+    static = True  # a plain plot redrawn whole: see the module docstring
 
     def __init__(self, dice: int = 3, trials: int = 10_000, seed: int = 0) -> None:
         self.dice = _dice_slider(dice, continuous_update=False)
@@ -377,7 +386,7 @@ class SimulationCheck(View):
         )
         self._start(chart, [self.dice, self.trials, self.seed])
         self.widget = widgets.VBox(
-            [widgets.HBox([self.dice, self.trials, self.seed]), self.message, self.result, self.fig]
+            [widgets.HBox([self.dice, self.trials, self.seed]), self.message, self.result, self.chart]
         )
 
     def _compute(self) -> _Run:
