@@ -146,6 +146,28 @@ def test_a_control_change_redraws_the_shown_plot() -> None:
         assert_shows_its_figure(view)
 
 
+def test_first_static_plot_in_a_kernel_preloads_plotly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a kernel, the first StaticPlot displays one tiny plain plot first, so the browser loads plotly.js early.
+
+    Without it the first chart's plotly.js load, inside the widget restore, blocked a slow
+    browser long enough that Voila showed "Error displaying widget: model not found".
+    """
+    from coffeegames.widgets import charts
+
+    shown_outputs: list[dict] = []
+    monkeypatch.setattr(charts, "get_ipython", lambda: type("Shell", (), {"kernel": object()})())
+    monkeypatch.setattr(charts, "display", lambda obj, raw=False: shown_outputs.append(obj))
+    monkeypatch.setattr(StaticPlot, "_preloaded", False)
+    views()
+    assert len(shown_outputs) == 1 and PLOTLY_MIME in shown_outputs[0]
+
+
+def test_no_preload_without_a_kernel(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(StaticPlot, "_preloaded", False)
+    SimulationCheck(trials=100)
+    assert capsys.readouterr().out == "" and not StaticPlot._preloaded
+
+
 def test_bad_input_keeps_the_shown_plot() -> None:
     check = SimulationCheck(trials=100)
     before = check.chart.outputs
