@@ -85,12 +85,18 @@ def exact_text(value: Fraction, chance: bool = False) -> str:
     return str(value) if value.denominator == 1 else f"{value} ≈ {float(value):.2f}"
 
 
+def _lower(row: Any) -> bool:
+    """Whether an advice row's value is a lower estimate (its ``lower`` column, where the game's advice has one)."""
+    lower = row.get("lower") if isinstance(row, pd.Series) else getattr(row, "lower", None)
+    return _has_value(lower) and bool(lower)
+
+
 def _worth(row: Any) -> str:
     """An advice row's value in words: exact, or an estimate (``exact`` False), with its standard error (``stderr``)
     or as a lower estimate (``lower``) when the advice frame says so."""
     if bool(getattr(row, "exact", True)):
         return exact_text(row.value)
-    if _has_value(getattr(row, "lower", None)) and bool(row.lower):
+    if _lower(row):
         return f"≈ {float(row.value):.2f} or more (a lower estimate)"
     stderr = getattr(row, "stderr", None)
     return f"≈ {float(row.value):.2f}" + (f" ± {stderr:.2f}" if _has_value(stderr) else "") + " (an estimate)"
@@ -393,7 +399,7 @@ class DecisionView:
             return ""
         best = self.advice.iloc[0]
         exact = bool(best.get("exact", True))  # an advise frame may flag estimates with an ``exact`` column
-        lower = _has_value(best.get("lower")) and bool(best.get("lower"))
+        lower = _lower(best)
         worth = f"worth exactly <b>{exact_text(best.value)}</b> ({self.value_name})" if exact else \
             f"worth about <b>{float(best.value):.2f}</b>{' or more' if lower else ''} ({self.value_name}, " \
             f"{'a lower estimate' if lower else 'an estimate'})"
