@@ -1,17 +1,30 @@
-"""coffeegames: exact probability inside five coffee-themed tabletop games.
+"""coffeegames: exact probability inside coffee-themed tabletop games, for Jupyter.
 
-Every probability the library states is a :class:`fractions.Fraction` computed from
-integer counts; floats are only for display. Start with :mod:`coffeegames.exact`
-(distributions, dice multisets, bag draws) and :mod:`coffeegames.dairyman`.
+Three games are implemented today — Dairyman, VivaJava: The Dice Game and Coffee Roaster
+(:func:`games` lists them); Gizmos and Coffee Rush are planned.
+
+Conventions that hold everywhere:
+
+- Every probability the library states is a :class:`fractions.Fraction` computed from
+  integer counts; floats are only for display. An estimate says it is one.
+- Game states are immutable: ``state.apply(action)`` returns a new state (the State
+  contract of :mod:`coffeegames.engine`, described in ``docs/architecture.md``).
+- Bad input raises one of the library's own errors (:mod:`coffeegames.errors`, subclasses
+  of ``ValueError`` / ``TypeError``) naming what was wrong and what is allowed.
+
+Start with :mod:`coffeegames.exact` (distributions, dice multisets, bag draws) and
+:mod:`coffeegames.dairyman`.
 
 >>> from coffeegames import dairyman
 >>> dairyman.p_bust(2)
 Fraction(11, 12)
 """
 
-from . import dairyman, exact
+from . import dairyman, errors, exact
+from .errors import CoffeeGamesError
 from .exact import Bag, Dist, roll
+from .games import GameInfo, games
 
 __version__ = "0.1.0"
 
-__all__ = ["Bag", "Dist", "__version__", "dairyman", "exact", "roll"]
+__all__ = ["Bag", "CoffeeGamesError", "Dist", "GameInfo", "__version__", "dairyman", "errors", "exact", "games", "roll"]

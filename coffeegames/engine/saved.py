@@ -10,7 +10,7 @@ Example:
     >>> whole(-1, "turn")
     Traceback (most recent call last):
     ...
-    ValueError: saved state field 'turn': must be a whole number, 0 or more; got -1
+    coffeegames.errors.BadData: saved state: field 'turn': must be a whole number, 0 or more; got -1
 """
 
 from __future__ import annotations
@@ -20,12 +20,19 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..errors import BadData
+from ..validate import Checker, read_json
+
 Parser = Callable[[Any, str], Any]
 
 
-def bad(where: str, why: str, value: Any) -> ValueError:
+SAVED = Checker("saved state")
+"""The checker for every saved state's fields."""
+
+
+def bad(where: str, why: str, value: Any) -> BadData:
     """The error for a malformed field, naming it."""
-    return ValueError(f"saved state field {where!r}: {why}; got {value!r}")
+    return BadData(where, why, value, source="saved state")
 
 
 def plain(value: Any) -> Any:
@@ -35,32 +42,24 @@ def plain(value: Any) -> Any:
 
 def whole(value: Any, where: str) -> int:
     """A whole number, 0 or more."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise bad(where, "must be a whole number, 0 or more", value)
-    return value
+    return SAVED.whole(value, where)
 
 
 def flag(value: Any, where: str) -> bool:
     """true or false."""
-    if not isinstance(value, bool):
-        raise bad(where, "must be true or false", value)
-    return value
+    return SAVED.flag(value, where)
 
 
 def text(value: Any, where: str) -> str:
     """A string."""
-    if not isinstance(value, str):
-        raise bad(where, "must be a string", value)
-    return value
+    return SAVED.text(value, where)
 
 
 def list_of(item: Parser, sort: bool = False) -> Parser:
     """A parser for a list of items (a tuple, sorted if ``sort``)."""
 
     def parse(value: Any, where: str) -> tuple:
-        if not isinstance(value, list):
-            raise bad(where, "must be a list", value)
-        items = tuple(item(v, f"{where}[{i}]") for i, v in enumerate(value))
+        items = SAVED.sequence(value, where, item)
         return tuple(sorted(items)) if sort else items
 
     return parse
@@ -70,14 +69,7 @@ def record(kind: type, parsers: Mapping[str, Parser]) -> Parser:
     """A parser for a JSON object holding exactly the fields of the dataclass ``kind``."""
 
     def parse(value: Any, where: str) -> Any:
-        if not isinstance(value, dict):
-            raise bad(where, "must be an object", value)
-        for name in value:
-            if name not in parsers:
-                raise bad(f"{where}.{name}", f"unknown field; the fields are {list(parsers)}", value[name])
-        for name in parsers:
-            if name not in value:
-                raise bad(f"{where}.{name}", "missing", None)
+        SAVED.fields(value, where, list(parsers), list(parsers), comments=False)
         return kind(**{k: p(value[k], f"{where}.{k}") for k, p in parsers.items()})
 
     return parse
@@ -99,21 +91,13 @@ def save_state(state: Any, game: str, fmt: str, skip: tuple[str, ...] = ("rules"
 
 def load_state(text_: str, game: str, fmt: str, parsers: Mapping[str, Parser]) -> dict[str, Any]:
     """Parse JSON saved by :func:`save_state` into field values; every field must be present and valid."""
-    try:
-        data = json.loads(text_)
-    except (json.JSONDecodeError, TypeError) as error:
-        raise ValueError(f"saved state is not valid JSON: {error}") from None
-    if not isinstance(data, dict) or data.get("format") != fmt or data.get("game") != game:
-        raise ValueError(f"saved state must be a JSON object with format {fmt!r} and game {game!r}")
-    fields = data.get("state")
-    if not isinstance(fields, dict):
-        raise ValueError("saved state field 'state' must be an object")
-    for name in fields:
-        if name not in parsers:
-            raise ValueError(f"saved state field {name!r}: unknown; the fields are {list(parsers)}")
-    for name in parsers:
-        if name not in fields:
-            raise ValueError(f"saved state field {name!r}: missing")
+    if not isinstance(text_, str) or not text_.lstrip("\ufeff \t\r\n").startswith("{"):
+        raise SAVED.error("(top level)", f"must be JSON text of an object with format {fmt!r} and game {game!r}", text_)
+    data = read_json(text_, "saved state")
+    SAVED.need(isinstance(data, dict) and data.get("format") == fmt and data.get("game") == game, "(top level)",
+               f"must be a JSON object with format {fmt!r} and game {game!r}", data)
+    SAVED.need(isinstance(data.get("state"), dict), "state", "must be an object", data.get("state"))
+    fields = SAVED.fields(data["state"], "", list(parsers), list(parsers), comments=False)
     return {name: parse(fields[name], name) for name, parse in parsers.items()}
 
 

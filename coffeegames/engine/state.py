@@ -25,12 +25,17 @@ Example (a one-coin game):
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
+
+from ..errors import IllegalAction, shown
+
+__all__ = ["CHANCE", "TERMINAL", "Action", "IllegalAction", "Outcome", "State", "action_from_json", "action_to_json"]
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -41,17 +46,17 @@ Action = Hashable
 Outcome = Hashable
 
 
-class IllegalAction(ValueError):
-    """An action or chance outcome that is not allowed here; the state is unchanged."""
+class State(ABC):
+    """Base class for immutable game states. Subclasses implement the ``_`` hooks.
 
-
-class State:
-    """Base class for immutable game states. Subclasses implement the ``_`` hooks."""
+    ``current_player``, ``_apply`` and ``returns`` are abstract; an engine declares its
+    per-game constants on its class as ``ClassVar`` s.
+    """
 
     # -- hooks for engines ---------------------------------------------------
+    @abstractmethod
     def current_player(self) -> int:
         """The index of the player to act, :data:`CHANCE` or :data:`TERMINAL`."""
-        raise NotImplementedError
 
     def _legal_actions(self) -> Sequence[Action]:
         return ()
@@ -59,12 +64,13 @@ class State:
     def _chance_outcomes(self) -> Sequence[tuple[Outcome, Fraction]]:
         return ()
 
-    def _apply(self, action: Action) -> State:
-        raise NotImplementedError
+    @abstractmethod
+    def _apply(self, action: Action) -> Self:
+        """The next state; ``action`` is already known to be legal."""
 
+    @abstractmethod
     def returns(self) -> tuple[Fraction | int, ...]:
         """Each player's result at a terminal state."""
-        raise NotImplementedError
 
     def is_legal_outcome(self, outcome: Outcome) -> bool:
         """Whether ``outcome`` can happen at this chance node (override when the list is huge)."""
@@ -89,21 +95,25 @@ class State:
             return []
         return list(self._chance_outcomes())
 
-    def apply(self, action: Action) -> State:
+    def apply(self, action: Action) -> Self:
         """The state after ``action`` (or chance ``outcome``); raises :class:`IllegalAction` if not allowed."""
         if self.is_terminal():
-            raise IllegalAction(f"the game is over; no action can be applied (got {action})")
+            raise IllegalAction(f"the game is over; no action can be applied (got {shown(action)})")
         if self.is_chance():
             if not self.is_legal_outcome(action):
-                raise IllegalAction(f"{action!r} is not a possible outcome of this chance node")
+                raise IllegalAction(f"{shown(action)} is not a possible outcome of this chance node")
         else:
             legal = self._legal_actions()
-            if action not in legal:
+            try:
+                known = action in legal
+            except TypeError:  # an unhashable action against a set of legal ones
+                known = False
+            if not known:
                 listed = ", ".join(map(str, legal))
-                raise IllegalAction(f"{action} is not legal here; the legal actions are: {listed}")
+                raise IllegalAction(f"{shown(action)} is not legal here; the legal actions are: {listed}")
         return self._apply(action)
 
-    def _with(self, **changes: Any) -> State:
+    def _with(self, **changes: Any) -> Self:
         """A copy of a dataclass state with ``changes`` (like ``dataclasses.replace`` but faster:
         nothing is validated, and cached properties are not carried over)."""
         new = object.__new__(type(self))

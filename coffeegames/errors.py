@@ -1,0 +1,92 @@
+"""The library's own errors: every bad argument, file, saved game and illegal move raises one.
+
+They subclass the built-in errors a caller would expect (``ValueError``, ``TypeError``), so
+``except ValueError`` keeps working, and they share :class:`CoffeeGamesError`, so a widget
+or the CLI can catch *bad input* and nothing else: a bug inside the library still surfaces
+as a traceback. Every message names what was wrong (the argument or field), what is
+allowed, and quotes at most a short prefix of the bad value (:func:`shown`).
+
+Example:
+    >>> from coffeegames.errors import BadArgument
+    >>> try:
+    ...     raise BadArgument("dice", "must be a whole number 1-12", 40)
+    ... except ValueError as error:
+    ...     print(error)
+    argument 'dice': must be a whole number 1-12; got 40
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "BadArgument",
+    "BadData",
+    "BadType",
+    "CoffeeGamesError",
+    "IllegalAction",
+    "MISSING",
+    "TooBig",
+    "shown",
+]
+
+MISSING: Any = object()
+"""Marks "no value to quote" in an error."""
+
+SHOWN_CHARS = 80
+"""At most this many characters of a bad value are quoted in a message."""
+
+
+def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so a 10 MB value never makes a 10 MB message.
+
+    >>> print(shown("x" * 1000, 12))
+    'xxxxxxxxxx…
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class CoffeeGamesError(Exception):
+    """Base of the library's errors about its *input*: catch this to catch bad input only."""
+
+
+class _Named(CoffeeGamesError):
+    """An error about one named thing: ``"<kind> 'where': why; got value"``."""
+
+    kind = "argument"
+
+    def __init__(self, where: str, why: str, value: Any = MISSING, *, source: str = "") -> None:
+        self.where, self.why, self.value, self.source = where, why, value, source
+        got = "" if value is MISSING else f"; got {shown(value)}"
+        prefix = f"{source}: " if source else ""
+        super().__init__(f"{prefix}{self.kind} {where!r}: {why}{got}")
+
+
+class BadArgument(_Named, ValueError):
+    """A public function's argument has a value it cannot take (out of range, unknown kind, ...)."""
+
+
+class BadType(_Named, TypeError):
+    """A public function's argument has the wrong type (a string where a list of kinds is wanted, ...)."""
+
+
+class TooBig(BadArgument):
+    """A question over the library's size limits: refused before any work starts."""
+
+
+class BadData(_Named, ValueError):
+    """A data file or saved game is malformed; nothing of it was loaded.
+
+    >>> print(BadData("cards[0].roast", "must be an object", [], source="Coffee Roaster cards"))
+    Coffee Roaster cards: field 'cards[0].roast': must be an object; got []
+    """
+
+    kind = "field"
+
+
+class IllegalAction(CoffeeGamesError, ValueError):
+    """An action or chance outcome that is not allowed here; the state is unchanged."""

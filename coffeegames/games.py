@@ -1,0 +1,72 @@
+"""The registry of games: tests, the CLI and the docs iterate over it, so a new game is added here once.
+
+Each entry says where the game's package is, how to make its ``Game``, and which player
+counts and variants the shared conformance suite must run. Packages are imported only
+when asked for, so ``import coffeegames`` stays quick.
+
+Example:
+    >>> sorted(games())
+    ['dairyman', 'roaster', 'vivajava']
+    >>> games()["dairyman"].game(players=3)
+    Game(players=3)
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from .errors import BadArgument
+
+__all__ = ["GameInfo", "game", "games"]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game of the library: its name, title, package and the variants every test runs."""
+
+    name: str
+    """Short name: the package (``coffeegames.<name>``), the CLI word and the saved games' ``game`` field."""
+    title: str
+    """The game's title as printed on its box."""
+    summary: str
+    """What the game teaches, in one line."""
+    variants: tuple[dict[str, Any], ...] = field(default=({},))
+    """Keyword arguments for ``Game(...)``: every player count and variant the conformance suite plays."""
+    solo: bool = False
+    """True if every variant has one person playing (no "bots play" in its views)."""
+
+    @property
+    def module(self) -> ModuleType:
+        """The game's package, imported on first use."""
+        return importlib.import_module(f"coffeegames.{self.name}")
+
+    def game(self, **options: Any) -> Any:
+        """``Game(**options)`` of this game."""
+        return self.module.Game(**options)
+
+
+_GAMES = (
+    GameInfo("dairyman", "Dairyman", "dice sets summing to ten, push-your-luck",
+             variants=({"players": 2}, {"players": 3}, {"players": 4})),
+    GameInfo("vivajava", "VivaJava: The Dice Game", "colour dice and blends",
+             variants=({"players": 2}, {"players": 3}, {"players": 4},
+                       {"solo": "omniblend"}, {"solo": "sacchar"})),
+    GameInfo("roaster", "Coffee Roaster", "a solo bag-builder: draws without replacement",
+             variants=({"side": "full"}, {"side": "easy"}), solo=True),
+)
+
+
+def games() -> dict[str, GameInfo]:
+    """Every game the library implements, by name, in the order they were built."""
+    return {info.name: info for info in _GAMES}
+
+
+def game(name: str) -> GameInfo:
+    """The registry entry for ``name``; an unknown name is refused with the known ones."""
+    known = games()
+    if name not in known:
+        raise BadArgument("name", f"must be one of {', '.join(known)}", name)
+    return known[name]

@@ -1,0 +1,176 @@
+"""One validator for every data file, saved game and argument the library reads.
+
+A :class:`Checker` knows where its input came from (``source``) and which error class to
+raise (:class:`~coffeegames.errors.BadData` for files and saves, ``BadArgument`` for
+arguments); its methods check one value each, naming the field (``where``) and what is
+allowed. :func:`read_json` reads a file or text with size and nesting limits, accepts a
+UTF-8 byte-order mark, and refuses the whole input on any error: nothing loads half-way.
+
+Example:
+    >>> check = Checker("Coffee Roaster cards")
+    >>> check.whole(4, "tokens.bean2", 0, 30)
+    4
+    >>> check.whole(-6, "roast.17", 0, 30)
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadData: Coffee Roaster cards: field 'roast.17': must be a whole number 0-30; got -6
+    >>> read_json('{"a": [1, 2]}', "a test")
+    {'a': [1, 2]}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .errors import MISSING, BadArgument, BadData, BadType, CoffeeGamesError
+
+__all__ = ["Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "is_whole", "read_json"]
+
+T = TypeVar("T")
+
+MAX_FILE_BYTES = 4_000_000
+"""A data file or saved game larger than this (4 MB) is refused unread."""
+MAX_DEPTH = 40
+"""JSON nested deeper than this is refused (the library's own files nest 5 deep at most)."""
+
+
+def is_whole(value: Any) -> bool:
+    """An ``int`` that is not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Checker:
+    """Checks values read from ``source``; every failure raises ``error`` naming the field."""
+
+    def __init__(self, source: str = "", error: type[CoffeeGamesError] = BadData) -> None:
+        self.source, self.error_class = source, error
+
+    def error(self, where: str, why: str, value: Any = MISSING) -> CoffeeGamesError:
+        """The error for ``where`` (not raised)."""
+        return self.error_class(where, why, value, source=self.source)  # type: ignore[call-arg]
+
+    def need(self, ok: bool, where: str, why: str, value: Any = MISSING) -> None:
+        """Raise unless ``ok``."""
+        if not ok:
+            raise self.error(where, why, value)
+
+    def fields(self, value: Any, where: str, allowed: Sequence[str], required: Sequence[str] = (),
+               comments: bool = True) -> dict[str, Any]:
+        """An object with only ``allowed`` keys (and ``_``-prefixed comments, if ``comments``), holding ``required``."""
+        self.need(isinstance(value, Mapping), where, "must be an object", value)
+        top = where in ("", "(top level)")
+        for name in value:
+            if name not in allowed and not (comments and str(name).startswith("_")):
+                extra = " (and '_'-prefixed comments)" if comments else ""
+                raise self.error(str(name) if top else f"{where}.{name}", f"unknown; expected {', '.join(allowed)}{extra}")
+        for name in required:
+            if name not in value:
+                raise self.error(name if top else f"{where}.{name}", "missing")
+        return dict(value)
+
+    def whole(self, value: Any, where: str, low: int | None = 0, high: int | None = None) -> int:
+        """A whole number in ``low..high`` (no upper bound if ``high`` is None)."""
+        if high is None:
+            why = "must be a whole number" if low is None else f"must be a whole number, {low} or more"
+        else:
+            why = f"must be a whole number {low}-{high}"
+        ok = is_whole(value) and (low is None or value >= low) and (high is None or value <= high)
+        self.need(ok, where, why, value)
+        return value
+
+    def flag(self, value: Any, where: str) -> bool:
+        """``True`` or ``False``."""
+        self.need(isinstance(value, bool), where, "must be true or false", value)
+        return value
+
+    def text(self, value: Any, where: str, nonempty: bool = False) -> str:
+        """A string (not empty, if ``nonempty``)."""
+        self.need(isinstance(value, str) and (not nonempty or value.strip() != ""), where,
+                  "must be a non-empty string" if nonempty else "must be a string", value)
+        return value
+
+    def one_of(self, value: Any, where: str, allowed: Sequence[Any]) -> Any:
+        """One of ``allowed``."""
+        try:
+            ok = value in allowed
+        except TypeError:  # an unhashable value tested against a set or dict
+            ok = False
+        self.need(ok, where, f"must be one of {', '.join(map(str, allowed))}", value)
+        return value
+
+    def number_key(self, name: Any, where: str, low: int, high: int) -> int:
+        """An object key that is a whole number ``low..high`` written as a string."""
+        ok = isinstance(name, str) and name.isdigit() and low <= int(name) <= high
+        self.need(ok, f"{where}.{name}", f"keys must be whole numbers {low}-{high} written as strings")
+        return int(name)
+
+    def sequence(self, value: Any, where: str, item: Callable[[Any, str], T] | None = None,
+                 low: int = 0, high: int | None = None) -> tuple[T, ...]:
+        """A list or tuple (never a string or a set) of ``low..high`` items, each checked by ``item(value, where)``."""
+        if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+            if self.error_class is BadArgument:
+                raise BadType(where, "must be a list or tuple, not a string or other value", value, source=self.source)
+            raise self.error(where, "must be a list", value)
+        size = f"{low}-{high}" if high is not None else f"{low} or more"
+        self.need(low <= len(value) and (high is None or len(value) <= high), where, f"must hold {size} items", value)
+        if item is None:
+            return tuple(value)
+        return tuple(item(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+
+def read_json(source: Any, what: str, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON from a path (``str`` naming a file, or ``Path``) or from JSON text, within limits.
+
+    ``what`` names the input in errors. A file is read only up to ``max_bytes`` (so ``/dev/zero``
+    is refused at once); a UTF-8 byte-order mark is accepted; nesting deeper than
+    ``max_depth`` is refused before it is parsed.
+    """
+    check = Checker(what)
+    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip("\ufeff \t\r\n").startswith(("{", "["))):
+        path = Path(source)
+        try:
+            with open(path, "rb") as handle:
+                raw = handle.read(max_bytes + 1)
+        except OSError as error:
+            raise check.error("(file)", f"cannot be read ({error.strerror or error})", os.fspath(path)) from None
+        check.need(len(raw) <= max_bytes, "(file)", f"is larger than the limit of {max_bytes:,} bytes", os.fspath(path))
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise check.error("(file)", f"is not UTF-8 text (byte {error.start})", os.fspath(path)) from None
+    elif isinstance(source, str):
+        check.need(len(source) <= max_bytes, "(text)", f"is longer than the limit of {max_bytes:,} characters", source)
+        text = source.lstrip("\ufeff")
+    else:
+        raise BadType("source", "must be a path or JSON text", source, source=what)
+    check.need(_depth(text) <= max_depth, "(top level)", f"is nested deeper than the limit of {max_depth}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise check.error("(top level)", f"is not valid JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
+
+
+def _depth(text: str) -> int:
+    """The deepest bracket nesting in JSON text (brackets inside strings are skipped)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
