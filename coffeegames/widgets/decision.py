@@ -223,9 +223,17 @@ class DecisionView:
         self.outcome_button.on_click(lambda _: self._attempt(self.enter_outcome))
         self.new_game_button.on_click(lambda _: self._attempt(lambda: self.new_game(self.seed_box.value)))
 
+        # Stable CSS classes: the real-browser test (tests/test_browser.py) finds the parts by them.
+        for part, css in [(self.status, "cg-status"), (self.board_text, "cg-board"), (self.summary, "cg-summary"),
+                          (self.actions, "cg-actions"), (self.take_button, "cg-take"), (self.chance_button, "cg-chance"),
+                          (self.bots_button, "cg-bots"), (self.undo_button, "cg-undo"), (self.outcome_text, "cg-outcome-text"),
+                          (self.outcome_button, "cg-outcome-enter"), (self.message, "cg-message"),
+                          (self.history_panel, "cg-history"), (self.new_game_button, "cg-new-game")]:
+            part.add_class(css)
         outcome_row = widgets.HBox([self.outcome_text, self.outcome_button])
         outcome_row.layout.display = None if parse_outcome else "none"
         self.chart_box = chart_box = widgets.Box([self.chart])
+        chart_box.add_class("cg-chart")
         chart_box.layout.display = None if advise else "none"
         self.widget = widgets.VBox(
             [
@@ -242,6 +250,7 @@ class DecisionView:
                 widgets.HBox([self.seed_box, self.new_game_button]),
             ]
         )
+        self.widget.add_class("cg-decision-view")
 
     # -- the game ------------------------------------------------------------------
     @property
@@ -510,6 +519,7 @@ class DecisionView:
             traces, layout = self.board(self.state)
             self.board_fig = go.FigureWidget(data=list(traces), layout=dict(layout))
             self.board_fig._config = {"displayModeBar": False}  # a board, not a chart to zoom
+            self.board_fig.add_class("cg-board")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         if not self._shown and self._built_for != self.state:
