@@ -95,6 +95,14 @@ class State(ABC):
             return []
         return list(self._chance_outcomes())
 
+    def chance_outcome_count(self) -> int:
+        """How many outcomes :meth:`chance_outcomes` lists (0 away from chance nodes).
+
+        Engines whose chance nodes can be huge override this to count without listing, so
+        generic code (solvers, tests, views) can decide to sample instead of listing.
+        """
+        return len(self.chance_outcomes())
+
     def apply(self, action: Action) -> Self:
         """The state after ``action`` (or chance ``outcome``); raises :class:`IllegalAction` if not allowed."""
         if self.is_terminal():
