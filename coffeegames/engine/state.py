@@ -1,4 +1,4 @@
-"""The State contract shared by every game engine (see DESIGN.md).
+"""The State contract shared by every game engine (``docs/architecture.md``, "The State contract").
 
 A game is a tree of immutable, hashable states. At each state either a player acts
 (``legal_actions()``), chance acts (``chance_outcomes()``, exact ``Fraction`` odds
