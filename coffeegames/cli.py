@@ -28,6 +28,8 @@ from . import __version__, dairyman, roaster, vivajava
 from .exact import Bag
 from .text import fraction_text, labelled_text, mean_text, percent
 
+__all__ = ["build_parser", "main"]
+
 
 def _jsonable(value: object) -> object:
     if isinstance(value, Fraction):
@@ -35,7 +37,7 @@ def _jsonable(value: object) -> object:
     if value is pd.NA:
         return None
     if hasattr(value, "item"):  # numpy scalars
-        return value.item()  # type: ignore[union-attr]
+        return value.item()
     return value
 
 
@@ -135,7 +137,7 @@ def _vivajava_odds(args: argparse.Namespace) -> None:
     print(f"VivaJava: best blend of {args.white} white + {args.flavour} flavour dice (exact)\n")
     _print_frame(table, False)
     print(f"\nP(rainbow) = {fraction_text(rainbow)}")
-    if beat:
+    if p_beat is not None:  # a blend to beat was given
         print(f"P(beat the coaster's {beat}) = {fraction_text(p_beat)}")
     print("\nResearch: RP per colour (jokers count; black = flavour dice won)\n")
     _print_frame(research, False)

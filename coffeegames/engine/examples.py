@@ -7,6 +7,8 @@ from fractions import Fraction
 
 from .state import CHANCE, TERMINAL, State
 
+__all__ = ["Keep", "KeepOrReroll", "Reroll"]
+
 _D6 = [(v, Fraction(1, 6)) for v in range(1, 7)]
 
 

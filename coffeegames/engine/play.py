@@ -11,6 +11,8 @@ from tqdm.auto import tqdm
 
 from .solve import Policy, play_out
 
+__all__ = ["play"]
+
 
 def _one_game(game: Any, policies: Policy | Sequence[Policy], seed: int | None, index: int) -> dict:
     rng = np.random.default_rng(None if seed is None else [seed, index])

@@ -1,7 +1,7 @@
 """Saving states as JSON and loading them back, strictly: a bad field is named, nothing half-loads.
 
 Each engine describes its state's fields with small *parsers* (``parse(value, where)``
-returning the field's value or raising :class:`ValueError` through :func:`bad`), and
+returning the field's value or raising :class:`~coffeegames.errors.BadData`, see :func:`bad`), and
 calls :func:`save_state` / :func:`load_state`.
 
 Example:
@@ -23,7 +23,13 @@ from typing import Any
 from ..errors import BadData
 from ..validate import Checker, read_json
 
+__all__ = [
+    "GameBase", "Parser", "SAVED", "SavedState", "bad", "flag", "list_of", "load_state", "plain", "record",
+    "save_state", "text", "whole",
+]
+
 Parser = Callable[[Any, str], Any]
+"""Parses one field of a saved state: ``parser(value, where)`` returns the field's value or raises ``BadData``."""
 
 
 SAVED = Checker("saved state")
@@ -119,14 +125,15 @@ class SavedState:
     @classmethod
     def from_json(cls, saved: str, rules: Any) -> Any:
         """Rebuild a state saved by :meth:`to_json`; a malformed one is rejected with a message naming the field."""
-        return cls(rules=rules, **load_state(saved, cls.GAME, cls.FORMAT, cls.FIELD_PARSERS)).check()  # type: ignore[call-arg]
+        state: Any = cls(rules=rules, **load_state(saved, cls.GAME, cls.FORMAT, cls.FIELD_PARSERS))  # type: ignore[call-arg]
+        return state.check()  # every engine's State defines check()
 
 
 class GameBase:
     """What every engine's ``Game`` shares: its ``rules``, the ``options`` it was made with, loading saved states."""
 
     name = ""
-    state_class: type = SavedState
+    state_class: type[SavedState] = SavedState
     rules: Any
     options: dict[str, Any]
 

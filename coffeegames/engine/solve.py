@@ -21,8 +21,12 @@ import numpy as np
 
 from .state import Action, State
 
+__all__ = ["Expectimax", "Policy", "Returns", "evaluate", "play_out", "random_policy", "simulate"]
+
 Policy = Callable[[State], Action]
+"""A way to play: ``policy(state) -> action`` at the states where a player acts."""
 Returns = tuple[Fraction, ...]
+"""Each player's expected return, exactly."""
 
 
 class Expectimax:
@@ -107,7 +111,7 @@ def evaluate(state: State, policies: Policy | Sequence[Policy], cache: dict | No
 
 def play_out(state: State, policies: Policy | Sequence[Policy], rng: np.random.Generator, max_steps: int = 100_000) -> tuple[State, list]:
     """Play from ``state`` to the end; returns the final state and the log of actions and outcomes."""
-    log = []
+    log: list[Action] = []
     for _ in range(max_steps):
         if state.is_terminal():
             return state, log

@@ -21,7 +21,10 @@ import numpy as np
 
 from .state import Action, State, action_from_json, action_to_json
 
+__all__ = ["FORMAT", "Walkthrough"]
+
 FORMAT = "coffeegames-walkthrough/1"
+"""The ``format`` field of a saved walkthrough."""
 
 
 class Walkthrough:

@@ -23,6 +23,9 @@ from .dice import check_count
 from .dist import Dist
 
 Token = Hashable
+"""A kind of token in a bag: any hashable value (usually a short string)."""
+
+__all__ = ["Bag", "Token"]
 
 
 class Bag(Mapping):

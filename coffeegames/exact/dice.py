@@ -24,10 +24,14 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from itertools import combinations_with_replacement
 from math import factorial, prod
+from typing import cast
 
 from .dist import Dist
 
+__all__ = ["D6", "Face", "check_count", "count_vectors", "multinomial", "multisets", "roll"]
+
 Face = Hashable
+"""One face of a die: a number, or a colour name for coloured dice."""
 D6: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
 
@@ -87,7 +91,7 @@ def count_vectors(n: int, sides: int = 6) -> Iterator[tuple[tuple[int, ...], int
     for roll, w in multisets(n, tuple(range(1, sides + 1))):
         c = [0] * sides
         for v in roll:
-            c[v - 1] += 1
+            c[cast(int, v) - 1] += 1
         yield tuple(c), w
 
 

@@ -11,14 +11,18 @@ Conventions used across coffeegames:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import pandas as pd
 
-Outcome = Hashable
+Outcome: TypeAlias = Any
+"""Any hashable value (an int, a sorted tuple for a multiset, a string, ...); typed ``Any`` so that
+``Dist.from_weights({1: 2})`` and ``d.mean()`` type-check for the outcomes a caller actually uses."""
+
+__all__ = ["Dist", "Outcome"]
 
 
 def _sort_key(outcome: Any) -> tuple:
@@ -215,7 +219,7 @@ class Dist(Mapping):
             for p in self._p.values():
                 running += p
                 cumulative.append(running)
-            frame["cdf"] = cumulative
+            frame["cdf"] = pd.Series(cumulative, index=frame.index, dtype=object)
         return frame
 
     def sample(self, size: int, seed: int | np.random.Generator | None = None) -> list[Outcome]:

@@ -23,6 +23,8 @@ from scipy.stats import binomtest
 
 from .dice import check_count
 
+__all__ = ["Estimate", "Event", "Sampler", "estimate", "face_counts", "roll_array", "running_estimate"]
+
 Sampler = Callable[[np.random.Generator, int], np.ndarray]
 Event = Callable[[np.ndarray], np.ndarray]
 
