@@ -169,6 +169,15 @@ def test_relative_links_lead_somewhere(path):
     assert not broken, f"{_name(path)} links to what does not exist:\n" + "\n".join(broken)
 
 
+def test_readme_starts_jupyterlab_at_the_project_root():
+    """Started in notebooks/, JupyterLab could not open the start page's links to ../tutorials/."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [line for line in readme.splitlines() if "jupyter lab" in line]
+    assert commands, "README.md gives no command starting JupyterLab"
+    for line in commands:
+        assert "--notebook-dir=." in line or "--ServerApp.root_dir=." in line, line
+
+
 # -- (c) the project cites only itself ------------------------------------------------
 
 def test_no_file_cites_documents_outside_the_project():
