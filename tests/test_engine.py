@@ -57,7 +57,7 @@ def test_walkthrough_undo_replay_and_json():
     with pytest.raises(IllegalAction):
         w.step(7)  # not a decision between Keep and Reroll
     assert len(w.moves) == 1
-    with pytest.raises(ValueError, match="only 1 made"):
+    with pytest.raises(ValueError, match="steps.*0-1"):
         w.undo(2)
 
 
@@ -88,7 +88,7 @@ def test_same_seed_same_game():
     [
         ("not json", "not valid JSON"),
         (json.dumps({"format": "other"}), "format"),
-        (json.dumps({"format": "coffeegames-walkthrough/1", "moves": 3}), "'moves' must be a list"),
+        (json.dumps({"format": "coffeegames-walkthrough/1", "moves": 3}), "'moves': must be a list"),
         (json.dumps({"format": "coffeegames-walkthrough/1", "moves": [{"type": "Jump"}]}), "unknown action type 'Jump'"),
         (json.dumps({"format": "coffeegames-walkthrough/1", "moves": [9]}), "not a possible outcome"),
     ],

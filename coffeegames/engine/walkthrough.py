@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import BadArgument, IllegalAction
+from ..validate import Checker, is_whole, read_json
 from .state import Action, State, action_from_json, action_to_json
 
 __all__ = ["FORMAT", "Walkthrough"]
@@ -52,7 +54,7 @@ class Walkthrough:
         state = self.state
         if move is None:
             if not state.is_chance():
-                raise ValueError("only chance can move by itself; give a player's action")
+                raise IllegalAction("only chance can move by itself; give a player's action")
             move = state.sample_chance(self.rng)
         nxt = state.apply(move)  # raises before anything is recorded
         self.states.append(nxt)
@@ -70,8 +72,7 @@ class Walkthrough:
 
     def undo(self, steps: int = 1) -> Walkthrough:
         """Take back the last ``steps`` moves (chance moves count)."""
-        if steps > len(self.moves):
-            raise ValueError(f"cannot undo {steps} moves: only {len(self.moves)} made")
+        Checker(error=BadArgument).whole(steps, "steps", 0, len(self.moves))
         for _ in range(steps):
             self.states.pop()
             self.moves.pop()
@@ -112,24 +113,42 @@ class Walkthrough:
     @classmethod
     def from_json(cls, text: str, initial: State, kinds: Sequence[type], game: Any = None) -> Walkthrough:
         """Load a saved walkthrough onto ``initial``; any bad field or illegal move rejects the whole file."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"saved game is not valid JSON: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"saved game must be a JSON object with format {FORMAT!r}")
-        if game is not None and data.get("game") not in (None, getattr(game, "name", None)):
-            raise ValueError(f"saved game is for {data.get('game')!r}, not {getattr(game, 'name', None)!r}")
-        if not isinstance(data.get("moves"), list):
-            raise ValueError("saved game field 'moves' must be a list")
-        moves = [action_from_json(m, kinds) for m in data["moves"]]
+        check = Checker("saved game")
+        if not isinstance(text, str) or not text.lstrip("\ufeff \t\r\n").startswith("{"):
+            raise check.error("(top level)", f"is not valid JSON text of an object with format {FORMAT!r}", text)
+        data = read_json(text, "saved game")
+        check.need(isinstance(data, dict) and data.get("format") == FORMAT, "format", f"must be {FORMAT!r}",
+                   data.get("format") if isinstance(data, dict) else data)
+        check.fields(data, "(top level)", ("format", "game", "options", "seed", "moves", "rng"), ("moves",), comments=False)
+        name = getattr(game, "name", None)
+        if game is not None:
+            check.need(data.get("game") in (None, name), "game", f"this file is for another game, not {name!r}", data.get("game"))
+            saved_options, options = data.get("options"), getattr(game, "options", None)
+            if saved_options is not None and options is not None:
+                check.need(saved_options == json.loads(json.dumps(options)), "options",
+                           f"the game was saved under other options; load it with Game(**options) as saved, not {options}",
+                           saved_options)
+        seed = data.get("seed")
+        check.need(seed is None or (is_whole(seed) and seed >= 0), "seed", "must be a whole number, 0 or more, or null", seed)
+        moves = []
+        for i, m in enumerate(check.sequence(data["moves"], "moves")):
+            check.need(m is not None, f"moves[{i}]", "a move cannot be null")
+            try:
+                moves.append(action_from_json(m, kinds))
+            except (ValueError, TypeError) as error:
+                raise check.error(f"moves[{i}]", str(error)) from None
         rng = np.random.default_rng()
         if "rng" in data:  # older saves have none: the generator starts again from the seed
             try:
                 rng.bit_generator.state = data["rng"]
-            except (TypeError, ValueError, KeyError) as error:
-                raise ValueError(f"saved game field 'rng' is not a {type(rng.bit_generator).__name__} generator state: {error}") from None
-        w = cls.replay(initial, moves, data.get("seed"))
+            except (TypeError, ValueError, KeyError, OverflowError):
+                raise check.error("rng", f"is not a {type(rng.bit_generator).__name__} generator state", data["rng"]) from None
+        w = cls(initial, seed)
+        for i, m in enumerate(moves):
+            try:
+                w.step(m)
+            except IllegalAction as error:
+                raise IllegalAction(f"saved game: moves[{i}] cannot be replayed: {error}") from None
         if "rng" in data:
             w.rng = rng
         return w

@@ -25,6 +25,8 @@ from .dist import Dist
 Token = Hashable
 """A kind of token in a bag: any hashable value (usually a short string)."""
 
+from ..errors import BadArgument, shown
+
 __all__ = ["Bag", "Token"]
 
 
@@ -80,14 +82,14 @@ class Bag(Mapping):
         left = dict(self._counts)
         for t in tokens:
             if left.get(t, 0) == 0:
-                raise ValueError(f"cannot take {t!r} out of the bag: it holds {self._counts!r}")
+                raise BadArgument("tokens", f"cannot take {shown(t)} out of the bag: it holds {shown(self._counts)}")
             left[t] -= 1
         return Bag(left)
 
     def _check_draws(self, draws: int) -> int:
         check_count(draws, "number of tokens drawn")
         if draws > self.size:
-            raise ValueError(f"cannot draw {draws} tokens from a bag of {self.size}")
+            raise BadArgument("number of tokens drawn", f"cannot draw {draws} tokens from a bag of {self.size}")
         return draws
 
     def draw_weights(self, draws: int) -> Iterator[tuple[tuple[Token, ...], int]]:

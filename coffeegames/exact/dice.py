@@ -28,6 +28,8 @@ from typing import cast
 
 from .dist import Dist
 
+from ..errors import BadArgument, BadType, TooBig
+
 __all__ = ["D6", "Face", "check_count", "count_vectors", "multinomial", "multisets", "roll"]
 
 Face = Hashable
@@ -38,17 +40,17 @@ D6: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 def check_count(n: object, what: str = "number of dice", maximum: int | None = None) -> int:
     """Return ``n`` if it is a non-negative int (at most ``maximum``), else raise a clear error."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"{what} must be a whole number, got {n!r} ({type(n).__name__})")
+        raise BadType(what, "must be a whole number", n)
     if n < 0:
-        raise ValueError(f"{what} must be 0 or more, got {n}")
+        raise BadArgument(what, "must be 0 or more", n)
     if maximum is not None and n > maximum:
-        raise ValueError(f"{what} must be at most {maximum}, got {n}")
+        raise TooBig(what, f"must be at most {maximum}", n)
     return n
 
 
 def _face_counts(faces: Sequence[Face]) -> dict[Face, int]:
     if isinstance(faces, (str, bytes)) or not isinstance(faces, Sequence) or len(faces) == 0:
-        raise TypeError(f"a die is a non-empty sequence of faces, e.g. (1, 2, 3, 4, 5, 6); got {faces!r}")
+        raise BadType("faces", "a die is a non-empty sequence of faces, e.g. (1, 2, 3, 4, 5, 6)", faces)
     return dict(Counter(faces))
 
 
@@ -120,7 +122,7 @@ def roll(*groups: tuple[int, Sequence[Face]] | int) -> Dist:
 
 def _group(group: object) -> tuple[int, Sequence[Face]]:
     if not (isinstance(group, tuple) and len(group) == 2):
-        raise TypeError(f"a group of dice is (number, faces) or a number of d6, got {group!r}")
+        raise BadType("group", "a group of dice is (number, faces) or a number of d6", group)
     return check_count(group[0]), group[1]
 
 

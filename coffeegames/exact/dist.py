@@ -22,6 +22,8 @@ Outcome: TypeAlias = Any
 """Any hashable value (an int, a sorted tuple for a multiset, a string, ...); typed ``Any`` so that
 ``Dist.from_weights({1: 2})`` and ``d.mean()`` type-check for the outcomes a caller actually uses."""
 
+from ..errors import BadArgument, BadType, shown
+
 __all__ = ["Dist", "Outcome"]
 
 
@@ -52,20 +54,18 @@ class Dist(Mapping):
         items: dict[Outcome, Fraction] = {}
         for outcome, p in probabilities.items():
             if isinstance(p, float) or not isinstance(p, (int, Fraction)):
-                raise TypeError(
-                    f"probability of {outcome!r} is {p!r} ({type(p).__name__}); "
-                    "use an int or fractions.Fraction so the distribution stays exact"
-                )
+                raise BadType(f"probability of {shown(outcome)}",
+                              "use an int or fractions.Fraction so the distribution stays exact", p)
             p = Fraction(p)
             if p < 0:
-                raise ValueError(f"probability of {outcome!r} is negative ({p})")
+                raise BadArgument(f"probability of {shown(outcome)}", "is negative", p)
             if p:
                 items[outcome] = items.get(outcome, Fraction(0)) + p
         if not items:
-            raise ValueError("a distribution needs at least one outcome with positive probability")
+            raise BadArgument("probabilities", "a distribution needs at least one outcome with positive probability")
         total = sum(items.values())
         if total != 1:
-            raise ValueError(f"probabilities sum to {total}, not 1; use Dist.from_weights for counts")
+            raise BadArgument("probabilities", f"sum to {total}, not 1; use Dist.from_weights for counts")
         try:
             ordered = sorted(items, key=_sort_key)
         except TypeError:
@@ -85,13 +85,13 @@ class Dist(Mapping):
         merged: dict[Outcome, int] = {}
         for outcome, w in pairs:
             if isinstance(w, bool) or not isinstance(w, int):
-                raise TypeError(f"weight of {outcome!r} must be an int, got {w!r}")
+                raise BadType(f"weight of {shown(outcome)}", "must be an int", w)
             if w < 0:
-                raise ValueError(f"weight of {outcome!r} is negative ({w})")
+                raise BadArgument(f"weight of {shown(outcome)}", "is negative", w)
             merged[outcome] = merged.get(outcome, 0) + w
         total = sum(merged.values())
         if total == 0:
-            raise ValueError("weights sum to 0: there is no outcome to give probability to")
+            raise BadArgument("weights", "sum to 0: there is no outcome to give probability to")
         return cls({o: Fraction(w, total) for o, w in merged.items() if w})
 
     @classmethod
@@ -187,7 +187,7 @@ class Dist(Mapping):
         kept = {o: p for o, p in self._p.items() if event(o)}
         total = sum(kept.values(), Fraction(0))
         if total == 0:
-            raise ValueError("cannot condition on an event of probability 0")
+            raise BadArgument("event", "cannot condition on an event of probability 0")
         return Dist({o: p / total for o, p in kept.items()})
 
     def __add__(self, other: Dist) -> Dist:

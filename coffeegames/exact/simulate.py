@@ -23,6 +23,8 @@ from scipy.stats import binomtest
 
 from .dice import check_count
 
+from ..errors import BadArgument
+
 __all__ = ["Estimate", "Event", "Sampler", "estimate", "face_counts", "roll_array", "running_estimate"]
 
 Sampler = Callable[[np.random.Generator, int], np.ndarray]
@@ -79,9 +81,9 @@ def estimate(
     """
     check_count(trials, "number of trials")
     if trials == 0:
-        raise ValueError("number of trials must be at least 1")
+        raise BadArgument("number of trials", "must be at least 1", trials)
     if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
+        raise BadArgument("confidence", "must be between 0 and 1", confidence)
     rng = np.random.default_rng(seed)
     hits, done = 0, 0
     while done < trials:
