@@ -130,8 +130,9 @@ class Walkthrough:
                            saved_options)
         seed = data.get("seed")
         check.need(seed is None or (is_whole(seed) and seed >= 0), "seed", "must be a whole number, 0 or more, or null", seed)
-        moves = []
-        for i, m in enumerate(check.sequence(data["moves"], "moves")):
+        moves: list[Action] = []
+        saved_moves: tuple[Any, ...] = check.sequence(data["moves"], "moves")
+        for i, m in enumerate(saved_moves):
             check.need(m is not None, f"moves[{i}]", "a move cannot be null")
             try:
                 moves.append(action_from_json(m, kinds))
