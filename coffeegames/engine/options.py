@@ -34,7 +34,9 @@ def option_table(rules: Any, shown: Mapping[str, Any] | None = None) -> pd.DataF
         f.name: {"value": shown.get(f.name, getattr(rules, f.name)), "kind": f.metadata["kind"], "meaning": f.metadata["doc"]}
         for f in dataclasses.fields(rules)
     }
-    return pd.DataFrame.from_dict(rows, orient="index")
+    table = pd.DataFrame.from_dict(rows, orient="index")
+    table["value"] = pd.Series([row["value"] for row in rows.values()], index=table.index, dtype=object)  # None stays None
+    return table
 
 
 def option_markdown(rules: Any) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ..errors import BadData
 from ..validate import Checker, read_json
@@ -114,9 +114,9 @@ class SavedState:
     a loaded state is passed through its ``check()`` so a malformed one never loads.
     """
 
-    GAME: str = ""
-    FORMAT: str = ""
-    FIELD_PARSERS: Mapping[str, Parser] = {}
+    GAME: ClassVar[str] = ""
+    FORMAT: ClassVar[str] = ""
+    FIELD_PARSERS: ClassVar[Mapping[str, Parser]] = {}
 
     def to_json(self) -> str:
         """This state as JSON (the rules are the game's: load with ``Game(...).state_from_json``)."""
