@@ -806,7 +806,7 @@ def test_sacchar_rolls_meter_flavour_dice_and_blocks_a_colour():
 
 
 def test_solo_success_odds_match_the_odds_module():
-    from coffeegames.vivajava.odds import omniblend_success, sacchar_success
+    from coffeegames.vivajava import omniblend_success, sacchar_success
 
     game = Game(solo="sacchar", meter="yellow")
     state = corp_turn(game)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from ..errors import BadArgument, BadType
+from ..errors import BadArgument
 from .dice import COLOURS, SIZE_NAMES, show_faces, sort_faces
 
 __all__ = [
@@ -78,7 +78,7 @@ CHANCE_PHASES: frozenset[Phase] = frozenset({Phase.ROLL, Phase.CORP, Phase.BLOCK
 
 def _iterable(value: Any, where: str, what: str) -> tuple[Any, ...]:
     if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
-        raise BadType(where, f"must be a list of {what}", value)
+        raise BadArgument(where, f"must be a list of {what}", value)
     return tuple(value)
 
 
@@ -86,13 +86,13 @@ def _faces(value: Any, where: str) -> tuple[str, ...]:
     """``value`` as a sorted tuple of face-name strings, or an error naming the argument."""
     items = _iterable(value, where, "face names such as ['red', 'joker']")
     if any(not isinstance(f, str) for f in items):
-        raise BadType(where, "must hold face names (strings)", value)
+        raise BadArgument(where, "must hold face names (strings)", value)
     return sort_faces(items)
 
 
 def _count(value: Any, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise BadType(where, "must hold whole numbers", value)
+        raise BadArgument(where, "must hold whole numbers", value)
     return value
 
 
