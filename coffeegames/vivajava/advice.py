@@ -70,10 +70,8 @@ import pandas as pd
 
 from ..errors import BadArgument
 from .actions import (
-    Action,
     Boost,
     Decline,
-    Degrade,
     Featured,
     Flip,
     GainToken,

@@ -6,25 +6,11 @@ Around this module: the actions and phases (:mod:`.actions`), which actions are 
 (:mod:`.corporations`), saving and :func:`~.saved.check` (:mod:`.saved`), options and data
 (:mod:`.rules`, :mod:`.data`).
 
-Conventions:
-
-* **Dice** are face names kept as sorted tuples. A roll keeps three parts apart because
-  ownership matters: ``white`` (the active player's coffee dice), ``own`` (the flavour
-  dice they hold, which they must roll) and ``offered`` (each other player's flavour dice,
-  rolled at the same time and offered for funding a Featured Blend: ``((player, faces),
-  ...)``). A pending roll says how many dice of each part roll in ``rolling_white``,
-  ``rolling_own``, ``rolling_offered``.
-* **The Featured Blend coaster** holds ``featured_size`` white dice of
-  ``featured_colour``, held by ``featured_by`` (-1: nobody); ``funders`` lists the owner's
-  marker on each funded die (sorted; a player may fund several dice).
-* **Players** (:class:`~.player.PlayerState`) have PP, RP on each track, marker tokens on
-  each track and flavour dice held. Free markers = markers − tokens − funding marks.
-* **Phases** (:class:`~.actions.Phase`): steps without a choice happen by themselves:
-  scoring, a degrade with only one kind of die, the forced re-roll of a single die, forced
-  negative abilities, and the whole of a corporation's turn (a chain of chance nodes).
-* **Chance.** A roll's outcome is a :class:`~.actions.Rolled`; the list can reach millions
-  of outcomes, so ``chance_outcome_count``, ``sample_chance`` and ``is_legal_outcome``
-  never list it (:mod:`.rolls`).
+How a position is represented (dice as sorted face tuples, a roll's three parts, the
+coaster, markers, phases) is described on the :class:`State` fields below and in
+``docs/rules/vivajava.md`` ("The engine's position"). Steps without a choice happen by
+themselves: scoring, a degrade with only one kind of die, the forced re-roll of a single
+die, forced negative abilities, and the whole of a corporation's turn.
 
 Example (a scripted 2-player opening: chance outcomes may be given, like actions):
     >>> game = Game(players=2)
@@ -41,17 +27,17 @@ Example (a scripted 2-player opening: chance outcomes may be given, like actions
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import GameBase, Parser, SavedState
+from ..engine.saved import GameBase, SavedState
 from .actions import (
     ACTION_KINDS,
     CHANCE_PHASES,
@@ -74,19 +60,30 @@ from .actions import (
     Upgrade,
 )
 from .corporations import corp_resolve, corp_turn
-from .dice import COLOURS, JOKER, NO_BLEND, Blend, face_key, remove_faces, show_faces
-from .legal import activation_choices, degrade_choices, legal_actions
+from .dice import COLOURS, JOKER, NO_BLEND, Blend, face_key, show_faces
+from .legal import degrade_choices, legal_actions
 from .player import PlayerState
 from .rolls import is_possible_roll, roll_outcome_count, roll_outcomes, sample_roll
-from .rules import ABILITIES, CORPORATION, CORPORATIONS, FLAVOUR_DICE, ROLL_DICE, TRACK_COLOURS, Rules
+from .rules import CORPORATION, CORPORATIONS, FLAVOUR_DICE, ROLL_DICE, TRACK_COLOURS, Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
+from .tracks import boost, flip, gain_token, keep_rolling, mark, next_activation, take_flavour, upgrade
 
 __all__ = ["Game", "State"]
 
 
 @dataclass(frozen=True)
 class State(SavedState, BaseState):
-    """A VivaJava position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`."""
+    """A VivaJava position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`.
+
+    A roll keeps three parts apart because ownership matters: ``white`` (the active player's
+    coffee dice), ``own`` (the flavour dice they hold, which they must roll) and ``offered``
+    (other players' flavour dice, offered for funding: ((player, faces), ...)); a pending
+    roll counts the dice of each part in ``rolling_white``, ``rolling_own``,
+    ``rolling_offered``. The Featured Blend coaster holds ``featured_size`` dice of
+    ``featured_colour``, held by ``featured_by`` (-1: nobody); ``funders`` lists the owner of
+    each funding marker on it. ``pending`` lists the tracks whose abilities wait to be
+    activated; ``meter``, ``blocked``, ``corp_rerolls`` and ``corp_first`` are solo-only.
+    """
 
     # Class constants (SavedState declares them; not dataclass fields, never patched on later).
     GAME = "vivajava"
@@ -168,19 +165,19 @@ class State(SavedState, BaseState):
             case Research():
                 return self._do_research(move)
             case Upgrade():
-                return self._do_upgrade(move)
+                return upgrade(self, move)
             case Flip():
-                return self._do_flip(move)
+                return flip(self, move)
             case KeepRolling():
-                return self._do_keep_rolling(move)
+                return keep_rolling(self, move)
             case Boost():
-                return self._do_boost(move)
+                return boost(self, move)
             case TakeFlavour():
-                return self._do_take_flavour()
+                return take_flavour(self)
             case GainToken():
-                return self._do_gain_token(move)
+                return gain_token(self, move)
             case Decline():
-                return self._with(pending=self.pending[1:])._next_activation()
+                return next_activation(self._with(pending=self.pending[1:]))
         raise IllegalAction(f"{move!r} is not a VivaJava action")  # pragma: no cover - apply() checked it is legal
 
     def returns(self) -> tuple[int, ...]:
@@ -335,8 +332,7 @@ class State(SavedState, BaseState):
         return state._with(blocked=outcome.white[0]).end_turn()  # "block"
 
     def _do_setup(self, action: SetupResearch) -> Self:
-        state = self._mark(self.turn, action.colour, 1, unlock=self.rules.setup_unlocks)
-        return state._next_activation()
+        return next_activation(mark(self, self.turn, action.colour, 1, unlock=self.rules.setup_unlocks))
 
     def _do_degrade(self, action: Degrade) -> Self:
         funders = list(self.funders)
@@ -390,99 +386,8 @@ class State(SavedState, BaseState):
                 flavour_coaster=state.flavour_coaster - take,
             )
             return state.end_turn()
-        state = self._clear_roll()._mark(p, colour, self.research_count(colour))
-        return state if state.phase == Phase.OVER else state._next_activation()
-
-    def _mark(self, p: int, colour: str, n: int, unlock: bool = True) -> Self:
-        """Mark ``n`` RP on ``p``'s ``colour`` track: queue abilities at 1X/2X; completing scores, closes, returns tokens."""
-        rules = self.rules
-        i, track = TRACK_COLOURS.index(colour), rules.track(colour)
-        me = self.players[p]
-        old = me.research[i]
-        new = min(old + n, track.length)
-        if new == old:
-            return self
-        research = me.research[:i] + (new,) + me.research[i + 1 :]
-        kind = ABILITIES[track.ability].kind
-        added: list[str] = []
-        if unlock:
-            if old < track.x1 <= new:
-                added.append(colour)
-            if old < track.x2 <= new:
-                added += [colour] * (rules.token_at_2x if kind == "token" else 2)
-        if new < track.length:
-            return self._with(players=self._with_player(p, research=research), pending=self.pending + tuple(added))
-        tokens = me.tokens[:i] + (0,) + me.tokens[i + 1 :]  # completing returns the track's tokens
-        pending = self.pending
-        if rules.completion_cancels:
-            pending = tuple(c for c in pending if c != colour)
-            added = []
-        elif kind == "token":
-            added = []
-        state = self._with(players=self._with_player(p, research=research, tokens=tokens), pending=pending + tuple(added))
-        return state._award([(p, track.pp)])
-
-    def _next_activation(self) -> Self:
-        """Activate the abilities gained this turn in order: stop at a choice, apply forced ones, skip impossible ones."""
-        state = self
-        while state.pending:
-            ability = state.rules.ability(state.pending[0])
-            if ability.kind == "negative" and state.pending[0] != state.blocked:
-                p = state.turn
-                state = state._with(
-                    players=state._with_player(p, pp=max(0, state.players[p].pp - 1)), pending=state.pending[1:]
-                )
-                continue
-            if not activation_choices(state):
-                state = state._with(pending=state.pending[1:])
-                continue
-            return state._with(phase=Phase.ACTIVATE)
-        return state.end_turn()
-
-    def _do_boost(self, action: Boost) -> Self:
-        state = self._with(pending=self.pending[1:])._mark(self.turn, action.target, 1)
-        return state if state.phase == Phase.OVER else state._next_activation()
-
-    def _do_take_flavour(self) -> Self:
-        p = self.turn
-        return self._with(
-            players=self._with_player(p, flavour=self.players[p].flavour + 1),
-            flavour_coaster=self.flavour_coaster - 1,
-            pending=self.pending[1:],
-        )._next_activation()
-
-    def _do_gain_token(self, action: GainToken) -> Self:
-        p, colour = self.turn, self.pending[0]
-        tokens = list(self.players[p].tokens)
-        tokens[TRACK_COLOURS.index(colour)] += 1
-        if action.move_from is not None:
-            tokens[TRACK_COLOURS.index(action.move_from)] -= 1
-        return self._with(players=self._with_player(p, tokens=tuple(tokens)), pending=self.pending[1:])._next_activation()
-
-    def _spend_token(self, ability: str) -> tuple[PlayerState, ...]:
-        p = self.turn
-        i = TRACK_COLOURS.index(self.rules.track_with(ability) or "")  # a token is only ever held on its track
-        tokens = list(self.players[p].tokens)
-        tokens[i] -= 1
-        return self._with_player(p, tokens=tuple(tokens))
-
-    def _change_die(self, old: str, new: str, ability: str) -> Self:
-        white = remove_faces(self.white, [old]) + (new,)
-        return self._with(players=self._spend_token(ability), white=tuple(sorted(white, key=face_key)))
-
-    def _do_upgrade(self, action: Upgrade) -> Self:
-        return self._change_die(action.face, COLOURS[COLOURS.index(action.face) + 1], "upgrade_bean")
-
-    def _do_flip(self, action: Flip) -> Self:
-        return self._change_die(action.face, COLOURS[len(COLOURS) - 1 - COLOURS.index(action.face)], "flip_bean")
-
-    def _do_keep_rolling(self, action: KeepRolling) -> Self:
-        return self._with(
-            players=self._spend_token("keep_rolling"),
-            white=remove_faces(self.white, action.dice),
-            rolling_white=len(action.dice),
-            phase=Phase.ROLL,
-        )
+        state = mark(self._clear_roll(), p, colour, self.research_count(colour))
+        return state if state.phase == Phase.OVER else next_activation(state)
 
     def check(self) -> Self:
         """Raise :class:`~coffeegames.errors.BadData` naming the field if the position is inconsistent; else return self.
