@@ -111,7 +111,7 @@ class Rules:
     offer_flavour: bool = _option(
         "Ruling",
         "True: every other player rolls all the flavour dice they hold with the active player's roll, offering them "
-        "for a Featured Blend (the seed's 'may'); False: nobody offers (smaller chance nodes)",
+        "for a Featured Blend (the rules say they 'may'); False: nobody offers (smaller chance nodes)",
         True,
     )
     funding_needs_marker: bool = _option(
@@ -131,7 +131,7 @@ class Rules:
         "return_rainbow",
     )
     token_at_2x: int = _option(
-        "Ruling", "tokens a 'gain a token' ability gives at its 2X mark (seed: one more); immediate and negative abilities apply twice there", 1
+        "Ruling", "tokens a 'gain a token' ability gives at its 2X mark (the rules: one more); immediate and negative abilities apply twice there", 1
     )
     setup_unlocks: bool = _option("Ruling", "the setup RP of non-first players can unlock abilities (False: it marks only)", False)
     completion_cancels: bool = _option(
@@ -140,9 +140,9 @@ class Rules:
         "(False: immediate/negative ones still apply once per mark)",
         True,
     )
-    corp_holds_both: bool = _option("Rule", "a corporation may hold the Featured and Rainbow Blends at once (seed: 'they are sneaky')", True)
+    corp_holds_both: bool = _option("Rule", "a corporation may hold the Featured and Rainbow Blends at once (the rules: 'they are sneaky')", True)
     corp_success_size: int = _option(
-        "Ruling", "a corporation's Featured Blend needs this many of a kind (seed's '(Bold)' label conflicts with its table: three)", 3
+        "Ruling", "a corporation's Featured Blend needs this many of a kind (the rules' '(Bold)' label conflicts with their own table: three)", 3
     )
     omniblend_stops: bool = _option(
         "Ruling", "OmniBlend stops re-rolling once it holds a Featured Blend (False: it uses every METER re-roll to improve it)", True

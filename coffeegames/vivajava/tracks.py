@@ -4,7 +4,7 @@ These are transitions of the :class:`~.state.State` (each takes a state and retu
 next one); the State's ``_apply`` calls them. The rules they implement are in
 ``docs/rules/vivajava.md``; which abilities exist is in :mod:`.data`.
 
-Example (the stand-in red track: 7 RP, marks at 3 and 5, Keep Rolling on it):
+Example (the stand-in red track: 7 RP, marks at 3 and 5, Flip Bean on it):
     >>> from coffeegames.vivajava import Game, SetupResearch
     >>> s = Game(players=2).new_initial_state()
     >>> after = mark(s, 1, "red", 3)
