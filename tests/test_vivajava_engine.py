@@ -235,13 +235,17 @@ def test_big_rolls_are_sampled_and_checked_without_listing():
     state = position(game, (sheet(flavour=2), sheet(flavour=1), sheet(flavour=1), sheet(flavour=1)))
     assert state.is_chance() and state.rolling_white == 5 and state.rolling_own == 2
     assert state.rolling_offered == ((1, 1), (2, 1), (3, 1))
+    calls = roll_outcomes.cache_info()
     assert state.chance_outcome_count() == 252 * 21 * 6 * 6 * 6
     rng = np.random.default_rng(0)
     for _ in range(200):
         outcome = state.sample_chance(rng)
         assert state.is_legal_outcome(outcome)
+        state.apply(outcome)
     assert not state.is_legal_outcome(Rolled(white=("red",) * 5, own=("joker", "joker")))  # offers missing
     assert not state.is_legal_outcome(Rolled(white=("red",) * 5, own=("black", "red"), offered=((1, ("red",)), (2, ("red",)), (3, ("red",)))))
+    after = roll_outcomes.cache_info()
+    assert (after.hits, after.misses) == (calls.hits, calls.misses)  # counting, sampling, checking, applying: nothing listed
 
 
 def test_sampling_follows_the_exact_odds():
