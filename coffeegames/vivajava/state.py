@@ -274,6 +274,12 @@ class State(SavedState, BaseState):
         return self._with(featured_by=-1, featured_colour="", featured_size=0, funders=())
 
     def start_turn(self, player: int) -> Self:
+        """``player``'s turn starts: blends held score (funders too), a Featured Blend degrades, or 5 dice roll.
+
+        Public so that a position can be built by hand (tests, puzzles): set the sheets and
+        coasters with ``dataclasses.replace``, then start a turn. A corporation's turn runs
+        by itself (:func:`~.corporations.corp_turn`).
+        """
         rules = self.rules
         state = self._with(turn=player, phase=Phase.ACT)
         if rules.solo and player == CORPORATION:
@@ -308,6 +314,10 @@ class State(SavedState, BaseState):
         )
 
     def end_turn(self) -> Self:
+        """The turn ends: rolled dice go back, the next seat's turn starts (during setup: their setup choice).
+
+        Public, like :meth:`start_turn`, for building positions by hand.
+        """
         n = len(self.players)
         keep_block = self.solo and self.turn == CORPORATION
         state = self._clear_roll()._with(pending=(), corp_rerolls=0, corp_first=False, blocked=self.blocked if keep_block else "")
