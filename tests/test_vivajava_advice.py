@@ -42,8 +42,9 @@ from coffeegames.vivajava import (
     p_beats,
     p_rainbow,
 )
-from coffeegames.vivajava.advice import (
+from coffeegames.vivajava import (
     COLUMNS,
+    TRACK_COLOURS,
     advise,
     corporation_chance,
     flavour_die_value,
@@ -52,7 +53,6 @@ from coffeegames.vivajava.advice import (
     roll_value,
     rp_value,
 )
-from coffeegames.vivajava.rules import TRACK_COLOURS
 
 SCORING_PHASES = ("degrade", "keep", "roll", "act")
 DECAF_BLACK = Blend(2, 6)  # the best blend that is not yet a corporation's Featured Blend

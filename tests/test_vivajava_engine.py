@@ -1,4 +1,4 @@
-"""The VivaJava dice-game engine (RULES.md §2) under the State contract: whole games (2-4 players
+"""The VivaJava dice-game engine (docs/rules/vivajava.md) under the State contract: whole games (2-4 players
 and solo against each corporation), conservation, replay, exact chance odds, errors, and one
 focused test per rule on a constructed state."""
 
@@ -14,19 +14,14 @@ import pytest
 from conftest import edit_saved
 
 from coffeegames.engine import IllegalAction, State as BaseState, Walkthrough, play
-from coffeegames.vivajava.dice import NO_BLEND, Blend
-from coffeegames.vivajava.policy import greedy_policy, random_policy
-from coffeegames.vivajava.rules import (
+from coffeegames.vivajava import (
     ABILITIES,
     COFFEE_DICE,
     FLAVOUR_DICE,
+    NO_BLEND,
     STAND_IN_DATA,
     TRACK_COLOURS,
-    Rules,
-    data_from_dict,
-    load_data,
-)
-from coffeegames.vivajava.state import (
+    Blend,
     Boost,
     Decline,
     Degrade,
@@ -41,10 +36,15 @@ from coffeegames.vivajava.state import (
     Reroll,
     Research,
     Rolled,
+    Rules,
     SetupResearch,
     State,
     TakeFlavour,
     Upgrade,
+    data_from_dict,
+    greedy_policy,
+    load_data,
+    random_policy,
     roll_outcome_count,
     roll_outcomes,
 )
@@ -70,7 +70,7 @@ def position(game: Game, sheets: tuple[PlayerState, ...] = (), turn: int = 0, **
     base = replace(
         start,
         players=sheets,
-        phase="keep",  # placeholder; _start_turn sets the phase
+        phase="keep",  # placeholder; start_turn sets the phase
         turn=turn,
         setting_up=False,
         flavour_coaster=FLAVOUR_DICE - sum(p.flavour for p in sheets),
@@ -78,7 +78,7 @@ def position(game: Game, sheets: tuple[PlayerState, ...] = (), turn: int = 0, **
         corp_rerolls=0, corp_first=False,
         **changes,
     )
-    return base._start_turn(turn).check()
+    return base.start_turn(turn).check()
 
 
 def census(state: State) -> None:
@@ -126,10 +126,10 @@ def run_checked(game: Game, policy, seed: int, odds_checked: set) -> Walkthrough
         previous_pp = pp
         if state.is_chance():
             key = (state.rolling_white, state.rolling_own, tuple(n for _, n in state.rolling_offered))
-            if key not in odds_checked and state.chance_outcome_count <= 20_000:
+            if key not in odds_checked and state.chance_outcome_count() <= 20_000:
                 odds_checked.add(key)
                 outcomes = state.chance_outcomes()
-                assert len(outcomes) == state.chance_outcome_count
+                assert len(outcomes) == state.chance_outcome_count()
                 assert sum(p for _, p in outcomes) == 1
                 assert len({o for o, _ in outcomes}) == len(outcomes)
                 assert all(state.is_legal_outcome(o) for o, _ in outcomes[:: max(1, len(outcomes) // 50)])
@@ -235,13 +235,17 @@ def test_big_rolls_are_sampled_and_checked_without_listing():
     state = position(game, (sheet(flavour=2), sheet(flavour=1), sheet(flavour=1), sheet(flavour=1)))
     assert state.is_chance() and state.rolling_white == 5 and state.rolling_own == 2
     assert state.rolling_offered == ((1, 1), (2, 1), (3, 1))
-    assert state.chance_outcome_count == 252 * 21 * 6 * 6 * 6
+    calls = roll_outcomes.cache_info()
+    assert state.chance_outcome_count() == 252 * 21 * 6 * 6 * 6
     rng = np.random.default_rng(0)
     for _ in range(200):
         outcome = state.sample_chance(rng)
         assert state.is_legal_outcome(outcome)
+        state.apply(outcome)
     assert not state.is_legal_outcome(Rolled(white=("red",) * 5, own=("joker", "joker")))  # offers missing
     assert not state.is_legal_outcome(Rolled(white=("red",) * 5, own=("black", "red"), offered=((1, ("red",)), (2, ("red",)), (3, ("red",)))))
+    after = roll_outcomes.cache_info()
+    assert (after.hits, after.misses) == (calls.hits, calls.misses)  # counting, sampling, checking, applying: nothing listed
 
 
 def test_sampling_follows_the_exact_odds():
@@ -427,7 +431,7 @@ def test_a_players_own_data_file_is_used(tmp_path):
     bad.write_text("[1,")
     with pytest.raises(ValueError, match="not valid JSON"):
         load_data(bad)
-    with pytest.raises(ValueError, match="cannot read"):
+    with pytest.raises(ValueError, match="cannot be read"):
         Game(data=str(tmp_path / "missing.json"))
     with pytest.raises(ValueError, match="option 'data'"):
         Game(data={"featured_pp": 3})
@@ -551,7 +555,7 @@ def test_funding_pays_the_funders_and_uses_their_markers():
     assert after.free_markers(2) == 0
     census(after)
     # on the holder's next turn: featured PP, and 1 PP per funded die to each funder
-    later = replace(after, turn=2, phase="keep", rolling_white=0)._end_turn()
+    later = replace(after, turn=2, phase="keep", rolling_white=0).end_turn()
     assert later.turn == 0 and later.phase == "degrade"
     assert [p.pp for p in later.players] == [1 + game.rules.featured_pp, 4, 2]
     assert later.legal_actions() == [Degrade(None), Degrade(1), Degrade(2)]  # which die: unfunded, or whose marker goes home
@@ -689,7 +693,7 @@ def test_token_abilities_change_the_roll():
     assert flipped.white == ("brown", "red", "red", "green", "black")
     rerolling = rolled.apply(KeepRolling(("white", "brown")))
     assert rerolling.is_chance() and rerolling.rolling_white == 2 and rerolling.white == ("red", "red", "green")
-    assert rerolling.chance_outcome_count == 21
+    assert rerolling.chance_outcome_count() == 21
     after = rerolling.apply(Rolled(white=("red", "green")))
     assert after.white == ("red", "red", "red", "green", "green") and after.players[0].tokens == (0, 1, 0, 1, 0)
     census(after)
@@ -737,8 +741,9 @@ def test_the_first_to_21_pp_wins_at_once():
 def corp_turn(game: Game, sheets: tuple[PlayerState, ...] = (), **changes) -> State:
     """The corporation's turn after the player's (scored, and its first roll pending unless it kept a blend)."""
     state = position(game, sheets, turn=0, **changes)
-    players = state._with_player(0, flavour=state.players[0].flavour + state.rolling_own)  # the player's roll is called off
-    return replace(state, phase="keep", players=players, rolling_white=0, rolling_own=0, rolling_offered=())._end_turn()
+    me = replace(state.players[0], flavour=state.players[0].flavour + state.rolling_own)  # the player's roll is called off
+    players = (me,) + state.players[1:]
+    return replace(state, phase="keep", players=players, rolling_white=0, rolling_own=0, rolling_offered=()).end_turn()
 
 
 def test_omniblend_rerolls_as_the_meter_shows_and_moves_it():
@@ -805,7 +810,7 @@ def test_sacchar_rolls_meter_flavour_dice_and_blocks_a_colour():
 
 
 def test_solo_success_odds_match_the_odds_module():
-    from coffeegames.vivajava.odds import omniblend_success, sacchar_success
+    from coffeegames.vivajava import omniblend_success, sacchar_success
 
     game = Game(solo="sacchar", meter="yellow")
     state = corp_turn(game)

@@ -10,7 +10,7 @@ import pytest
 from coffeegames import vivajava
 from coffeegames.exact import Dist, roll
 from coffeegames.vivajava import COLOURS, FLAVOUR_DIE, NO_BLEND, WHITE_DIE, Blend, best_blend_of, is_rainbow
-from coffeegames.vivajava.odds import (
+from coffeegames.vivajava import (
     best_blend,
     meter_table,
     omniblend_groups,
@@ -32,7 +32,7 @@ def ordered(white, flavour, f):
 @pytest.mark.parametrize("white, flavour", [(0, 0), (1, 0), (2, 1), (3, 0), (3, 2), (2, 3), (0, 4)])
 def test_best_blend_and_rainbow_match_ordered_brute_force(white, flavour):
     assert best_blend(white, flavour) == ordered(white, flavour, best_blend_of)
-    assert vivajava.odds.rainbow(white, flavour) == ordered(white, flavour, is_rainbow)
+    assert vivajava.rainbow(white, flavour) == ordered(white, flavour, is_rainbow)
 
 
 @pytest.mark.parametrize("white, flavour", [(5, 0), (5, 2), (6, 3)])
@@ -66,7 +66,7 @@ def test_distributions_sum_to_one_and_totals():
         for flavour in range(0, 6):
             d = best_blend(white, flavour)
             assert sum(d.probabilities) == 1
-    counts, weights = vivajava.odds.colour_table(10, 5)
+    counts, weights = vivajava.colour_table(10, 5)
     assert int(weights.sum()) == 6**15 and (counts.sum(axis=1) == 15).all()
 
 

@@ -1,31 +1,49 @@
-"""VivaJava: The Dice Game — coloured dice and blends (RULES.md §2).
+"""VivaJava: The Dice Game — coloured dice, blends, an engine with both solo corporations, exact odds and advice.
 
-Dice and blends (:mod:`.dice`), exact odds (:mod:`.odds`), the rules engine with both solo
-corporations (:mod:`.state`, options and stand-in data in :mod:`.rules`) and bots (:mod:`.policy`).
+The rules, each labelled Rule / Fact / Ruling / Stand-in, are in ``docs/rules/vivajava.md``.
+Modules: the dice and blends (:mod:`.dice`), exact roll odds (:mod:`.odds`), options and
+stand-in data (:mod:`.rules`, :mod:`.data`), actions and phases (:mod:`.actions`), the
+engine (:mod:`.state`, with :mod:`.legal`, :mod:`.rolls`, :mod:`.corporations`,
+:mod:`.saved`), the chances of losing a blend (:mod:`.outlook`), advice (:mod:`.advice`)
+and bots (:mod:`.policy`). Everything outside the package imports from here.
 
 >>> from coffeegames import vivajava
 >>> vivajava.best_blend_of(["green", "green", "joker"])
 Blend('Regular', 'green')
 >>> vivajava.p_rainbow(white=5)
 Fraction(5, 54)
+>>> game = vivajava.Game(players=3)
+>>> game.new_initial_state().phase == vivajava.Phase.SETUP
+True
 """
 
-from .advice import (
-    advise,
-    corporation_chance,
-    flavour_die_value,
-    omniblend_beats,
-    Outlook,
-    p_featured_lost,
-    p_rainbow_lost,
-    roll_value,
-    rp_value,
+from .actions import (
+    ACTION_KINDS,
+    Action,
+    Boost,
+    Decline,
+    Degrade,
+    Featured,
+    Flip,
+    GainToken,
+    Keep,
+    KeepRolling,
+    Phase,
+    Rainbow,
+    Reroll,
+    Research,
+    Rolled,
+    SetupResearch,
+    TakeFlavour,
+    Upgrade,
 )
+from .advice import COLUMNS, advise, flavour_die_value, roll_value, rp_value
 from .dice import (
     COLOURS,
     FLAVOUR_DIE,
     JOKER,
     NO_BLEND,
+    SIZE_NAMES,
     WHITE_DIE,
     Blend,
     best_blend_of,
@@ -34,7 +52,6 @@ from .dice import (
     is_rainbow,
     rainbow_of_counts,
 )
-
 from .odds import (
     MAX_FLAVOUR,
     MAX_WHITE,
@@ -55,35 +72,41 @@ from .odds import (
     research_table,
     sacchar_success,
 )
-
-from .policy import greedy_policy, random_policy
-from .rules import ABILITIES, CORPORATIONS, DIFFICULTIES, STAND_IN_DATA, TRACK_COLOURS, Ability, Rules, Track, VivaData, load_data
-from .state import (
-    ACTION_KINDS,
-    Boost,
-    Decline,
-    Degrade,
-    Featured,
-    Flip,
-    GainToken,
-    Game,
-    Keep,
-    KeepRolling,
-    PlayerState,
-    Rainbow,
-    Reroll,
-    Research,
-    Rolled,
-    SetupResearch,
-    State,
-    TakeFlavour,
-    Upgrade,
-    roll_outcome_count,
-    roll_outcomes,
+from .outlook import Outlook, corporation_chance, omniblend_beats, p_featured_lost, p_rainbow_lost
+from .player import PlayerState
+from .policy import Policy, greedy_policy, random_policy
+from .rolls import roll_outcome_count, roll_outcomes
+from .rules import (
+    ABILITIES,
+    COFFEE_DICE,
+    CORPORATION,
+    CORPORATIONS,
+    DIFFICULTIES,
+    FLAVOUR_DICE,
+    ROLL_DICE,
+    STAND_IN_DATA,
+    TRACK_COLOURS,
+    Ability,
+    Rules,
+    Track,
+    VivaData,
+    data_from_dict,
+    load_data,
 )
+from .state import Game, State
 
 __all__ = [
     "ABILITIES",
+    "Action",
+    "COFFEE_DICE",
+    "COLUMNS",
+    "CORPORATION",
+    "data_from_dict",
+    "FLAVOUR_DICE",
+    "Phase",
+    "Policy",
+    "ROLL_DICE",
+    "SIZE_NAMES",
     "Ability",
     "ACTION_KINDS",
     "advise",

@@ -59,21 +59,17 @@ Example (a 2-player opening: a Regular red against the other player's next roll)
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Hashable, Iterable
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from math import prod
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ..exact import count_vectors
-from .dice import COLOURS, JOKER, LARGEST_BLEND, NO_BLEND, Blend
-from .odds import best_blend_codes, colour_table, p_beats
-from .rules import ABILITIES, CORPORATION, ROLL_DICE, TRACK_COLOURS, Rules
-from .state import (
+from ..errors import BadArgument
+from .actions import (
     Boost,
     Decline,
     Featured,
@@ -81,14 +77,29 @@ from .state import (
     GainToken,
     Keep,
     KeepRolling,
+    Phase,
     Rainbow,
     Reroll,
     Research,
     SetupResearch,
-    State,
     TakeFlavour,
     Upgrade,
 )
+from .dice import COLOURS, FACES, Blend
+from .odds import best_blend_codes, colour_table, p_beats, rainbow_flags
+from .outlook import (
+    Outlook,
+    corporation_chance,
+    featured_kept,
+    omniblend_beats,
+    p_featured_lost,
+    p_rainbow_lost,
+    rainbow_kept,
+    with_featured,
+)
+from .legal import degrade_choices
+from .rules import ABILITIES, TRACK_COLOURS, Rules
+from .state import State
 
 __all__ = [
     "COLUMNS",
@@ -102,9 +113,12 @@ __all__ = [
     "roll_value",
     "rp_value",
 ]
+# Outlook, corporation_chance, omniblend_beats, p_featured_lost and p_rainbow_lost live in
+# .outlook; they stay importable from here (and from the package) as before.
 
 COLUMNS = ["action", "label", "value", "p_lost", "rp", "then", "best"]
-_FACES = COLOURS + (JOKER,)
+"""The columns of :func:`advise`'s table."""
+Row = dict[str, Any]
 
 
 # -- proxies ------------------------------------------------------------------------------
@@ -128,262 +142,21 @@ def flavour_die_value(rules: Rules) -> Fraction:
     return sum((rp_value(rules, c) for c in TRACK_COLOURS), Fraction(0)) / len(TRACK_COLOURS)
 
 
-# -- the position the others play from -------------------------------------------------------
-
-@dataclass(frozen=True)
-class Outlook:
-    """What the others' turns until ``you`` play again depend on, once your choice is made.
-
-    ``flavour``: flavour dice each player holds; ``flavour_coaster``: dice on the flavour
-    coaster; ``featured`` held by ``featured_by`` and the Rainbow by ``rainbow_by`` (-1: nobody).
-    """
-
-    rules: Rules
-    you: int
-    flavour: tuple[int, ...]
-    flavour_coaster: int
-    meter: int
-    featured: Blend
-    featured_by: int
-    rainbow_by: int
-
-    @classmethod
-    def of(cls, state: State) -> Outlook:
-        """The outlook at a decision (or roll) of ``state.turn``: the dice they rolled go back as the turn ends."""
-        return cls(
-            state.rules,
-            state.turn,
-            tuple(p.flavour for p in state.players),
-            state.flavour_coaster + len(state.own) + state.rolling_own,
-            state.meter,
-            state.featured,
-            state.featured_by,
-            state.rainbow_by,
-        )
-
-    @property
-    def others(self) -> list[int]:
-        """The other players in the order they play before your next turn."""
-        n = len(self.flavour)
-        return [(self.you + i) % n for i in range(1, n)]
-
-    @property
-    def corp_flavour(self) -> int:
-        """Flavour dice a solo corporation rolls: Sacchar's METER number (at most the coaster's dice); 0 for OmniBlend."""
-        return min(self.rules.meter_values[self.meter], self.flavour_coaster) if self.rules.solo == "sacchar" else 0
-
-    @property
-    def corp_floor(self) -> Blend:
-        """The best blend that is still not a corporation's Featured Blend (Ruling ``corp_success_size``: a Decaf black)."""
-        return Blend(self.rules.corp_success_size - 1, len(COLOURS))
-
-
-# -- the corporations ------------------------------------------------------------------------
-
-def _best_group(counts: Iterable[int]) -> tuple[int, int]:
-    """(size, rank) of the largest group of one colour, ties to the higher colour (OmniBlend's keep rule)."""
-    return max((n, r) for r, n in enumerate(counts, start=1))
-
-
-@lru_cache(maxsize=None)
-def _omni_roll(kept: int, rank: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
-    """Keep ``kept`` dice of colour ``rank`` (0 on the first roll), roll the others: the new best group's law."""
-    rolling = ROLL_DICE - kept
-    weights: dict[tuple[int, int], int] = defaultdict(int)
-    for counts, w in count_vectors(rolling):
-        counts = list(counts)
-        if kept:
-            counts[rank - 1] += kept
-        weights[_best_group(counts)] += w
-    return tuple((g, Fraction(w, 6**rolling)) for g, w in sorted(weights.items()))
-
-
-@lru_cache(maxsize=None)
-def omniblend_beats(target: Blend, rerolls: int, takes_rainbow: bool = True) -> Fraction:
-    """P(OmniBlend TransGlobal ends its roll with a blend beating ``target``), re-rolling up to ``rerolls`` times.
-
-    It keeps its largest group (ties: the higher colour) and re-rolls the rest, stopping
-    once it beats ``target``. With ``takes_rainbow``, a first roll of five different colours
-    takes the Rainbow instead (as the engine plays it when the corporation does not hold
-    it). Pass ``target=Blend(2, 6)`` (a Decaf black) for "three of a kind or better".
-
-    >>> from coffeegames.vivajava.odds import omniblend_success
-    >>> omniblend_beats(Blend(2, 6), 1, takes_rainbow=False) == omniblend_success(1)
-    True
-    >>> omniblend_beats(Blend(2, 6), 1)
-    Fraction(169, 324)
-    """
-
-    def beats(group: tuple[int, int]) -> bool:
-        size, rank = group
-        return size >= 2 and Blend(min(size, LARGEST_BLEND), rank) > target
-
-    won, live = Fraction(0), defaultdict(Fraction)
-    for group, p in _omni_roll(0, 0):
-        if beats(group):
-            won += p
-        elif not (takes_rainbow and group[0] == 1):  # one of each colour: a rainbow
-            live[group] += p
-    for _ in range(rerolls):
-        after: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-        for group, p in live.items():
-            if group[0] >= ROLL_DICE:  # five alike that still lose: nothing to re-roll
-                after[group] += p
-                continue
-            for new, q in _omni_roll(*group):
-                if beats(new):
-                    won += p * q
-                else:
-                    after[new] += p * q
-        live = after
-    return won
-
-
-def _corp_beats(o: Outlook, blend: Blend) -> Fraction:
-    """P(the corporation makes a Featured Blend beating ``blend`` on its next roll)."""
-    target = max(blend, o.corp_floor)
-    if o.rules.solo == "sacchar":
-        return p_beats(target, white=ROLL_DICE, flavour=o.corp_flavour)
-    return omniblend_beats(target, o.rules.meter_values[o.meter], takes_rainbow=o.rainbow_by != CORPORATION)
-
-
-def corporation_chance(state: State) -> Fraction:
-    """The solo corporation's exact chance to make a Featured Blend when it next rolls, at the METER it shows now.
-
-    It must beat the coaster as it stands (a blend the corporation holds itself is given up
-    before it rolls) with three of a kind or better.
-
-    >>> from coffeegames.vivajava import Game
-    >>> corporation_chance(Game(solo="omniblend", meter="yellow").new_initial_state())
-    Fraction(169, 324)
-    """
-    if not state.solo:
-        raise ValueError("only a solo game has a corporation")
-    o = Outlook.of(state)
-    coaster = state.featured if state.featured_by not in (-1, CORPORATION) else NO_BLEND
-    return _corp_beats(o, coaster)
-
-
-# -- losing a blend before your next turn ----------------------------------------------------
-
-def _rainbow_flags(counts: np.ndarray) -> np.ndarray:
-    present = (counts[:, :6] > 0).sum(axis=1)
-    return present + np.minimum(counts[:, 6], len(COLOURS) - present) >= 5
-
-
-@lru_cache(maxsize=512)
-def _roll_effects(white: int, flavour: int, coaster: Blend) -> tuple[dict[Blend, Fraction], Fraction]:
-    """A roll against ``coaster``: the law of the new blend when it beats it, and P(no blend beats it but a rainbow shows)."""
-    counts, weights = colour_table(white, flavour)
-    codes = best_blend_codes(counts)
-    beat = codes > coaster.size * 10 + coaster.rank
-    total = 6 ** (white + flavour)
-    new = {Blend(int(c) // 10, int(c) % 10): Fraction(int(weights[codes == c].sum()), total) for c in np.unique(codes[beat])}
-    return new, Fraction(int(weights[~beat & _rainbow_flags(counts)].sum()), total)
-
-
-@lru_cache(maxsize=4096)
-def _featured_kept(o: Outlook) -> Fraction:
-    """P(you still hold the Featured Blend ``o.featured`` when your next turn starts)."""
-    if o.rules.solo:
-        return 1 - _corp_beats(o, o.featured)
-    return prod((1 - p_beats(o.featured, white=ROLL_DICE, flavour=o.flavour[q]) for q in o.others), start=Fraction(1))
-
-
-@lru_cache(maxsize=4096)
-def _rainbow_kept(o: Outlook) -> Fraction:
-    """P(you still hold the Rainbow when your next turn starts)."""
-    if o.rules.solo:
-        holds = o.featured_by == CORPORATION
-        if holds and o.featured.size - 1 > 2:  # it degrades, keeps its blend and does not roll
-            return Fraction(1)
-        coaster = NO_BLEND if holds or o.featured_by < 0 else o.featured
-        return 1 - _roll_effects(ROLL_DICE, o.corp_flavour, max(coaster, o.corp_floor))[1]
-    alive: dict[tuple[Blend, int], Fraction] = {(o.featured, o.featured_by): Fraction(1)}
-    for q in o.others:
-        after: dict[tuple[Blend, int], Fraction] = defaultdict(Fraction)
-        for (coaster, holder), p in alive.items():
-            if holder == q:  # they score, degrade, keep 3+ dice or re-roll the rest
-                size = coaster.size - 1
-                if size >= 3:
-                    after[(Blend(size, coaster.rank), q)] += p
-                    continue
-                white, faced, unchanged = size, NO_BLEND, (NO_BLEND, -1)
-            else:
-                white, faced, unchanged = ROLL_DICE, coaster, (coaster, holder)
-            new, p_rainbow = _roll_effects(white, o.flavour[q], faced)
-            for blend, pb in new.items():
-                after[(blend, q)] += p * pb
-            after[unchanged] += p * (1 - sum(new.values(), Fraction(0)) - p_rainbow)
-        alive = after
-    return sum(alive.values(), Fraction(0))
-
-
-def p_featured_lost(state: State, blend: Blend, funded: tuple[tuple[int, int], ...] = ()) -> Fraction:
-    """P(a Featured Blend ``blend`` that the player to move holds once their turn ends is beaten before their next turn).
-
-    ``funded``: other players' flavour dice used in it, ((player, dice), ...).
-
-    >>> from coffeegames.vivajava import Game, p_beats
-    >>> s = Game(players=3).new_initial_state()
-    >>> p_featured_lost(s, Blend.of(3, "red")) == 1 - (1 - p_beats(Blend.of(3, "red")))**2
-    True
-    """
-    return 1 - _featured_kept(_with_featured(Outlook.of(state), blend, funded))
-
-
-def p_rainbow_lost(state: State) -> Fraction:
-    """P(the Rainbow, held by the player to move once their turn ends, is taken before their next turn).
-
-    >>> from coffeegames.vivajava import Game, p_rainbow
-    >>> p_rainbow_lost(Game(players=2).new_initial_state()) == p_rainbow(5)
-    True
-    """
-    o = Outlook.of(state)
-    return 1 - _rainbow_kept(replace(o, rainbow_by=o.you))
-
-
-def _with_featured(o: Outlook, blend: Blend, funded: tuple[tuple[int, int], ...]) -> Outlook:
-    flavour = list(o.flavour)
-    for q, n in funded:
-        flavour[q] -= n
-    return replace(
-        o,
-        flavour=tuple(flavour),
-        flavour_coaster=o.flavour_coaster + sum(n for _, n in funded),
-        featured=blend,
-        featured_by=o.you,
-        rainbow_by=-1 if o.rainbow_by == o.you else o.rainbow_by,
-    )
-
-
 # -- values of single choices ---------------------------------------------------------------
 
 def _holding(o: Outlook) -> Fraction:
     """The expected PP of the Rainbow you hold, scored at your next turn (0 if you do not hold it)."""
-    return o.rules.rainbow_pp * _rainbow_kept(o) if o.rainbow_by == o.you else Fraction(0)
+    return o.rules.rainbow_pp * rainbow_kept(o) if o.rainbow_by == o.you else Fraction(0)
 
 
 def _featured(o: Outlook, blend: Blend, funded: tuple[tuple[int, int], ...] = ()) -> tuple[Fraction, Fraction]:
-    kept = _featured_kept(_with_featured(o, blend, funded))
+    kept = featured_kept(with_featured(o, blend, funded))
     return 1 + o.rules.featured_pp * kept, 1 - kept
 
 
 def _rainbow(o: Outlook) -> tuple[Fraction, Fraction]:
-    kept = _rainbow_kept(replace(o, rainbow_by=o.you))
+    kept = rainbow_kept(replace(o, rainbow_by=o.you))
     return int(o.rainbow_by != o.you) + o.rules.rainbow_pp * kept, 1 - kept
-
-
-def _research_gain(state: State, colour: str, count: int) -> int:
-    """RP a research of ``colour`` marks with ``count`` dice showing it (black: flavour dice taken)."""
-    rules = state.rules
-    if colour == "black":
-        if state.blocked == "black" and rules.black_block:
-            return 0
-        supply = state.flavour_coaster + (len(state.own) + state.rolling_own if rules.return_flavour_first else 0)
-        return min(count, supply)
-    have = state.players[state.turn].research[TRACK_COLOURS.index(colour)]
-    return min(count, rules.track(colour).length - have)
 
 
 def _research_value(state: State, colour: str, gained: int) -> Fraction:
@@ -410,7 +183,7 @@ def _counts_row(faces: Iterable[str]) -> np.ndarray:
     """Counts of ``faces`` as one row of a colour table (six colours, then jokers)."""
     row = np.zeros(7, dtype=np.int16)
     for face in faces:
-        row[_FACES.index(face)] += 1
+        row[FACES.index(face)] += 1
     return row
 
 
@@ -430,8 +203,8 @@ def roll_value(state: State) -> Fraction:
     >>> roll_value(s) > 1
     True
     """
-    if state.phase != "roll":
-        raise ValueError(f"roll_value needs the player's roll (phase 'roll'), not phase {state.phase!r}")
+    if state.phase != Phase.ROLL:
+        raise BadArgument("state", f"roll_value needs the player's roll (phase 'roll'), not phase {str(state.phase)!r}")
     rules, o = state.rules, Outlook.of(state)
     held = _counts_row(state.white + state.own)
     counts, weights = colour_table(state.rolling_white, state.rolling_own)
@@ -439,7 +212,7 @@ def roll_value(state: State) -> Fraction:
     codes = best_blend_codes(counts)
     jokers = counts[:, 6:7] if rules.jokers_in_research else 0
     found = np.minimum(counts[:, :6] + jokers, rules.research_cap)
-    keys, where = np.unique(np.column_stack([codes, _rainbow_flags(counts), found]), axis=0, return_inverse=True)
+    keys, where = np.unique(np.column_stack([codes, rainbow_flags(counts), found]), axis=0, return_inverse=True)
     mass = np.zeros(len(keys), dtype=np.int64)
     np.add.at(mass, where.reshape(-1), weights)
 
@@ -454,7 +227,7 @@ def roll_value(state: State) -> Fraction:
 
     @lru_cache(maxsize=None)
     def research(colour: str, count: int) -> Fraction:
-        return _research_value(state, colour, _research_gain(state, colour, count)) + holding
+        return _research_value(state, colour, state.research_gain(colour, count)) + holding
 
     total = Fraction(0)
     for key, m in zip(keys.tolist(), mass.tolist()):
@@ -470,11 +243,11 @@ def roll_value(state: State) -> Fraction:
 
 # -- the table ---------------------------------------------------------------------------
 
-def _row(action: object, value: Fraction | None = None, p_lost: Fraction | None = None, rp: int | None = None, then: str = "") -> dict:
+def _row(action: Hashable, value: Fraction | None = None, p_lost: Fraction | None = None, rp: int | None = None, then: str = "") -> Row:
     return {"action": action, "label": str(action), "value": value, "p_lost": p_lost, "rp": rp, "then": then}
 
 
-def _act_rows(state: State, tokens: bool = True) -> list[dict]:
+def _act_rows(state: State, tokens: bool = True) -> list[Row]:
     o = Outlook.of(state)
     holding = _holding(o)
     rows = []
@@ -488,7 +261,7 @@ def _act_rows(state: State, tokens: bool = True) -> list[dict]:
             held = "scores nothing now (you hold it); " if state.rainbow_by == state.turn else ""
             rows.append(_row(action, value, lost, then=f"{held}scores {state.rules.rainbow_pp} PP at your next turn if not taken"))
         elif isinstance(action, Research):
-            gained = _research_gain(state, action.colour, state.research_count(action.colour))
+            gained = state.research_gain(action.colour)
             value = _research_value(state, action.colour, gained) + holding
             rows.append(_row(action, value, rp=gained, then=_research_then(state, action.colour, gained)))
         elif not tokens:
@@ -504,10 +277,10 @@ def _act_rows(state: State, tokens: bool = True) -> list[dict]:
     return rows
 
 
-def _keep_rows(state: State) -> list[dict]:
+def _keep_rows(state: State) -> list[Row]:
     o = Outlook.of(state)
     kept = state.featured
-    keep = _featured_kept(o)
+    keep = featured_kept(o)
     dice, flavour = state.featured_size, state.players[state.turn].flavour
     rolled = f"roll {dice} dice" + (f" + {flavour} flavour" if flavour else "")
     return [
@@ -516,11 +289,11 @@ def _keep_rows(state: State) -> list[dict]:
     ]
 
 
-def _degrade_rows(state: State) -> list[dict]:
+def _degrade_rows(state: State) -> list[Row]:
     rows = []
-    for action in state.legal_actions():
+    for action in degrade_choices(state):  # the legal actions of the degrade phase
         after = state.apply(action)
-        if after.phase == "keep":
+        if after.phase == Phase.KEEP:
             value, then = max(r["value"] for r in _keep_rows(after)), f"{after.featured}: keep it or re-roll"
         else:
             value, then = roll_value(after), "one die left: it is re-rolled"
@@ -530,7 +303,7 @@ def _degrade_rows(state: State) -> list[dict]:
     return rows
 
 
-def _activate_rows(state: State) -> list[dict]:
+def _activate_rows(state: State) -> list[Row]:
     rules, colour = state.rules, state.pending[0]
     rows = []
     for action in state.legal_actions():
@@ -555,14 +328,14 @@ def advise(state: State) -> pd.DataFrame:
     """
     phase = state.phase
     if state.is_chance() or state.is_terminal():
-        rows: list[dict] = []
-    elif phase == "setup":
+        rows: list[Row] = []
+    elif phase == Phase.SETUP:
         rows = [_row(a, rp_value(state.rules, a.colour), rp=1, then=f"+1 RP on {a.colour}") for a in state.legal_actions() if isinstance(a, SetupResearch)]
-    elif phase == "degrade":
+    elif phase == Phase.DEGRADE:
         rows = _degrade_rows(state)
-    elif phase == "keep":
+    elif phase == Phase.KEEP:
         rows = _keep_rows(state)
-    elif phase == "act":
+    elif phase == Phase.ACT:
         rows = _act_rows(state)
     else:
         rows = _activate_rows(state)

@@ -1,4 +1,4 @@
-"""VivaJava: The Dice Game — the coloured dice and the blends they make (RULES.md §2).
+"""VivaJava: The Dice Game — the coloured dice and the blends they make (rules: ``docs/rules/vivajava.md``).
 
 * White coffee dice: one face of each bean colour, ranked White < Yellow < Brown < Red
   < Green < Black (grades 1–6).
@@ -18,20 +18,52 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import product
+from typing import Any, Self
+
+from ..errors import BadArgument, BadType
+
+__all__ = [
+    "COLOURS",
+    "FACES",
+    "FLAVOUR_DIE",
+    "JOKER",
+    "LARGEST_BLEND",
+    "NO_BLEND",
+    "RAINBOW_SIZE",
+    "SIZE_NAMES",
+    "WHITE_DIE",
+    "Blend",
+    "best_blend_of",
+    "best_of_counts",
+    "check_dice",
+    "face_key",
+    "is_rainbow",
+    "rainbow_of_counts",
+    "remove_faces",
+    "show_faces",
+    "sort_faces",
+    "sub_multisets",
+]
 
 COLOURS: tuple[str, ...] = ("white", "yellow", "brown", "red", "green", "black")
 """Bean colours from lowest to highest rank (grade = index + 1)."""
 JOKER = "joker"
+"""The flavour dice's wild face."""
 WHITE_DIE: tuple[str, ...] = COLOURS
 """Faces of a white coffee die."""
 FLAVOUR_DIE: tuple[str, ...] = COLOURS[:5] + (JOKER,)
 """Faces of a black flavour die: White..Green and a joker."""
 FACES: tuple[str, ...] = COLOURS + (JOKER,)
+"""Every face name, in sort order (colour rank, then the joker)."""
 SIZE_NAMES: dict[int, str] = {0: "no blend", 2: "Decaf", 3: "Regular", 4: "Bold", 5: "Extra Bold"}
+"""A blend's name by its size (Rule)."""
 LARGEST_BLEND = 5
+"""No blend has more than five dice (Rule)."""
 RAINBOW_SIZE = 5
+"""A Rainbow shows five different colours (Rule)."""
 
 
 @dataclass(frozen=True, order=True)
@@ -48,19 +80,22 @@ class Blend:
     rank: int
 
     @classmethod
-    def of(cls, size: int, colour: str) -> Blend:
+    def of(cls, size: int, colour: str) -> Self:
+        """The blend of ``size`` dice (2-5) of ``colour``."""
         if colour not in COLOURS:
-            raise ValueError(f"unknown colour {colour!r}; the colours are {', '.join(COLOURS)}")
+            raise BadArgument("colour", f"unknown colour {colour!r}; the colours are {', '.join(COLOURS)}")
         if size not in (2, 3, 4, 5):
-            raise ValueError(f"a blend has 2 to 5 dice, got {size}")
+            raise BadArgument("size", "a blend has 2 to 5 dice", size)
         return cls(size, COLOURS.index(colour) + 1)
 
     @property
     def colour(self) -> str | None:
+        """The blend's colour (None for no blend)."""
         return COLOURS[self.rank - 1] if self.rank else None
 
     @property
     def name(self) -> str:
+        """Decaf, Regular, Bold, Extra Bold (or "no blend")."""
         return SIZE_NAMES[self.size]
 
     def __str__(self) -> str:
@@ -75,14 +110,70 @@ NO_BLEND = Blend(0, 0)
 
 
 def check_dice(dice: object, faces: Sequence[str] = FACES) -> tuple[str, ...]:
-    """Validate a list of face names, or raise an error naming the bad one and the allowed faces."""
+    """Validate a list of face names, or raise an error naming the bad one and the allowed faces.
+
+    >>> check_dice(["red", "blue"])
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadArgument: argument 'dice': 'blue' is not a face; the faces are white, yellow, brown, red, green, black, joker
+    """
     if isinstance(dice, (str, bytes)) or not hasattr(dice, "__iter__"):
-        raise TypeError(f"dice are a list of face names such as ['red', 'green', 'joker']; got {dice!r}")
-    values = tuple(dice)  # type: ignore[arg-type]
+        raise BadType("dice", "must be a list of face names such as ['red', 'green', 'joker']", dice)
+    values = tuple(dice)
     for face in values:
         if face not in faces:
-            raise ValueError(f"{face!r} is not a face; the faces are {', '.join(faces)}")
+            raise BadArgument("dice", f"{face!r} is not a face; the faces are {', '.join(faces)}")
     return values
+
+
+_FACE_INDEX = {f: i for i, f in enumerate(FACES)}
+
+
+def face_key(face: Any) -> tuple[int, str]:
+    """The sort key of a face: colour rank order, the joker last (unknown faces after it)."""
+    return (_FACE_INDEX.get(face, 99), str(face))
+
+
+def sort_faces(faces: Sequence[str]) -> tuple[str, ...]:
+    """``faces`` sorted in colour rank order, the joker last.
+
+    >>> sort_faces(["joker", "red", "white"])
+    ('white', 'red', 'joker')
+    """
+    return tuple(sorted(faces, key=face_key))
+
+
+def show_faces(faces: Sequence[str]) -> str:
+    """Faces as words for a label (``-`` for none)."""
+    return " ".join(faces) or "-"
+
+
+def sub_multisets(items: Sequence[str]) -> Iterator[tuple[str, ...]]:
+    """Every non-empty sub-multiset of sorted ``items``, smallest first.
+
+    >>> list(sub_multisets(("red", "red", "green")))
+    [('red',), ('green',), ('red', 'red'), ('red', 'green'), ('red', 'red', 'green')]
+    """
+    counts = sorted(Counter(items).items(), key=lambda kv: face_key(kv[0]))
+    found = [
+        tuple(f for (f, _), k in zip(counts, picks) for _ in range(k))
+        for picks in product(*(range(n + 1) for _, n in counts))
+        if sum(picks)
+    ]
+    return iter(sorted(found, key=lambda t: (len(t), [face_key(f) for f in t])))
+
+
+def remove_faces(items: Sequence[str], taken: Sequence[str]) -> tuple[str, ...]:
+    """``items`` without ``taken`` (a sub-multiset), sorted.
+
+    >>> remove_faces(("red", "red", "green"), ["red"])
+    ('red', 'green')
+    """
+    left = Counter(items)
+    left.subtract(taken)
+    if any(n < 0 for n in left.values()):
+        raise BadArgument("taken", f"{tuple(taken)} is not among {tuple(items)}")
+    return sort_faces(list(left.elements()))
 
 
 def best_of_counts(counts: Sequence[int], jokers: int) -> Blend:

@@ -15,18 +15,45 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument, BadType
 from ..exact import Dist, check_count, count_vectors
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, RAINBOW_SIZE, Blend
 
+__all__ = [
+    "MAX_FLAVOUR",
+    "MAX_WHITE",
+    "SUCCESS_SIZE",
+    "best_blend",
+    "best_blend_codes",
+    "blend_table",
+    "colour_table",
+    "largest_group",
+    "meter_table",
+    "omniblend_groups",
+    "omniblend_success",
+    "p_at_least",
+    "p_beats",
+    "p_rainbow",
+    "p_reroll_beats",
+    "rainbow",
+    "rainbow_flags",
+    "research",
+    "research_table",
+    "sacchar_success",
+]
+
 MAX_WHITE = 10
+"""The most coffee dice a question may roll (there are 10)."""
 MAX_FLAVOUR = 5
+"""The most flavour dice a question may roll (there are 5)."""
 _RANKS = np.arange(1, len(COLOURS) + 1, dtype=np.int16)  # int16 like the counts: mixing dtypes is 10x slower
 
 
@@ -83,7 +110,7 @@ def best_blend(white: int = 5, flavour: int = 0) -> Dist:
 
 def largest_group(white: int = 5, flavour: int = 0) -> Dist:
     """The distribution of the largest group of one colour (jokers wild; at most 5 count; 0 with no dice)."""
-    return best_blend(white, flavour).map(lambda b: b.size or min(1, white + flavour))
+    return best_blend(white, flavour).map(lambda b: cast(Blend, b).size or min(1, white + flavour))
 
 
 def p_at_least(size: int, white: int = 5, flavour: int = 0) -> Fraction:
@@ -95,17 +122,22 @@ def p_at_least(size: int, white: int = 5, flavour: int = 0) -> Fraction:
 def p_beats(blend: Blend, white: int = 5, flavour: int = 0) -> Fraction:
     """P(a roll's best blend beats ``blend``, the Featured Blend on the coaster)."""
     if not isinstance(blend, Blend):
-        raise TypeError(f"expected a Blend such as Blend.of(3, 'green'), got {blend!r}")
-    return best_blend(white, flavour).prob(lambda b: b > blend)
+        raise BadType("blend", "expected a Blend such as Blend.of(3, 'green')", blend)
+    return best_blend(white, flavour).prob(lambda b: cast(Blend, b) > blend)
 
 
 @lru_cache(maxsize=64)
 def rainbow(white: int = 5, flavour: int = 0) -> Dist:
     """Whether a roll can show five different colours (jokers fill gaps): a Dist over True/False."""
     counts, weights = colour_table(white, flavour)
+    return _dist(rainbow_flags(counts).astype(np.int64), weights, bool)
+
+
+def rainbow_flags(counts: np.ndarray) -> np.ndarray:
+    """For each row of a :func:`colour_table`, whether it shows a Rainbow: the rule of
+    :func:`~.dice.rainbow_of_counts`, vectorised (five colours, jokers filling gaps)."""
     present = (counts[:, :6] > 0).sum(axis=1)
-    codes = (present + np.minimum(counts[:, 6], len(COLOURS) - present) >= RAINBOW_SIZE).astype(np.int64)
-    return _dist(codes, weights, bool)
+    return present + np.minimum(counts[:, 6], len(COLOURS) - present) >= RAINBOW_SIZE
 
 
 def p_rainbow(white: int = 5, flavour: int = 0) -> Fraction:
@@ -120,7 +152,7 @@ def research(colour: str, white: int = 5, flavour: int = 0, jokers_count: bool =
     For black there is no track: the result is the number of flavour dice won.
     """
     if colour not in COLOURS:
-        raise ValueError(f"unknown colour {colour!r}; the colours are {', '.join(COLOURS)}")
+        raise BadArgument("colour", f"unknown colour {colour!r}; the colours are {', '.join(COLOURS)}")
     counts, weights = colour_table(white, flavour)
     n = counts[:, COLOURS.index(colour)] + (counts[:, 6] if jokers_count else 0)
     return _dist(np.minimum(n, 5), weights, int)
@@ -153,7 +185,8 @@ def p_reroll_beats(kept: Blend, dice: int) -> Fraction:
 # -- the solo corporations -------------------------------------------------------------
 
 SUCCESS_SIZE = 3
-"""A corporation needs three of a kind or better for a Featured Blend (Ruling, RULES.md §2)."""
+"""A corporation needs three of a kind or better for a Featured Blend (the default of the Ruling option
+``corp_success_size``; see ``docs/rules/vivajava.md``)."""
 
 
 @lru_cache(maxsize=None)
@@ -164,7 +197,7 @@ def _keep_best_step(kept: int, dice: int) -> Dist:
     rerolled dice. By symmetry the kept colour can be any; colour ranks do not matter here.
     """
     rolling = dice - kept
-    weights: dict[int, int] = {}
+    weights: dict[Hashable, int] = {}
     for c, w in count_vectors(rolling):
         new = max(kept + c[0], max(c)) if kept else max(c, default=0)
         weights[min(new, dice)] = weights.get(min(new, dice), 0) + w
@@ -188,8 +221,9 @@ def omniblend_groups(meter: int, dice: int = 5, takes_rainbow: bool = False) -> 
     check_count(meter, "METER rerolls")
     state = _keep_best_step(0, dice)
     for _ in range(meter):
-        nxt: dict[int, Fraction] = {}
+        nxt: dict[Hashable, Fraction | int] = {}
         for g, p in state.items():
+            assert isinstance(g, int)
             # a group of 1 only follows a first roll of five colours: with takes_rainbow it is final
             stays = g >= SUCCESS_SIZE or (takes_rainbow and g == 1)
             for h, q in (Dist.certain(g) if stays else _keep_best_step(g, dice)).items():

@@ -5,7 +5,7 @@ serves a solo game.
 
 Example:
     >>> from coffeegames.engine import play
-    >>> from coffeegames.vivajava.state import Game
+    >>> from coffeegames.vivajava import Game
     >>> results = play(Game(players=3), greedy_policy, n_games=2, seed=0, progress=False)
     >>> len(results)
     2
@@ -16,30 +16,36 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from ..engine import random_policy  # noqa: F401  (re-exported: the VivaJava random bot)
-from .dice import COLOURS
-from .rules import TRACK_COLOURS
-from .state import (
+from ..engine import random_policy  # re-exported: the VivaJava random bot
+from .actions import (
+    Action,
     Boost,
     Decline,
+    Degrade,
     Featured,
     Flip,
     GainToken,
     Keep,
     KeepRolling,
+    Phase,
     Rainbow,
     Reroll,
     Research,
     SetupResearch,
-    State,
     TakeFlavour,
     Upgrade,
 )
+from .dice import COLOURS
+from .rules import TRACK_COLOURS
+from .state import State
 
-Policy = Callable[[State], object]
+__all__ = ["Policy", "greedy_policy", "random_policy"]
+
+Policy = Callable[[State], Action]
+"""A bot: the action it takes in a state."""
 
 
-def _featured_key(action: Featured) -> tuple:
+def _featured_key(action: Featured) -> tuple[int, int, int]:
     return (action.size, COLOURS.index(action.colour), -action.funded_dice)
 
 
@@ -48,14 +54,14 @@ def _research_value(state: State, action: Research) -> float:
     p, rules = state.turn, state.rules
     n = state.research_count(action.colour)
     if action.colour == "black":
-        return 0.8 * min(n, state.flavour_coaster + len(state.own))
+        return 0.8 * min(n, state.flavour_coaster + len(state.own))  # the bot's own estimate, not the rule
     track = rules.track(action.colour)
     have = state.players[p].research[TRACK_COLOURS.index(action.colour)]
     gained = min(n, track.length - have)
     return gained + (track.pp if have + gained >= track.length else 0) + 0.01 * track.length
 
 
-def greedy_policy(state: State) -> object:
+def greedy_policy(state: State) -> Action:
     """Take the best Featured Blend that beats the coaster (own dice before funded ones), else a Rainbow it does not hold,
     else research the colour giving the most RP.
 
@@ -66,14 +72,15 @@ def greedy_policy(state: State) -> object:
     """
     legal = state.legal_actions()
     phase = state.phase
-    if phase == "setup":
+    if phase == Phase.SETUP:
         return min((a for a in legal if isinstance(a, SetupResearch)), key=lambda a: state.rules.track(a.colour).length)
-    if phase == "degrade":
-        funded = [a for a in legal if a.funder is not None]
-        return max(funded, key=lambda a: state.players[a.funder].pp) if funded else legal[0]
-    if phase == "keep":
+    if phase == Phase.DEGRADE:
+        choices = [a for a in legal if isinstance(a, Degrade)]
+        funded = [(a, a.funder) for a in choices if a.funder is not None]
+        return max(funded, key=lambda af: state.players[af[1]].pp)[0] if funded else choices[0]
+    if phase == Phase.KEEP:
         return Keep() if state.featured_size >= 3 else Reroll()
-    if phase == "activate":
+    if phase == Phase.ACTIVATE:
         boosts = [a for a in legal if isinstance(a, Boost)]
         if boosts:
             p = state.turn
@@ -106,4 +113,3 @@ def greedy_policy(state: State) -> object:
     return max(research, key=lambda a: _research_value(state, a))
 
 
-__all__ = ["greedy_policy", "random_policy"]

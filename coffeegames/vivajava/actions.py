@@ -1,0 +1,301 @@
+"""VivaJava's actions, its chance outcome (:class:`Rolled`) and its phases (:class:`Phase`).
+
+Every choice a player makes is one small frozen dataclass; the rules that decide when
+each is legal live in :mod:`.state` (see ``docs/rules/vivajava.md``). Dice are face names
+(:data:`~.dice.COLOURS` and ``"joker"``) kept as sorted tuples, so equal rolls are equal
+actions. JSON (``action_to_json`` / ``action_from_json`` in :mod:`coffeegames.engine`)
+reads and writes them by class name (:data:`ACTION_KINDS`).
+
+Example:
+    >>> str(Featured("green", 4, funded=((2, 1), (1, 0))))
+    'Featured(Bold green, funded by player 2 ×1)'
+    >>> Rolled(white=("red", "white")) == Rolled(white=["white", "red"])
+    True
+    >>> Phase("act") == "act", str(Phase.ROLL)
+    (True, 'roll')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from ..errors import BadArgument
+from .dice import COLOURS, SIZE_NAMES, show_faces, sort_faces
+
+__all__ = [
+    "ACTION_KINDS",
+    "Action",
+    "Boost",
+    "CHANCE_PHASES",
+    "Decline",
+    "Degrade",
+    "Featured",
+    "Flip",
+    "GainToken",
+    "Keep",
+    "KeepRolling",
+    "Phase",
+    "Rainbow",
+    "Reroll",
+    "Research",
+    "Rolled",
+    "SetupResearch",
+    "TakeFlavour",
+    "Upgrade",
+]
+
+T = TypeVar("T")
+
+
+class Phase(StrEnum):
+    """Where a turn stands. A ``StrEnum``: each phase equals (and saves as) its lower-case name.
+
+    ``SETUP`` (a non-first player marks 1 RP), ``DEGRADE`` (choose the die to remove from
+    your Featured Blend), ``KEEP`` (keep it or re-roll), ``ROLL`` (chance), ``ACT`` (Featured
+    / Rainbow / Research, or spend a token first), ``ACTIVATE`` (abilities gained this turn),
+    ``CORP`` and ``BLOCK`` (chance: a solo corporation's rolls), ``OVER``.
+
+    >>> [str(p) for p in Phase][:3]
+    ['setup', 'degrade', 'keep']
+    """
+
+    SETUP = "setup"
+    DEGRADE = "degrade"
+    KEEP = "keep"
+    ROLL = "roll"
+    ACT = "act"
+    ACTIVATE = "activate"
+    CORP = "corp"
+    BLOCK = "block"
+    OVER = "over"
+
+
+CHANCE_PHASES: frozenset[Phase] = frozenset({Phase.ROLL, Phase.CORP, Phase.BLOCK})
+"""The phases at which chance acts (dice are rolling)."""
+
+def _iterable(value: Any, where: str, what: str) -> tuple[Any, ...]:
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+        raise BadArgument(where, f"must be a list of {what}", value)
+    return tuple(value)
+
+
+def _faces(value: Any, where: str) -> tuple[str, ...]:
+    """``value`` as a sorted tuple of face-name strings, or an error naming the argument."""
+    items = _iterable(value, where, "face names such as ['red', 'joker']")
+    if any(not isinstance(f, str) for f in items):
+        raise BadArgument(where, "must hold face names (strings)", value)
+    return sort_faces(items)
+
+
+def _count(value: Any, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadArgument(where, "must hold whole numbers", value)
+    return value
+
+
+def _pairs(value: Any, where: str, second: Callable[[Any, str], T]) -> tuple[tuple[int, T], ...]:
+    """``value`` as a tuple of (player, x) pairs sorted by player, or an error naming the argument."""
+    out = []
+    for item in _iterable(value, where, "[player, ...] pairs"):
+        if not isinstance(item, (tuple, list)) or len(item) != 2 or not isinstance(item[0], int) or isinstance(item[0], bool):
+            raise BadArgument(where, "must hold [player, ...] pairs", item)
+        out.append((item[0], second(item[1], where)))
+    return tuple(sorted(out, key=lambda pair: pair[0]))
+
+
+# -- actions ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SetupResearch:
+    """Setup: a non-first player marks 1 RP on the track of ``colour``."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"SetupResearch({self.colour})"
+
+
+@dataclass(frozen=True)
+class Degrade:
+    """Remove one die from your Featured Blend: one funded by player ``funder`` (its marker goes home), or an unfunded one (None).
+
+    >>> str(Degrade()), str(Degrade(2))
+    ('Degrade(unfunded die)', 'Degrade(die funded by player 2)')
+    """
+
+    funder: int | None = None
+
+    def __str__(self) -> str:
+        return "Degrade(unfunded die)" if self.funder is None else f"Degrade(die funded by player {self.funder})"
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Keep the degraded Featured Blend; your turn ends."""
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Give up the degraded Featured Blend and roll the dice that were left on it."""
+
+
+@dataclass(frozen=True)
+class Featured:
+    """Make a Featured Blend of ``size`` dice of ``colour``; ``funded`` = ((player, dice), ...) from other players' flavour dice.
+
+    The rest of the blend comes from your own dice (coffee dice first, then flavour dice).
+
+    >>> Featured("red", 3, funded=((1, 2), (2, 0))).funded_dice
+    2
+    """
+
+    colour: str
+    size: int
+    funded: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        pairs = _pairs(self.funded, "Featured.funded", _count)
+        object.__setattr__(self, "funded", tuple((q, n) for q, n in pairs if n))
+
+    @property
+    def funded_dice(self) -> int:
+        """How many of the blend's dice other players fund."""
+        return sum(n for _, n in self.funded)
+
+    def __str__(self) -> str:
+        name = SIZE_NAMES[self.size] if self.size in (2, 3, 4, 5) else f"{self.size} dice"
+        funds = "".join(f", funded by player {q} ×{n}" for q, n in self.funded)
+        return f"Featured({name} {self.colour}{funds})"
+
+
+@dataclass(frozen=True)
+class Rainbow:
+    """Make a Rainbow Blend from your own dice: take its coaster (1 PP unless you already hold it)."""
+
+
+@dataclass(frozen=True)
+class Research:
+    """Research ``colour``: 1 RP per die of it (at most 5); black gives that many flavour dice instead."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"Research({self.colour})"
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """Spend an Upgrade Bean token: one rolled coffee die showing ``face`` goes up one grade.
+
+    >>> str(Upgrade("red"))
+    'Upgrade(red → green)'
+    """
+
+    face: str
+
+    def __str__(self) -> str:
+        up = COLOURS[COLOURS.index(self.face) + 1] if self.face in COLOURS[:-1] else "?"
+        return f"Upgrade({self.face} → {up})"
+
+
+@dataclass(frozen=True)
+class Flip:
+    """Spend a Flip Bean token: one rolled coffee die showing ``face`` flips to grade 7 − g.
+
+    >>> str(Flip("yellow"))
+    'Flip(yellow → green)'
+    """
+
+    face: str
+
+    def __str__(self) -> str:
+        flipped = COLOURS[len(COLOURS) - 1 - COLOURS.index(self.face)] if self.face in COLOURS else "?"
+        return f"Flip({self.face} → {flipped})"
+
+
+@dataclass(frozen=True)
+class KeepRolling:
+    """Spend a Keep Rolling token: re-roll these rolled coffee dice.
+
+    >>> str(KeepRolling(("red", "white")))
+    'KeepRolling(white red)'
+    """
+
+    dice: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", _faces(self.dice, "KeepRolling.dice"))
+
+    def __str__(self) -> str:
+        return f"KeepRolling({show_faces(self.dice)})"
+
+
+@dataclass(frozen=True)
+class Boost:
+    """Research Boost: mark 1 RP on the track of ``target``."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"Boost(+1 RP {self.target})"
+
+
+@dataclass(frozen=True)
+class TakeFlavour:
+    """Extra Flavour: take one flavour die from the flavour coaster."""
+
+
+@dataclass(frozen=True)
+class GainToken:
+    """Gain a marker token on the ability's track; with no free marker, move your token from track ``move_from``."""
+
+    move_from: str | None = None
+
+    def __str__(self) -> str:
+        return "GainToken()" if self.move_from is None else f"GainToken(moved from {self.move_from})"
+
+
+@dataclass(frozen=True)
+class Decline:
+    """Do not use the (positive) ability just gained."""
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """Chance: the faces rolled — the active player's coffee dice, their flavour dice, and other players' offered flavour dice.
+
+    >>> str(Rolled(white=("red", "white"), own=("joker",), offered=((2, ("green",)),)))
+    'rolled white red | flavour joker | player 2: green'
+    """
+
+    white: tuple[str, ...] = ()
+    own: tuple[str, ...] = ()
+    offered: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "white", _faces(self.white, "Rolled.white"))
+        object.__setattr__(self, "own", _faces(self.own, "Rolled.own"))
+        object.__setattr__(self, "offered", _pairs(self.offered, "Rolled.offered", _faces))
+
+    def __str__(self) -> str:
+        parts = [f"rolled {show_faces(self.white)}"]
+        if self.own:
+            parts.append(f"flavour {show_faces(self.own)}")
+        parts += [f"player {q}: {show_faces(f)}" for q, f in self.offered]
+        return " | ".join(parts)
+
+
+Action = (
+    SetupResearch | Degrade | Keep | Reroll | Featured | Rainbow | Research | Upgrade | Flip | KeepRolling
+    | Boost | TakeFlavour | GainToken | Decline
+)
+"""Any player's action (not the chance outcome :class:`Rolled`)."""
+
+ACTION_KINDS: tuple[type, ...] = (
+    SetupResearch, Degrade, Keep, Reroll, Featured, Rainbow, Research, Upgrade, Flip, KeepRolling,
+    Boost, TakeFlavour, GainToken, Decline, Rolled,
+)
+"""Every action and chance-outcome class, for JSON."""

@@ -1,0 +1,101 @@
+"""The chance law of a VivaJava roll: its outcomes, counted, listed, sampled and checked.
+
+A roll has parts: ``white`` coffee dice (the active player's), ``own`` flavour dice (the
+flavour dice they hold, which they must roll) and, for each other player, the flavour
+dice they offer (``offered``: ((player, dice), ...)). An outcome (:class:`~.actions.Rolled`)
+gives each part's faces as a sorted multiset; its exact probability is the product of the
+parts' multinomial weights over ``6 ** dice``.
+
+Such a node can have over a million outcomes (5 coffee + 5 flavour dice + 2 offered:
+1,333,584) and take seconds to list, so :func:`roll_outcome_count` counts without listing,
+and :func:`sample_roll` and :func:`is_possible_roll` never list: the State's
+``chance_outcome_count``, ``sample_chance`` and ``is_legal_outcome`` use them.
+
+Example:
+    >>> roll_outcome_count(5), roll_outcome_count(5, 5, ((1, 2),))
+    (252, 1333584)
+    >>> is_possible_roll(Rolled(white=("red", "joker")), 2)
+    False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import comb, prod
+from typing import Any, cast
+
+import numpy as np
+
+from ..exact import multisets
+from .actions import Rolled
+from .dice import FLAVOUR_DIE, WHITE_DIE
+
+__all__ = ["is_possible_roll", "roll_outcome_count", "roll_outcomes", "sample_roll"]
+
+
+@lru_cache(maxsize=None)
+def _group(n: int, flavour: bool) -> tuple[tuple[tuple[str, ...], int], ...]:
+    return tuple((cast(tuple[str, ...], faces), weight) for faces, weight in multisets(n, FLAVOUR_DIE if flavour else WHITE_DIE))
+
+
+def roll_outcome_count(white: int, own: int = 0, offered: Sequence[tuple[int, int]] = ()) -> int:
+    """How many distinct outcomes a roll has (multisets per part, multiplied), without listing them.
+
+    >>> roll_outcome_count(3, 2, ((1, 1), (2, 1)))
+    42336
+    """
+    return prod(comb(n + 5, 5) for n in (white, own, *(k for _, k in offered)))
+
+
+@lru_cache(maxsize=64)
+def roll_outcomes(white: int, own: int = 0, offered: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[Rolled, Fraction], ...]:
+    """Every outcome of rolling ``white`` coffee dice, ``own`` flavour dice and each other player's ``offered`` flavour dice.
+
+    Probabilities are exact multinomial Fractions summing to 1 (see :func:`roll_outcome_count`
+    for the size first: it is a product over the parts).
+
+    >>> outcomes = roll_outcomes(2, 1)
+    >>> len(outcomes), sum(p for _, p in outcomes)
+    (126, Fraction(1, 1))
+    >>> dict(outcomes)[Rolled(white=("red", "red"), own=("joker",))]
+    Fraction(1, 216)
+    """
+    groups = [_group(white, False), _group(own, True)] + [_group(n, True) for _, n in offered]
+    total = 6 ** (white + own + sum(n for _, n in offered))
+    owners = [q for q, _ in offered]
+    return tuple(
+        (Rolled(combo[0][0], combo[1][0], tuple(zip(owners, (c[0] for c in combo[2:])))), Fraction(prod(c[1] for c in combo), total))
+        for combo in product(*groups)
+    )
+
+
+def is_possible_roll(outcome: Any, white: int, own: int = 0, offered: Sequence[tuple[int, int]] = ()) -> bool:
+    """Whether ``outcome`` is a :class:`~.actions.Rolled` this roll can show (right dice count and faces per part)."""
+    if not isinstance(outcome, Rolled):
+        return False
+    if len(outcome.white) != white or any(f not in WHITE_DIE for f in outcome.white):
+        return False
+    if len(outcome.own) != own or any(f not in FLAVOUR_DIE for f in outcome.own):
+        return False
+    if [q for q, _ in outcome.offered] != [q for q, _ in offered]:
+        return False
+    return all(len(f) == n and all(x in FLAVOUR_DIE for x in f) for (_, f), (_, n) in zip(outcome.offered, offered))
+
+
+def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Sequence[tuple[int, int]] = ()) -> Rolled:
+    """One outcome drawn with its exact probability: each die rolled once, nothing listed.
+
+    >>> sample_roll(np.random.default_rng(0), 2, 1)
+    Rolled(white=('red', 'black'), own=('red',), offered=())
+    """
+    sizes = [white, own] + [n for _, n in offered]
+    draws = rng.integers(0, 6, size=sum(sizes)).tolist()
+    parts, at = [], 0
+    for i, n in enumerate(sizes):
+        die = WHITE_DIE if i == 0 else FLAVOUR_DIE
+        parts.append(tuple(die[v] for v in draws[at : at + n]))
+        at += n
+    return Rolled(parts[0], parts[1], tuple((q, f) for (q, _), f in zip(offered, parts[2:])))
