@@ -1,4 +1,4 @@
-"""The Dairyman engine (RULES.md §1) under the State contract: whole games, conservation,
+"""The Dairyman engine (docs/rules/dairyman.md) under the State contract: whole games, conservation,
 replay, exact chance odds, errors, and one focused test per rule on a constructed state."""
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ import pytest
 from conftest import edit_saved
 
 from coffeegames.engine import IllegalAction, State as BaseState, Walkthrough, play
-from coffeegames.dairyman.policy import greedy_policy, random_policy
-from coffeegames.dairyman.rules import STAND_IN_TILES, Rules, Tile, load_tiles, tile_of
-from coffeegames.dairyman.state import (
+from coffeegames.dairyman import (
+    STAND_IN_TILES,
     Bust,
     Discard,
     Drawn,
@@ -27,8 +26,14 @@ from coffeegames.dairyman.state import (
     PlayerState,
     Roll,
     Rolled,
+    Rules,
     State,
     Stop,
+    Tile,
+    greedy_policy,
+    load_tiles,
+    random_policy,
+    tile_of,
 )
 
 # -- helpers -----------------------------------------------------------------------------
@@ -51,7 +56,7 @@ def position(game: Game, display: tuple[str, ...] = ("10:cheese1", "20:cheese5",
         ice_supply=start.ice_supply - sum(h.ice for h in hands),
         backorder_supply=start.backorder_supply - sum(h.backorders for h in hands),
     )
-    return state._start_turn(0).check()
+    return state.start_turn(0).check()
 
 
 def census(state: State) -> None:
@@ -289,7 +294,7 @@ def test_bad_tile_file_names_tile_and_field(tmp_path, tile, field):
     tiles[3] = tile
     with pytest.raises(ValueError) as error:
         load_tiles(_tile_file(tmp_path, tiles))
-    assert "tile 3" in str(error.value) and repr(field) in str(error.value)
+    assert f"'tiles[3].{field}'" in str(error.value)
 
 
 def test_tile_file_count_and_shape(tmp_path):
@@ -303,7 +308,7 @@ def test_tile_file_count_and_shape(tmp_path):
     bad.write_text("[1,")
     with pytest.raises(ValueError, match="not valid JSON"):
         load_tiles(bad)
-    with pytest.raises(ValueError, match="cannot read"):
+    with pytest.raises(ValueError, match="cannot be read"):
         load_tiles(tmp_path / "missing.json")
     game = Game(tiles=str(_tile_file(tmp_path, GOOD)))
     assert game.rules.tile_codes.count("10:cheese1") == 11 and not game.rules.stand_in_tiles
