@@ -9,7 +9,7 @@ interchangeable, so every pile and draw is a sorted tuple of codes.
 Example:
     >>> deck = (("10:cheese1",), ("20:cheese5", "20:cheese5", "30:cheese3"))
     >>> [(tiles, str(p)) for tiles, p in draw_outcomes(deck, 2)]
-    [(('10:cheese1', '20:cheese5'), '2/3'), (('10:cheese1', '30:cheese3'), '1/3')]
+    [(('10:cheese1', '30:cheese3'), '1/3'), (('10:cheese1', '20:cheese5'), '2/3')]
     >>> take(deck, ("10:cheese1", "30:cheese3"))
     (('20:cheese5', '20:cheese5'),)
 """
@@ -78,7 +78,7 @@ def draw_outcomes(deck: Deck, need: int) -> Iterator[tuple[tuple[str, ...], Frac
             continue
         bag, ways = Bag(pile), comb(len(pile), need)
         for part, w in bag.draw_weights(need):
-            yield tuple(sorted(whole + tuple(part))), Fraction(w, ways)
+            yield tuple(sorted(whole + tuple(map(str, part)))), Fraction(w, ways)
         return
     yield tuple(sorted(whole)), Fraction(1)
 

@@ -204,7 +204,7 @@ def tiles_from_data(data: Any, count: int | None = TILE_COUNT, source: str = "mi
         if "stand_in" in data:
             check.flag(data["stand_in"], "stand_in")
         data = data["tiles"]
-    entries = check.sequence(data, "tiles")
+    entries: tuple[Any, ...] = check.sequence(data, "tiles")
     tiles = tuple(parse_tile(e.to_data() if isinstance(e, Tile) else e, f"tiles[{i}]", check) for i, e in enumerate(entries))
     check.need(count is None or len(tiles) == count, "tiles",
                f"has {len(tiles)} tiles; Dairyman has {count} (pass tile_count=None to allow any number)")
@@ -299,7 +299,7 @@ class Rules:
         object.__setattr__(self, "backorder_supply", supply)
         for name in ("roll_without_ice_token", "cheese_from_locked_yellow", "ice_cream_once_per_tile"):
             check.need(isinstance(getattr(self, name), bool), name, "must be True or False", getattr(self, name))
-        ties = check.sequence(self.tiebreak, "tiebreak")
+        ties: tuple[Any, ...] = check.sequence(self.tiebreak, "tiebreak")
         check.need(all(isinstance(t, str) and t in TIEBREAKS for t in ties), "tiebreak",
                    f"must list tiebreakers from {', '.join(TIEBREAKS)}", ties)
         object.__setattr__(self, "tiebreak", ties)

@@ -96,7 +96,7 @@ def check_roll(roll: object, what: str = "roll") -> tuple[int, ...]:
     """
     if isinstance(roll, (str, bytes)) or not hasattr(roll, "__iter__"):
         raise BadType(what, "must be a list of die values 1-6, e.g. [4, 6, 5, 5]", roll)
-    values = list(roll)  # type: ignore[call-overload]
+    values = list(roll)
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int):
             raise BadType(what, f"holds {v!r}: die values must be whole numbers 1-6", values)
@@ -123,7 +123,7 @@ def check_counts(counts: object) -> Counts:
             "must be a count vector (how many dice show 1, 2, ..., 6) such as counts_of([4, 6]) == (0, 0, 0, 1, 0, 1)",
             counts,
         )
-    return counts  # type: ignore[return-value]
+    return counts
 
 
 # A count vector packed into one int, _BITS bits per value: 4 bits hold a count up to

@@ -51,7 +51,7 @@ import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import GameBase, Parser, SavedState
+from ..engine.saved import GameBase, SavedState
 from . import players as scoring
 from . import saved
 from .actions import (
@@ -88,9 +88,10 @@ _NO_BARNS: tuple[tuple[DieSet, ...], ...] = ((),) * BARNS
 class State(SavedState, BaseState):
     """A Dairyman position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`."""
 
-    GAME: ClassVar[str] = "dairyman"
-    FORMAT: ClassVar[str] = saved.STATE_FORMAT
-    FIELD_PARSERS: ClassVar[Mapping[str, Parser]] = saved.FIELD_PARSERS
+    # GAME, FORMAT and FIELD_PARSERS are declared (as class attributes) by SavedState.
+    GAME = "dairyman"
+    FORMAT = saved.STATE_FORMAT
+    FIELD_PARSERS = saved.FIELD_PARSERS
     TURN_PHASES: ClassVar[tuple[Phase, ...]] = saved.TURN_PHASES
     BETWEEN_TURNS: ClassVar[Mapping[str, Any]] = {
         "roll": 0, "red": 0, "dice": (), "rolling": 0, "yellow": 0, "yellow_at": Where.UNLOCKED,
