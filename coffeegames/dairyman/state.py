@@ -15,17 +15,10 @@ Conventions:
   are interchangeable, so hands, display and deck are sorted tuples of codes.
 * **Phases** are :class:`~.actions.Phase` values (strings in saved games).
 
-Readings of the rules (the rulings proper are options of :class:`~.rules.Rules`):
-
-* The ice token taken before a roll may freeze a die in that same roll (it is taken "first").
-* Freezing applies to the turn's rolls; an ice-cream reroll rerolls *all* dice showing
-  its value, and is offered only when at least one unlocked die shows it.
-* A tile flipped to ice cream gives its ability at once, in the same turn.
-* Flips are offered after a roll, after a lock and while ordering (flipping before the
-  first roll would change nothing: there is no die to use yet).
-* Backorder phase: among equally valued highest tiles the discarding player chooses;
-  play then passes to the player after the one who busted.
-* Red dice are counted at the start of the turn (tokens only change when a turn ends).
+Readings of the rules that have no option yet (the ice token taken before a roll may
+freeze a die in it, flips are offered after a roll, a lock and while ordering, ...) are
+listed as *fixed* Rulings in ``docs/rules/dairyman.md``, each with the method here that
+implements it.
 
 Example (a scripted opening: chance outcomes may be given, like actions):
     >>> game = Game(players=2)
@@ -54,26 +47,8 @@ from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
 from . import players as scoring
 from . import saved
-from .actions import (
-    ACTION_KINDS,
-    Bust,
-    DieSet,
-    Discard,
-    Drawn,
-    Flip,
-    IceCream,
-    Lock,
-    Order,
-    Phase,
-    Roll,
-    Rolled,
-    Stop,
-    Where,
-    lock_actions,
-    roll_outcomes,
-    set_order,
-    sets_text,
-)
+from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, Flip, IceCream, Lock, Order, Phase, Roll, Rolled,
+                      Stop, Where, lock_actions, roll_outcomes, set_order, sets_text)
 from .deck import Deck, deck_size, draw_outcomes, remove, sample_draw, sub_multisets, take
 from .players import PlayerState
 from .rules import ABILITIES, BARNS, WHITE_DICE, Rules, tile_of
