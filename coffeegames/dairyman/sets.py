@@ -206,8 +206,8 @@ def has_set(counts: Counts) -> bool:
 def is_bust(counts: Counts) -> bool:
     """The bust rule, in its one place: dice bust when no set at all can be locked from them.
 
-    The engine (``State.busted``), the odds (:func:`~.odds.p_bust`), the turn solver and
-    the bots all ask this function (or its packed form, ``not packed_has_set``).
+    The engine (``State.busted``) and the bots ask this function; the odds
+    (:func:`~.odds.p_bust`) count its packed form (``not packed_has_set``) over every roll.
 
     >>> is_bust(counts_of([4, 6, 1])), is_bust(counts_of([1, 2, 2, 5]))
     (False, True)
