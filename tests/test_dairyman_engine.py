@@ -1,4 +1,4 @@
-"""The Dairyman engine (RULES.md §1) under the State contract: whole games, conservation,
+"""The Dairyman engine (docs/rules/dairyman.md) under the State contract: whole games, conservation,
 replay, exact chance odds, errors, and one focused test per rule on a constructed state."""
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ import pytest
 from conftest import edit_saved
 
 from coffeegames.engine import IllegalAction, State as BaseState, Walkthrough, play
-from coffeegames.dairyman.policy import greedy_policy, random_policy
-from coffeegames.dairyman.rules import STAND_IN_TILES, Rules, Tile, load_tiles, tile_of
-from coffeegames.dairyman.state import (
+from coffeegames.dairyman import (
+    STAND_IN_TILES,
     Bust,
     Discard,
     Drawn,
@@ -27,8 +26,14 @@ from coffeegames.dairyman.state import (
     PlayerState,
     Roll,
     Rolled,
+    Rules,
     State,
     Stop,
+    Tile,
+    greedy_policy,
+    load_tiles,
+    random_policy,
+    tile_of,
 )
 
 # -- helpers -----------------------------------------------------------------------------
@@ -51,7 +56,7 @@ def position(game: Game, display: tuple[str, ...] = ("10:cheese1", "20:cheese5",
         ice_supply=start.ice_supply - sum(h.ice for h in hands),
         backorder_supply=start.backorder_supply - sum(h.backorders for h in hands),
     )
-    return state._start_turn(0).check()
+    return state.start_turn(0).check()
 
 
 def census(state: State) -> None:
@@ -289,7 +294,7 @@ def test_bad_tile_file_names_tile_and_field(tmp_path, tile, field):
     tiles[3] = tile
     with pytest.raises(ValueError) as error:
         load_tiles(_tile_file(tmp_path, tiles))
-    assert "tile 3" in str(error.value) and repr(field) in str(error.value)
+    assert f"'tiles[3].{field}'" in str(error.value)
 
 
 def test_tile_file_count_and_shape(tmp_path):
@@ -303,7 +308,7 @@ def test_tile_file_count_and_shape(tmp_path):
     bad.write_text("[1,")
     with pytest.raises(ValueError, match="not valid JSON"):
         load_tiles(bad)
-    with pytest.raises(ValueError, match="cannot read"):
+    with pytest.raises(ValueError, match="cannot be read"):
         load_tiles(tmp_path / "missing.json")
     game = Game(tiles=str(_tile_file(tmp_path, GOOD)))
     assert game.rules.tile_codes.count("10:cheese1") == 11 and not game.rules.stand_in_tiles
@@ -570,3 +575,54 @@ def test_state_contract_basics():
     assert dealt.is_chance() and len(dealt.display) == 3
     assert "player 0" in str(position(game).apply(Rolled((4, 6, 1, 1, 1, 1, 1), yellow=1)))
     assert isinstance(sum(p for _, p in dealt.chance_outcomes()), Fraction)
+
+
+# -- the package's shape ----------------------------------------------------------------------
+
+
+def test_errors_are_the_library_classes(tmp_path):
+    from coffeegames.errors import BadArgument, BadData, BadType
+    from coffeegames.dairyman import check_roll
+
+    tiles = list(GOOD)
+    tiles[3] = {"value": 25, "cheese": 1}
+    with pytest.raises(BadData, match=r"field 'tiles\[3\]\.value': must be one of 10, 20, 30, 40; got 25"):
+        load_tiles(_tile_file(tmp_path, tiles))
+    with pytest.raises(BadArgument, match="argument 'players': must be 2, 3 or 4; got 5"):
+        Rules(players=5)
+    with pytest.raises(BadArgument, match=r"tiles\[0\]\.cheese"):
+        Rules(tiles=[{"value": 10, "cheese": 9}], tile_count=None)
+    with pytest.raises(BadData, match="saved state: field 'ice_supply'"):
+        Game().state_from_json(_saved(position(Game()), ice_supply=3))
+    with pytest.raises(BadType, match="list of die values"):
+        check_roll("4 6")
+
+
+def test_phases_are_a_str_enum_saved_as_text():
+    from coffeegames.dairyman import Phase
+
+    state = position(Game())
+    assert state.phase is Phase.ROLL and state.phase == "roll"
+    assert json.loads(state.to_json())["state"]["phase"] == "roll"
+    assert Game().state_from_json(state.to_json()).phase is Phase.ROLL
+    assert [str(p) for p in Phase] == ["draw", "roll", "lock", "continue", "order", "discard", "over"]
+
+
+def test_the_bust_rule_is_one_function():
+    from coffeegames.dairyman import counts_of, is_bust
+
+    state = position(Game(), p0={"ice_cream": ("20:ice1:1s",)}).apply(Rolled((1, 1, 1, 1, 2, 2, 2), yellow=2))
+    assert state.busted and is_bust(counts_of(state.unlocked)) and Bust() in state.legal_actions()
+    rolled = position(Game()).apply(Rolled((4, 6, 1, 1, 1, 1, 1), yellow=2))
+    assert not rolled.busted and Bust() not in rolled.legal_actions()
+
+
+def test_rules_do_not_depend_on_the_calculators():
+    import ast
+    from pathlib import Path
+
+    import coffeegames.dairyman.rules as rules_module
+
+    tree = ast.parse(Path(rules_module.__file__).read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not imported & {"odds", "turn", "advice", "policy", "state"}

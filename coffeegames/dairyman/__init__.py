@@ -1,13 +1,39 @@
-"""Dairyman: push-your-luck dice where sets of 2 or 3 dice sum to ten (RULES.md §1).
+"""Dairyman: push-your-luck dice where sets of 2 or 3 dice sum to ten (rules: ``docs/rules/dairyman.md``).
 
-Odds (:mod:`.odds`), exact optimal turns (:mod:`.turn`), the full rules engine
-(:mod:`.state`, options in :mod:`.rules`) and bots (:mod:`.policy`).
+Modules, one concept each: :mod:`.sets` (sets summing to ten, the bust rule),
+:mod:`.odds` (exact odds of rolls), :mod:`.turn` (exact optimal turns),
+:mod:`.rules` (options and the milk-tile file), :mod:`.actions` (phases, moves, chance
+outcomes), :mod:`.state` (the engine: :class:`State` and :class:`Game`), :mod:`.deck`
+(the milk-tile deck's odds), :mod:`.players` (holdings and scoring), :mod:`.saved`
+(saved games and position checks), :mod:`.advice` (:func:`advise`) and :mod:`.policy`
+(bots). Everything code outside the package uses is importable from here.
 
 >>> from coffeegames import dairyman
 >>> dairyman.p_any_set(3)
 Fraction(73, 216)
+>>> state = dairyman.Game(players=3).new_initial_state(seed=1)
+>>> state.phase, state.rolling
+(<Phase.ROLL: 'roll'>, 7)
 """
 
+from .actions import (
+    ACTION_KINDS,
+    Bust,
+    Discard,
+    Drawn,
+    Flip,
+    IceCream,
+    Lock,
+    Order,
+    Phase,
+    Roll,
+    Rolled,
+    Stop,
+    Where,
+    lock_actions,
+    roll_outcomes,
+)
+from .advice import advise
 from .odds import (
     ICE_CREAM_ABILITIES,
     LockOption,
@@ -23,6 +49,11 @@ from .odds import (
     reroll_table,
     simulate_p_any_set,
 )
+from .players import PlayerState
+from .policy import greedy_policy, random_policy
+from .rules import ABILITIES, BARNS, STAND_IN_TILES, Rules, Tile, load_tiles, tile_of, tiles_from_data
+from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
+from .state import Game, State
 from .turn import (
     LockDecision,
     TurnSolution,
@@ -34,83 +65,65 @@ from .turn import (
     roll_classes,
     simple_policies,
 )
-from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, most_dice, most_sets
-
-from .advice import advise
-from .policy import greedy_policy, random_policy
-from .rules import ABILITIES, STAND_IN_TILES, Rules, Tile, load_tiles, tiles_from_data
-from .state import (
-    ACTION_KINDS,
-    Bust,
-    Discard,
-    Drawn,
-    Flip,
-    Game,
-    IceCream,
-    Lock,
-    Order,
-    PlayerState,
-    Roll,
-    Rolled,
-    State,
-    Stop,
-    lock_actions,
-    roll_outcomes,
-)
 
 __all__ = [
-    "advise",
     "ABILITIES",
     "ACTION_KINDS",
+    "BARNS",
     "Bust",
+    "Discard",
+    "Drawn",
+    "Flip",
+    "Game",
+    "ICE_CREAM_ABILITIES",
+    "IceCream",
+    "Lock",
+    "LockDecision",
+    "LockOption",
+    "MAX_DICE",
+    "Order",
+    "Phase",
+    "PlayerState",
+    "Roll",
+    "Rolled",
+    "Rules",
+    "SETS",
+    "STAND_IN_TILES",
+    "State",
+    "Stop",
+    "Tile",
+    "TurnSolution",
+    "Where",
+    "advise",
     "check_roll",
     "compare_policies",
     "counts_of",
-    "Discard",
-    "Drawn",
     "evaluate_turn",
-    "Flip",
-    "Game",
     "greedy_policy",
     "has_set",
     "has_set_array",
-    "ICE_CREAM_ABILITIES",
-    "IceCream",
+    "is_bust",
     "load_tiles",
-    "Lock",
     "lock_actions",
     "lock_choices",
     "lock_most_dice",
     "lock_options",
     "lock_table",
-    "LockDecision",
-    "LockOption",
-    "MAX_DICE",
     "most_dice",
     "most_dice_locked",
     "most_sets",
     "most_sets_locked",
     "odds_table",
     "optimal_turn",
-    "Order",
     "p_any_set",
     "p_bust",
-    "PlayerState",
     "random_policy",
     "reroll_p_bust",
     "reroll_table",
-    "Roll",
     "roll_classes",
     "roll_outcomes",
-    "Rolled",
-    "Rules",
-    "SETS",
     "simple_policies",
     "simulate_p_any_set",
-    "STAND_IN_TILES",
-    "State",
-    "Stop",
-    "Tile",
+    "tile_of",
     "tiles_from_data",
-    "TurnSolution",
 ]

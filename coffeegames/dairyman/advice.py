@@ -6,7 +6,7 @@ they compare the choices of one turn. Flips and discards change the score, not t
 turn, and carry no turn value.
 
 Example:
-    >>> from coffeegames.dairyman.state import Game, Drawn, Rolled
+    >>> from coffeegames.dairyman import Game, Drawn, Rolled
     >>> s = Game().new_initial_state().apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3")))
     >>> s = s.apply(Rolled(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5))
     >>> table = advise(s)
@@ -18,15 +18,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import pandas as pd
 
 from .odds import p_bust, reroll_p_bust
 from .rules import tile_of
-from .state import Bust, IceCream, Lock, Order, Roll, State, Stop
+from .actions import Bust, IceCream, Lock, Order, Roll, Stop
+from .state import State
 from .turn import TurnSolution, optimal_turn
 
+__all__ = ["COLUMNS", "advise", "turn_model"]
+
 COLUMNS = ["action", "label", "value", "p_bust_next", "then", "best"]
+"""The columns of :func:`advise`'s table."""
 
 
 @lru_cache(maxsize=None)
@@ -35,7 +40,7 @@ def turn_model(set_value: int, bust_cost: int) -> TurnSolution:
     return optimal_turn(dice=12, points_per_set=set_value, bust_cost=bust_cost)
 
 
-def _row(action: object, value: Fraction | None = None, p_bust_next: Fraction | None = None, then: str = "") -> dict:
+def _row(action: object, value: Fraction | None = None, p_bust_next: Fraction | None = None, then: str = "") -> dict[str, Any]:
     return {"action": action, "label": str(action), "value": value, "p_bust_next": p_bust_next, "then": then}
 
 
@@ -47,7 +52,7 @@ def advise(state: State) -> pd.DataFrame:
     """
     turn = turn_model(state.rules.set_value, state.rules.backorder_penalty)
     dice, sets = state.dice_left, state.sets_locked
-    rows = []
+    rows: list[dict[str, Any]] = []
     for action in state.legal_actions():
         if isinstance(action, Lock):
             d, s = dice - sum(map(len, action.sets)), sets + len(action.sets)

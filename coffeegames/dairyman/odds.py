@@ -21,36 +21,55 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument
 from ..exact import Dist, Estimate, check_count, estimate, face_counts, roll_array
+from .rules import ICE_CREAM_ABILITIES
 from .sets import (
     MAX_DICE,
     SET_COUNTS,
     Counts,
-    _has_set,
-    _most_dice,
-    _most_sets,
     check_roll,
     counts_of,
     dice_of,
+    is_bust,
     pack,
     packed_count_vectors,
+    packed_has_set,
+    packed_most_dice,
+    packed_most_sets,
     packings,
 )
 
+__all__ = [
+    "ICE_CREAM_ABILITIES",
+    "LockOption",
+    "has_set_array",
+    "lock_options",
+    "lock_table",
+    "most_dice_locked",
+    "most_sets_locked",
+    "odds_table",
+    "p_any_set",
+    "p_bust",
+    "reroll_p_bust",
+    "reroll_table",
+    "simulate_p_any_set",
+]
+
 
 def _check_dice(n: object, frozen: Sequence[int] = ()) -> tuple[int, Counts]:
-    check_count(n, "number of dice", maximum=MAX_DICE)
+    dice = check_count(n, "number of dice", maximum=MAX_DICE)
     frozen_dice = check_roll(frozen, "frozen dice")
-    if n + len(frozen_dice) > MAX_DICE:  # type: ignore[operator]
-        raise ValueError(
-            f"{n} dice plus {len(frozen_dice)} frozen is more than Dairyman's {MAX_DICE} dice (8 dairy + 4 red)"
+    if dice + len(frozen_dice) > MAX_DICE:
+        raise BadArgument(
+            "frozen", f"{dice} dice plus {len(frozen_dice)} frozen is more than Dairyman's {MAX_DICE} dice (8 dairy + 4 red)", frozen
         )
-    return n, counts_of(frozen_dice)  # type: ignore[return-value]
+    return dice, counts_of(frozen_dice)
 
 
 @lru_cache(maxsize=None)
 def _roll_dist(n: int, frozen: Counts, measure: str) -> Dist:
-    f = {"any": _has_set, "dice": _most_dice, "sets": _most_sets}[measure]
+    f = {"any": packed_has_set, "dice": packed_most_dice, "sets": packed_most_sets}[measure]
     fp = pack(frozen)
     return Dist.from_weights((f(x + fp), w) for x, w in packed_count_vectors(n))
 
@@ -66,7 +85,7 @@ def p_any_set(n: int, frozen: Sequence[int] = ()) -> Fraction:
 
 
 def p_bust(n: int, frozen: Sequence[int] = ()) -> Fraction:
-    """P(no set can be made): ``1 - p_any_set(n, frozen)``."""
+    """P(the roll busts, :func:`~.sets.is_bust`: no set can be made): ``1 - p_any_set(n, frozen)``."""
     return 1 - p_any_set(n, frozen)
 
 
@@ -189,17 +208,9 @@ def reroll_p_bust(roll: Sequence[int], value: int) -> Fraction:
     """
     dice = check_roll(roll)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise ValueError(f"the reroll value must be a die value 1-6, got {value!r}")
+        raise BadArgument("value", "the reroll value must be a die value 1-6", value)
     kept = [v for v in dice if v != value]
     return p_bust(len(dice) - len(kept), frozen=kept)
-
-
-ICE_CREAM_ABILITIES: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("reroll all 1s", (1,)),
-    ("reroll all 2s", (2,)),
-    ("reroll all of a chosen value", (1, 2, 3, 4, 5, 6)),
-)
-"""The three ice-cream rerolls (RULES.md §1) and the values each may target."""
 
 
 def reroll_table(roll: Sequence[int]) -> pd.DataFrame:
@@ -208,7 +219,7 @@ def reroll_table(roll: Sequence[int]) -> pd.DataFrame:
     One row per (ability, value) that rerolls at least one die.
     """
     dice = check_roll(roll)
-    now = Fraction(0) if _has_set(pack(counts_of(dice))) else Fraction(1)
+    now = Fraction(1) if is_bust(counts_of(dice)) else Fraction(0)
     rows = [{"ability": "keep the roll", "value": None, "dice_rerolled": 0, "p_bust": now}]
     for name, values in ICE_CREAM_ABILITIES:
         for v in values:

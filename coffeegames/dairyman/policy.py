@@ -2,7 +2,7 @@
 
 Example:
     >>> from coffeegames.engine import play
-    >>> from coffeegames.dairyman.state import Game
+    >>> from coffeegames.dairyman import Game
     >>> results = play(Game(players=2), greedy_policy, n_games=2, seed=0, progress=False)
     >>> len(results)
     2
@@ -11,21 +11,19 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
-from ..engine import random_policy  # noqa: F401  (re-exported: the Dairyman random bot)
+from ..engine import random_policy  # re-exported: the Dairyman random bot
+from .actions import Bust, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .odds import reroll_p_bust
 from .rules import tile_of
-from .sets import counts_of, has_set
-from .state import Bust, Flip, IceCream, Lock, Order, Roll, State, Stop
-from .turn import TurnSolution, optimal_turn
+from .sets import counts_of, is_bust
+from .state import State
+from .advice import turn_model
+
+__all__ = ["Policy", "greedy_policy", "random_policy"]
 
 Policy = Callable[[State], object]
-
-
-@lru_cache(maxsize=None)
-def _turn(set_value: int, bust_cost: int) -> TurnSolution:
-    return optimal_turn(dice=12, points_per_set=set_value, bust_cost=bust_cost)
+"""A bot: the action it takes in a position."""
 
 
 def greedy_policy(state: State) -> object:
@@ -36,11 +34,11 @@ def greedy_policy(state: State) -> object:
     """
     legal = state.legal_actions()
     flips = [a for a in legal if isinstance(a, Flip)]
-    if state.phase == "discard":
+    if state.phase == Phase.DISCARD:
         return legal[0]
-    if state.phase == "lock":
+    if state.phase == Phase.LOCK:
         locks = [a for a in legal if isinstance(a, Lock)]
-        safe_cheese = [f for f in flips if tile_of(f.tile).cheese is not None and has_set(counts_of(state.dice))]
+        safe_cheese = [f for f in flips if tile_of(f.tile).cheese is not None and not is_bust(counts_of(state.dice))]
         if safe_cheese:
             return safe_cheese[0]
         if locks:
@@ -51,8 +49,8 @@ def greedy_policy(state: State) -> object:
         return Bust()
     if flips:
         return flips[0]
-    if state.phase == "continue":
-        turn = _turn(state.rules.set_value, state.rules.backorder_penalty)
+    if state.phase == Phase.CONTINUE:
+        turn = turn_model(state.rules.set_value, state.rules.backorder_penalty)
         cheapest = min(tile_of(c).value for c in state.display)
         wants_more = (state.barn_value < cheapest and state.dice_left >= 3) or turn.should_roll(state.dice_left, state.sets_locked)
         return Roll() if wants_more and Roll() in legal else Stop()
@@ -60,4 +58,3 @@ def greedy_policy(state: State) -> object:
     return max(orders, key=lambda a: (sum(tile_of(c).value for c in a.tiles), len(a.tiles)))
 
 
-__all__ = ["greedy_policy", "random_policy"]

@@ -1,16 +1,17 @@
 """Dairyman's rules as data: every parameter, ruling and stand-in in one frozen :class:`Rules`.
 
-RULES.md §1 sorts statements into *Rule* (the seed text), *Fact* (a public source),
-*Ruling* (our decision where neither says enough) and *Stand-in* data (numbers we had
-to invent). Each parameter below carries its kind and a one-line reason in its field
-metadata, so ``Rules().table()`` lists them all and a player who owns the game can
-correct any ruling by passing an option (``Game(players=3, ice_supply=10)``) and any
-stand-in by loading their own milk-tile file (``Game(tiles="my_tiles.json")``).
+``docs/rules/dairyman.md`` sorts every statement about the game into *Rule* (the game's
+own rules), *Fact* (a public source about the published game), *Ruling* (our decision
+where the rules say too little) and *Stand-in* (numbers we had to invent). Each
+parameter below carries its kind and a one-line reason in its field metadata, so
+``Rules().table()`` lists them all, and a player who owns the game can correct any ruling
+by passing an option (``Game(players=3, ice_supply=10)``) and any stand-in by loading
+their own milk-tile file (``Game(tiles="my_tiles.json")``).
 
-Milk tiles are named by a short *code* that says everything printed on them:
-``"30:cheese4"`` (worth 30, flips to cheese when the yellow die shows 4) or
-``"20:ice2:1s"`` (worth 20, flips to ice cream for 2 ice tokens, giving the
-reroll-all-1s ability).
+This module also owns the milk-tile file format (:func:`load_tiles`). Milk tiles are
+named by a short *code* that says everything printed on them: ``"30:cheese4"`` (worth 30,
+flips to cheese when the yellow die shows 4) or ``"20:ice2:1s"`` (worth 20, flips to ice
+cream for 2 ice tokens, giving the reroll-all-1s ability).
 
 Example:
     >>> rules = Rules(players=3)
@@ -21,23 +22,42 @@ Example:
     >>> Rules(players=5)
     Traceback (most recent call last):
     ...
-    ValueError: option 'players' must be 2, 3 or 4; got 5
+    coffeegames.errors.BadArgument: Dairyman options: argument 'players': must be 2, 3 or 4; got 5
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import pandas as pd
 
 from ..engine.options import option_table
-from .odds import ICE_CREAM_ABILITIES
+from ..errors import BadArgument
+from ..validate import Checker, is_whole, read_json
+
+__all__ = [
+    "ABILITIES",
+    "BACKORDER_TOKENS",
+    "BARNS",
+    "ICE_CREAM_ABILITIES",
+    "MAX_SNOWFLAKES",
+    "RED_DICE",
+    "Rules",
+    "STAND_IN_TILES",
+    "TIEBREAKS",
+    "TILE_COUNT",
+    "TILE_VALUES",
+    "Tile",
+    "WHITE_DICE",
+    "load_tiles",
+    "parse_tile",
+    "tile_of",
+    "tiles_from_data",
+]
 
 WHITE_DICE = 7
 """White dairy dice (Rule); with the 1 yellow die they make the 8 dairy dice."""
@@ -54,8 +74,14 @@ TILE_COUNT = 22
 MAX_SNOWFLAKES = 20
 """Upper bound accepted for a tile's snowflakes: there are at most 20 ice tokens (Fact)."""
 
-ABILITIES: dict[str, tuple[str, tuple[int, ...]]] = dict(zip(("reroll_1s", "reroll_2s", "reroll_chosen"), ICE_CREAM_ABILITIES))
+ABILITIES: dict[str, tuple[str, tuple[int, ...]]] = {
+    "reroll_1s": ("reroll all 1s", (1,)),
+    "reroll_2s": ("reroll all 2s", (2,)),
+    "reroll_chosen": ("reroll all of a chosen value", (1, 2, 3, 4, 5, 6)),
+}
 """Ice-cream ability key → (description, die values it may target) (Rule)."""
+ICE_CREAM_ABILITIES: tuple[tuple[str, tuple[int, ...]], ...] = tuple(ABILITIES.values())
+"""The three ice-cream rerolls as (description, die values each may target), for the odds tables."""
 TIEBREAKS = ("fewest_backorders", "most_cheese", "most_tiles")
 """Tiebreakers that the ``tiebreak`` option may list, applied in order."""
 STAND_IN_TILES = Path(__file__).parent / "data" / "milk_tiles.json"
@@ -63,6 +89,7 @@ STAND_IN_TILES = Path(__file__).parent / "data" / "milk_tiles.json"
 
 _TILE_FIELDS = ("value", "cheese", "snowflakes", "ice_cream")
 _TOP_FIELDS = ("tiles", "stand_in")
+_TILE_CODES = Checker("milk-tile code", BadArgument)
 
 
 @dataclass(frozen=True, order=True)
@@ -89,9 +116,9 @@ class Tile:
         return self.code
 
     @classmethod
-    def from_code(cls, code: str) -> Tile:
-        """Parse a tile code; a ``ValueError`` says what is wrong."""
-        return tile_of(code)
+    def from_code(cls, code: str) -> Self:
+        """Parse a tile code; a ``BadArgument`` (a ``ValueError``) says what is wrong."""
+        return cls(**dataclasses.asdict(tile_of(code)))
 
     def to_data(self) -> dict[str, Any]:
         """The tile as a dict in the milk-tile file format."""
@@ -104,9 +131,13 @@ def tile_of(code: str) -> Tile:
 
     >>> tile_of("10:cheese1").cheese
     1
+    >>> tile_of("10:cheese01")
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadArgument: milk-tile code: argument 'code': is not a milk-tile code; did you mean '10:cheese1'?; got '10:cheese01'
     """
-    if not isinstance(code, str):
-        raise ValueError(f"a milk-tile code is a string like '30:cheese4' or '20:ice2:1s'; got {code!r}")
+    example = "must be a milk-tile code like '30:cheese4' or '20:ice2:1s'"
+    _TILE_CODES.need(isinstance(code, str), "code", example, code)
     parts = code.split(":")
     try:
         value = int(parts[0])
@@ -117,112 +148,87 @@ def tile_of(code: str) -> Tile:
         else:
             raise ValueError
     except ValueError:
-        raise ValueError(f"{code!r} is not a milk-tile code like '30:cheese4' or '20:ice2:1s'") from None
-    tile = parse_tile(data, 0)
-    if tile.code != code:
-        raise ValueError(f"{code!r} is not a milk-tile code; did you mean {tile.code!r}?")
+        raise _TILE_CODES.error("code", example, code) from None
+    tile = parse_tile(data, "code", _TILE_CODES)
+    _TILE_CODES.need(tile.code == code, "code", f"is not a milk-tile code; did you mean {tile.code!r}?", code)
     return tile
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def parse_tile(entry: Any, index: int) -> Tile:
+def parse_tile(entry: Any, where: str = "tile", check: Checker | None = None) -> Tile:
     """Validate one tile entry of a milk-tile file (a dict) and build the :class:`Tile`.
 
-    >>> parse_tile({"value": 25, "cheese": 3}, 4)
+    ``where`` names the entry in errors; ``check`` says where the data came from.
+
+    >>> parse_tile({"value": 25, "cheese": 3}, "tiles[4]")
     Traceback (most recent call last):
     ...
-    ValueError: tile 4, field 'value': must be one of 10, 20, 30, 40; got 25
+    coffeegames.errors.BadData: milk tiles: field 'tiles[4].value': must be one of 10, 20, 30, 40; got 25
     """
-
-    def bad(name: str, why: str) -> ValueError:
-        return ValueError(f"tile {index}, field {name!r}: {why}")
-
-    if not isinstance(entry, dict):
-        raise ValueError(f"tile {index}: must be an object like {{\"value\": 20, \"cheese\": 4}}; got {entry!r}")
-    for name in entry:
-        if name not in _TILE_FIELDS and not str(name).startswith("_"):
-            raise bad(name, f"unknown field; a tile has {', '.join(_TILE_FIELDS)} (and '_'-prefixed comments)")
-    if "value" not in entry:
-        raise bad("value", "missing")
+    check = check or Checker("milk tiles")
+    check.need(isinstance(entry, dict), where, 'must be an object like {"value": 20, "cheese": 4}', entry)
+    check.fields(entry, where, _TILE_FIELDS, required=("value",))
     value = entry["value"]
-    if not _whole(value) or value not in TILE_VALUES:
-        raise bad("value", f"must be one of {', '.join(map(str, TILE_VALUES))}; got {value!r}")
+    check.need(is_whole(value) and value in TILE_VALUES, f"{where}.value", f"must be one of {', '.join(map(str, TILE_VALUES))}", value)
     has_cheese, has_snow = "cheese" in entry, "snowflakes" in entry
-    if has_cheese == has_snow:
-        raise bad("cheese" if has_cheese else "snowflakes", "a tile has exactly one of 'cheese' (a number 1-6) or 'snowflakes' (an ice-token cost)")
+    check.need(
+        has_cheese != has_snow,
+        f"{where}.{'cheese' if has_cheese else 'snowflakes'}",
+        "a tile has exactly one of 'cheese' (a number 1-6) or 'snowflakes' (an ice-token cost)",
+    )
     if has_cheese:
         cheese = entry["cheese"]
-        if not _whole(cheese) or not 1 <= cheese <= 6:
-            raise bad("cheese", f"must be a die value 1-6; got {cheese!r}")
-        if "ice_cream" in entry:
-            raise bad("ice_cream", "only a snowflake tile flips to ice cream; a cheese tile has no ability")
+        check.need(is_whole(cheese) and 1 <= cheese <= 6, f"{where}.cheese", "must be a die value 1-6", cheese)
+        check.need("ice_cream" not in entry, f"{where}.ice_cream", "only a snowflake tile flips to ice cream; a cheese tile has no ability")
         return Tile(value, cheese=cheese)
     snow = entry["snowflakes"]
-    if not _whole(snow) or not 1 <= snow <= MAX_SNOWFLAKES:
-        raise bad("snowflakes", f"must be a whole number of ice tokens 1-{MAX_SNOWFLAKES}; got {snow!r}")
-    if "ice_cream" not in entry:
-        raise bad("ice_cream", f"missing; a snowflake tile names its ability: one of {', '.join(ABILITIES)}")
-    ability = entry["ice_cream"]
-    if ability not in ABILITIES:
-        raise bad("ice_cream", f"must be one of {', '.join(ABILITIES)}; got {ability!r}")
+    check.need(is_whole(snow) and 1 <= snow <= MAX_SNOWFLAKES, f"{where}.snowflakes",
+               f"must be a whole number of ice tokens 1-{MAX_SNOWFLAKES}", snow)
+    check.need("ice_cream" in entry, f"{where}.ice_cream", f"missing; a snowflake tile names its ability: one of {', '.join(ABILITIES)}")
+    ability = check.one_of(entry["ice_cream"], f"{where}.ice_cream", tuple(ABILITIES))
     return Tile(value, snowflakes=snow, ice_cream=ability)
 
 
-def tiles_from_data(data: Any, count: int | None = TILE_COUNT, source: str = "milk tiles") -> tuple[Tile, ...]:
+def tiles_from_data(data: Any, count: int | None = TILE_COUNT, source: str = "milk tiles",
+                    check: Checker | None = None) -> tuple[Tile, ...]:
     """Validate milk-tile data (a file's parsed JSON, or just its list of tiles) completely.
 
-    Nothing is returned unless every tile is valid; the error names the tile index and field.
+    Nothing is returned unless every tile is valid; the error (``BadData`` unless ``check``
+    says otherwise) names the field, e.g. ``tiles[3].value``.
 
     >>> len(tiles_from_data([{"value": 10, "cheese": 1}], count=None))
     1
     """
+    check = check or Checker(source)
     if isinstance(data, dict):
-        for name in data:
-            if name not in _TOP_FIELDS and not str(name).startswith("_"):
-                raise ValueError(f"{source}: unknown field {name!r}; a tile file has 'tiles', 'stand_in' and '_'-prefixed comments")
-        if "tiles" not in data:
-            raise ValueError(f"{source}: field 'tiles' is missing")
-        if "stand_in" in data and not isinstance(data["stand_in"], bool):
-            raise ValueError(f"{source}: field 'stand_in' must be true or false; got {data['stand_in']!r}")
-        entries = data["tiles"]
-    else:
-        entries = data
-    if isinstance(entries, (str, bytes, dict)) or not isinstance(entries, Sequence):
-        raise ValueError(f"{source}: field 'tiles' must be a list of tiles; got {type(entries).__name__}")
-    tiles = tuple(parse_tile(e.to_data() if isinstance(e, Tile) else e, i) for i, e in enumerate(entries))
-    if count is not None and len(tiles) != count:
-        raise ValueError(f"{source}: field 'tiles' has {len(tiles)} tiles; Dairyman has {count} (pass tile_count=None to allow any number)")
-    if not tiles:
-        raise ValueError(f"{source}: field 'tiles' is empty")
+        check.fields(data, "(top level)", _TOP_FIELDS, required=("tiles",))
+        if "stand_in" in data:
+            check.flag(data["stand_in"], "stand_in")
+        data = data["tiles"]
+    entries: tuple[Any, ...] = check.sequence(data, "tiles")
+    tiles = tuple(parse_tile(e.to_data() if isinstance(e, Tile) else e, f"tiles[{i}]", check) for i, e in enumerate(entries))
+    check.need(count is None or len(tiles) == count, "tiles",
+               f"has {len(tiles)} tiles; Dairyman has {count} (pass tile_count=None to allow any number)")
+    check.need(bool(tiles), "tiles", "is empty")
     return tiles
 
 
 def load_tiles(path: str | Path | None = None, count: int | None = TILE_COUNT) -> tuple[Tile, ...]:
     """Read a milk-tile file (the shipped stand-in by default) and validate it completely.
 
-    The format is that of ``data/milk_tiles.json``: ``{"tiles": [{"value": 20, "cheese": 4},
-    {"value": 30, "snowflakes": 2, "ice_cream": "reroll_1s"}, ...]}``, with optional
-    ``"stand_in"`` and ``"_comment"`` fields. ``count=None`` accepts any number of tiles.
+    The format is that of ``data/milk_tiles.json`` (see ``data/README.md``):
+    ``{"tiles": [{"value": 20, "cheese": 4}, {"value": 30, "snowflakes": 2, "ice_cream":
+    "reroll_1s"}, ...]}``, with optional ``"stand_in"`` and ``"_comment"`` fields.
+    ``count=None`` accepts any number of tiles. A bad file raises ``BadData`` naming the field.
 
     >>> tiles = load_tiles()
     >>> len(tiles), tiles[0].code
     (22, '10:cheese1')
     """
     file = STAND_IN_TILES if path is None else Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ValueError(f"cannot read milk-tile file {str(file)!r}: {error}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"milk-tile file {str(file)!r} is not valid JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"milk-tile file {str(file)!r} must hold a JSON object with a 'tiles' list")
-    return tiles_from_data(data, count, source=f"milk-tile file {str(file)!r}")
+    source = f"milk-tile file {str(file)!r}"
+    data = read_json(file, source)
+    Checker(source).need(isinstance(data, dict), "(top level)", "must be a JSON object with a 'tiles' list", data)
+    return tiles_from_data(data, count, source)
 
 
 @lru_cache(maxsize=1)
@@ -234,9 +240,12 @@ def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
     return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
+_OPTIONS = Checker("Dairyman options", BadArgument)
+
+
 @dataclass(frozen=True)
 class Rules:
-    """Every parameter of a Dairyman game. Options are validated; an error names the option.
+    """Every parameter of a Dairyman game. Options are validated; a ``BadArgument`` names the option.
 
     ``tiles`` may be ``None`` (the shipped stand-in file), a path to a milk-tile file, or a
     list of tile dicts / :class:`Tile`; it is always a tuple of :class:`Tile` afterwards.
@@ -278,37 +287,32 @@ class Rules:
     tile_count: int | None = _option("Rule", "tiles a tile file must hold (None: any number)", TILE_COUNT)
 
     def __post_init__(self) -> None:
-        def need(ok: bool, name: str, why: str) -> None:
-            if not ok:
-                raise ValueError(f"option {name!r} {why}; got {getattr(self, name)!r}")
-
-        need(_whole(self.players) and 2 <= self.players <= 4, "players", "must be 2, 3 or 4")
+        check = _OPTIONS
+        check.need(is_whole(self.players) and 2 <= self.players <= 4, "players", "must be 2, 3 or 4", self.players)
         for name in ("ice_supply", "set_value", "cheese_points", "ice_cream_points", "backorder_penalty"):
-            need(_whole(getattr(self, name)) and getattr(self, name) >= 0, name, "must be a whole number, 0 or more")
-        need(_whole(self.red_dice_cap) and 0 <= self.red_dice_cap <= RED_DICE, "red_dice_cap", f"must be 0-{RED_DICE}")
-        need(_whole(self.display_size) and self.display_size >= 1, "display_size", "must be 1 or more")
-        need(_whole(self.ice_token_from_roll) and self.ice_token_from_roll >= 2, "ice_token_from_roll", "must be 2 or more")
-        supply = tuple(self.backorder_supply) if isinstance(self.backorder_supply, (list, tuple)) else None
-        need(
-            supply is not None and len(supply) == 3 and all(_whole(n) and 1 <= n <= BACKORDER_TOKENS for n in supply),
-            "backorder_supply",
-            f"must be three counts 1-{BACKORDER_TOKENS} (for 2, 3, 4 players)",
-        )
+            check.whole(getattr(self, name), name, 0)
+        check.whole(self.red_dice_cap, "red_dice_cap", 0, RED_DICE)
+        check.whole(self.display_size, "display_size", 1)
+        check.whole(self.ice_token_from_roll, "ice_token_from_roll", 2)
+        supply = check.sequence(self.backorder_supply, "backorder_supply",
+                                lambda n, where: check.whole(n, where, 1, BACKORDER_TOKENS), low=3, high=3)
         object.__setattr__(self, "backorder_supply", supply)
         for name in ("roll_without_ice_token", "cheese_from_locked_yellow", "ice_cream_once_per_tile"):
-            need(isinstance(getattr(self, name), bool), name, "must be True or False")
-        ties = tuple(self.tiebreak) if isinstance(self.tiebreak, (list, tuple)) else None
-        need(ties is not None and all(t in TIEBREAKS for t in ties), "tiebreak", f"must list tiebreakers from {TIEBREAKS}")
+            check.need(isinstance(getattr(self, name), bool), name, "must be True or False", getattr(self, name))
+        ties: tuple[Any, ...] = check.sequence(self.tiebreak, "tiebreak")
+        check.need(all(isinstance(t, str) and t in TIEBREAKS for t in ties), "tiebreak",
+                   f"must list tiebreakers from {', '.join(TIEBREAKS)}", ties)
         object.__setattr__(self, "tiebreak", ties)
-        need(self.payoff in ("score", "win"), "payoff", "must be 'score' or 'win'")
-        need(self.tile_count is None or (_whole(self.tile_count) and self.tile_count >= 1), "tile_count", "must be a whole number or None")
+        check.one_of(self.payoff, "payoff", ("score", "win"))
+        check.need(self.tile_count is None or (is_whole(self.tile_count) and self.tile_count >= 1), "tile_count",
+                   "must be a whole number 1 or more, or None", self.tile_count)
         if self.tiles is None or isinstance(self.tiles, (str, Path)):
             tiles = load_tiles(self.tiles, self.tile_count)
         else:
-            tiles = tiles_from_data(self.tiles, self.tile_count, source="option 'tiles'")
+            tiles = tiles_from_data(self.tiles, self.tile_count, check=Checker("option 'tiles'", BadArgument))
         object.__setattr__(self, "tiles", tiles)
-        if len(tiles) < self.display_size:
-            raise ValueError(f"option 'tiles' has {len(tiles)} tiles: too few to fill a display of {self.display_size}")
+        check.need(len(tiles) >= self.display_size, "tiles",
+                   f"has {len(tiles)} tiles: too few to fill a display of {self.display_size}")
 
     @property
     def backorder_tokens(self) -> int:
@@ -329,21 +333,3 @@ class Rules:
         """Every parameter with its value, its kind (Rule / Fact / Ruling / Stand-in) and what it means."""
         shown = {"tiles": "stand-in file" if self.stand_in_tiles else f"{len(self.tiles)} tiles from the user"}
         return option_table(self, shown)
-
-
-__all__ = [
-    "ABILITIES",
-    "BARNS",
-    "RED_DICE",
-    "Rules",
-    "STAND_IN_TILES",
-    "TIEBREAKS",
-    "TILE_COUNT",
-    "TILE_VALUES",
-    "Tile",
-    "WHITE_DICE",
-    "load_tiles",
-    "parse_tile",
-    "tile_of",
-    "tiles_from_data",
-]

@@ -1,4 +1,4 @@
-"""Dairyman's sets: two or three dice summing to exactly ten (RULES.md §1).
+"""Dairyman's sets: two or three dice summing to exactly ten, and the bust rule (docs/rules/dairyman.md).
 
 A roll is handled as a *count vector* ``(c1, ..., c6)``: how many dice show each
 value (``counts_of(roll)`` makes one). ``has_set``, ``most_dice`` and ``most_sets`` take
@@ -12,6 +12,8 @@ Example:
     False
     >>> most_dice(counts_of([4, 6, 5, 5, 2, 2, 6]))
     7
+    >>> is_bust(counts_of([1, 1, 2]))
+    True
 """
 
 from __future__ import annotations
@@ -20,6 +22,31 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
+
+from ..errors import BadArgument, BadType
+
+__all__ = [
+    "Counts",
+    "MAX_DICE",
+    "SETS",
+    "SET_COUNTS",
+    "SET_SIZES",
+    "TARGET",
+    "check_counts",
+    "check_roll",
+    "counts_of",
+    "dice_of",
+    "has_set",
+    "is_bust",
+    "most_dice",
+    "most_sets",
+    "pack",
+    "packed_count_vectors",
+    "packed_has_set",
+    "packed_most_dice",
+    "packed_most_sets",
+    "packings",
+]
 
 Counts = tuple[int, int, int, int, int, int]
 
@@ -68,15 +95,15 @@ def check_roll(roll: object, what: str = "roll") -> tuple[int, ...]:
     (4, 5, 6)
     """
     if isinstance(roll, (str, bytes)) or not hasattr(roll, "__iter__"):
-        raise TypeError(f"a {what} is a list of die values 1-6, e.g. [4, 6, 5, 5]; got {roll!r}")
-    values = list(roll)  # type: ignore[call-overload]
+        raise BadType(what, "must be a list of die values 1-6, e.g. [4, 6, 5, 5]", roll)
+    values = list(roll)
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(f"{what} {values!r} holds {v!r}: die values must be whole numbers 1-6")
+            raise BadType(what, f"holds {v!r}: die values must be whole numbers 1-6", values)
         if not 1 <= v <= 6:
-            raise ValueError(f"{what} {values!r} holds {v}: die values must be 1-6")
+            raise BadArgument(what, f"holds {v}: die values must be 1-6", values)
     if len(values) > MAX_DICE:
-        raise ValueError(f"{what} has {len(values)} dice; Dairyman has at most {MAX_DICE} (8 dairy + 4 red)")
+        raise BadArgument(what, f"has {len(values)} dice; Dairyman has at most {MAX_DICE} (8 dairy + 4 red)", values)
     return tuple(sorted(values))
 
 
@@ -91,11 +118,12 @@ def _minus(c: Sequence[int], s: Sequence[int]) -> Counts:
 def check_counts(counts: object) -> Counts:
     """Return ``counts`` if it is a count vector (six whole numbers ≥ 0), else raise a clear error."""
     if type(counts) is not tuple or len(counts) != 6 or not all(type(c) is int and c >= 0 for c in counts):
-        raise TypeError(
-            f"expected a count vector (how many dice show 1, 2, ..., 6) such as counts_of([4, 6]) == "
-            f"(0, 0, 0, 1, 0, 1); got {counts!r}"
+        raise BadType(
+            "counts",
+            "must be a count vector (how many dice show 1, 2, ..., 6) such as counts_of([4, 6]) == (0, 0, 0, 1, 0, 1)",
+            counts,
         )
-    return counts  # type: ignore[return-value]
+    return counts
 
 
 # A count vector packed into one int, _BITS bits per value: 4 bits hold a count up to
@@ -140,7 +168,7 @@ def packed_count_vectors(n: int) -> list[tuple[int, int]]:
 
 # The three searches below are hot (benchmarks/): plain loops beat any()/max() here.
 @lru_cache(maxsize=None)
-def _has_set(x: int) -> bool:
+def packed_has_set(x: int) -> bool:
     g = x | _GUARD
     for s, _ in _PACKED_SETS:
         if (g - s) & _GUARD == _GUARD:
@@ -149,22 +177,22 @@ def _has_set(x: int) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _most_dice(x: int) -> int:
+def packed_most_dice(x: int) -> int:
     g, best = x | _GUARD, 0
     for s, size in _PACKED_SETS:
         if (g - s) & _GUARD == _GUARD:
-            v = size + _most_dice(x - s)
+            v = size + packed_most_dice(x - s)
             if v > best:
                 best = v
     return best
 
 
 @lru_cache(maxsize=None)
-def _most_sets(x: int) -> int:
+def packed_most_sets(x: int) -> int:
     g, best = x | _GUARD, 0
     for s, _ in _PACKED_SETS:
         if (g - s) & _GUARD == _GUARD:
-            v = 1 + _most_sets(x - s)
+            v = 1 + packed_most_sets(x - s)
             if v > best:
                 best = v
     return best
@@ -172,17 +200,29 @@ def _most_sets(x: int) -> int:
 
 def has_set(counts: Counts) -> bool:
     """Whether at least one set can be locked from the dice with these counts."""
-    return _has_set(pack(check_counts(counts)))
+    return packed_has_set(pack(check_counts(counts)))
+
+
+def is_bust(counts: Counts) -> bool:
+    """The bust rule, in its one place: dice bust when no set at all can be locked from them.
+
+    The engine (``State.busted``) and the bots ask this function; the odds
+    (:func:`~.odds.p_bust`) count its packed form (``not packed_has_set``) over every roll.
+
+    >>> is_bust(counts_of([4, 6, 1])), is_bust(counts_of([1, 2, 2, 5]))
+    (False, True)
+    """
+    return not has_set(counts)
 
 
 def most_dice(counts: Counts) -> int:
     """The largest number of dice that disjoint sets can use, for a count vector."""
-    return _most_dice(pack(check_counts(counts)))
+    return packed_most_dice(pack(check_counts(counts)))
 
 
 def most_sets(counts: Counts) -> int:
     """The largest number of disjoint sets that can be locked, for a count vector."""
-    return _most_sets(pack(check_counts(counts)))
+    return packed_most_sets(pack(check_counts(counts)))
 
 
 def packings(counts: Counts, start: int = 0) -> Iterator[tuple[tuple[int, ...], ...]]:

@@ -1,6 +1,6 @@
 """Exact optimal play of one Dairyman turn, by backward induction (dynamic programming).
 
-The plain turn (RULES.md §1, steps 1–4, with identical dice, no ice and no abilities):
+The plain turn (docs/rules/dairyman.md, "A turn", with identical dice, no ice and no abilities):
 roll all dice; lock one or more disjoint sets (or bust: the sets locked this turn are
 lost and the turn scores ``-bust_cost``); then stop and score ``points_per_set`` per
 set locked, or roll the dice still unlocked. Two numbers describe a position: the dice
@@ -35,6 +35,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument, BadType
 from ..exact import check_count, count_vectors
 from .sets import MAX_DICE, SET_COUNTS, SETS, Counts, check_roll, counts_of, packings
 
@@ -50,7 +51,7 @@ def lock_choices(counts: Counts) -> frozenset[Choice]:
         if all(a <= b for a, b in zip(s, counts)):
             rest = tuple(b - a for a, b in zip(s, counts))
             found.add((1, size))
-            found.update((t + 1, u + size) for t, u in lock_choices(rest))  # type: ignore[arg-type]
+            found.update((t + 1, u + size) for t, u in lock_choices(rest))
     return frozenset(found)
 
 
@@ -135,11 +136,11 @@ class TurnSolution:
         kept_counts = counts_of(check_roll(kept, "kept dice"))
         rolling = dice_left - sum(kept_counts)
         if rolling < 0:
-            raise ValueError(f"{len(kept)} kept dice but only {dice_left} dice left")
+            raise BadArgument("kept", f"{len(kept)} kept dice but only {dice_left} dice left", kept)
         if not any(kept_counts):
             return self.roll_value(dice_left, sets_locked)
         total = sum(
-            w * self._after(lock_choices(tuple(a + b for a, b in zip(c, kept_counts))), dice_left, sets_locked)  # type: ignore[arg-type]
+            w * self._after(lock_choices(tuple(a + b for a, b in zip(c, kept_counts))), dice_left, sets_locked)
             for c, w in count_vectors(rolling)
         )
         return Fraction(total, 6**rolling)
@@ -229,7 +230,7 @@ def _check_turn(dice: int, points_per_set: Fraction | int, bust_cost: Fraction |
     check_count(dice, "number of dice", maximum=MAX_DICE)
     for name, v in (("points_per_set", points_per_set), ("bust_cost", bust_cost)):
         if isinstance(v, (bool, float)) or not isinstance(v, (int, Fraction)):
-            raise TypeError(f"{name} must be an int or Fraction (exact), got {v!r}")
+            raise BadType(name, "must be an int or Fraction (exact)", v)
     return dice, Fraction(points_per_set), Fraction(bust_cost)
 
 
@@ -287,13 +288,25 @@ def evaluate_turn(
 def simple_policies(dice: int) -> dict[str, tuple[LockRule, StopRule]]:
     """Named simple policies to compare with optimal play."""
     rules: dict[str, tuple[LockRule, StopRule]] = {
-        "lock the most, always roll on": (lock_most_dice, lambda d, s: False),
+        "lock the most, always roll on": (lock_most_dice, _never_stop),
     }
     for k in (1, 2, 3):
-        rules[f"lock the most, stop at {k} set{'s' if k > 1 else ''}"] = (lock_most_dice, lambda d, s, k=k: s >= k)
+        rules[f"lock the most, stop at {k} set{'s' if k > 1 else ''}"] = (lock_most_dice, _stop_at_sets(k))
     for k in (3, 4, 5):
-        rules[f"lock the most, stop below {k} dice"] = (lock_most_dice, lambda d, s, k=k: d < k)
+        rules[f"lock the most, stop below {k} dice"] = (lock_most_dice, _stop_below_dice(k))
     return rules
+
+
+def _never_stop(dice_left: int, sets_locked: int) -> bool:
+    return False
+
+
+def _stop_at_sets(k: int) -> StopRule:
+    return lambda dice_left, sets_locked: sets_locked >= k
+
+
+def _stop_below_dice(k: int) -> StopRule:
+    return lambda dice_left, sets_locked: dice_left < k
 
 
 def compare_policies(dice: int = 8, points_per_set: Fraction | int = 1, bust_cost: Fraction | int = 0) -> pd.DataFrame:

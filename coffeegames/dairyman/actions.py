@@ -1,0 +1,285 @@
+"""Dairyman's moves: the phases of a game, the players' actions and chance's outcomes.
+
+Actions normalise themselves (sets, frozen dice and tiles sorted), so equal moves compare
+equal and print the same. :func:`lock_actions` lists the legal locks of a roll and
+:func:`roll_outcomes` a roll's exact odds; the engine (:mod:`.state`) decides which of
+them apply in a position.
+
+Example:
+    >>> str(Lock(sets=((5, 3, 2), (6, 4))))
+    'Lock(4+6, 2+3+5)'
+    >>> Phase("lock") == "lock", str(Phase.CONTINUE)
+    (True, 'continue')
+    >>> [str(a) for a in lock_actions((4, 6), yellow=6)]
+    ['Lock(4+6)', 'Lock(4+6; yellow)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ..errors import BadArgument
+from ..exact import count_vectors, multinomial
+from .rules import ABILITIES, tile_of
+from .sets import SETS, counts_of, dice_of, packings
+
+__all__ = [
+    "ACTION_KINDS",
+    "Action",
+    "Bust",
+    "Discard",
+    "DieSet",
+    "Drawn",
+    "Flip",
+    "IceCream",
+    "Lock",
+    "Order",
+    "Outcome",
+    "Phase",
+    "Roll",
+    "Rolled",
+    "Stop",
+    "Where",
+    "lock_actions",
+    "roll_outcomes",
+    "set_order",
+    "sets_text",
+]
+
+DieSet = tuple[int, ...]
+"""One set of dice, sorted: ``(4, 6)`` or ``(2, 3, 5)``."""
+
+
+class Phase(StrEnum):
+    """Where a game is; each phase's value is the string saved games use.
+
+    ``DRAW`` (chance: fill the display, then the turn starts), ``ROLL`` (chance: dice),
+    ``LOCK`` (lock sets, use ice cream, flip; ``Bust()`` when no set can be made but
+    something else could still be tried), ``CONTINUE`` (``Stop()`` or ``Roll(...)``, flip),
+    ``ORDER`` (``Order(...)``, flip), ``DISCARD`` (a backorder-phase discard with a
+    choice), ``OVER``.
+    """
+
+    DRAW = "draw"
+    ROLL = "roll"
+    LOCK = "lock"
+    CONTINUE = "continue"
+    ORDER = "order"
+    DISCARD = "discard"
+    OVER = "over"
+
+
+class Where(StrEnum):
+    """Where the yellow die is this turn: among the unlocked dice, locked in a set, or set aside after cheese."""
+
+    UNLOCKED = "unlocked"
+    LOCKED = "locked"
+    ASIDE = "aside"
+
+
+def set_order(s: DieSet) -> tuple[int, DieSet]:
+    """Sort key putting sets in :data:`~.sets.SETS` order."""
+    return (SETS.index(s) if s in SETS else len(SETS), s)
+
+
+def sets_text(sets: Sequence[DieSet]) -> str:
+    """``"4+6, 2+3+5"``."""
+    return ", ".join("+".join(map(str, s)) for s in sets)
+
+
+def _items(value: Any, where: str, kind: type) -> tuple[Any, ...]:
+    """``value`` as a tuple of ``kind`` items, or a ``BadArgument`` (a ``ValueError``) naming the field."""
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+        raise BadArgument(where, f"must be a list of {kind.__name__}", value)
+    items = tuple(value)
+    if any(not isinstance(v, kind) or isinstance(v, bool) for v in items):
+        raise BadArgument(where, f"must hold only {kind.__name__} values", value)
+    return items
+
+
+@dataclass(frozen=True)
+class Lock:
+    """Lock disjoint sets from the dice just rolled; ``yellow=True`` if the yellow die is one of them.
+
+    >>> str(Lock(sets=([2, 5, 3], (6, 4))))
+    'Lock(4+6, 2+3+5)'
+    """
+
+    sets: tuple[DieSet, ...]
+    yellow: bool = False
+
+    def __post_init__(self) -> None:
+        sets = (tuple(sorted(_items(s, "Lock.sets", int))) for s in _items(self.sets, "Lock.sets", object))
+        object.__setattr__(self, "sets", tuple(sorted(sets, key=set_order)))
+
+    def __str__(self) -> str:
+        return f"Lock({sets_text(self.sets)}{'; yellow' if self.yellow else ''})"
+
+
+@dataclass(frozen=True)
+class Bust:
+    """Accept the bust (no set can be made): take a backorder token; the turn ends."""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Stop rolling and go to ordering."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll the unlocked dice again, freezing some with ice tokens (one token each).
+
+    >>> str(Roll()), str(Roll(freeze=(5, 1))), str(Roll(freeze_yellow=True))
+    ('Roll()', 'Roll(freeze=(1, 5))', 'Roll(freeze=(), yellow)')
+    """
+
+    freeze: tuple[int, ...] = ()
+    freeze_yellow: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "freeze", tuple(sorted(_items(self.freeze, "Roll.freeze", int))))
+
+    def __str__(self) -> str:
+        if not self.freeze and not self.freeze_yellow:
+            return "Roll()"
+        return f"Roll(freeze={self.freeze}{', yellow' if self.freeze_yellow else ''})"
+
+
+@dataclass(frozen=True)
+class Order:
+    """Buy these face-up milk tiles (codes); their values total at most the barn value.
+
+    >>> str(Order(("20:cheese5", "10:cheese1")))
+    'Order(10:cheese1, 20:cheese5)'
+    """
+
+    tiles: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiles", tuple(sorted(_items(self.tiles, "Order.tiles", str))))
+
+    def __str__(self) -> str:
+        return f"Order({', '.join(self.tiles)})"
+
+
+@dataclass(frozen=True)
+class Flip:
+    """Flip an owned milk tile: to cheese (yellow die shows its number) or ice cream (pay snowflakes).
+
+    >>> str(Flip("30:cheese3"))
+    'Flip(30:cheese3 → cheese)'
+    """
+
+    tile: str
+
+    def __str__(self) -> str:
+        try:
+            kind = "cheese" if tile_of(self.tile).cheese else "ice cream"
+        except (ValueError, TypeError):
+            kind = "?"
+        return f"Flip({self.tile} → {kind})"
+
+
+@dataclass(frozen=True)
+class IceCream:
+    """Use an ice-cream ability: reroll every unlocked die showing ``value``.
+
+    >>> str(IceCream("reroll_chosen", 4))
+    'IceCream(reroll all of a chosen value: 4s)'
+    """
+
+    ability: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"IceCream({ABILITIES[self.ability][0] if self.ability in ABILITIES else self.ability}: {self.value}s)"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Backorder phase: discard this one of your highest-value unflipped tiles."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"Discard({self.tile})"
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """Chance: the values rolled (white/red dice, sorted) and the yellow die's (None if it did not roll).
+
+    >>> str(Rolled((6, 4, 1), yellow=5))
+    'rolled 1 4 6, yellow 5'
+    """
+
+    dice: tuple[int, ...] = ()
+    yellow: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", tuple(sorted(_items(self.dice, "Rolled.dice", int))))
+
+    def __str__(self) -> str:
+        shown = " ".join(map(str, self.dice)) or "-"
+        return f"rolled {shown}" + ("" if self.yellow is None else f", yellow {self.yellow}")
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """Chance: the milk tiles drawn from the deck (sorted codes)."""
+
+    tiles: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiles", tuple(sorted(_items(self.tiles, "Drawn.tiles", str))))
+
+    def __str__(self) -> str:
+        return f"drew {', '.join(self.tiles)}"
+
+
+Action = Lock | Bust | Stop | Roll | Order | Flip | IceCream | Discard
+"""A player's move."""
+Outcome = Rolled | Drawn
+"""A chance outcome."""
+
+ACTION_KINDS: tuple[type, ...] = (Lock, Bust, Stop, Roll, Order, Flip, IceCream, Discard, Rolled, Drawn)
+"""Every action and chance-outcome class, for JSON."""
+
+
+@lru_cache(maxsize=None)
+def roll_outcomes(rolling: int, yellow: bool) -> tuple[tuple[Rolled, Fraction], ...]:
+    """Every roll of ``rolling`` white/red dice (and the yellow die if ``yellow``) with its exact odds.
+
+    >>> sum(p for _, p in roll_outcomes(3, True))
+    Fraction(1, 1)
+    """
+    total = 6 ** (rolling + yellow)
+    faces: Sequence[int | None] = range(1, 7) if yellow else (None,)
+    return tuple(
+        (Rolled(dice_of(c), y), Fraction(multinomial(c), total)) for c, _ in count_vectors(rolling) for y in faces
+    )
+
+
+@lru_cache(maxsize=None)
+def lock_actions(dice: tuple[int, ...], yellow: int = 0) -> tuple[Lock, ...]:
+    """Every legal lock from unlocked white/red ``dice`` and the yellow die's value (0: not unlocked), most dice first.
+
+    An empty tuple means the dice bust (:func:`~.sets.is_bust`).
+
+    >>> [str(a) for a in lock_actions((4, 6), yellow=6)]
+    ['Lock(4+6)', 'Lock(4+6; yellow)']
+    """
+    plain = counts_of(dice)
+    locks = []
+    for sets in packings(counts_of(dice + ((yellow,) if yellow else ()))):
+        used = sum(s.count(yellow) for s in sets) if yellow else 0
+        for with_yellow in ((False, True) if 0 < used <= plain[yellow - 1] else (used > 0,)):
+            locks.append(Lock(sets, with_yellow))
+    locks.sort(key=lambda a: (-sum(map(len, a.sets)), -len(a.sets), [set_order(s) for s in a.sets], a.yellow))
+    return tuple(a for a in locks if a.sets)

@@ -1,0 +1,108 @@
+"""The milk-tile deck as a tuple of shuffled piles, and the exact odds of drawing from it.
+
+The opening deck is one pile; each backorder phase puts the display and the discards,
+shuffled, under the deck as a new pile. A draw takes whole piles from the top while it
+can, then a uniformly random multiset of the next pile (:class:`~coffeegames.exact.Bag`
+odds), so every draw's odds are exact. Tiles are codes, and equal tiles are
+interchangeable, so every pile and draw is a sorted tuple of codes.
+
+Example:
+    >>> deck = (("10:cheese1",), ("20:cheese5", "20:cheese5", "30:cheese3"))
+    >>> [(tiles, str(p)) for tiles, p in draw_outcomes(deck, 2)]
+    [(('10:cheese1', '30:cheese3'), '1/3'), (('10:cheese1', '20:cheese5'), '2/3')]
+    >>> take(deck, ("10:cheese1", "30:cheese3"))
+    (('20:cheese5', '20:cheese5'),)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from itertools import product
+from math import comb
+from typing import TypeVar
+
+import numpy as np
+
+from ..errors import IllegalAction
+from ..exact import Bag
+
+__all__ = ["Deck", "deck_size", "draw_outcomes", "remove", "sample_draw", "sub_multisets", "take"]
+
+T = TypeVar("T", int, str)
+
+Deck = tuple[tuple[str, ...], ...]
+"""Piles of tile codes, top pile first, each sorted."""
+
+
+def remove(items: Sequence[T], taken: Sequence[T]) -> tuple[T, ...]:
+    """Sorted ``items`` without ``taken`` (a sub-multiset; an ``IllegalAction`` if it is not one).
+
+    >>> remove((1, 1, 4, 6), (1, 6))
+    (1, 4)
+    """
+    left = Counter(items)
+    left.subtract(taken)
+    if any(n < 0 for n in left.values()):
+        raise IllegalAction(f"{tuple(taken)} is not among {tuple(items)}")
+    return tuple(sorted(left.elements()))
+
+
+def sub_multisets(items: Sequence[T], most: int) -> Iterator[tuple[T, ...]]:
+    """Every sub-multiset of sorted ``items`` with at most ``most`` elements, smallest first.
+
+    >>> list(sub_multisets((1, 1, 5), 1))
+    [(), (1,), (5,)]
+    """
+    counts = sorted(Counter(items).items())
+    found = []
+    for picks in product(*(range(n + 1) for _, n in counts)):
+        if sum(picks) <= most:
+            found.append(tuple(v for (v, _), k in zip(counts, picks) for _ in range(k)))
+    return iter(sorted(found, key=lambda t: (len(t), t)))
+
+
+def deck_size(deck: Deck) -> int:
+    """Tiles left in the deck."""
+    return sum(map(len, deck))
+
+
+def draw_outcomes(deck: Deck, need: int) -> Iterator[tuple[tuple[str, ...], Fraction]]:
+    """Every draw of ``need`` tiles from ``deck`` (sorted codes) with its exact probability."""
+    whole: tuple[str, ...] = ()
+    for pile in deck:
+        if need >= len(pile):
+            whole += pile
+            need -= len(pile)
+            continue
+        bag, ways = Bag(pile), comb(len(pile), need)
+        for part, w in bag.draw_weights(need):
+            yield tuple(sorted(whole + tuple(map(str, part)))), Fraction(w, ways)
+        return
+    yield tuple(sorted(whole)), Fraction(1)
+
+
+def sample_draw(deck: Deck, need: int, rng: np.random.Generator) -> tuple[str, ...]:
+    """One draw of ``need`` tiles, with its exact probability, without listing every draw."""
+    taken: list[str] = []
+    for pile in deck:
+        if need >= len(pile):
+            taken += pile
+            need -= len(pile)
+        else:
+            taken += [pile[i] for i in rng.choice(len(pile), size=need, replace=False)]
+            break
+    return tuple(taken)
+
+
+def take(deck: Deck, tiles: Sequence[str], need: int | None = None) -> Deck:
+    """The deck after drawing ``tiles`` (``need`` of them, if given); an ``IllegalAction`` if that draw cannot happen."""
+    if need is not None and len(tiles) != need:
+        raise IllegalAction(f"a draw here takes {need} tiles, not {len(tiles)}")
+    left, piles = list(tiles), list(deck)
+    while piles and len(left) >= len(piles[0]):
+        left = list(remove(left, piles.pop(0)))
+    if left:
+        piles[0] = remove(piles[0], left)
+    return tuple(p for p in piles if p)
