@@ -9,7 +9,7 @@ contract of ``coffeegames.engine``, so a game added to the registry is tested wi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -209,9 +209,11 @@ def illegal_moves(state: State, seen: list[Any], foreign: list[Any]) -> Iterator
     yield from (m for m in seen if m not in here)
 
 
-def expect_illegal(state: State, move: Any) -> None:
-    """``state.apply(move)`` raises :class:`IllegalAction` and leaves ``state`` as it was."""
+def expect_illegal(state: State, moves: Iterable[Any]) -> None:
+    """``state.apply(move)`` raises :class:`IllegalAction` for each move and leaves ``state`` as it was."""
     before = snapshot(state)
-    with pytest.raises(IllegalAction):
-        state.apply(move)
-    assert snapshot(state) == before, f"a refused {move!r} changed the state"
+    for move in moves:
+        with pytest.raises(IllegalAction):
+            state.apply(move)
+        assert hash(state) == before[0], f"a refused {move!r} changed the state's hash"
+    assert snapshot(state) == before, "a refused move changed the state's saved text"
