@@ -83,7 +83,7 @@ def outcome_count(state: State) -> int:
     is the (strict xfail) check that they follow the contract. Remove it once they do.
     """
     count = state.chance_outcome_count
-    return count() if callable(count) else count  # type: ignore[no-any-return]
+    return int(count() if callable(count) else count)
 
 
 def random_action(state: State, rng: np.random.Generator) -> Any:
@@ -119,7 +119,8 @@ def play(game: Any, seed: int) -> tuple[tuple[State, ...], tuple[Any, ...]]:
     """Play ``game`` from ``new_initial_state(seed=seed)`` with random moves from a generator seeded by ``seed``."""
     rng = np.random.default_rng(seed)
     state = game.new_initial_state(seed=seed)
-    states, actions = [state], []
+    states: list[State] = [state]
+    actions: list[Any] = []
     for _ in range(MAX_STEPS):
         if state.is_terminal():
             return tuple(states), tuple(actions)
