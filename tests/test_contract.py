@@ -83,7 +83,7 @@ def test_registry_lists_games_with_variants() -> None:
 
 @pytest.mark.parametrize("name, options", CASES)
 def test_random_games_end_with_one_result_per_player(name: str, options: dict[str, Any]) -> None:
-    seats = set()
+    seats, acting = set(), set()
     for p in playouts(name, options):
         end = p.states[-1]
         assert end.is_terminal() and end.current_player() == TERMINAL, where(p, len(p.actions))
@@ -94,11 +94,20 @@ def test_random_games_end_with_one_result_per_player(name: str, options: dict[st
         seats.add(len(results))
         players = {s.current_player() for s in p.states if not s.is_chance() and not s.is_terminal()}
         assert players <= set(range(len(results))), f"{where(p, 0)}: players {players} but results {results}"
+        acting |= players
         for i, state in enumerate(p.states[:-1]):
             assert not state.is_terminal(), f"{where(p, i)}: a move was made after the end"
+        for i in p.deep()[:-1]:
+            state = p.states[i]
+            if not state.is_chance():
+                legal = state.legal_actions()
+                assert legal, f"{where(p, i)}: player {state.current_player()} has no legal action"
+                assert len(set(legal)) == len(legal), f"{where(p, i)}: a legal action is listed twice"
     assert len(seats) == 1, f"the number of results varies between games: {seats}"
     if "players" in options:
         assert seats == {options["players"]}
+    if coffeegames.games()[name].solo:  # one person plays every variant
+        assert acting == {0}, f"a solo game let players {acting} act"
 
 
 # -- chance --------------------------------------------------------------------------------------
@@ -316,6 +325,6 @@ def test_every_move_is_refused_at_the_end(name: str, options: dict[str, Any]) ->
     foreign = foreign_actions(name)
     for p in playouts(name, options):
         end = p.states[-1]
-        moves = list(illegal_moves(end, distinct_moves(p.actions, limit=1000), foreign))
+        moves = list(illegal_moves(end, distinct_moves(p.actions, limit=200), foreign))
         assert p.actions[-1] in moves
         expect_illegal(end, moves)
