@@ -45,12 +45,6 @@ LIST_LIMIT = 5_000
 MAX_STEPS = 50_000
 """A seeded random game must end within this many moves (chance moves count); the longest seen is ~7,300."""
 
-# Engines whose public contract does not yet match ``coffeegames.engine.State``: the check
-# that needs it is a strict xfail for them (it fails loudly once fixed, so the mark is removed).
-COUNT_IS_A_PROPERTY = {"vivajava", "roaster"}
-"""Games declaring ``chance_outcome_count`` as a property, where the contract has a method."""
-
-
 def case_id(name: str, options: dict[str, Any]) -> str:
     """``dairyman-players=2``: a readable test id for one game and variant."""
     return "-".join([name] + [f"{k}={v}" for k, v in options.items()]) if options else f"{name}-default"
@@ -77,13 +71,8 @@ def make_game(name: str, options: dict[str, Any]) -> Any:
 
 
 def outcome_count(state: State) -> int:
-    """``state.chance_outcome_count()``, tolerating the engines that still declare it a property.
-
-    The tolerance lets every other check run on those engines; ``test_chance_outcome_count_is_a_method``
-    is the (strict xfail) check that they follow the contract. Remove it once they do.
-    """
-    count = state.chance_outcome_count
-    return int(count() if callable(count) else count)
+    """``state.chance_outcome_count()`` (counted without listing where the engine can)."""
+    return state.chance_outcome_count()
 
 
 def random_action(state: State, rng: np.random.Generator) -> Any:

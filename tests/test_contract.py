@@ -37,7 +37,6 @@ from coffeegames.engine import TERMINAL, Walkthrough
 from coffeegames.errors import CoffeeGamesError
 from contract_support import (
     CASES,
-    COUNT_IS_A_PROPERTY,
     LIST_LIMIT,
     Playout,
     assert_unchanged,
@@ -189,15 +188,7 @@ def test_sample_chance_follows_the_listed_odds(name: str, options: dict[str, Any
     assert tested > 0, "no chance node to test sampling at"
 
 
-@pytest.mark.parametrize(
-    "name, options",
-    [
-        pytest.param(*c.values, id=c.id, marks=pytest.mark.xfail(
-            strict=True, reason="the engine declares chance_outcome_count as a property; the contract has a method"))
-        if c.values[0] in COUNT_IS_A_PROPERTY else c
-        for c in CASES
-    ],
-)
+@pytest.mark.parametrize("name, options", CASES)
 def test_chance_outcome_count_is_a_method(name: str, options: dict[str, Any]) -> None:
     p = playout(name, options, SEEDS[0])
     for i in p.deep()[:100]:

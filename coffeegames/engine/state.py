@@ -95,6 +95,10 @@ class State(ABC):
             return []
         return list(self._chance_outcomes())
 
+    def to_json(self) -> str:
+        """This state as JSON text (engines provide it through :class:`~coffeegames.engine.saved.SavedState`)."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be saved")
+
     def chance_outcome_count(self) -> int:
         """How many outcomes :meth:`chance_outcomes` lists (0 away from chance nodes).
 
