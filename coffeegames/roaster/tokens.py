@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import combinations_with_replacement
 from typing import Any
 
 HARD = "hard"
@@ -140,6 +141,16 @@ def mremove(tokens: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
     if any(n < 0 for n in left.values()):
         raise ValueError(f"{msort(taken)} is not among {tuple(tokens)}")
     return msort(left.elements())
+
+
+def mpairs(tokens: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every sub-multiset of two tokens of ``tokens``, sorted.
+
+    >>> mpairs(("hard", "hard", "aroma"))
+    [('hard', 'hard'), ('hard', 'aroma')]
+    """
+    kinds = msort(set(tokens))
+    return [p for p in combinations_with_replacement(kinds, 2) if mcontains(tokens, p)]
 
 
 def mcontains(tokens: Sequence[str], wanted: Iterable[str]) -> bool:
