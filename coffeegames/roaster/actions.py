@@ -317,5 +317,5 @@ ACTION_KINDS: tuple[type, ...] = (
     Roast, Continue, Stop, ToCup, ToTray, Keep, Exchange, NoExchange, KeepTwo,
 )
 """Every action and chance-outcome class, for JSON."""
-IMMEDIATE_ACTIONS: dict[str, type[PlusTwo | NewTwo | TwoOfFive | RemoveBad]] = {"plus_two": PlusTwo, "new_two": NewTwo, "two_of_five": TwoOfFive, "remove": RemoveBad}
+IMMEDIATE_ACTIONS: dict[str, type[Any]] = {"plus_two": PlusTwo, "new_two": NewTwo, "two_of_five": TwoOfFive, "remove": RemoveBad}
 """The action paying for each immediate effect."""

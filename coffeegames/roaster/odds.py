@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 from math import comb
+from typing import cast
 
 import pandas as pd
 
@@ -51,7 +52,7 @@ def draw_outcomes(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction],
     [('drew hard×2', Fraction(1, 3)), ('drew hard smoke', Fraction(2, 3))]
     """
     total = comb(len(bag), k)
-    weights = sorted(((msort(tokens), w) for tokens, w in Bag(Counter(bag)).draw_weights(k)), key=lambda tw: [key(t) for t in tw[0]])
+    weights = sorted(((msort(cast("tuple[str, ...]", tokens)), w) for tokens, w in Bag(Counter(bag)).draw_weights(k)), key=lambda tw: [key(t) for t in tw[0]])
     return tuple((Drawn(tokens), Fraction(w, total)) for tokens, w in weights)
 
 
@@ -96,7 +97,8 @@ def count_dist(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draw
     match = tokens if callable(tokens) else set(tokens).__contains__
     good = sum(n for t, n in bag.items() if match(t))
     k, total = _draws(bag, draws), bag.size
-    return Dist.from_weights({i: comb(good, i) * comb(total - good, k - i) for i in range(0, min(good, k) + 1)})
+    weights: dict[Hashable, int] = {i: comb(good, i) * comb(total - good, k - i) for i in range(0, min(good, k) + 1)}
+    return Dist.from_weights(weights)
 
 
 def p_any(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draws: int) -> Fraction:
@@ -112,7 +114,7 @@ def expected_count(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], 
 def _roasted_to(level: int) -> Callable[[Token], bool]:
     """Whether a token is a bean roasted to ``level`` or more."""
     def match(token: Token) -> bool:
-        found = roast_level(token)
+        found = roast_level(token) if isinstance(token, str) else None
         return found is not None and found >= level
 
     return match
@@ -151,7 +153,7 @@ def draw_table(bag: Bag, draws: int, steps: int = 1, known: Iterable[Token] = ()
 
     def counted(match: Callable[[Token], bool]) -> Dist:  # how many of the known and drawn tokens match
         already = sum(1 for t in known if match(t))
-        return count_dist(bag, match, k).map(lambda n: n + already)
+        return count_dist(bag, match, k).map(lambda n: cast(int, n) + already)
 
     rows = {
         "tokens drawn": k + len(known),
@@ -212,7 +214,7 @@ def two_of_five_table(bag: Bag) -> pd.DataFrame:
         "P(at least one smoke among the 5)": p_any(bag, [SMOKE], k),
         "P(at least one defect among the 5)": p_any(bag, [DEFECT], k),
         "P(a bad token to remove)": bad.at_least(1),
-        "expected bad tokens removed (at most 2)": bad.map(lambda n: min(n, 2)).mean(),
+        "expected bad tokens removed (at most 2)": bad.map(lambda n: min(cast(int, n), 2)).mean(),
         "expected moisture leaving": expected_count(bag, [MOISTURE], k),
     }
     return pd.DataFrame({"value": list(rows.values())}, index=pd.Index(list(rows), name="question"))

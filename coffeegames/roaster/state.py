@@ -50,7 +50,7 @@ Example (a scripted start: chance outcomes may be given, like actions):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -61,7 +61,7 @@ import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import GameBase, Parser, SavedState
+from ..engine.saved import GameBase, SavedState
 from .actions import (
     ACTION_KINDS,
     CHANCE_PHASES,
@@ -128,6 +128,11 @@ _EMPTY_SLOTS = (("", ""),) * SQUARES
 _EFFECT_OF = {v: k for k, v in FLAVOUR_EFFECTS.items()}  # effect name → flavour kind
 
 
+def _level(bean_: str) -> int:
+    """The roast level of a roasted bean (levels 0-4)."""
+    return BEANS.index(bean_)
+
+
 def _payments(cost: Sequence[str], pool: Sequence[str]) -> list[tuple[str, ...]]:
     """Every multiset of flavour tokens from ``pool`` that fills the slots ``cost`` (one token per slot)."""
     found: set[tuple[str, ...]] = set()
@@ -152,9 +157,9 @@ def _payments(cost: Sequence[str], pool: Sequence[str]) -> list[tuple[str, ...]]
 class State(SavedState, BaseState):
     """A Coffee Roaster position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`."""
 
-    GAME: ClassVar[str] = "roaster"
-    FORMAT: ClassVar[str] = STATE_FORMAT
-    FIELD_PARSERS: ClassVar[Mapping[str, Parser]] = FIELD_PARSERS
+    GAME = "roaster"
+    FORMAT = STATE_FORMAT
+    FIELD_PARSERS = FIELD_PARSERS
     SQUARES: ClassVar[int] = SQUARES
     """Square spaces on the roast board (Rule)."""
     CUP_SPACES: ClassVar[int] = CUP_SPACES
@@ -256,7 +261,7 @@ class State(SavedState, BaseState):
             return self._with(squares=move.order)._start_round()
         if isinstance(move, Drawn):
             return self._drawn(move.tokens)
-        handler = {
+        handlers: dict[type, Callable[[Any], Self]] = {
             PayWild: self._do_pay_wild,
             PlusTwo: self._do_immediate,
             NewTwo: self._do_immediate,
@@ -275,8 +280,8 @@ class State(SavedState, BaseState):
             Exchange: self._do_exchange,
             NoExchange: lambda _: self._with(phase=Phase.OVER),
             KeepTwo: self._do_keep_two,
-        }[type(move)]
-        return handler(move)
+        }
+        return handlers[type(move)](move)
 
     def returns(self) -> tuple[int]:
         """The cup's score (docs/rules/roaster.md, "Scoring")."""
@@ -416,13 +421,13 @@ class State(SavedState, BaseState):
         beans = [t for t in self.drawn if t in BEANS]
         if effect == "concentrate":
             limit = self.rules.concentrate_limit
-            return [Concentrate(p, token, square) for p in mpairs([b for b in beans if 1 <= roast_level(b) <= 3])
-                    if sum(roast_level(b) for b in p) <= limit]
+            return [Concentrate(p, token, square) for p in mpairs([b for b in beans if 1 <= _level(b) <= 3])
+                    if sum(_level(b) for b in p) <= limit]
         if effect == "preserve":
             return [Preserve(p, token, square) for p in mpairs(beans)]
         out = []
-        for b in dict.fromkeys(b for b in beans if roast_level(b) >= 2):
-            level = roast_level(b)
+        for b in dict.fromkeys(b for b in beans if _level(b) >= 2):
+            level = _level(b)
             for low in range(1, level // 2 + 1):
                 out.append(Disperse(b, (bean(low), bean(level - low)), token, square))
         return out
@@ -455,13 +460,14 @@ class State(SavedState, BaseState):
     def _do_flavour(self, action: Any) -> Self:
         kind = _EFFECT_OF[{Concentrate: "concentrate", Preserve: "preserve", Disperse: "disperse"}[type(action)]]
         j = self._free_slot(action.square, kind)
+        assert j is not None, "a legal flavour effect has a free slot"
         state = self._take([action.flavour])
         row = list(self.slots[action.square])
         row[j] = action.flavour
         slots = tuple(tuple(row) if i == action.square else s for i, s in enumerate(self.slots))
         state = state._with(slots=slots, flavour_used=True)
         if isinstance(action, Concentrate):
-            made = bean(sum(roast_level(b) for b in action.beans))
+            made = bean(sum(_level(b) for b in action.beans))
             return state._with(drawn=mremove(state.drawn, action.beans), removed=madd(state.removed, action.beans),
                                supplied=madd(state.supplied, [made]), bag=madd(state.bag, [made]))
         if isinstance(action, Preserve):
@@ -544,7 +550,8 @@ class State(SavedState, BaseState):
     def check(self) -> Self:
         """Raise :class:`~coffeegames.errors.BadData` naming the field if the state is inconsistent (tokens not
         adding up included); else return self (:func:`.saved.check`)."""
-        return check(self)
+        check(self)
+        return self
 
 
     def __str__(self) -> str:
