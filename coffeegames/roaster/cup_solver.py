@@ -13,8 +13,9 @@ Example:
     >>> from coffeegames.roaster.rules import Rules
     >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean3", "hard"], 3, None)
     >>> solver.scale(4)
+    >>> # three level-3 beans (skill 1), the hard bean on the tray; no flavour (-3), empty spaces (-5)
     >>> solver.value(solver.counts(["bean3", "bean3", "hard"]), solver.counts(["bean3"]), 0)
-    Fraction(-7, 1)  # three level-3 beans (skill 1), the hard bean on the tray; no flavour (-3), empty spaces (-5)
+    Fraction(-7, 1)
 """
 
 from __future__ import annotations
