@@ -60,7 +60,7 @@ import pandas as pd
 
 from ..errors import BadArgument, BadType
 from ..exact import Dist
-from .actions import CUP_TEST_PHASES, Continue, Exchange, Keep, KeepTwo, NoExchange, Phase, Roast, Stop, ToCup, ToTray
+from .actions import Continue, Exchange, Keep, KeepTwo, NoExchange, Phase, Roast, Stop, ToCup, ToTray
 from .cup_fallback import ENDGAME, ENDGAME_BUDGET, fallback_exchange, fallback_keep, fallback_place, projected, simulate
 from .cup_solver import MASK, Counts, OverBudget, Solver, count_positions, minus, plus
 from .data import CUP_SPACES

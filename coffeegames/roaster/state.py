@@ -65,7 +65,6 @@ from ..engine.saved import GameBase, SavedState
 from .actions import (
     ACTION_KINDS,
     CHANCE_PHASES,
-    IMMEDIATE_ACTIONS,
     ROASTING_PHASES,
     Concentrate,
     Continue,
@@ -89,15 +88,13 @@ from .actions import (
     ToTray,
     TwoOfFive,
 )
-from .data import CUP_SPACES, IMMEDIATE
+from .data import CUP_SPACES
+from .effects import effect_actions, pay_wild, remove_two, use_flavour, use_immediate
 from .odds import draw_outcome_count, draw_outcomes, shuffle_outcomes
-from .rules import EASY_FLAVOURS, FLAVOUR_EFFECTS, TRAY_SPACES, WILD_COST, Rules
-from .saved import FIELD_PARSERS, SQUARES, STATE_FORMAT, check, fits
+from .rules import EASY_FLAVOURS, TRAY_SPACES, Rules
+from .saved import FIELD_PARSERS, SQUARES, STATE_FORMAT, check
 from .scoring import CupScore
 from .tokens import (
-    ANY,
-    BAD,
-    BEANS,
     CHOICE,
     CUP_EFFECT_NAMES,
     CUP_EFFECTS,
@@ -118,37 +115,12 @@ from .tokens import (
     mremove,
     msort,
     roast,
-    roast_level,
     show,
 )
 
 __all__ = ["Game", "State"]
 
 _EMPTY_SLOTS = (("", ""),) * SQUARES
-_EFFECT_OF = {v: k for k, v in FLAVOUR_EFFECTS.items()}  # effect name → flavour kind
-
-
-def _level(bean_: str) -> int:
-    """The roast level of a roasted bean (levels 0-4)."""
-    return BEANS.index(bean_)
-
-
-def _payments(cost: Sequence[str], pool: Sequence[str]) -> list[tuple[str, ...]]:
-    """Every multiset of flavour tokens from ``pool`` that fills the slots ``cost`` (one token per slot)."""
-    found: set[tuple[str, ...]] = set()
-
-    def rec(i: int, left: Counter[str], chosen: tuple[str, ...]) -> None:
-        if i == len(cost):
-            found.add(msort(chosen))
-            return
-        for t in sorted(left):
-            if left[t] and fits(t, cost[i]):
-                left[t] -= 1
-                rec(i + 1, left, chosen + (t,))
-                left[t] += 1
-
-    rec(0, Counter(pool), ())
-    return sorted(found)
 
 
 # -- the state ----------------------------------------------------------------------------
@@ -207,7 +179,7 @@ class State(SavedState, BaseState):
     def _legal(self) -> tuple[Any, ...]:
         phase = self.phase
         if phase == Phase.ACT:
-            return self._act_actions()
+            return effect_actions(self)
         if phase == Phase.REMOVE_TWO:
             return tuple(RemoveTwo(p) for p in mpairs(self.hand))
         if phase == Phase.DECIDE:
@@ -262,15 +234,15 @@ class State(SavedState, BaseState):
         if isinstance(move, Drawn):
             return self._drawn(move.tokens)
         handlers: dict[type, Callable[[Any], Self]] = {
-            PayWild: self._do_pay_wild,
-            PlusTwo: self._do_immediate,
-            NewTwo: self._do_immediate,
-            TwoOfFive: self._do_immediate,
-            RemoveBad: self._do_immediate,
-            RemoveTwo: self._do_remove_two,
-            Concentrate: self._do_flavour,
-            Preserve: self._do_flavour,
-            Disperse: self._do_flavour,
+            PayWild: lambda a: pay_wild(self, a),
+            PlusTwo: lambda a: use_immediate(self, a),
+            NewTwo: lambda a: use_immediate(self, a),
+            TwoOfFive: lambda a: use_immediate(self, a),
+            RemoveBad: lambda a: use_immediate(self, a),
+            RemoveTwo: lambda a: remove_two(self, a),
+            Concentrate: lambda a: use_flavour(self, a),
+            Preserve: lambda a: use_flavour(self, a),
+            Disperse: lambda a: use_flavour(self, a),
             Roast: lambda _: self._do_roast(),
             Continue: lambda _: self._do_continue(),
             Stop: lambda _: self._start_cup(),
@@ -335,18 +307,6 @@ class State(SavedState, BaseState):
         return now, expected
 
     # -- helpers ----------------------------------------------------------------------
-    def _take(self, tokens: Sequence[str]) -> Self:
-        """Take flavour tokens from the drawn ones first, then from the reserve."""
-        drawn, reserve = list(self.drawn), list(self.reserve)
-        for t in tokens:
-            if t in drawn:
-                drawn.remove(t)
-            elif t in reserve:
-                reserve.remove(t)
-            else:
-                raise IllegalAction(f"{t} is not among the drawn tokens or the reserve")
-        return self._with(drawn=msort(drawn), reserve=msort(reserve))
-
     def _start_round(self) -> Self:
         return self._with(flavour_used=False)._begin_draw(self.rules.draws_at(self.space), "round")
 
@@ -373,108 +333,6 @@ class State(SavedState, BaseState):
         return state._with(hand=msort(kept), phase=Phase.REMOVE_TWO)
 
     # -- the roasting round -----------------------------------------------------------
-    def _act_actions(self) -> tuple[Any, ...]:
-        actions: list[Any] = []
-        drawn, pool = self.drawn, self.pool
-        if not self.flavour_used:
-            if not self.wild_taken:
-                actions += [PayWild(b) for b in WILD_COST if b in drawn and b not in self.wild_paid]
-            for effect in IMMEDIATE:
-                if effect in self.used or not self._immediate_possible(effect):
-                    continue
-                for payment in _payments(self.rules.board.cost(effect), pool):
-                    if effect == "new_two":
-                        left = self._take(payment).drawn
-                        actions += [NewTwo(payment, p) for p in mpairs(left)]
-                    else:
-                        actions.append(IMMEDIATE_ACTIONS[effect](payment))
-        for kind, effect in FLAVOUR_EFFECTS.items():
-            tokens = [t for t in (kind, WILD) if t in pool]
-            squares = [i for i, s in enumerate(self.slots) if self._free_slot(i, kind) is not None]
-            if not tokens or not squares:
-                continue
-            for t in tokens:
-                for i in squares:
-                    actions += self._flavour_actions(effect, t, i)
-        actions.append(Roast())
-        return tuple(actions)
-
-    def _immediate_possible(self, effect: str) -> bool:
-        if effect == "plus_two":
-            return len(self.bag) >= 2
-        if effect == "two_of_five":
-            return len(self.bag) >= 5
-        if effect == "new_two":
-            return len(self.drawn) >= 2
-        return any(t in BAD for t in self.drawn)  # remove: only with something to remove (Ruling)
-
-    def _free_slot(self, square: int, kind: str) -> int | None:
-        """The slot beside ``square`` a ``kind`` flavour goes into: a free one of its colour, else a free multicolour one."""
-        colours = self.rules.board.cup_slots[square]
-        for want in (kind, ANY):
-            for j, (colour, filled) in enumerate(zip(colours, self.slots[square])):
-                if colour == want and not filled:
-                    return j
-        return None
-
-    def _flavour_actions(self, effect: str, token: str, square: int) -> list[Any]:
-        beans = [t for t in self.drawn if t in BEANS]
-        if effect == "concentrate":
-            limit = self.rules.concentrate_limit
-            return [Concentrate(p, token, square) for p in mpairs([b for b in beans if 1 <= _level(b) <= 3])
-                    if sum(_level(b) for b in p) <= limit]
-        if effect == "preserve":
-            return [Preserve(p, token, square) for p in mpairs(beans)]
-        out = []
-        for b in dict.fromkeys(b for b in beans if _level(b) >= 2):
-            level = _level(b)
-            for low in range(1, level // 2 + 1):
-                out.append(Disperse(b, (bean(low), bean(level - low)), token, square))
-        return out
-
-    def _do_pay_wild(self, action: PayWild) -> Self:
-        paid = msort((*self.wild_paid, action.bean))
-        state = self._with(drawn=mremove(self.drawn, [action.bean]), wild_paid=paid)
-        if mcontains(paid, WILD_COST):
-            state = state._with(wild_taken=True, drawn=madd(state.drawn, [WILD]))
-        return state
-
-    def _do_immediate(self, action: Any) -> Self:
-        effect = {PlusTwo: "plus_two", NewTwo: "new_two", TwoOfFive: "two_of_five", RemoveBad: "remove"}[type(action)]
-        state = self._take(action.paid)._with(used=tuple(e for e in IMMEDIATE if e in self.used or e == effect),
-                                              paid=madd(self.paid, action.paid))
-        if effect == "plus_two":
-            return state._begin_draw(2, "plus_two")
-        if effect == "two_of_five":
-            return state._begin_draw(5, "two_of_five")
-        if effect == "new_two":
-            state = state._with(drawn=mremove(state.drawn, action.returned), bag=madd(state.bag, action.returned))
-            return state._begin_draw(2, "new_two")
-        out = [t for t in state.drawn if t in BAD]
-        return state._with(drawn=mremove(state.drawn, out), removed=madd(state.removed, out))
-
-    def _do_remove_two(self, action: RemoveTwo) -> Self:
-        rest = mremove(self.hand, action.tokens)
-        return self._with(hand=(), removed=madd(self.removed, action.tokens), bag=madd(self.bag, rest), phase=Phase.ACT)
-
-    def _do_flavour(self, action: Any) -> Self:
-        kind = _EFFECT_OF[{Concentrate: "concentrate", Preserve: "preserve", Disperse: "disperse"}[type(action)]]
-        j = self._free_slot(action.square, kind)
-        assert j is not None, "a legal flavour effect has a free slot"
-        state = self._take([action.flavour])
-        row = list(self.slots[action.square])
-        row[j] = action.flavour
-        slots = tuple(tuple(row) if i == action.square else s for i, s in enumerate(self.slots))
-        state = state._with(slots=slots, flavour_used=True)
-        if isinstance(action, Concentrate):
-            made = bean(sum(_level(b) for b in action.beans))
-            return state._with(drawn=mremove(state.drawn, action.beans), removed=madd(state.removed, action.beans),
-                               supplied=madd(state.supplied, [made]), bag=madd(state.bag, [made]))
-        if isinstance(action, Preserve):
-            return state._with(drawn=mremove(state.drawn, action.beans), bag=madd(state.bag, action.beans))
-        return state._with(drawn=mremove(state.drawn, [action.bean]), removed=madd(state.removed, [action.bean]),
-                           supplied=madd(state.supplied, action.into), bag=madd(state.bag, action.into))
-
     def _do_roast(self) -> Self:
         steps = self.rules.roast_steps(self.space)
         roasted = [roast(t, steps) if t in ROASTABLE else t for t in self.drawn]
@@ -576,7 +434,7 @@ class State(SavedState, BaseState):
             lines.append(f"cup effects: {squares}")
         wild = "taken" if self.wild_taken else f"paid {show(self.wild_paid)}"
         lines.append(f"wild flavour: {wild} · immediate effects used: {', '.join(self.used) or '-'}")
-        if self.phase not in (Phase.SHUFFLE, Phase.DRAW, Phase.ACT, Phase.REMOVE_TWO, Phase.DECIDE):
+        if self.phase not in ROASTING_PHASES:
             lines.append(f"cup: {' '.join(self.cup) or '-'} · tray ({len(self.tray)}/{self.tray_spaces}): {show(self.tray)}")
         if self.phase == Phase.OVER:
             lines.append(f"score: {self.score()}")
