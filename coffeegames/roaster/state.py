@@ -246,8 +246,8 @@ class State(SavedState, BaseState):
             Roast: lambda _: self._do_roast(),
             Continue: lambda _: self._do_continue(),
             Stop: lambda _: self._start_cup(),
-            ToCup: lambda _: self._with(cup=self.cup + self.hand, hand=())._next_cup_space(),
-            ToTray: lambda _: self._with(tray=madd(self.tray, self.hand), hand=())._next_cup_space(),
+            ToCup: lambda _: self._with(cup=self.cup + self.hand, hand=()).next_cup_space(),
+            ToTray: lambda _: self._with(tray=madd(self.tray, self.hand), hand=()).next_cup_space(),
             Keep: self._do_keep,
             Exchange: self._do_exchange,
             NoExchange: lambda _: self._with(phase=Phase.OVER),
@@ -351,13 +351,16 @@ class State(SavedState, BaseState):
         state = self._with(phase=Phase.CUP_DRAW, flavour_used=False)
         if self.reserve and self.rules.reserve_to_bag:
             state = state._with(bag=madd(self.bag, self.reserve), reserve=())
-        return state._next_cup_space()
+        return state.next_cup_space()
 
-    def _next_cup_space(self) -> Self:
+    def next_cup_space(self) -> Self:
+        """Move a cup-test position on to its next chance node or decision: Sweetness fills its space, a full cup
+        goes to Exchange or ends the game, an empty bag ends it, a Choice space draws two. The engine calls it after
+        every token placed; it is public so a position built by hand (``dataclasses.replace``) can be settled."""
         position = len(self.cup)
         active = self.active
         if position < CUP_SPACES and SWEETNESS in active and position == self.rules.board.sweetness_space and SWEETNESS not in self.cup:
-            return self._with(cup=self.cup + (SWEETNESS,))._next_cup_space()
+            return self._with(cup=self.cup + (SWEETNESS,)).next_cup_space()
         if position >= CUP_SPACES:
             return self._with(phase=Phase.EXCHANGE if EXCHANGE in active and not self.exchanged else Phase.OVER)
         if not self.bag:
@@ -370,12 +373,12 @@ class State(SavedState, BaseState):
         if token == MOISTURE:  # leaves the game; draw again
             state = state._with(removed=madd(state.removed, [token]))
             if self.phase == Phase.CUP_DRAW:
-                return state._next_cup_space()
+                return state.next_cup_space()
         else:
             state = state._with(hand=state.hand + (token,))
         if self.phase == Phase.CUP_DRAW:
             if len(state.tray) >= state.tray_spaces:  # no room on the tray: into the cup
-                return state._with(cup=state.cup + state.hand, hand=())._next_cup_space()
+                return state._with(cup=state.cup + state.hand, hand=()).next_cup_space()
             return state._with(phase=Phase.PLACE)
         want = 2 if self.phase == Phase.CHOICE_DRAW else 3
         if len(state.hand) < want and state.bag:
@@ -392,7 +395,7 @@ class State(SavedState, BaseState):
 
     def _do_keep(self, action: Keep) -> Self:
         rest = mremove(self.hand, [action.token])
-        return self._with(cup=self.cup + (action.token,), hand=(), bag=madd(self.bag, rest))._next_cup_space()
+        return self._with(cup=self.cup + (action.token,), hand=(), bag=madd(self.bag, rest)).next_cup_space()
 
     def _do_exchange(self, action: Exchange) -> Self:
         cup = list(self.cup)
