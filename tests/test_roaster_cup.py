@@ -134,6 +134,7 @@ def _small_late_position() -> State:
 
 def test_the_fallback_plays_the_endgame_exactly(monkeypatch):
     import coffeegames.roaster.cup as cup_module
+    import coffeegames.roaster.cup_fallback as fallback_module
 
     monkeypatch.setattr(cup_module, "ENDGAME_BUDGET", 1)  # the endgame may solve as many positions again
 
@@ -147,7 +148,7 @@ def test_the_fallback_plays_the_endgame_exactly(monkeypatch):
     best = {t: exact.decision(t, cup=cup) for t in ("hard", "bean0", "bean2", "defect", "aroma")}
     approx, decisions = fallback()
     assert decisions == best
-    monkeypatch.setattr(cup_module, "ENDGAME", 0)
+    monkeypatch.setattr(fallback_module, "ENDGAME", 0)
     rule_of_thumb, rough = fallback()
     assert rough != best  # the rule of thumb alone cups a hard bean here
     assert float(exact.value) > float(approx.value) > float(rule_of_thumb.value)

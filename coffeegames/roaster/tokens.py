@@ -180,6 +180,14 @@ def show(tokens: Sequence[str]) -> str:
 
 
 
+def _bag_error(why: str) -> BadArgument:
+    """A :class:`BadArgument` about typed bag text whose message is the reason alone: the CLI and the bag widget
+    prefix it with where the bag was typed (``--cup: 'bean3:x': a count is ...``)."""
+    error = BadArgument("bag", why)
+    error.args = (why,)
+    return error
+
+
 def parse_bag(text: str) -> dict[str, int]:
     """A bag typed as ``kind:count`` pairs (a kind alone counts 1; repeats add up).
 
@@ -188,20 +196,20 @@ def parse_bag(text: str) -> dict[str, int]:
     >>> parse_bag("bean9:2")
     Traceback (most recent call last):
     ...
-    coffeegames.errors.BadArgument: argument 'bag': 'bean9' is not a bag token; tokens are hard, bean0, bean1, bean2, bean3, bean4, burnt, defect, smoke, moisture, body, acidity, aroma, wild
+    coffeegames.errors.BadArgument: 'bean9' is not a bag token; tokens are hard, bean0, bean1, bean2, bean3, bean4, burnt, defect, smoke, moisture, body, acidity, aroma, wild
     """
     counts: dict[str, int] = {}
     for word in text.replace(",", " ").split():
         kind, sep, number = word.partition(":")
         kind = kind.strip().lower()
         if kind not in TOKENS:
-            raise BadArgument("bag", f"{kind!r} is not a bag token; tokens are {', '.join(TOKENS)}")
+            raise _bag_error(f"{kind!r} is not a bag token; tokens are {', '.join(TOKENS)}")
         if sep and not number.strip().isdigit():
-            raise BadArgument("bag", f"{word!r}: a count is a whole number 0 or more, as in {kind}:3")
+            raise _bag_error(f"{word!r}: a count is a whole number 0 or more, as in {kind}:3")
         counts[kind] = counts.get(kind, 0) + (int(number) if sep else 1)
     counts = {k: n for k, n in counts.items() if n}
     if not counts:
-        raise BadArgument("bag", "the bag is empty: type tokens as kind:count, e.g. bean2:4 smoke:1 moisture:3")
+        raise _bag_error("the bag is empty: type tokens as kind:count, e.g. bean2:4 smoke:1 moisture:3")
     return counts
 
 
