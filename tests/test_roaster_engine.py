@@ -1,4 +1,4 @@
-"""The Coffee Roaster engine (RULES.md §3) under the State contract: whole seeded games on every card,
+"""The Coffee Roaster engine (docs/rules/roaster.md) under the State contract: whole seeded games on every card,
 token conservation, replay, exact chance odds, errors, and one focused test per rule on a constructed state."""
 
 from __future__ import annotations
