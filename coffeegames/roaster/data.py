@@ -47,7 +47,7 @@ from .tokens import (
 
 __all__ = [
     "Board", "CARD_FLAVOURS", "CARD_TOKENS", "CLASSES", "CUP_SPACES", "Card", "DATA", "DIFFICULTIES", "IMMEDIATE",
-    "SIDES", "STAND_IN_BOARD", "STAND_IN_CARDS", "SUPPLY_KINDS", "Side", "board_from_dict", "cards_from_dict",
+    "SIDES", "SQUARES", "STAND_IN_BOARD", "STAND_IN_CARDS", "SUPPLY_KINDS", "Side", "board_from_dict", "cards_from_dict",
     "check_card_on_board", "load_board", "load_cards", "stand_in_board", "stand_in_cards",
 ]
 
@@ -66,6 +66,8 @@ DIFFICULTIES: tuple[str, ...] = ("beginner", "advanced", "expert")
 """Difficulty within a roast class (Rule)."""
 CUP_SPACES = 10
 """Spaces in the cup (Rule)."""
+SQUARES = 5
+"""Square spaces on the roast board, one per cup effect; two flavour slots beside each (Rule)."""
 IMMEDIATE: tuple[str, ...] = ("plus_two", "new_two", "two_of_five", "remove")
 """The immediate effects paid with flavour tokens (the wild flavour, paid with beans, is the fifth) (Rule)."""
 CARD_TOKENS: tuple[str, ...] = tuple(t for t in TOKENS if t != WILD)
@@ -319,7 +321,8 @@ def board_from_dict(data: Any, source: str = "Coffee Roaster board") -> Board:
                    f"must be a list of 1-3 slot colours among {', '.join(SLOT_KINDS)}", cost)
         immediate.append((effect, tuple(cost)))
     slots_in = top["cup_slots"]
-    check.need(isinstance(slots_in, list) and len(slots_in) == 5, "cup_slots", "must list the two slots beside each of the 5 square spaces", slots_in)
+    check.need(isinstance(slots_in, list) and len(slots_in) == SQUARES, "cup_slots",
+               f"must list the two slots beside each of the {SQUARES} square spaces", slots_in)
     for i, s in enumerate(slots_in):
         check.need(isinstance(s, list) and len(s) == 2 and all(c in SLOT_KINDS for c in s), f"cup_slots[{i}]",
                    f"must be two slot colours among {', '.join(SLOT_KINDS)}", s)

@@ -35,19 +35,28 @@ from .actions import (
 )
 from .data import IMMEDIATE
 from .rules import FLAVOUR_EFFECTS, WILD_COST
-from .saved import fits
 from .tokens import ANY, BAD, BEANS, WILD, bean, madd, mcontains, mpairs, mremove, msort
 
 if TYPE_CHECKING:
     from .state import State
 
 __all__ = [
-    "effect_actions", "flavour_actions", "free_slot", "immediate_possible", "pay_wild", "payments", "remove_two",
+    "effect_actions", "fits", "flavour_actions", "free_slot", "immediate_possible", "pay_wild", "payments", "remove_two",
     "take", "use_flavour", "use_immediate",
 ]
 
 S = TypeVar("S", bound="State")
 _EFFECT_OF = {v: k for k, v in FLAVOUR_EFFECTS.items()}  # effect name → flavour kind
+
+
+def fits(token: str, slot: str) -> bool:
+    """Whether a flavour ``token`` may fill a slot of colour ``slot``: its own colour or a multicolour slot; the wild
+    flavour fills any (Rule).
+
+    >>> fits("aroma", "any"), fits("wild", "body"), fits("aroma", "body")
+    (True, True, False)
+    """
+    return token == WILD or slot == ANY or token == slot
 
 
 def _level(bean_: str) -> int:

@@ -25,31 +25,20 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.saved import SAVED, flag, list_of, text, whole
 from .actions import DRAW_FOR, ROASTING_PHASES, Phase
-from .data import CUP_SPACES, IMMEDIATE
+from .data import CUP_SPACES, IMMEDIATE, SQUARES
+from .effects import fits
 from .rules import WILD_COST
-from .tokens import ANY, CUP_EFFECTS, EXCHANGE, FLAVOURS, MOISTURE, SWEETNESS, TOKENS, WILD, is_bean, mcontains, msort
+from .tokens import CUP_EFFECTS, EXCHANGE, FLAVOURS, MOISTURE, SWEETNESS, TOKENS, WILD, is_bean, mcontains, msort
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["FIELD_PARSERS", "SQUARES", "STATE_FORMAT", "check", "fits"]
+__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check"]
 
 STATE_FORMAT = "coffeegames-roaster-state/1"
 """The ``format`` of a saved Coffee Roaster state."""
-SQUARES = 5
-"""Square spaces on the roast board, one per cup effect (Rule)."""
 
 Parser = Callable[[Any, str], Any]
-
-
-def fits(token: str, slot: str) -> bool:
-    """Whether a flavour ``token`` may fill a slot of colour ``slot``: its own colour or a multicolour slot; the wild
-    flavour fills any (Rule).
-
-    >>> fits("aroma", "any"), fits("wild", "body"), fits("aroma", "body")
-    (True, True, False)
-    """
-    return token == WILD or slot == ANY or token == slot
 
 
 # -- JSON parsers ---------------------------------------------------------------------------

@@ -88,11 +88,11 @@ from .actions import (
     ToTray,
     TwoOfFive,
 )
-from .data import CUP_SPACES
+from .data import CUP_SPACES, SQUARES
 from .effects import effect_actions, pay_wild, remove_two, use_flavour, use_immediate
 from .odds import draw_outcome_count, draw_outcomes, shuffle_outcomes
 from .rules import EASY_FLAVOURS, TRAY_SPACES, Rules
-from .saved import FIELD_PARSERS, SQUARES, STATE_FORMAT, check
+from .saved import FIELD_PARSERS, STATE_FORMAT, check
 from .scoring import CupScore
 from .tokens import (
     CHOICE,
