@@ -4,7 +4,9 @@ Used between a round's draw and :class:`~.actions.Roast` (docs/rules/roaster.md,
 the wild flavour (paid with a level-0 and a level-1 bean), the four immediate effects paid
 with flavour tokens (+2 tokens, 2 new tokens, 2 of 5, remove) and the three flavour effects
 (Body → Concentrate, Acidity → Preserve, Aroma → Disperse), one flavour effect a round.
-Each function takes and returns a :class:`~.state.State` (its transitions call them);
+Each function takes and returns a :class:`~.state.State` (its transitions call them, and
+they build the next state with the State's own ``_with`` and ``_begin_draw``: this module is
+the State's roasting-round half, split off so each file reads in one sitting);
 :func:`effect_actions` lists the legal ones.
 
 Example:
