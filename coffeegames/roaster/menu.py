@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Self
 
-from ..validate import Checker
 from ..errors import BadArgument
+from ..validate import Checker
 from .data import CLASSES, DIFFICULTIES, Board, Card, load_cards, stand_in_board
 
 __all__ = ["Menu", "next_difficulty"]

@@ -115,7 +115,7 @@ WILD_COST: tuple[str, ...] = ("bean0", "bean1")
 FLAVOUR_EFFECTS: dict[str, str] = {BODY: "concentrate", ACIDITY: "preserve", AROMA: "disperse"}
 """Flavour token → flavour effect: Body → Concentrate, Acidity → Preserve, Aroma → Disperse (Rule)."""
 
-OPTIONS = Checker("Coffee Roaster options", BadArgument)
+_OPTIONS = Checker("Coffee Roaster options", BadArgument)
 """The checker for :class:`Rules` options: its errors name the option."""
 
 
@@ -146,7 +146,7 @@ class Rules:
     board: Any = _option("Stand-in", "board numbers: None = shipped stand-in file, a path, a dict, or a Board", None, shown=False)
 
     def __post_init__(self) -> None:
-        check = OPTIONS
+        check = _OPTIONS
         check.one_of(self.side, "side", SIDES)
         check.whole(self.crack_steps, "crack_steps", 1, 4)
         check.whole(self.burnt_level, "burnt_level", 0, 6)

@@ -29,9 +29,10 @@ Conventions (tokens are the short strings of :mod:`.tokens`; every multiset is a
 * **Chance.** A draw of k tokens is a :class:`Drawn` multiset with its exact multivariate
   hypergeometric probability (:meth:`coffeegames.exact.Bag.draw_weights`); the cup test
   draws one token at a time. ``sample_chance`` and ``is_legal_outcome`` never list outcomes.
-* **Elsewhere.** The actions and phases are in :mod:`.actions`, the chance law in
-  :mod:`.odds`, the saved-game parsers and the position invariants (:func:`.saved.check`) in
-  :mod:`.saved`, the options in :mod:`.rules`, cup scoring in :mod:`.scoring`.
+* **Elsewhere.** The actions and phases are in :mod:`.actions`, the roasting round's effects
+  in :mod:`.effects`, the chance law in :mod:`.odds`, the saved-game parsers and the position
+  invariants (:func:`.saved.check`) in :mod:`.saved`, the options in :mod:`.rules`, cup
+  scoring in :mod:`.scoring`.
 
 Example (a scripted start: chance outcomes may be given, like actions):
     >>> game = Game(card="Mexico Altura Oaxaca")
