@@ -27,11 +27,19 @@ import numpy as np
 import pandas as pd
 
 from coffeegames.roaster import advice
-from coffeegames.roaster.advice import CONTINUE_OPTIONS, STOP_OPTIONS
-from coffeegames.roaster.cup import MAX_STATES, SAMPLES, one_more_round, stop_now
-from coffeegames.roaster.policy import greedy_policy
-from coffeegames.roaster.rules import load_cards
-from coffeegames.roaster.state import Continue, Game, State
+from coffeegames.roaster import (
+    CONTINUE_OPTIONS,
+    MAX_STATES,
+    SAMPLES,
+    STOP_OPTIONS,
+    Continue,
+    Game,
+    State,
+    greedy_policy,
+    load_cards,
+    one_more_round,
+    stop_now,
+)
 from coffeegames.widgets.roaster_game import roaster_walkthrough
 
 GAP_BAGS = {
@@ -61,7 +69,7 @@ def can_continue(s: State) -> bool:
 
 def draws_after_continue(s: State) -> int:
     after = s.apply(Continue())
-    return after.chance_outcome_count if after.phase == "draw" else 1
+    return after.chance_outcome_count() if after.phase == "draw" else 1
 
 
 def simulated(message: str) -> int:

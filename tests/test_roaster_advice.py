@@ -7,8 +7,20 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from coffeegames.roaster import Drawn, Game, Roast, Shuffled, Stop, ToCup, one_more_round, stop_now
-from coffeegames.roaster.advice import CONTINUE_OPTIONS, STOP_OPTIONS, advise, next_round_risks
+from coffeegames.roaster import (
+    CONTINUE_OPTIONS,
+    STOP_OPTIONS,
+    Drawn,
+    Game,
+    Roast,
+    Shuffled,
+    Stop,
+    ToCup,
+    advise,
+    next_round_risks,
+    one_more_round,
+    stop_now,
+)
 
 ORDER = ("extra_bean", "sweetness", "choice", "exchange", "tray")
 
@@ -108,8 +120,7 @@ def test_every_choice_during_a_round_carries_its_exact_burn_chance_for_this_roas
     """Checked against the engine: apply the choice, let every draw it makes happen, roast, and see if a bean burnt."""
     from dataclasses import replace
 
-    from coffeegames.roaster.advice import round_burn
-    from coffeegames.roaster.tokens import msort
+    from coffeegames.roaster import msort, round_burn
 
     s = Game(card="Zambia Kasama AA").new_initial_state().apply(Shuffled(ORDER))
     s = replace(s, bag=msort(("bean4", "bean3", "bean3", "bean1", "bean2", "bean2", "moisture", "smoke") + ("body", "acidity", "aroma") * 2))

@@ -11,10 +11,21 @@ import pandas as pd
 import pytest
 
 from coffeegames.engine import Expectimax, play_out
-from coffeegames.roaster.cup import one_more_round, stop_now, stop_or_continue
-from coffeegames.roaster.rules import Rules
-from coffeegames.roaster.state import Continue, Game, Roast, Shuffled, State, draw_outcomes
-from coffeegames.roaster.tokens import CUP_EFFECTS, msort
+from coffeegames.roaster import (
+    CUP_EFFECTS,
+    Continue,
+    Game,
+    Roast,
+    Rules,
+    Shuffled,
+    State,
+    Stop,
+    draw_outcomes,
+    msort,
+    one_more_round,
+    stop_now,
+    stop_or_continue,
+)
 
 ORDER = ("extra_bean", "sweetness", "choice", "exchange", "tray")  # squares 0-4
 FULL = (("body", "body"), ("acidity", "acidity"), ("aroma", "aroma"), ("body", "acidity"), ("acidity", "aroma"))
@@ -27,7 +38,7 @@ def position(bag, cup=(), tray=(), active=(), card=CARD, side="full") -> State:
     slots = tuple(FULL[i] if e in active else ("", "") for i, e in enumerate(ORDER))
     s = replace(state, phase="cup_draw", bag=msort(bag), cup=tuple(cup), tray=msort(tray), drawn=(), draw_count=0,
                 draw_for="", slots=slots)
-    return s._next_cup_space()
+    return s.next_cup_space()
 
 
 def policy_dist(state: State, policy) -> dict[int, Fraction]:
@@ -123,6 +134,7 @@ def _small_late_position() -> State:
 
 def test_the_fallback_plays_the_endgame_exactly(monkeypatch):
     import coffeegames.roaster.cup as cup_module
+    import coffeegames.roaster.cup_fallback as fallback_module
 
     monkeypatch.setattr(cup_module, "ENDGAME_BUDGET", 1)  # the endgame may solve as many positions again
 
@@ -136,7 +148,7 @@ def test_the_fallback_plays_the_endgame_exactly(monkeypatch):
     best = {t: exact.decision(t, cup=cup) for t in ("hard", "bean0", "bean2", "defect", "aroma")}
     approx, decisions = fallback()
     assert decisions == best
-    monkeypatch.setattr(cup_module, "ENDGAME", 0)
+    monkeypatch.setattr(fallback_module, "ENDGAME", 0)
     rule_of_thumb, rough = fallback()
     assert rough != best  # the rule of thumb alone cups a hard bean here
     assert float(exact.value) > float(approx.value) > float(rule_of_thumb.value)
@@ -144,7 +156,7 @@ def test_the_fallback_plays_the_endgame_exactly(monkeypatch):
 
 def test_stopping_from_an_engine_game_and_one_more_round_against_brute_force():
     small = _small_late_position()
-    assert stop_now(small).value == Expectimax().value(small.apply(__import__("coffeegames.roaster.state", fromlist=["Stop"]).Stop()))[0]
+    assert stop_now(small).value == Expectimax().value(small.apply(Stop()))[0]
     more = one_more_round(small)
     assert more.exact
     after = small.apply(Continue())
@@ -210,12 +222,12 @@ def test_bad_input_is_refused_with_a_reason():
     (BAG15, ("bean1",) * 10, (), ()), ([], ("bean2",), (), ()),
 ])
 def test_the_position_count_is_predicted_exactly_without_choice_sweetness_or_exchange(bag, cup, tray, active):
-    from coffeegames.roaster.cup import _count_positions
+    from coffeegames.roaster.cup_solver import count_positions
 
     r = stop_now(bag, CARD, active=active, cup=cup, tray=tray, max_states=None)
-    s = r._solver
-    assert r.exact and _count_positions(s, s.counts(bag), s.counts(cup), len(tray)) == r.states
-    assert _count_positions(stop_now(BAG12[:5], CARD, active=("choice",))._solver, (1,) * 5, (0,) * 5, 0) is None
+    s = r.solver
+    assert r.exact and count_positions(s, s.counts(bag), s.counts(cup), len(tray)) == r.states
+    assert count_positions(stop_now(BAG12[:5], CARD, active=("choice",)).solver, (1,) * 5, (0,) * 5, 0) is None
 
 
 def test_a_solve_known_to_be_over_budget_is_not_started():
@@ -229,7 +241,7 @@ def test_a_solve_known_to_be_over_budget_is_not_started():
 def test_integer_weights_give_the_fraction_answer():
     """The solver's integer values over ``unit`` are the exact Fractions (the weighted sums divide exactly)."""
     r = stop_now(BAG12[:8], CARD, active=("choice", "exchange", "sweetness"), max_states=None)
-    s = r._solver
+    s = r.solver
     assert all(isinstance(w, int) for w in s.values.values())
     by_fraction = {}
 
@@ -241,7 +253,7 @@ def test_integer_weights_give_the_fraction_answer():
             elif not total:
                 by_fraction[node] = Fraction(s.score(s.unpack(cup)))
             else:
-                moves, d = s._moves(*node)
+                moves, d = s.moves(*node)
                 by_fraction[node] = sum((Fraction(p, d) * value(n) for p, _, n in moves), Fraction(0))
         return by_fraction[node]
 

@@ -1,4 +1,4 @@
-"""The Coffee Roaster engine (RULES.md §3) under the State contract: whole seeded games on every card,
+"""The Coffee Roaster engine (docs/rules/roaster.md) under the State contract: whole seeded games on every card,
 token conservation, replay, exact chance odds, errors, and one focused test per rule on a constructed state."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from coffeegames.engine import IllegalAction, Walkthrough, play
-from coffeegames.roaster.policy import greedy_policy, random_policy
-from coffeegames.roaster.rules import (
+from coffeegames.errors import BadArgument, BadData, BadType
+from coffeegames.roaster import greedy_policy, random_policy
+from coffeegames.roaster import (
     STAND_IN_BOARD,
     STAND_IN_CARDS,
     Menu,
@@ -26,7 +27,7 @@ from coffeegames.roaster.rules import (
     score_cup,
     scoring_class,
 )
-from coffeegames.roaster.state import (
+from coffeegames.roaster import (
     Concentrate,
     Continue,
     Disperse,
@@ -52,7 +53,7 @@ from coffeegames.roaster.state import (
     draw_outcome_count,
     draw_outcomes,
 )
-from coffeegames.roaster.tokens import BEANS, CUP_EFFECTS, is_bean, msort, roast, roast_level
+from coffeegames.roaster import BEANS, CUP_EFFECTS, is_bean, msort, roast, roast_level
 
 CARDS = load_cards()
 ORDER = ("extra_bean", "sweetness", "choice", "exchange", "tray")  # squares 0-4
@@ -119,10 +120,10 @@ def run_checked(game: Game, policy, seed: int, odds_checked: set, json_every: in
             assert game.state_from_json(state.to_json()) == state
         if state.is_chance():
             key = (state.bag, state.draw_count if state.phase == "draw" else 1, state.phase == "shuffle")
-            if key not in odds_checked and state.chance_outcome_count <= 3000:
+            if key not in odds_checked and state.chance_outcome_count() <= 3000:
                 odds_checked.add(key)
                 outcomes = state.chance_outcomes()
-                assert len(outcomes) == state.chance_outcome_count
+                assert len(outcomes) == state.chance_outcome_count()
                 assert sum(p for _, p in outcomes) == 1
                 assert len({o for o, _ in outcomes}) == len(outcomes)
                 assert all(state.is_legal_outcome(o) for o, _ in outcomes[:: max(1, len(outcomes) // 20)])
@@ -189,7 +190,7 @@ def test_draw_odds_are_exact_multivariate_hypergeometric():
     assert sum(p for _, p in outcomes) == 1 and len(outcomes) == draw_outcome_count(bag, 4)
     assert dict(outcomes)[Drawn(("hard", "hard", "bean2", "smoke"))] == Fraction(10 * 3 * 1, 330)
     big = start("Hawaii Kona")
-    assert big.chance_outcome_count == draw_outcome_count(big.bag, big.draw_count)
+    assert big.chance_outcome_count() == draw_outcome_count(big.bag, big.draw_count)
     assert big.is_legal_outcome(Drawn(big.bag[: big.draw_count]))
     assert not big.is_legal_outcome(Drawn(big.bag[: big.draw_count - 1]))
     assert not big.is_legal_outcome(Drawn(("smoke",) * big.draw_count))
@@ -307,7 +308,7 @@ def test_bad_cards_file_names_card_and_field(tmp_path, index, key, value, field)
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(data))
     name = data["cards"][index]["name"]
-    with pytest.raises(ValueError, match=f"card '{name}' field '{field}'"):
+    with pytest.raises(BadData, match=f"card '{name}': field '{field}'"):
         load_cards(path)
 
 
@@ -321,11 +322,11 @@ def test_cards_file_other_errors(tmp_path):
     with pytest.raises(ValueError, match="field 'deck': unknown"):
         cards_from_dict({"cards": data["cards"], "deck": 1})
     (tmp_path / "broken.json").write_text("[")
-    with pytest.raises(ValueError, match="not valid JSON"):
+    with pytest.raises(BadData, match="not valid JSON"):
         load_cards(tmp_path / "broken.json")
     data = _card_data()
     data["cards"][0]["tokens"]["moisture"] = 9
-    with pytest.raises(ValueError, match="card 'Mexico Altura Oaxaca' field 'tokens.moisture'"):
+    with pytest.raises(BadData, match="card 'Mexico Altura Oaxaca': field 'tokens.moisture'"):
         Game(card="Mexico Altura Oaxaca", cards=data)
 
 
@@ -351,7 +352,7 @@ def test_bad_board_file_names_the_field(tmp_path, path, value, field):
     target[path[-1]] = value
     file = tmp_path / "board.json"
     file.write_text(json.dumps(data))
-    with pytest.raises(ValueError, match=f"field '{field}'"):
+    with pytest.raises(BadData, match=f"field '{field}'"):
         load_board(file)
 
 
@@ -372,7 +373,7 @@ def test_a_players_own_data_files_are_used(tmp_path):
                                            ("reserve_to_bag", 1), ("card", 3)])
 def test_bad_option_is_named(option, value):
     options = {"card": "Kenya AA", option: value}
-    with pytest.raises(ValueError, match=f"option '{option}'"):
+    with pytest.raises((BadArgument, BadType), match=f"argument '{option}'"):
         Rules(**options)
 
 
@@ -561,7 +562,7 @@ def test_full_tray_sends_the_token_to_the_cup_and_cardboard_tray_adds_spaces():
 def test_sweetness_fills_its_space_and_extra_bean_adds_to_the_roast_level():
     slots = (("body", "body"), ("acidity", "acidity"), ("", ""), ("", ""), ("", ""))
     s = cup_test(start(), ["bean2"] * 5, cup=("bean1",) * 9, slots=slots)
-    s = s._next_cup_space()
+    s = s.next_cup_space()
     assert s.cup[-1] == "sweetness" and s.phase == "over"
     assert s.cup_tokens()[-1] == "extra_bean"
     assert s.score().roast_level == 9 + 2 and s.score().minus == 0
@@ -569,7 +570,7 @@ def test_sweetness_fills_its_space_and_extra_bean_adds_to_the_roast_level():
 
 def test_choice_draws_two_keeps_one_returns_the_other():
     slots = (("", ""), ("", ""), ("aroma", "aroma"), ("", ""), ("", ""))
-    s = cup_test(start(), ["bean2", "defect", "moisture", "hard"], cup=("bean1",) * 7, slots=slots)._next_cup_space()
+    s = cup_test(start(), ["bean2", "defect", "moisture", "hard"], cup=("bean1",) * 7, slots=slots).next_cup_space()
     assert s.phase == "choice_draw"
     s = s.apply(Drawn(("defect",))).apply(Drawn(("moisture",)))
     assert s.phase == "choice_draw" and s.hand == ("defect",)  # moisture redrawn until two
@@ -582,7 +583,7 @@ def test_choice_draws_two_keeps_one_returns_the_other():
 def test_exchange_returns_two_draws_three_keeps_two():
     slots = (("", ""), ("", ""), ("", ""), ("body", "acidity"), ("", ""))
     s = cup_test(start(), ["bean3", "bean3", "aroma", "moisture"], cup=("bean2",) * 8 + ("defect", "burnt"), slots=slots)
-    s = s._next_cup_space()
+    s = s.next_cup_space()
     assert s.phase == "exchange" and NoExchange() in s.legal_actions()
     assert s.apply(NoExchange()).phase == "over"
     s = s.apply(Exchange(("defect", "burnt")))
@@ -627,7 +628,7 @@ def test_scoring_points_and_minus():
 def test_tokens_of_one_scoring_class_score_alike_in_every_cup(burnt_level):
     """The cup-test solver merges tokens of one class: swapping one for another never changes a score (random cups,
     every stand-in card, with and without Sweetness and the Extra Bean), and tokens of different classes differ somewhere."""
-    from coffeegames.roaster.tokens import MOISTURE, TOKENS
+    from coffeegames.roaster import MOISTURE, TOKENS
 
     rng = np.random.default_rng(burnt_level)
     tokens = [t for t in TOKENS if t != MOISTURE]

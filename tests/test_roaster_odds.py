@@ -9,8 +9,17 @@ from hypothesis import strategies as st
 from scipy.stats import hypergeom, multivariate_hypergeom
 
 from coffeegames.exact import Bag
-from coffeegames.roaster import count_dist, draw_table, effect_table, expected_count, p_any, p_beans_at_least, p_burn, two_of_five_table
-from coffeegames.roaster.tokens import roast_level
+from coffeegames.roaster import (
+    count_dist,
+    draw_table,
+    effect_table,
+    expected_count,
+    p_any,
+    p_beans_at_least,
+    p_burn,
+    roast_level,
+    two_of_five_table,
+)
 
 KINDS = ["hard", "bean0", "bean1", "bean2", "bean3", "bean4", "burnt", "moisture", "smoke", "defect", "body"]
 bags = st.dictionaries(st.sampled_from(KINDS), st.integers(0, 3), min_size=1).filter(lambda d: 0 < sum(d.values()) <= 10)
@@ -105,7 +114,7 @@ def test_effect_table_before_and_after_the_draw():
 
 def test_effect_table_matches_the_engines_own_draws():
     """"+2 tokens" and "2 new tokens" in the engine: each draw outcome it lists, weighed by its probability."""
-    from coffeegames.roaster.state import Drawn, Game, NewTwo, PlusTwo, Shuffled
+    from coffeegames.roaster import Drawn, Game, NewTwo, PlusTwo, Shuffled
 
     s = Game(card="Zambia Kasama AA").new_initial_state().apply(Shuffled(("extra_bean", "sweetness", "choice", "exchange", "tray")))
     s = s.apply(Drawn(("hard", "hard", "hard", "moisture", "body", "acidity", "aroma")))

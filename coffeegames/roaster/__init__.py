@@ -1,149 +1,157 @@
-"""Coffee Roaster: solo bag-building with push-your-luck (RULES.md §3).
+"""Coffee Roaster: solo bag-building with push-your-luck (docs/rules/roaster.md).
 
-Tokens (:mod:`.tokens`), exact bag-draw odds (:mod:`.odds`), the cup-test solver (:mod:`.cup`: stop now vs one more round), the rules engine (:mod:`.state`;
-options, cards and the board, all stand-in data, in :mod:`.rules`) and bots (:mod:`.policy`).
+Every name code outside the package needs is importable from here. The modules, one
+concept each (docs/architecture.md):
 
->>> from coffeegames import roaster
->>> from coffeegames.exact import Bag
->>> roaster.p_any(Bag({"smoke": 1, "bean1": 3}), ["smoke"], draws=2)
-Fraction(1, 2)
+* :mod:`.tokens` — the tokens as short strings, multisets of them, bag text;
+* :mod:`.data` — the coffee cards and the board (file formats, loaders, stand-in data);
+* :mod:`.rules` — the options (:class:`Rules`: every Ruling and Stand-in) and rule constants;
+* :mod:`.scoring` — scoring a cup; :mod:`.menu` — the three-game menu and titles;
+* :mod:`.actions` — the phases, actions and chance outcomes;
+* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved
+  games and the position invariants;
+* :mod:`.odds` — exact bag-draw odds; :mod:`.cup` — the cup-test solver's API (exact
+  solver :mod:`.cup_solver`, fallback :mod:`.cup_fallback`); :mod:`.advice` — every choice
+  valued; :mod:`.policy` — bots.
+
+Example:
+    >>> from coffeegames import roaster
+    >>> from coffeegames.exact import Bag
+    >>> roaster.p_any(Bag({"smoke": 1, "bean1": 3}), ["smoke"], draws=2)
+    Fraction(1, 2)
+    >>> s = roaster.Game(card="Zambia Kasama AA").new_initial_state(seed=1)
+    >>> s.phase, s.draw_count
+    ('draw', 7)
 """
 
 from . import tokens
-from .advice import advise, next_round_risks
-from .cup import (
-    CupTest,
-    MAX_STATES,
-    one_more_round,
-    RoundValue,
-    SAMPLES,
-    stop_now,
-    stop_or_continue,
-)
-from .odds import (
-    count_dist,
-    draw_table,
-    effect_table,
-    expected_count,
-    p_any,
-    p_beans_at_least,
-    p_burn,
-    two_of_five_table,
-)
-from .policy import (
-    greedy_policy,
-    random_policy,
-)
-from .rules import (
-    Board,
-    board_from_dict,
-    Card,
-    cards_from_dict,
-    CLASSES,
-    CupScore,
-    DIFFICULTIES,
-    flavour_matches,
-    load_board,
-    load_cards,
-    Menu,
-    next_difficulty,
-    Rules,
-    score_cup,
-    Side,
-    SIDES,
-    STAND_IN_BOARD,
-    STAND_IN_CARDS,
-)
-from .state import (
+from .actions import (
     ACTION_KINDS,
     Concentrate,
     Continue,
     Disperse,
-    draw_outcome_count,
-    draw_outcomes,
     Drawn,
     Exchange,
-    Game,
     Keep,
     KeepTwo,
     NewTwo,
     NoExchange,
     PayWild,
+    Phase,
     PlusTwo,
     Preserve,
     RemoveBad,
     RemoveTwo,
     Roast,
     Shuffled,
-    State,
     Stop,
     ToCup,
     ToTray,
     TwoOfFive,
 )
+from .advice import CONTINUE_OPTIONS, STOP_OPTIONS, advise, next_round_risks, round_burn
+from .cup import MAX_STATES, SAMPLES, CupTest, RoundValue, one_more_round, stop_now, stop_or_continue
+from .data import (
+    CARD_FLAVOURS,
+    CARD_TOKENS,
+    CLASSES,
+    CUP_SPACES,
+    DIFFICULTIES,
+    IMMEDIATE,
+    SIDES,
+    STAND_IN_BOARD,
+    STAND_IN_CARDS,
+    SUPPLY_KINDS,
+    Board,
+    Card,
+    Side,
+    board_from_dict,
+    cards_from_dict,
+    check_card_on_board,
+    load_board,
+    load_cards,
+)
+from .menu import Menu, next_difficulty
+from .odds import (
+    count_dist,
+    draw_outcome_count,
+    draw_outcomes,
+    draw_table,
+    effect_table,
+    expected_count,
+    p_any,
+    p_beans_at_least,
+    p_burn,
+    shuffle_outcomes,
+    two_of_five_table,
+)
+from .policy import greedy_policy, random_policy
+from .rules import EASY_FLAVOURS, FLAVOUR_EFFECTS, TRAY_BONUS, TRAY_SPACES, WILD_COST, Rules
+from .saved import STATE_FORMAT, check
+from .scoring import (
+    EMPTY_SPACE_MINUS,
+    FLAVOUR_POINTS,
+    MINUS,
+    NO_FLAVOUR_MINUS,
+    SKILL_POINTS,
+    CupScore,
+    flavour_matches,
+    score_cup,
+    scoring_class,
+)
+from .state import Game, State
+from .tokens import (
+    ACIDITY,
+    AROMA,
+    BEANS,
+    BODY,
+    BURNT,
+    CHOICE,
+    CUP_EFFECT_NAMES,
+    CUP_EFFECTS,
+    DEFECT,
+    EXCHANGE,
+    EXTRA_BEAN,
+    FLAVOURS,
+    HARD,
+    MOISTURE,
+    NAMES,
+    SMOKE,
+    SWEETNESS,
+    TOKENS,
+    TRAY,
+    WILD,
+    bag_text,
+    is_bean,
+    madd,
+    mcontains,
+    mpairs,
+    mremove,
+    msort,
+    parse_bag,
+    roast,
+    roast_level,
+    show,
+)
 
 __all__ = [
-    "ACTION_KINDS",
-    "advise",
-    "Board",
-    "board_from_dict",
-    "Card",
-    "cards_from_dict",
-    "CLASSES",
-    "Concentrate",
-    "Continue",
-    "count_dist",
-    "CupScore",
-    "CupTest",
-    "DIFFICULTIES",
-    "Disperse",
-    "draw_outcome_count",
-    "draw_outcomes",
-    "draw_table",
-    "Drawn",
-    "effect_table",
-    "Exchange",
-    "expected_count",
-    "flavour_matches",
-    "Game",
-    "greedy_policy",
-    "Keep",
-    "KeepTwo",
-    "load_board",
-    "load_cards",
-    "MAX_STATES",
-    "Menu",
-    "NewTwo",
-    "next_difficulty",
-    "next_round_risks",
-    "NoExchange",
-    "one_more_round",
-    "p_any",
-    "p_beans_at_least",
-    "p_burn",
-    "PayWild",
-    "PlusTwo",
-    "Preserve",
-    "random_policy",
-    "RemoveBad",
-    "RemoveTwo",
-    "Roast",
-    "RoundValue",
-    "Rules",
-    "SAMPLES",
-    "score_cup",
-    "Shuffled",
-    "Side",
-    "SIDES",
-    "STAND_IN_BOARD",
-    "STAND_IN_CARDS",
-    "State",
-    "Stop",
-    "stop_now",
-    "stop_or_continue",
-    "ToCup",
-    "tokens",
-    "ToTray",
-    "two_of_five_table",
-    "TwoOfFive",
+    # tokens
+    "ACIDITY", "AROMA", "BEANS", "BODY", "BURNT", "CHOICE", "CUP_EFFECTS", "CUP_EFFECT_NAMES", "DEFECT", "EXCHANGE",
+    "EXTRA_BEAN", "FLAVOURS", "HARD", "MOISTURE", "NAMES", "SMOKE", "SWEETNESS", "TOKENS", "TRAY", "WILD", "bag_text",
+    "is_bean", "madd", "mcontains", "mpairs", "mremove", "msort", "parse_bag", "roast", "roast_level", "show", "tokens",
+    # components, options, scoring, menu
+    "Board", "CARD_FLAVOURS", "CARD_TOKENS", "CLASSES", "CUP_SPACES", "Card", "CupScore", "DIFFICULTIES",
+    "EASY_FLAVOURS", "EMPTY_SPACE_MINUS", "FLAVOUR_EFFECTS", "FLAVOUR_POINTS", "IMMEDIATE", "MINUS", "Menu",
+    "NO_FLAVOUR_MINUS", "Rules", "SIDES", "SKILL_POINTS", "STAND_IN_BOARD", "STAND_IN_CARDS", "SUPPLY_KINDS", "Side",
+    "TRAY_BONUS", "TRAY_SPACES", "WILD_COST", "board_from_dict", "cards_from_dict", "check_card_on_board",
+    "flavour_matches", "load_board", "load_cards", "next_difficulty", "score_cup", "scoring_class",
+    # the engine
+    "ACTION_KINDS", "Concentrate", "Continue", "Disperse", "Drawn", "Exchange", "Game", "Keep", "KeepTwo", "NewTwo",
+    "NoExchange", "PayWild", "Phase", "PlusTwo", "Preserve", "RemoveBad", "RemoveTwo", "Roast", "STATE_FORMAT",
+    "Shuffled", "State", "Stop", "ToCup", "ToTray", "TwoOfFive", "check",
+    # odds, the cup-test solver, advice, bots
+    "CONTINUE_OPTIONS", "CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "STOP_OPTIONS", "advise", "count_dist",
+    "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "greedy_policy",
+    "next_round_risks", "one_more_round", "p_any", "p_beans_at_least", "p_burn", "random_policy", "round_burn",
+    "shuffle_outcomes", "stop_now", "stop_or_continue", "two_of_five_table",
 ]

@@ -1,4 +1,4 @@
-"""Every choice at a Coffee Roaster decision, with its value from the cup-test solver (RULES.md §3).
+"""Every choice at a Coffee Roaster decision, with its value from the cup-test solver (docs/rules/roaster.md).
 
 **What ``value`` measures.** The expected score of the cup at the end of the game under
 the model of :mod:`.cup`:
@@ -39,14 +39,15 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
 from ..exact import Bag
-from .cup import one_more_round, stop_now
+from .actions import CUP_TEST_PHASES, Continue, Phase, Roast, Stop
+from .cup import CupTest, RoundValue, one_more_round, stop_now
 from .odds import draw_table, p_any, p_burn
-from .state import Continue, Roast, State, Stop
+from .state import State
 from .tokens import SMOKE
 
 __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_risks", "round_burn"]
@@ -56,7 +57,8 @@ STOP_OPTIONS: dict[str, Any] = {"max_states": 100_000, "samples": 300, "seed": 0
 """Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation)."""
 CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 100_000, "samples": 100, "seed": 0}
 """Budget of the :func:`one_more_round` call made by :func:`advise`."""
-CUP_PHASES = ("place", "choose", "exchange", "exchange_keep")
+CUP_PHASES = CUP_TEST_PHASES
+"""The cup test's decisions, each valued by :func:`stop_now`."""
 
 
 def next_round_risks(state: State) -> tuple[Fraction, Fraction]:
@@ -82,46 +84,46 @@ def round_burn(state: State, action: Any) -> Fraction:
     Fraction(0, 1)
     """
     after = state if isinstance(action, Roast) else state.apply(action)
-    more = after.draw_count if after.phase == "draw" and after.draw_for in ("plus_two", "new_two") else 0
+    more = after.draw_count if after.phase == Phase.DRAW and after.draw_for in ("plus_two", "new_two") else 0
     table = draw_table(Bag(dict(Counter(after.bag))), more, state.rules.roast_steps(state.space), after.drawn)
-    return table.loc["P(a bean burns this round)", "value"]
+    return cast(Fraction, table.loc["P(a bean burns this round)", "value"])
 
 
-def _row(action: Any, result: Any = None, then: str = "", p_burn_: Fraction | None = None,
+def _row(action: Any, result: CupTest | RoundValue | None = None, then: str = "", p_burn_: Fraction | None = None,
          p_smoke: Fraction | None = None) -> dict[str, Any]:
     """One action's row; ``result`` is the solver's answer (a CupTest or RoundValue), None when not valued."""
     exact = None if result is None else result.exact
     lower = None if result is None else result.lower
     label = str(action) + (" ≈" if exact is False else "")
     return {"action": action, "label": label, "value": None if result is None else result.value, "exact": exact,
-            "lower": lower, "stderr": result.stderr if exact is False and not lower else None, "p_burn": p_burn_,
+            "lower": lower, "stderr": result.stderr if result is not None and exact is False and not lower else None, "p_burn": p_burn_,
             "p_smoke": p_smoke, "then": then, "how": "" if result is None else result.message, "best": False}
 
 
 def advise(state: State) -> pd.DataFrame:
     """Every legal action at ``state`` once, valued where the solver can (see the module notes)."""
     rows = []
-    if state.phase == "decide":
+    if state.phase == Phase.DECIDE:
         for action in state.legal_actions():
             if isinstance(action, Stop):
-                r = stop_now(state, **STOP_OPTIONS)
-                rows.append(_row(action, r, "the cup test, played optimally" if r.exact else
+                now = stop_now(state, **STOP_OPTIONS)
+                rows.append(_row(action, now, "the cup test, played optimally" if now.exact else
                                  "the cup test (simulated fallback play)"))
             elif isinstance(action, Continue):
-                r = one_more_round(state, **CONTINUE_OPTIONS)
+                more = one_more_round(state, **CONTINUE_OPTIONS)
                 burn, smoke = next_round_risks(state)
-                rows.append(_row(action, r, "one round of plain roasting, then stop (a lower bound)", burn, smoke))
+                rows.append(_row(action, more, "one round of plain roasting, then stop (a lower bound)", burn, smoke))
             else:  # pragma: no cover - the decide phase has only these two
                 rows.append(_row(action, then="not valued"))
     elif state.phase in CUP_PHASES:
         for action in state.legal_actions():
-            r = stop_now(state.apply(action), **STOP_OPTIONS)
-            rows.append(_row(action, r, "the rest of the cup test, played optimally" if r.exact else
+            rest = stop_now(state.apply(action), **STOP_OPTIONS)
+            rows.append(_row(action, rest, "the rest of the cup test, played optimally" if rest.exact else
                              "the rest of the cup test (simulated fallback play)"))
     else:
         for action in state.legal_actions():
-            burn = round_burn(state, action) if state.phase in ("act", "remove_two") else None
-            rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects", p_burn_=burn))
+            risk = round_burn(state, action) if state.phase in (Phase.ACT, Phase.REMOVE_TWO) else None
+            rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects", p_burn_=risk))
     frame = pd.DataFrame(rows, columns=COLUMNS)
     valued = [v for v in frame["value"] if v is not None]
     if valued:

@@ -1,10 +1,11 @@
-"""Exact bag-draw odds for Coffee Roaster (RULES.md §3): what the next draw holds.
+"""Exact bag-draw odds for Coffee Roaster (docs/rules/roaster.md): chance's law, and what the next draw holds.
 
 Every answer comes from :class:`coffeegames.exact.Bag`'s multivariate hypergeometric
 law: drawing ``k`` tokens at once from a bag of ``N`` gives each multiset its share of
 the C(N, k) equally likely draws. Tokens are short names: ``"hard"``, ``"bean0"`` ..
 ``"bean4"``, ``"burnt"``, ``"moisture"``, ``"smoke"``, ``"defect"``, flavours and cup
-effects (see :mod:`.tokens`).
+effects (see :mod:`.tokens`). :func:`draw_outcomes` and :func:`shuffle_outcomes` are the
+engine's chance nodes (:meth:`.state.State.chance_outcomes` lists them).
 
 Example:
     >>> bag = Bag({"bean2": 4, "bean3": 2, "smoke": 1, "moisture": 3})
@@ -16,20 +17,74 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
+from functools import lru_cache
+from itertools import permutations
 from math import comb
+from typing import cast
 
 import pandas as pd
 
+from ..errors import BadArgument
 from ..exact import Bag, Dist, check_count
-from .tokens import BURNT, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, WILD, roast, roast_level
+from .actions import Drawn, Shuffled
+from .tokens import BURNT, CUP_EFFECTS, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, WILD, key, msort, roast, roast_level
+
+__all__ = [
+    "count_dist", "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "p_any",
+    "p_beans_at_least", "p_burn", "shuffle_outcomes", "two_of_five_table",
+]
 
 Token = Hashable
 
 
+# -- chance nodes of the engine ---------------------------------------------------------------
+
+@lru_cache(maxsize=4096)
+def draw_outcomes(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction], ...]:
+    """Every multiset of ``k`` tokens drawn at once from ``bag`` with its exact probability (Fact: a draw
+    without replacement, multivariate hypergeometric).
+
+    >>> outcomes = draw_outcomes(("hard", "hard", "smoke"), 2)
+    >>> [(str(d), p) for d, p in outcomes]
+    [('drew hard×2', Fraction(1, 3)), ('drew hard smoke', Fraction(2, 3))]
+    """
+    total = comb(len(bag), k)
+    weights = sorted(((msort(cast("tuple[str, ...]", tokens)), w) for tokens, w in Bag(Counter(bag)).draw_weights(k)), key=lambda tw: [key(t) for t in tw[0]])
+    return tuple((Drawn(tokens), Fraction(w, total)) for tokens, w in weights)
+
+
+def draw_outcome_count(bag: Sequence[str], k: int) -> int:
+    """How many distinct multisets a draw of ``k`` from ``bag`` has (without listing them).
+
+    >>> draw_outcome_count(("hard", "hard", "smoke"), 2)
+    2
+    """
+    counts = list(Counter(bag).values())
+    ways = [1] + [0] * k
+    for n in counts:
+        ways = [sum(ways[j - i] for i in range(0, min(n, j) + 1)) for j in range(k + 1)]
+    return ways[k]
+
+
+@lru_cache(maxsize=1)
+def shuffle_outcomes() -> tuple[tuple[Shuffled, Fraction], ...]:
+    """The 120 equally likely orders of the five cup effects on the square spaces.
+
+    >>> len(shuffle_outcomes()), shuffle_outcomes()[0][1]
+    (120, Fraction(1, 120))
+    """
+    orders = list(permutations(CUP_EFFECTS))
+    return tuple((Shuffled(o), Fraction(1, len(orders))) for o in orders)
+
+
+# -- named odds of a draw ----------------------------------------------------------------------
+
+
 def _draws(bag: Bag, draws: int) -> int:
-    """``draws``, or the whole bag if fewer tokens remain (RULES.md: "all, if fewer remain")."""
+    """``draws``, or the whole bag if fewer tokens remain (docs/rules/roaster.md: all, if fewer remain)."""
     return min(check_count(draws, "number of tokens drawn"), bag.size)
 
 
@@ -42,7 +97,8 @@ def count_dist(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draw
     match = tokens if callable(tokens) else set(tokens).__contains__
     good = sum(n for t, n in bag.items() if match(t))
     k, total = _draws(bag, draws), bag.size
-    return Dist.from_weights({i: comb(good, i) * comb(total - good, k - i) for i in range(0, min(good, k) + 1)})
+    weights: dict[Hashable, int] = {i: comb(good, i) * comb(total - good, k - i) for i in range(0, min(good, k) + 1)}
+    return Dist.from_weights(weights)
 
 
 def p_any(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draws: int) -> Fraction:
@@ -58,7 +114,7 @@ def expected_count(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], 
 def _roasted_to(level: int) -> Callable[[Token], bool]:
     """Whether a token is a bean roasted to ``level`` or more."""
     def match(token: Token) -> bool:
-        found = roast_level(token)
+        found = roast_level(token) if isinstance(token, str) else None
         return found is not None and found >= level
 
     return match
@@ -97,7 +153,7 @@ def draw_table(bag: Bag, draws: int, steps: int = 1, known: Iterable[Token] = ()
 
     def counted(match: Callable[[Token], bool]) -> Dist:  # how many of the known and drawn tokens match
         already = sum(1 for t in known if match(t))
-        return count_dist(bag, match, k).map(lambda n: n + already)
+        return count_dist(bag, match, k).map(lambda n: cast(int, n) + already)
 
     rows = {
         "tokens drawn": k + len(known),
@@ -129,16 +185,16 @@ def effect_table(bag: Bag, draws: int, steps: int = 1, drawn: Iterable[Token] | 
                              "with +2 tokens": draw_table(bag, draws + 2, steps)["value"]})
     drawn, returned = list(drawn), list(returned)
     columns = {"as drawn": draw_table(bag, 0, steps, drawn)["value"]}
-    if bag.size >= 2:  # RULES.md: not with fewer than 2 in the bag
+    if bag.size >= 2:  # docs/rules/roaster.md: not with fewer than 2 in the bag
         columns["with +2 tokens"] = draw_table(bag, 2, steps, drawn)["value"]
     if returned:
         rest = list(drawn)
         for t in returned:
             if t not in rest:
-                raise ValueError(f"2 new tokens returns 2 drawn tokens; {t!r} is not among {rest}")
+                raise BadArgument("returned", f"2 new tokens returns 2 drawn tokens; {t!r} is not among {rest}", returned)
             rest.remove(t)
         if len(returned) != 2:
-            raise ValueError(f"2 new tokens returns exactly 2 drawn tokens; got {len(returned)}")
+            raise BadArgument("returned", f"2 new tokens returns exactly 2 drawn tokens; got {len(returned)}", returned)
         back = bag.add(returned)
         columns[f"with 2 new tokens (return {' '.join(map(str, returned))})"] = draw_table(back, 2, steps, rest)["value"]
     return pd.DataFrame(columns)
@@ -158,7 +214,7 @@ def two_of_five_table(bag: Bag) -> pd.DataFrame:
         "P(at least one smoke among the 5)": p_any(bag, [SMOKE], k),
         "P(at least one defect among the 5)": p_any(bag, [DEFECT], k),
         "P(a bad token to remove)": bad.at_least(1),
-        "expected bad tokens removed (at most 2)": bad.map(lambda n: min(n, 2)).mean(),
+        "expected bad tokens removed (at most 2)": bad.map(lambda n: min(cast(int, n), 2)).mean(),
         "expected moisture leaving": expected_count(bag, [MOISTURE], k),
     }
     return pd.DataFrame({"value": list(rows.values())}, index=pd.Index(list(rows), name="question"))

@@ -14,7 +14,7 @@ The greedy bot is a short list of rules of thumb, not a solver:
 
 Example:
     >>> from coffeegames.engine import play
-    >>> from coffeegames.roaster.state import Game
+    >>> from coffeegames.roaster import Game
     >>> results = play(Game(card="Zambia Kasama AA"), greedy_policy, n_games=3, seed=0, progress=False)
     >>> len(results)
     3
@@ -24,23 +24,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from ..engine import random_policy  # noqa: F401  (re-exported: the Coffee Roaster random bot)
-from .rules import CUP_SPACES, MINUS
-from .state import (
+from .actions import (
     Continue,
     Disperse,
     Exchange,
     NoExchange,
     PayWild,
+    Phase,
     Preserve,
     RemoveBad,
     Roast,
-    State,
     Stop,
     ToCup,
     ToTray,
 )
+from .data import CUP_SPACES
+from .scoring import MINUS
+from .state import State
 from .tokens import BAD, EXTRA_BEAN, FLAVOURS, MOISTURE, SWEETNESS, WILD, roast, roast_level
 
 Policy = Callable[[State], object]
@@ -77,10 +80,11 @@ def expected_cup_level(state: State) -> float:
     return mean * CUP_SPACES + extra
 
 
-def _act(state: State, legal: list) -> object:
+def _act(state: State, legal: list[Any]) -> object:
+    """The greedy bot's roasting-round move (see the module notes)."""
     steps = state.rules.roast_steps(state.space)
     burning = {t for t in state.drawn if roast_level(t) is not None and roast(t, steps) == "burnt"}
-    saves = [a for a in legal if isinstance(a, Preserve) and burning & set(a.beans)]
+    saves: list[Preserve | Disperse] = [a for a in legal if isinstance(a, Preserve) and burning & set(a.beans)]
     saves += [a for a in legal if isinstance(a, Disperse) and a.bean in burning]
     if saves:
         def saved(a: object) -> int:
@@ -99,24 +103,24 @@ def _act(state: State, legal: list) -> object:
 
 def greedy_policy(state: State) -> object:
     """The greedy bot described in the module docstring."""
-    legal = state.legal_actions()
+    legal: list[Any] = state.legal_actions()
     phase = state.phase
-    if phase == "act":
+    if phase == Phase.ACT:
         return _act(state, legal)
-    if phase == "decide":
+    if phase == Phase.DECIDE:
         return Stop() if expected_cup_level(state) >= state.rules.card.optimum - 1 else Continue()
-    if phase == "place":
+    if phase == Phase.PLACE:
         token = state.hand[0]
         level = roast_level(token) or 0
         too_much = cup_level(state) + level > state.rules.card.optimum + 1
         return ToTray() if token_value(state, token) < 0 or (level and too_much) else ToCup()
-    if phase == "remove_two":
+    if phase == Phase.REMOVE_TWO:
         return min(legal, key=lambda a: sum(token_value(state, t) for t in a.tokens))
-    if phase == "choose":
+    if phase == Phase.CHOOSE:
         return max(legal, key=lambda a: token_value(state, a.token))
-    if phase == "exchange_keep":
+    if phase == Phase.EXCHANGE_KEEP:
         return max(legal, key=lambda a: sum(token_value(state, t) for t in a.tokens))
-    if phase == "exchange":
+    if phase == Phase.EXCHANGE:
         worst = min((a for a in legal if isinstance(a, Exchange)), key=lambda a: sum(token_value(state, t) for t in a.returned),
                     default=None)
         if worst is not None and all(token_value(state, t) < 0 for t in worst.returned):

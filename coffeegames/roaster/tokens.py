@@ -1,4 +1,4 @@
-"""Coffee Roaster's tokens as short strings, and small helpers on multisets of them (RULES.md §3).
+"""Coffee Roaster's tokens as short strings, and small helpers on multisets of them (docs/rules/roaster.md).
 
 Conventions used by the whole :mod:`coffeegames.roaster` package:
 
@@ -23,7 +23,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import combinations_with_replacement
 from typing import Any
+
+from ..errors import BadArgument
+
+__all__ = [
+    "ACIDITY", "ANY", "AROMA", "BAD", "BEANS", "BODY", "BURNT", "CHOICE", "CUP_EFFECTS", "CUP_EFFECT_NAMES", "DEFECT",
+    "EXCHANGE", "EXTRA_BEAN", "FLAVOURS", "HARD", "MOISTURE", "NAMES", "ROASTABLE", "SLOT_KINDS", "SMOKE", "SWEETNESS",
+    "TOKENS", "TRAY", "WILD", "bag_text", "bean", "is_bean", "is_flavour", "key", "madd", "mcontains", "mpairs",
+    "mremove", "msort", "parse_bag", "roast", "roast_level", "show",
+]
 
 HARD = "hard"
 BEANS: tuple[str, ...] = ("bean0", "bean1", "bean2", "bean3", "bean4")
@@ -92,7 +102,7 @@ def bean(level: int) -> str:
     'bean2'
     """
     if not isinstance(level, int) or not 0 <= level <= 4:
-        raise ValueError(f"a roasted bean has a level 0-4; got {level!r}")
+        raise BadArgument("level", "a roasted bean has a level 0-4", level)
     return BEANS[level]
 
 
@@ -142,6 +152,16 @@ def mremove(tokens: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
     return msort(left.elements())
 
 
+def mpairs(tokens: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every sub-multiset of two tokens of ``tokens``, sorted.
+
+    >>> mpairs(("hard", "hard", "aroma"))
+    [('hard', 'hard'), ('hard', 'aroma')]
+    """
+    kinds = msort(set(tokens))
+    return [p for p in combinations_with_replacement(kinds, 2) if mcontains(tokens, p)]
+
+
 def mcontains(tokens: Sequence[str], wanted: Iterable[str]) -> bool:
     """Whether the multiset ``tokens`` holds every token of ``wanted`` (with multiplicity)."""
     have = Counter(tokens)
@@ -158,12 +178,14 @@ def show(tokens: Sequence[str]) -> str:
     return " ".join(t if counts[t] == 1 else f"{t}×{counts[t]}" for t in sorted(counts, key=key)) or "-"
 
 
-__all__ = [
-    "ACIDITY", "ANY", "AROMA", "BAD", "BEANS", "BODY", "BURNT", "CHOICE", "CUP_EFFECTS", "CUP_EFFECT_NAMES", "DEFECT",
-    "EXCHANGE", "EXTRA_BEAN", "FLAVOURS", "HARD", "MOISTURE", "NAMES", "ROASTABLE", "SLOT_KINDS", "SMOKE", "SWEETNESS",
-    "TOKENS", "TRAY", "WILD", "bean", "is_bean", "is_flavour", "key", "madd", "mcontains", "mremove", "msort", "roast",
-    "roast_level", "show",
-]
+
+
+def _bag_error(why: str) -> BadArgument:
+    """A :class:`BadArgument` about typed bag text whose message is the reason alone: the CLI and the bag widget
+    prefix it with where the bag was typed (``--cup: 'bean3:x': a count is ...``)."""
+    error = BadArgument("bag", why)
+    error.args = (why,)
+    return error
 
 
 def parse_bag(text: str) -> dict[str, int]:
@@ -174,20 +196,20 @@ def parse_bag(text: str) -> dict[str, int]:
     >>> parse_bag("bean9:2")
     Traceback (most recent call last):
     ...
-    ValueError: 'bean9' is not a bag token; tokens are hard, bean0, bean1, bean2, bean3, bean4, burnt, defect, smoke, moisture, body, acidity, aroma, wild
+    coffeegames.errors.BadArgument: 'bean9' is not a bag token; tokens are hard, bean0, bean1, bean2, bean3, bean4, burnt, defect, smoke, moisture, body, acidity, aroma, wild
     """
     counts: dict[str, int] = {}
     for word in text.replace(",", " ").split():
         kind, sep, number = word.partition(":")
         kind = kind.strip().lower()
         if kind not in TOKENS:
-            raise ValueError(f"{kind!r} is not a bag token; tokens are {', '.join(TOKENS)}")
+            raise _bag_error(f"{kind!r} is not a bag token; tokens are {', '.join(TOKENS)}")
         if sep and not number.strip().isdigit():
-            raise ValueError(f"{word!r}: a count is a whole number 0 or more, as in {kind}:3")
+            raise _bag_error(f"{word!r}: a count is a whole number 0 or more, as in {kind}:3")
         counts[kind] = counts.get(kind, 0) + (int(number) if sep else 1)
     counts = {k: n for k, n in counts.items() if n}
     if not counts:
-        raise ValueError("the bag is empty: type tokens as kind:count, e.g. bean2:4 smoke:1 moisture:3")
+        raise _bag_error("the bag is empty: type tokens as kind:count, e.g. bean2:4 smoke:1 moisture:3")
     return counts
 
 

@@ -1,0 +1,145 @@
+"""Scoring a Coffee Roaster cup (docs/rules/roaster.md, "Scoring"): roast points, flavour, skill and minus points.
+
+:func:`score_cup` is the one place the scoring rules live; :func:`scoring_class` lists what
+it reads of a token, so the cup solver can merge tokens that always score alike.
+
+Example:
+    >>> from coffeegames.roaster.data import load_cards
+    >>> zambia = [c for c in load_cards() if c.name == "Zambia Kasama AA"][0]
+    >>> print(score_cup(["bean4"] * 4 + ["bean0"] * 6, zambia))  # 16 levels: 10 points; six level-0 beans: skill 4
+    roast level 16 → 10 · flavour 0 matches → 0 · skill 4 · minus 3 · total 11
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ..errors import BadArgument
+from .data import CUP_SPACES, Board, Card, stand_in_board
+from .tokens import BEANS, BURNT, DEFECT, EXTRA_BEAN, FLAVOURS, HARD, MOISTURE, SMOKE, SWEETNESS, TOKENS, WILD, roast_level
+
+__all__ = [
+    "CupScore", "EMPTY_SPACE_MINUS", "FLAVOUR_POINTS", "MINUS", "NO_FLAVOUR_MINUS", "SKILL_POINTS", "flavour_matches",
+    "score_cup", "scoring_class",
+]
+
+FLAVOUR_POINTS: tuple[int, ...] = (0, 1, 3, 6, 10)
+"""Flavour points for 0-4 matches (Rule)."""
+SKILL_POINTS: dict[int, int] = {3: 1, 4: 2, 5: 3, 6: 4, 7: 5}
+"""Skill points for the most beans of one roast level: 3 → 1 ... 7 or more → 5 (Rule)."""
+MINUS: dict[str, int] = {HARD: 1, BURNT: 1, SMOKE: 1, DEFECT: 2}
+"""Minus points per token in the cup (Rule)."""
+NO_FLAVOUR_MINUS = 3
+"""Minus points when the cup holds no flavour token (Rule)."""
+EMPTY_SPACE_MINUS = 5
+"""Minus points when any cup space is empty (Rule; once, however many are empty)."""
+
+
+@dataclass(frozen=True)
+class CupScore:
+    """A cup's score, part by part (``total = roast + flavour + skill - minus``)."""
+
+    roast_level: int
+    roast: int
+    matches: int
+    flavour: int
+    skill: int
+    minus: int
+
+    @property
+    def total(self) -> int:
+        """The cup's score."""
+        return self.roast + self.flavour + self.skill - self.minus
+
+    def __str__(self) -> str:
+        return (f"roast level {self.roast_level} → {self.roast} · flavour {self.matches} matches → {self.flavour}"
+                f" · skill {self.skill} · minus {self.minus} · total {self.total}")
+
+
+def flavour_matches(tokens: Iterable[str], wanted: Sequence[str]) -> int:
+    """How many entries of a card's flavour list the cup's tokens satisfy (each token once).
+
+    A flavour token matches its own kind, the wild flavour matches anything, Sweetness matches
+    any flavour unless the card requires Sweetness (then it matches only that) (Rule).
+
+    >>> flavour_matches(["aroma", "aroma", "sweetness"], ["aroma", "aroma", "acidity"])
+    3
+    >>> flavour_matches(["aroma", "sweetness"], ["aroma", "acidity", "sweetness"])
+    2
+    """
+    have = Counter(tokens)
+    need = Counter(wanted)
+    matched = 0
+    for f in FLAVOURS:
+        m = min(need[f], have[f])
+        matched += m
+        need[f] -= m
+    jokers = have[WILD]
+    if need[SWEETNESS]:
+        m = min(need[SWEETNESS], have[SWEETNESS])
+        matched += m
+        need[SWEETNESS] -= m
+    else:
+        jokers += have[SWEETNESS]
+    return matched + min(jokers, sum(need.values()))
+
+
+def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, burnt_level: int = 0) -> CupScore:
+    """Score a cup (docs/rules/roaster.md, "Scoring"). ``tokens`` are the cup's tokens, including ``"sweetness"`` if it fills a
+    space and ``"extra_bean"`` if that cup effect is active (it is not a space). Tray tokens are not passed: they do not score.
+
+    The rulebook's example: Zambia Kasama AA, three level-2, one level-3 and two level-4 beans
+    (total 17: 6 roast points), two Aroma and Sweetness for a card asking Body, Aroma, Acidity:
+
+    >>> from coffeegames.roaster.data import load_cards
+    >>> zambia = [c for c in load_cards() if c.name == "Zambia Kasama AA"][0]
+    >>> cup = ["bean2"] * 3 + ["bean3", "bean4", "bean4", "aroma", "aroma", "sweetness", "burnt"]
+    >>> s = score_cup(cup, zambia)
+    >>> s.roast_level, s.roast, s.matches, s.flavour, s.skill, s.minus, s.total
+    (17, 6, 2, 3, 1, 1, 9)
+    """
+    board = stand_in_board() if board is None else board
+    cup = list(tokens)
+    for t in cup:
+        if t not in TOKENS and t not in (SWEETNESS, EXTRA_BEAN):
+            raise BadArgument("tokens", f"{t!r} cannot be in a cup", cup, source="score_cup")
+    if MOISTURE in cup:
+        raise BadArgument("tokens", "moisture never stays in a cup", cup, source="score_cup")
+    counts = Counter(cup)
+    spaces = len(cup) - counts[EXTRA_BEAN]
+    if spaces > CUP_SPACES or counts[EXTRA_BEAN] > 1 or counts[SWEETNESS] > 1:
+        raise BadArgument("tokens", f"a cup holds at most {CUP_SPACES} tokens, one Sweetness and one Extra Bean", cup,
+                          source="score_cup")
+    level = sum(roast_level(t) or 0 for t in cup) + burnt_level * counts[BURNT] + board.extra_bean_level * counts[EXTRA_BEAN]
+    matches = min(4, flavour_matches(cup, card.flavours))
+    most = max((counts[b] for b in BEANS), default=0)
+    skill = SKILL_POINTS[min(most, 7)] if most >= 3 else 0
+    minus = sum(MINUS.get(t, 0) * n for t, n in counts.items())
+    if not any(counts[f] for f in (*FLAVOURS, WILD, SWEETNESS)):
+        minus += NO_FLAVOUR_MINUS
+    if spaces < CUP_SPACES:
+        minus += EMPTY_SPACE_MINUS
+    return CupScore(level, card.roast_points(level), matches, FLAVOUR_POINTS[matches], skill, minus)
+
+
+def scoring_class(token: str, card: Card, burnt_level: int = 0) -> tuple[Hashable, ...]:
+    """All that :func:`score_cup` sees of one bag token: two tokens of one class score alike in every cup, so a
+    solver may count them as one kind. Keep it beside :func:`score_cup`: it lists what that function reads of a
+    token (roast level, skill level, minus points, flavour role).
+
+    >>> from coffeegames.roaster.data import load_cards
+    >>> zambia = [c for c in load_cards() if c.name == "Zambia Kasama AA"][0]  # asks Body, Aroma, Acidity
+    >>> scoring_class("hard", zambia) == scoring_class("smoke", zambia) == scoring_class("burnt", zambia)
+    True
+    >>> scoring_class("burnt", zambia, burnt_level=1) == scoring_class("hard", zambia), scoring_class("body", zambia) == scoring_class("aroma", zambia)
+    (False, False)
+    """
+    if token not in TOKENS:
+        raise BadArgument("token", f"is not a bag token; tokens are {', '.join(TOKENS)}", token, source="scoring_class")
+    level = (roast_level(token) or 0) + (burnt_level if token == BURNT else 0)
+    role = token if token == WILD or token in card.flavours else "unlisted flavour" if token in FLAVOURS else None
+    return (level, token if token in BEANS else None, MINUS.get(token, 0), role)
+
+
