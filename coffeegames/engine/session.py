@@ -36,18 +36,20 @@ Example (roll a die, keep it or reroll once; a bot that always keeps):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Generic, TypeVar, cast
 
 from ..errors import MISSING, BadArgument, IllegalAction
-from .solve import Policy
 from .state import CHANCE, TERMINAL, Action, Outcome, State
 from .walkthrough import Walkthrough
 
-__all__ = ["BadEntry", "ChancePlayer", "OutcomeParser", "Session"]
+__all__ = ["BadEntry", "ChancePlayer", "OutcomeParser", "S", "Session"]
 
-OutcomeParser = Callable[[str, State], Outcome]
+S = TypeVar("S", bound=State)
+"""The game's State class (a session of Dairyman takes Dairyman's bots, parser, ...)."""
+OutcomeParser = Callable[[str, S], Outcome]
 """``parse(text, state) -> outcome``: a chance outcome typed as text; raises :class:`BadEntry` (or
 :class:`~coffeegames.errors.IllegalAction`) for text it cannot read."""
-ChancePlayer = Callable[[State], "int | None"]
+ChancePlayer = Callable[[S], "int | None"]
 """``chance_player(state) -> player or None``: whose roll (or draw) a chance node is."""
 
 
@@ -69,7 +71,7 @@ class BadEntry(BadArgument):
         self.args = (why,)
 
 
-class Session:
+class Session(Generic[S]):
     """A game in progress between people and bots: moves, undo, bots playing, typed outcomes, history.
 
     Args:
@@ -86,18 +88,18 @@ class Session:
 
     def __init__(
         self,
-        game: Walkthrough | State,
+        game: Walkthrough | S,
         *,
         seed: int | None = 0,
-        bots: Mapping[int, Policy] | None = None,
-        chance_player: ChancePlayer | None = None,
-        parse_outcome: OutcomeParser | None = None,
+        bots: Mapping[int, Callable[[S], Action]] | None = None,
+        chance_player: ChancePlayer[S] | None = None,
+        parse_outcome: OutcomeParser[S] | None = None,
         names: Sequence[str] | None = None,
         chance_event: str = "roll",
     ) -> None:
         self.walkthrough = game if isinstance(game, Walkthrough) else Walkthrough(game, seed)
-        self.initial: State = self.walkthrough.states[0]
-        self.bots: dict[int, Policy] = dict(bots or {})
+        self.initial: S = cast(S, self.walkthrough.states[0])
+        self.bots: dict[int, Callable[[S], Action]] = dict(bots or {})
         self.chance_player = chance_player
         self.parse_outcome = parse_outcome
         self.names = list(names) if names is not None else None
@@ -105,9 +107,9 @@ class Session:
 
     # -- reading -------------------------------------------------------------------
     @property
-    def state(self) -> State:
+    def state(self) -> S:
         """The current state."""
-        return self.walkthrough.state
+        return cast(S, self.walkthrough.state)
 
     @property
     def seed(self) -> int | None:
@@ -127,14 +129,14 @@ class Session:
             return self.names[player]
         return f"player {player} ({'bot' if player in self.bots else 'you'})"
 
-    def roller(self, state: State | None = None) -> int | None:
+    def roller(self, state: S | None = None) -> int | None:
         """Whose roll (or draw) a chance node is; None at a decision, or when it is nobody's."""
         state = self.state if state is None else state
         if not state.is_chance() or self.chance_player is None:
             return None
         return self.chance_player(state)
 
-    def persons_turn(self, state: State | None = None) -> bool:
+    def persons_turn(self, state: S | None = None) -> bool:
         """Whether a person acts at ``state`` (default: now): a decision of a non-bot, or a chance node that is a non-bot's roll."""
         state = self.state if state is None else state
         player = state.current_player()
@@ -143,12 +145,12 @@ class Session:
             return roller is not None and roller not in self.bots
         return player != TERMINAL and player not in self.bots
 
-    def bots_can_play(self, state: State | None = None) -> bool:
+    def bots_can_play(self, state: S | None = None) -> bool:
         """Whether "bots play" has something to do: there are bots, the game goes on, and no person acts now."""
         state = self.state if state is None else state
         return bool(self.bots) and not state.is_terminal() and not self.persons_turn(state)
 
-    def describe(self, state: State | None = None) -> str:
+    def describe(self, state: S | None = None) -> str:
         """Whose move it is, in words: ``'player 0 (you) to move'``, ``"player 0 (you)'s roll: chance moves next"``,
         ``'the game is over (player 0 (you) 30, player 1 (bot) 12)'``."""
         state = self.state if state is None else state
@@ -166,7 +168,7 @@ class Session:
         """``(who, move)`` for every move made, oldest first; a person's roll is ``"chance · <name>'s roll"``."""
         found = []
         for state, (player, move) in zip(self.walkthrough.states, self.walkthrough.history()):
-            roller = self.roller(state) if player == CHANCE else None
+            roller = self.roller(cast(S, state)) if player == CHANCE else None
             found.append((self.name(player) + (f" · {self.name(roller)}'s {self.chance_event}" if roller is not None else ""), move))
         return found
 
@@ -197,14 +199,14 @@ class Session:
             raise IllegalAction("there are no bots in this game")
         if not self.bots_can_play():
             raise IllegalAction(f"nothing for the bots to do: {self.describe()}")
-        self.walkthrough.run(lambda s: self.bots[s.current_player()](s), until=self.persons_turn)
+        self.walkthrough.run(lambda s: self.bots[s.current_player()](cast(S, s)), until=lambda s: self.persons_turn(cast(S, s)))
 
     def undo(self) -> None:
         """Take back moves to the last point where a person decided or rolled (else to the last decision)."""
         w = self.walkthrough
         if not w.moves:
             raise IllegalAction("nothing to undo: no move has been made")
-        points = [i for i in range(len(w.moves)) if self.persons_turn(w.states[i])]
+        points = [i for i in range(len(w.moves)) if self.persons_turn(cast(S, w.states[i]))]
         if points:
             w.undo(len(w.moves) - points[-1])
         else:

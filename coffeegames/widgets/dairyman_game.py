@@ -5,7 +5,7 @@
   the display, each player's tiles and tokens, and the supply.
 * :func:`dairyman_walkthrough` builds a :class:`~.decision.DecisionView` for a game
   against :func:`~coffeegames.dairyman.greedy_policy` bots, valued by
-  :func:`~coffeegames.dairyman.advise`.
+  :func:`~coffeegames.dairyman.advise` (the view's words and functions: :func:`dairyman_adapter`).
 * :func:`parse_roll` reads a roll typed as ``"4 6 5 5 1 3 2 y5"``: the white and red
   dice as numbers 1-6, the yellow die written once as ``y`` and its value. At a draw it
   reads milk-tile codes (``"10:cheese1 20:ice2:2s"``).
@@ -36,15 +36,18 @@ import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..dairyman import Drawn, Game, Rolled, State, TurnSolution, advise, greedy_policy, optimal_turn
-from ..dairyman.rules import ABILITIES, BARNS, tile_of
-from ..engine import IllegalAction
+from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, TurnSolution, advise, greedy_policy, optimal_turn, tile_of
+from ..engine import BadEntry, IllegalAction, Session
+from ..errors import BadArgument, CoffeeGamesError
+from ..games import games
+from .adapter import Adapter, Board
 from .charts import EXACT, View, board_layout, figure, mean_text
 from .dairyman_odds import parse_dice
-from .decision import Board, DecisionView, exact_text
+from .decision import DecisionView, exact_text
 
 __all__ = [
     "PolicyExplorer",
+    "dairyman_adapter",
     "dairyman_board",
     "dairyman_walkthrough",
     "outcome_hint",
@@ -290,8 +293,8 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
 
     Type the white and red dice that were rolled as numbers 1-6 and the yellow die (when
     it was rolled) once as ``y`` and its value; frozen dice keep their values and are
-    not typed. A wrong count, a value outside 1-6 or a stray ``y`` raises a ValueError
-    that says what to type.
+    not typed. A wrong count, a value outside 1-6 or a stray ``y`` raises a
+    :class:`~coffeegames.engine.BadEntry` (a ``ValueError``) that says what to type.
 
     >>> from coffeegames.dairyman import Game
     >>> state = Game().new_initial_state(seed=1)
@@ -300,7 +303,7 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
     >>> parse_roll("4 6 5 5 1 3 y5", state)
     Traceback (most recent call last):
     ...
-    ValueError: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
+    coffeegames.engine.session.BadEntry: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
     """
     if state.phase == "draw":
         return _parse_draw(text, state)
@@ -308,22 +311,22 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
         raise IllegalAction("no dice are being rolled now: the outcome box is for chance moves")
     tokens = text.replace(",", " ").split()
     if not tokens:
-        raise ValueError(f"type the dice you rolled: {outcome_hint(state)}")
+        raise BadEntry(f"type the dice you rolled: {outcome_hint(state)}")
     marked = [t for t in tokens if t[:1].lower() == YELLOW]
     dice = parse_dice(" ".join(t for t in tokens if t[:1].lower() != YELLOW))
     expected = _expected_roll(state)
     if state.rolls_yellow:
         if len(marked) != 1:
-            raise ValueError(f"write the yellow die exactly once, as y and its value (e.g. y5); {expected}")
+            raise BadEntry(f"write the yellow die exactly once, as y and its value (e.g. y5); {expected}")
         (yellow,) = parse_dice(marked[0][1:], "yellow die") or (0,)
         if yellow == 0:
-            raise ValueError(f"{marked[0]!r}: put the yellow die's value 1-6 after the y, e.g. y5")
+            raise BadEntry(f"{marked[0]!r}: put the yellow die's value 1-6 after the y, e.g. y5")
     elif marked:
-        raise ValueError(f"the yellow die is not rolled this time (it is locked, set aside or frozen): leave out {marked[0]!r}; {expected}")
+        raise BadEntry(f"the yellow die is not rolled this time (it is locked, set aside or frozen): leave out {marked[0]!r}; {expected}")
     else:
         yellow = None
     if len(dice) != state.rolling:
-        raise ValueError(_count_error(state, len(dice)))
+        raise BadEntry(_count_error(state, len(dice)))
     outcome = Rolled(dice, yellow)
     if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
         raise IllegalAction(f"{outcome} cannot happen here; {expected}")
@@ -351,8 +354,8 @@ def _parse_draw(text: str, state: State) -> Drawn:
     for token in text.replace(",", " ").split():
         try:
             codes.append(tile_of(token).code)
-        except ValueError as error:
-            raise ValueError(f"{error}; type the tiles drawn as codes separated by spaces") from None
+        except (ValueError, CoffeeGamesError) as error:  # tile_of reads a code: any ValueError is about the text typed
+            raise BadEntry(f"{error}; type the tiles drawn as codes separated by spaces") from None
     need = state.rules.display_size - len(state.display)
     outcome = Drawn(tuple(codes))
     if len(codes) != need or not state.is_legal_outcome(outcome):
@@ -391,6 +394,30 @@ def player_names(players: int, human: Sequence[int]) -> list[str]:
     return [f"player {i} ({'you' if i in human else 'bot'})" for i in range(players)]
 
 
+def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
+    """How Dairyman shows itself in a :class:`DecisionView`: :func:`~coffeegames.dairyman.advise`, the board
+    (with these player ``names``), rolls in dice words, the bust chance of the next roll as the risk.
+
+    >>> adapter = dairyman_adapter()
+    >>> adapter.chance_button, adapter.outcome_button, adapter.risk_column
+    ('Let chance roll', 'Enter the dice you rolled', 'p_bust_next')
+    """
+    return Adapter(
+        advise=advise,
+        board=partial(dairyman_board, names=names),
+        outcome_hint=outcome_hint,
+        value_name="expected points this turn",
+        chance_button="Let chance roll",
+        outcome_label="you rolled",
+        outcome_button="Enter the dice you rolled",
+        risk_column="p_bust_next",
+        risk_name="bust chance of the next roll",
+        risk_short="bust next",
+        risk_summary="if you roll on, the next roll busts with chance {}",
+        solo=games()["dairyman"].solo,
+    )
+
+
 def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int = 0, **options: Any) -> DecisionView:
     """A Dairyman game in a :class:`DecisionView`: ``human`` players choose, the others are greedy bots.
 
@@ -406,20 +433,11 @@ def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: in
     game = Game(players=players, **options)
     bad = [p for p in human if not 0 <= p < players]
     if bad:
-        raise ValueError(f"human players are numbered 0-{players - 1}; got {bad}")
+        raise BadArgument("human", f"human players are numbered 0-{players - 1}", bad)
     names = player_names(players, human)
-    return DecisionView(
-        game.new_initial_state(),
-        seed=seed,
-        advise=advise,
-        board=partial(dairyman_board, names=names),
-        bots={p: greedy_policy for p in range(players) if p not in human},
-        parse_outcome=parse_roll,
-        outcome_hint=outcome_hint,
-        chance_player=roll_owner,
-        names=names,
-        value_name="expected points this turn",
-    )
+    bots = {p: greedy_policy for p in range(players) if p not in human}
+    session = Session(game.new_initial_state(), seed=seed, bots=bots, chance_player=roll_owner, parse_outcome=parse_roll, names=names)
+    return DecisionView(session, dairyman_adapter(names))
 
 
 # -- the optimal policy of a turn ---------------------------------------------------------
@@ -478,7 +496,7 @@ class PolicyExplorer(View):
             margin=dict(t=70),
         )
         self._start(chart, [self.dice, self.points_per_set, self.bust_cost])
-        self.widget = widgets.VBox([widgets.HBox([self.dice, self.points_per_set, self.bust_cost]), self.message, self.result, self.fig])
+        self.widget = widgets.VBox([widgets.HBox([self.dice, self.points_per_set, self.bust_cost]), self.message, self.result, self.chart])
 
     def _compute(self) -> _Policy:
         dice, pps, cost = self.dice.value, self.points_per_set.value, self.bust_cost.value
