@@ -10,9 +10,8 @@ type what real dice showed (companion mode). Input the library refuses (a
 error is a bug and surfaces as a traceback.
 
 The board and the chart are plain plotly plots redrawn whole in an Output widget
-(:class:`~.charts.StaticPlot`), never ``FigureWidget``\ s: a page of several FigureWidgets
-stops redrawing some of them in a browser. ``board_fig`` and ``chart_fig`` are the
-figures last drawn.
+(:class:`~.charts.StaticPlot`), never plotly ``FigureWidget`` objects: on a page of several of those
+a browser stops redrawing some. ``board_fig`` and ``chart_fig`` are the figures last drawn.
 
 :func:`solver_advice` makes an ``advise`` function from exact expectimax for any small game.
 
