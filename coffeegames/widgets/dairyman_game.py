@@ -92,11 +92,14 @@ class Marks:
         self, x: float, y: float, text: str, hover: str = "", fill: str = WHITE_DIE, edge: str = INK, size: int = DIE, opacity: float = 1.0
     ) -> None:
         """One point: a square's fill colour (or, for a label, its text colour), edge, size and opacity."""
-        for column, value in zip(
-            (self.x, self.y, self.text, self.hover, self.fill, self.edge, self.size, self.opacity),
-            (x, y, text, hover, fill, edge, size, opacity),
-        ):
-            column.append(value)
+        self.x.append(x)
+        self.y.append(y)
+        self.text.append(text)
+        self.hover.append(hover)
+        self.fill.append(fill)
+        self.edge.append(edge)
+        self.size.append(size)
+        self.opacity.append(opacity)
 
     def squares(self, name: str, font_size: int) -> go.Scatter:
         return go.Scatter(
@@ -502,14 +505,14 @@ class PolicyExplorer(View):
         dice, pps, cost = self.dice.value, self.points_per_set.value, self.bust_cost.value
         turn = optimal_turn(dice, pps, cost)
         table, free = turn.policy_table(), optimal_turn(dice, pps, 0).policy_table()
-        changed = [(d, s) for d in table.index for s in table.columns if table.loc[d, s] != free.loc[d, s]]
+        changed = [(d, s) for d in map(int, table.index) for s in map(int, table.columns) if str(table.loc[d, s]) != str(free.loc[d, s])]
         return _Policy(turn, table, changed, free)
 
     def _draw(self, fig: go.Figure, policy: _Policy) -> None:
         turn, table = policy.turn, policy.table
         z, text, hover = [], [], []
-        for d in table.index:
-            cells = [(s, table.loc[d, s]) for s in table.columns]
+        for d in map(int, table.index):
+            cells = [(s, str(table.loc[d, s])) for s in map(int, table.columns)]
             margins = {s: turn.roll_value(d, s) - turn.stop_value(d, s) for s, choice in cells if choice}
             z.append([float(margins[s]) if choice else None for s, choice in cells])
             text.append([f"{choice}<br>{float(margins[s]):+.3g}" if choice else "" for s, choice in cells])
@@ -525,9 +528,9 @@ class PolicyExplorer(View):
     @staticmethod
     def _hover(policy: _Policy, d: int, s: int) -> str:
         roll, stop = policy.turn.roll_value(d, s), policy.turn.stop_value(d, s)
-        free = f"<br>with no bust cost: {policy.free.loc[d, s]}" if (d, s) in policy.changed else ""
+        free = f"<br>with no bust cost: {str(policy.free.loc[d, s])}" if (d, s) in policy.changed else ""
         return (
-            f"{d} dice left, {s} set{'s' * (s != 1)} locked: <b>{policy.table.loc[d, s]}</b>"
+            f"{d} dice left, {s} set{'s' * (s != 1)} locked: <b>{str(policy.table.loc[d, s])}</b>"
             f"<br>roll on: {exact_text(roll)}<br>stop: {exact_text(stop)}<br>margin: {exact_text(roll - stop)}{free}"
         )
 

@@ -366,7 +366,7 @@ class DecisionView(Generic[S]):
             f"{'a lower estimate' if lower else 'an estimate'})"
         text = f"{STAR}Best: <b>{html.escape(best.label)}</b>, {worth}"
         risk = best[self.risk_column] if self.risk_column else None
-        if _has_value(risk):
+        if risk is not None and _has_value(risk):
             text += f"; {self.adapter.risk_summary.format(exact_text(risk, chance=True))}"
         if "then" in best and best.then:
             text += f"; then <b>{html.escape(str(best.then))}</b>"
@@ -411,9 +411,9 @@ class DecisionView(Generic[S]):
         estimated = "exact" in shown and not all(shown["exact"])
         fig.layout.xaxis.title.text = f"{self.adapter.value_name} ({'≈ marks estimates' if estimated else 'exact'}; bars drawn as decimals)"
         fig.layout.xaxis.visible = fig.layout.yaxis.visible = bool(values)
-        risks = not values and any(_has_value(self._risk(row)) for row in self.advice.itertuples(index=False))
+        risky = not values and any(_has_value(self._risk(row)) for row in self.advice.itertuples(index=False))
         note = "" if values else self._whose_move() if self.advice.empty else \
-            f"no choice here carries a value; the list gives each one's {self.adapter.risk_short} chance" if risks else \
+            f"no choice here carries a value; the list gives each one's {self.adapter.risk_short} chance" if risky else \
             "no choice here carries a value"
         fig.layout.annotations = [dict(text=html.escape(note), x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font_size=15)] if note else []
         return fig

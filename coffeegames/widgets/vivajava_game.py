@@ -188,6 +188,8 @@ class _Drawing:
 
     def meter_row(self, top: float) -> None:
         state, rules = self.state, self.state.rules
+        corporation = rules.solo
+        assert corporation is not None, "the METER row is drawn in solo games only"
         self.label(LEFT, top, "<b>METER</b>")
         for i, shows in enumerate(rules.meter_values):
             now = i == state.meter
@@ -202,7 +204,7 @@ class _Drawing:
         target = f", beating {self.names[state.featured_by]}'s {state.featured}" if 0 <= state.featured_by != CORPORATION else ""
         blocked = f" · blocked colour: {state.blocked}" if state.blocked else ""
         x = ROW_X + len(rules.meter_values) * METER_STEP - 6
-        self.label(x, top, f"{CORPORATIONS[rules.solo]} {does}: next roll makes a Featured Blend{target} with "
+        self.label(x, top, f"{CORPORATIONS[corporation]} {does}: next roll makes a Featured Blend{target} with "
                            f"<b>{fraction_text(corporation_chance(state))}</b>{blocked}")
 
     def players_rows(self, top: float) -> None:
