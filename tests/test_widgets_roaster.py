@@ -167,3 +167,16 @@ def test_during_a_round_the_list_gives_each_choice_its_burn_chance() -> None:
     for (text, i), row in zip(v.actions.options, v.advice.itertuples()):
         assert text == f"{row.label} · burn {percent(row.p_burn)}"
     assert "each one's burn chance" in html.unescape(v.chart_fig.layout.annotations[0].text)
+
+
+def test_the_walkthrough_speaks_of_draws_and_has_no_bots() -> None:
+    """A bag game in words of a bag (not "Let chance roll" / "Enter the dice you rolled"); solo: no "Bots play"."""
+    v = view()
+    assert (v.chance_button.description, v.outcome_button.description, v.outcome_text.description) == (
+        "Draw", "Enter the tokens you drew", "you drew")
+    assert v.bots_button.layout.display == "none"
+    assert html.unescape(v.status.value) == "<b>player (you)'s draw: chance moves next (press “Draw” or enter the tokens you drew)</b>"
+    v.chance_button.click()
+    assert v.session.history()[0][0] == "chance · player (you)'s draw"
+    words = " ".join(str(w) for w in (v.status.value, v.outcome_text.placeholder, v.chance_button.description))
+    assert "roll" not in words.lower() and "dice" not in words.lower()

@@ -279,7 +279,7 @@ class DecisionView(Generic[S]):
         text = session.describe()
         if state.is_chance():
             bots = ", “Bots play”" if self._bots_shown and session.bots_can_play() else ""
-            typed = " or enter the outcome" if session.parse_outcome else ""
+            typed = f" or {self.adapter.outcome_button.lower()}" if session.parse_outcome else ""
             return f"{text} (press “{self.adapter.chance_button}”{bots}{typed})"
         if state.current_player() in session.bots and not state.is_terminal():
             return f"{text} (press “Bots play”, or choose for it)"
