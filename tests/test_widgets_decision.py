@@ -17,7 +17,8 @@ from coffeegames.engine import CHANCE, Expectimax, IllegalAction, Session
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
 from coffeegames.widgets.adapter import Adapter
 from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, mean_text
-from coffeegames.widgets.dairyman_game import PolicyExplorer, dairyman_board, dairyman_walkthrough, parse_roll, roll_owner
+from coffeegames.widgets.dairyman_game import dairyman_board, dairyman_walkthrough, parse_roll, roll_owner
+from coffeegames.widgets.dairyman_policy import PolicyExplorer
 from coffeegames.widgets.decision import STAR, DecisionView, solver_advice
 from coffeegames.widgets.roaster_game import roaster_walkthrough
 from coffeegames.widgets.vivajava_game import vivajava_walkthrough

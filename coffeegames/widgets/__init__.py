@@ -14,8 +14,9 @@ A game's decision walkthrough is a :class:`DecisionView` of a
 
 from .adapter import Adapter
 from .charts import StaticPlot, View, fraction_text, mean_text, percent, table_html
-from .dairyman_game import PolicyExplorer, dairyman_adapter, dairyman_board, dairyman_walkthrough, parse_roll
+from .dairyman_game import dairyman_adapter, dairyman_board, dairyman_walkthrough, parse_roll
 from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, parse_dice
+from .dairyman_policy import PolicyExplorer
 from .decision import DecisionView, exact_text, solver_advice
 from .roaster_game import ROASTER, roaster_board, roaster_walkthrough
 from .roaster_odds import BagExplorer
