@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import html
+from typing import Any
 
+import ipywidgets as widgets
+import numpy as np
+import plotly.graph_objects as go
 import pytest
 
 from coffeegames.dairyman import Drawn, Game, Lock, Rolled, Stop, advise, optimal_turn
-from coffeegames.engine import CHANCE, Expectimax, IllegalAction
+from coffeegames.engine import CHANCE, Expectimax, IllegalAction, Session
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
-from coffeegames.widgets.charts import BASE, HIGHLIGHT, mean_text
-from coffeegames.widgets.dairyman_game import PolicyExplorer, dairyman_board, dairyman_walkthrough, parse_roll, roll_owner
+from coffeegames.widgets.adapter import Adapter
+from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, mean_text
+from coffeegames.widgets.dairyman_game import dairyman_board, dairyman_walkthrough, parse_roll, roll_owner
+from coffeegames.widgets.dairyman_policy import PolicyExplorer
 from coffeegames.widgets.decision import STAR, DecisionView, solver_advice
+from coffeegames.widgets.roaster_game import roaster_walkthrough
+from coffeegames.widgets.vivajava_game import vivajava_walkthrough
 
 ROLL = "4 6 5 5 1 3 2 y5"
 ROLLED = Rolled(dice=(1, 2, 3, 4, 5, 5, 6), yellow=5)
@@ -36,7 +45,7 @@ def assert_chart_shows_advice(view: DecisionView) -> None:
     """Bars = the exact advise() values as floats, best first, the best highlighted and starred."""
     frame = advise(view.state)
     valued = sorted((v for v in frame["value"] if v is not None), reverse=True)[: view.max_bars]
-    bars = view.chart.data[0]
+    bars = view.chart_fig.data[0]
     assert list(bars.x) == [float(v) for v in valued]
     top = max(valued)
     assert list(bars.marker.color) == [HIGHLIGHT if v == top else BASE for v in valued]
@@ -50,25 +59,25 @@ def assert_chart_shows_advice(view: DecisionView) -> None:
 
 def test_the_chart_shows_every_choice_with_its_exact_value() -> None:
     view = at_first_lock()
-    assert view.walkthrough.moves[-1] == ROLLED and view.state.phase == "lock"
+    assert view.session.walkthrough.moves[-1] == ROLLED and view.state.phase == "lock"
     assert_chart_shows_advice(view)
     best = view.advice.iloc[0]
     assert best["label"] == "Lock(4+6, 5+5, 2+3+5; yellow)" and best["value"] == 30
     assert "30" in view.summary.value and "100%" in view.summary.value  # exact value and bust chance in words
-    hover = view.chart.data[0].customdata[1]
+    hover = view.chart_fig.data[0].customdata[1]
     assert "1038715/46656" in hover and "3365/46656" in hover  # Lock(4+6): exact value and bust chance
 
 
 def test_taking_an_action_advances_the_game_and_the_history() -> None:
     view = at_first_lock()
-    before, moves = view.state, len(view.walkthrough.moves)
+    before, moves = view.state, len(view.session.walkthrough.moves)
     view.actions.value = 1  # not the best: lock one set and roll on
     chosen = view.advice["action"].iat[1]
     view.take_button.click()
     assert view.message.value == ""
     assert chosen == Lock(sets=((4, 6),)) and view.state == before.apply(chosen)
-    assert len(view.walkthrough.moves) == moves + 1
-    assert view.history()[-1] == ("player 0 (you)", "Lock(4+6)")
+    assert len(view.session.walkthrough.moves) == moves + 1
+    assert view.session.history()[-1] == ("player 0 (you)", "Lock(4+6)")
     assert "Lock(4+6)" in view.history_panel.value
     assert_chart_shows_advice(view)  # now Stop() against Roll()
     assert {str(a) for a in view.advice["action"]} >= {"Stop()", "Roll()"}
@@ -76,12 +85,12 @@ def test_taking_an_action_advances_the_game_and_the_history() -> None:
 
 def test_undo_returns_to_the_state_before_your_move_exactly() -> None:
     view = at_first_lock()
-    before, moves = view.state, list(view.walkthrough.moves)
+    before, moves = view.state, list(view.session.walkthrough.moves)
     view.take_button.click()
     view.take_button.click()  # two decisions: lock, then stop or roll
     view.undo_button.click()
     view.undo_button.click()
-    assert view.state == before and view.walkthrough.moves == moves
+    assert view.state == before and view.session.walkthrough.moves == moves
     assert_chart_shows_advice(view)
     view.undo_button.click()  # back over the typed roll: your roll is to make again
     assert view.state.is_chance() and roll_owner(view.state) == 0
@@ -89,8 +98,8 @@ def test_undo_returns_to_the_state_before_your_move_exactly() -> None:
 
 def test_a_typed_roll_becomes_the_rolled_outcome() -> None:
     view = at_first_lock()
-    assert view.walkthrough.moves[-1] == ROLLED
-    assert view.history()[-1] == ("chance · player 0 (you)'s roll", "rolled 1 2 3 4 5 5 6, yellow 5")
+    assert view.session.walkthrough.moves[-1] == ROLLED
+    assert view.session.history()[-1] == ("chance · player 0 (you)'s roll", "rolled 1 2 3 4 5 5 6, yellow 5")
     assert view.outcome_text.value == ""  # cleared for the next roll
 
 
@@ -110,14 +119,14 @@ def test_a_typed_roll_becomes_the_rolled_outcome() -> None:
 def test_a_bad_roll_shows_an_error_and_changes_nothing(text: str, says: str) -> None:
     view = dairyman_walkthrough(seed=3)
     view.bots_button.click()
-    before, moves = view.state, len(view.walkthrough.moves)
+    before, moves = view.state, len(view.session.walkthrough.moves)
     view.outcome_text.value = text
     view.outcome_button.click()
     assert "⚠" in shown(view.message) and says in shown(view.message)
-    assert view.state == before and len(view.walkthrough.moves) == moves
+    assert view.state == before and len(view.session.walkthrough.moves) == moves
     view.outcome_text.value = ROLL  # then a good one still works, and the error goes away
     view.outcome_button.click()
-    assert view.message.value == "" and view.walkthrough.moves[-1] == ROLLED
+    assert view.message.value == "" and view.session.walkthrough.moves[-1] == ROLLED
 
 
 def test_parse_roll_reads_frozen_rolls_and_draws() -> None:
@@ -141,14 +150,14 @@ def test_parse_roll_reads_frozen_rolls_and_draws() -> None:
 
 def test_wrong_moves_from_the_buttons_show_a_message_and_change_nothing() -> None:
     view = at_first_lock()
-    before, moves = view.state, len(view.walkthrough.moves)
+    before, moves = view.state, len(view.session.walkthrough.moves)
     for button, says in [
         (view.chance_button, "not chance's move"),
         (view.outcome_button, "nothing to enter"),
         (view.bots_button, "nothing for the bots to do"),
     ]:
         button.click()
-        assert says in shown(view.message) and view.state == before and len(view.walkthrough.moves) == moves
+        assert says in shown(view.message) and view.state == before and len(view.session.walkthrough.moves) == moves
     with pytest.raises(IllegalAction, match="legal actions are"):
         view.take(Stop())  # an illegal action from code raises and changes nothing
     assert view.state == before
@@ -162,7 +171,7 @@ def test_bots_play_until_a_person_decides_or_rolls() -> None:
     view = dairyman_walkthrough(players=3, human=(1,), seed=5)
     view.bots_button.click()
     assert view.state.is_chance() and roll_owner(view.state) == 1  # stops before your own roll
-    assert {who for who, _ in view.history()} >= {"player 0 (bot)", "chance"}
+    assert {who for who, _ in view.session.history()} >= {"player 0 (bot)", "chance"}
     assert view.bots_button.disabled and not view.chance_button.disabled
     view.chance_button.click()
     assert view.state.current_player() == 1 and not view.take_button.disabled
@@ -174,9 +183,9 @@ def test_bots_only_play_to_the_end_and_undo_steps_back_one_decision() -> None:
     view.bots_button.click()
     assert view.state.is_terminal() and "game is over" in view.status.value
     assert "Game over" in view.board_fig.layout.title.text
-    end = len(view.walkthrough.moves)
+    end = len(view.session.walkthrough.moves)
     view.undo_button.click()
-    assert not view.state.is_chance() and len(view.walkthrough.moves) < end
+    assert not view.state.is_chance() and len(view.session.walkthrough.moves) < end
     assert_chart_shows_advice(view)
 
 
@@ -184,10 +193,10 @@ def test_new_game_with_a_seed_reproduces_the_same_luck() -> None:
     def first_roll(view: DecisionView, seed: int) -> object:
         view.seed_box.value = seed
         view.new_game_button.click()
-        assert view.walkthrough.moves == [] and "no moves yet" in view.history_panel.value
+        assert view.session.walkthrough.moves == [] and "no moves yet" in view.history_panel.value
         view.bots_button.click()  # deal, stop at your roll
         view.chance_button.click()
-        return view.walkthrough.moves[:2]
+        return view.session.walkthrough.moves[:2]
 
     view = dairyman_walkthrough(seed=0)
     assert first_roll(view, 11) == first_roll(view, 11)
@@ -199,13 +208,13 @@ def test_new_game_with_a_seed_reproduces_the_same_luck() -> None:
 
 def test_the_board_follows_the_game() -> None:
     view = dairyman_walkthrough(players=3, human=(), seed=4)
-    w = view.walkthrough
-    w.run(lambda s: view.bots[s.current_player()](s))
+    w = view.session.walkthrough
+    w.run(lambda s: view.session.bots[s.current_player()](s))
     for state in w.states[:: max(1, len(w.states) // 60)] + [w.state]:
         traces, layout = dairyman_board(state)
         assert [t.name for t in traces] == ["dice", "tiles", "labels"] and layout["height"] > 0
     view.refresh()
-    dice, tiles, _ = dairyman_board(w.state, view.names)[0]
+    dice, tiles, _ = dairyman_board(w.state, view.session.names)[0]
     assert view.board_fig.data[0].x == tuple(dice.x) and view.board_fig.data[1].text == tuple(tiles.text)
 
 
@@ -213,7 +222,7 @@ def test_many_choices_show_the_best_bars_and_list_them_all() -> None:
     view = at_first_lock()
     view.max_bars = 4
     view.refresh()
-    assert len(view.chart.data[0].x) == 4 and "the 4 best of" in view.chart.layout.title.text
+    assert len(view.chart_fig.data[0].x) == 4 and "the 4 best of" in view.chart_fig.layout.title.text
     assert len(view.actions.options) == len(advise(view.state))
 
 
@@ -248,8 +257,10 @@ def test_policy_explorer_sliders_redraw_the_policy_table(dice: int, points: int,
 
 def test_decision_view_is_generic_keep_or_reroll() -> None:
     solver = Expectimax()
-    view = DecisionView(KeepOrReroll(), seed=7, advise=solver_advice(solver), parse_outcome=lambda text, state: int(text))
+    session = Session(KeepOrReroll(), seed=7, parse_outcome=lambda text, state: int(text))
+    view = DecisionView(session, Adapter(advise=solver_advice(solver)))
     assert view.board_fig is None and "KeepOrReroll" in view.board_text.value
+    assert "cg-board" in view.board_text._dom_classes and view.board_text in view.widget.children
     view.outcome_text.value = "7"  # not a face of a die
     view.outcome_button.click()
     assert "not a possible outcome" in view.message.value and view.state == KeepOrReroll()
@@ -257,44 +268,118 @@ def test_decision_view_is_generic_keep_or_reroll() -> None:
     view.outcome_button.click()
     assert view.state == KeepOrReroll(die=2)
     values = dict(solver.action_values(view.state))
-    assert list(view.chart.data[0].x) == [3.5, 2.0] == [float(values[Reroll()]), float(values[Keep()])]
-    assert view.advice.loc[0, "action"] == Reroll() and view.chart.data[0].y[0] == STAR + "Reroll()"
+    assert list(view.chart_fig.data[0].x) == [3.5, 2.0] == [float(values[Reroll()]), float(values[Keep()])]
+    assert view.advice.loc[0, "action"] == Reroll() and view.chart_fig.data[0].y[0] == STAR + "Reroll()"
+    assert list(view.table().columns) == ["expected value", "then", "how"]  # no risk column in this game
     view.take_button.click()
     assert view.state == KeepOrReroll(None, rerolled=True) and view.state.current_player() == CHANCE
     view.undo_button.click()
     assert view.state == KeepOrReroll(die=2)
     view.take(Keep())
-    assert view.state.is_terminal() and "game is over" in view._whose_move()
+    assert view.state.is_terminal() and "game is over" in view.status.value
 
 
 def test_decision_view_without_advice_lists_the_actions_and_bots_play() -> None:
-    view = DecisionView(KeepOrReroll(), seed=1)
+    view = DecisionView(Session(KeepOrReroll(), seed=1))
+    assert view.bots_button.layout.display == "none"  # no bots: no "Bots play"
     view.chance_button.click()
     assert [label for label, _ in view.actions.options] == ["Keep()", "Reroll()"]
-    assert view.chart.data[0].x in (None, ()) or len(view.chart.data[0].x) == 0
+    assert view.chart_fig.data[0].x in (None, ()) or len(view.chart_fig.data[0].x) == 0
     view.take_button.click()
     assert view.state.is_terminal()
-    bots = DecisionView(KeepOrReroll(), seed=1, advise=solver_advice(), bots={0: Expectimax().policy()})
+    bots = DecisionView(Session(KeepOrReroll(), seed=1, bots={0: Expectimax().policy()}), Adapter(advise=solver_advice()))
+    assert bots.bots_button.layout.display is None
     bots.bots_button.click()
     assert bots.state.is_terminal() and bots.state.returns()[0] == view.state.returns()[0] >= 4
-    assert [who for who, _ in bots.history()] == ["chance", "player 0 (bot)"]
+    assert [who for who, _ in bots.session.history()] == ["chance", "player 0 (bot)"]
 
 
-def test_moves_made_before_first_display_show_in_fresh_figures() -> None:
-    # plotly drops figure updates sent before the browser has drawn the figure, so a view
-    # advanced in the cell that displays it must show figures built from the current state
-    from coffeegames.dairyman import advise
-    from coffeegames.widgets import dairyman_walkthrough
+def test_a_solo_adapter_shows_no_bots_button() -> None:
+    solo = DecisionView(Session(KeepOrReroll(), bots={0: Expectimax().policy()}), Adapter(solo=True))
+    assert solo.bots_button.layout.display == "none"
 
+
+# -- static plots: every move redraws what the browser shows ---------------------------------
+
+
+def _decoded(value: Any) -> Any:
+    """Plotly JSON with its typed arrays (``{"dtype": ..., "bdata": ...}``) decoded to lists."""
+    if isinstance(value, dict) and "bdata" in value:
+        array = np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
+        shape = value.get("shape")
+        return (array.reshape([int(k) for k in str(shape).split(",")]) if shape else array).tolist()
+    if isinstance(value, dict):
+        return {k: _decoded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decoded(v) for v in value]
+    return value
+
+
+def drawn(plot: StaticPlot) -> dict[str, Any]:
+    """The plot the browser draws now: the one output of a StaticPlot, decoded."""
+    (output,) = plot.outputs
+    return _decoded(output["data"]["application/vnd.plotly.v1+json"])
+
+
+def descendants(widget: widgets.Widget) -> list[widgets.Widget]:
+    return [widget] + [d for child in getattr(widget, "children", ()) for d in descendants(child)]
+
+
+@pytest.mark.parametrize("make", [
+    lambda: dairyman_walkthrough(seed=3),
+    lambda: vivajava_walkthrough(solo="omniblend", seed=1),
+    lambda: roaster_walkthrough(seed=0),
+], ids=["dairyman", "vivajava", "roaster"])
+def test_board_and_chart_are_static_plots_with_their_css_classes(make: Any) -> None:
+    view = make()
+    inside = descendants(view.widget)
+    assert not any(isinstance(w, go.FigureWidget) for w in inside)
+    assert isinstance(view.board_plot, StaticPlot) and view.board_plot in inside
+    assert "cg-board" in view.board_plot._dom_classes and "cg-chart" in view.chart_box._dom_classes
+    assert view.chart_box.children == (view.chart,) and isinstance(view.chart, StaticPlot)
+    assert drawn(view.board_plot)["layout"]["title"]["text"] == view.board_fig.layout.title.text
+    assert drawn(view.board_plot)["config"] == {"displayModeBar": False}
+
+
+def test_every_move_from_code_redraws_the_board_and_chart() -> None:
+    """take() and enter_outcome() redraw the view themselves: no refresh() by hand."""
     view = dairyman_walkthrough(players=2, human=(0,), seed=3)
-    first_chart, first_board = view.chart, view.board_fig
-    view.let_chance_roll()
-    view.let_chance_roll()
-    view._repr_mimebundle_()
-    assert view.chart is not first_chart and view.board_fig is not first_board
-    assert view.chart_box.children == (view.chart,) and view.board_fig in view.widget.children
-    expected = sorted(float(v) for v in advise(view.state)["value"] if v is not None)
-    assert sorted(view.chart.data[0].x) == expected[-len(view.chart.data[0].x):]
-    shown = view.chart
-    view._repr_mimebundle_()  # a second display keeps the live figures
-    assert view.chart is shown
+    view.bots_play()
+    board = drawn(view.board_plot)
+    view.enter_outcome(ROLL)
+    assert drawn(view.board_plot) != board and "lock sets" in drawn(view.board_plot)["layout"]["title"]["text"]
+    chart = drawn(view.chart)
+    expected = sorted((float(v) for v in advise(view.state)["value"] if v is not None), reverse=True)[: view.max_bars]
+    assert chart["data"][0]["x"] == expected
+    view.take(view.advice["action"].iat[1])
+    assert drawn(view.chart) != chart
+    assert drawn(view.chart)["data"][0]["x"] == list(view.chart_fig.data[0].x)
+    assert [who for who, _ in view.session.history()][-1] in view.history_panel.value
+
+
+def test_a_bug_in_advise_or_a_board_is_a_traceback_not_a_message() -> None:
+    """Buttons catch only the library's input errors; a bug raises (ipywidgets shows its traceback under the cell)."""
+    broken = {"advise": False, "board": False}
+
+    def advise(state: KeepOrReroll) -> Any:
+        if broken["advise"]:
+            raise ZeroDivisionError("a bug in advise")
+        return solver_advice()(state)
+
+    def board(state: KeepOrReroll) -> Any:
+        if broken["board"]:
+            raise KeyError("a bug in the board")
+        return [go.Scatter(x=[0], y=[state.die or 0])], {}
+
+    view = DecisionView(Session(KeepOrReroll(), seed=1), Adapter(advise=advise, board=board))
+    broken["advise"] = True
+    with pytest.raises(ZeroDivisionError):
+        view._attempt(view.chance_step)  # what the "Let chance roll" button runs
+    assert view.message.value == ""
+    broken["advise"], broken["board"] = False, True
+    with pytest.raises(KeyError):
+        view._attempt(view.undo)
+    assert view.message.value == ""
+    broken["board"] = False
+    view._attempt(lambda: view.take(Keep()))  # a refused move (chance moves now) is a message, not an error
+    assert "no player decides now" in view.message.value

@@ -9,10 +9,9 @@ import pandas as pd
 import pytest
 
 from coffeegames.exact import Bag
-from coffeegames.roaster import Drawn, Roast, count_dist, draw_table
-from coffeegames.widgets.charts import fraction_text
+from coffeegames.roaster import Drawn, Roast, count_dist, draw_table, parse_bag
+from coffeegames.widgets.charts import StaticPlot, fraction_text
 from coffeegames.widgets.roaster_game import outcome_hint, parse_draw, roaster_board, roaster_walkthrough
-from coffeegames.roaster.tokens import parse_bag
 from coffeegames.widgets.roaster_odds import BagExplorer
 
 FIRST_DRAW = "hard hard hard hard hard moisture acidity acidity"
@@ -61,10 +60,13 @@ def test_bad_bag_text_shows_an_error_and_changes_nothing(text: str, says: str) -
     assert explorer.message.value == ""
 
 
-def test_the_explorer_is_one_figure_built_with_its_traces() -> None:
+def test_the_explorer_is_a_static_plot_redrawn_on_every_change() -> None:
+    """No FigureWidget (a page of several froze in a browser): a plain plot in an Output, redrawn whole."""
     explorer = BagExplorer()
-    assert len(explorer.fig._widget_data) == len(explorer.fig.data) == 1
-    assert list(explorer.fig._widget_data[0]["y"]) == list(explorer.fig.data[0].y)
+    assert isinstance(explorer.chart, StaticPlot) and explorer.chart in explorer.widget.children
+    before = explorer.chart.outputs
+    explorer.draws.value = 5
+    assert explorer.chart.outputs != before and "a draw of 5" in explorer.chart.outputs[0]["data"]["text/plain"]
     assert "application/vnd.jupyter.widget-view+json" in explorer._repr_mimebundle_()
 
 
@@ -80,7 +82,7 @@ def test_a_typed_draw_applies_the_drawn_outcome() -> None:
     v.outcome_text.value = FIRST_DRAW
     v.outcome_button.click()
     assert v.message.value == "" and v.outcome_text.value == ""
-    assert v.walkthrough.moves[-1] == Drawn(tuple(FIRST_DRAW.split()))
+    assert v.session.walkthrough.moves[-1] == Drawn(tuple(FIRST_DRAW.split()))
     assert v.state.phase == "act" and v.state.drawn.count("hard") == 5
 
 
@@ -91,11 +93,11 @@ def test_a_typed_draw_applies_the_drawn_outcome() -> None:
 ])
 def test_a_bad_draw_changes_nothing(text: str, says: str) -> None:
     v = view()
-    before = (v.state, len(v.walkthrough.moves), list(v.board_fig.data[0].text))
+    before = (v.state, len(v.session.walkthrough.moves), list(v.board_fig.data[0].text))
     v.outcome_text.value = text
     v.outcome_button.click()
     assert says in html.unescape(v.message.value)
-    assert (v.state, len(v.walkthrough.moves), list(v.board_fig.data[0].text)) == before
+    assert (v.state, len(v.session.walkthrough.moves), list(v.board_fig.data[0].text)) == before
 
 
 def test_take_an_action_advances_and_undo_restores() -> None:
@@ -109,7 +111,7 @@ def test_take_an_action_advances_and_undo_restores() -> None:
     assert v.message.value == "" and v.state.phase == "decide"
     labels = [l.rstrip(" ≈") for l in v.advice["label"]]
     assert sorted(labels) == ["Continue()", "Stop()"] and v.advice["best"].sum() == 1
-    assert all(v is not None for v in v.advice["value"]) and len(v.chart.data[0].x) == 2
+    assert all(v is not None for v in v.advice["value"]) and len(v.chart_fig.data[0].x) == 2
     v.undo_button.click()
     assert v.state == start and list(v.board_fig.data[0].text) == board
 
@@ -121,11 +123,10 @@ def test_the_advice_table_reads_exact_values_and_marks_estimates() -> None:
     assert v.table().empty  # a draw: nothing to value
     v.enter_outcome(FIRST_DRAW)
     v.take(Roast())
-    v.refresh()
     table = v.table()
-    assert list(table.columns) == [v.value_name, v.risk_name, "then", "how"] and set(table.index) == set(v.advice["label"])
+    assert list(table.columns) == [v.adapter.value_name, v.adapter.risk_name, "then", "how"] and set(table.index) == set(v.advice["label"])
     for row in v.advice.itertuples():
-        shown = table.loc[row.label, v.value_name]
+        shown = table.loc[row.label, v.adapter.value_name]
         if row.exact:
             assert shown == exact_text(row.value) and pd.isna(row.stderr) and not row.lower
         elif row.lower:  # the fallback played: no ± (its bias is not in the standard error)
@@ -133,8 +134,8 @@ def test_the_advice_table_reads_exact_values_and_marks_estimates() -> None:
         else:
             assert shown == f"≈ {float(row.value):.2f} ± {row.stderr:.2f} (an estimate)"
         assert row.how in table.loc[row.label, "how"]
-    assert not all(v.advice["exact"]) and any(table[v.value_name].str.startswith("≈"))  # Continue is sampled here
-    assert table.loc["Stop()", v.risk_name] == ""  # stopping risks no burn
+    assert not all(v.advice["exact"]) and any(table[v.adapter.value_name].str.startswith("≈"))  # Continue is sampled here
+    assert table.loc["Stop()", v.adapter.risk_name] == ""  # stopping risks no burn
 
 
 def test_board_draws_the_same_traces_for_every_state() -> None:
@@ -162,8 +163,20 @@ def test_during_a_round_the_list_gives_each_choice_its_burn_chance() -> None:
 
     v = view()
     v.enter_outcome(FIRST_DRAW)
-    v.refresh()
     assert v.state.phase == "act" and v.advice["value"].isna().all()
     for (text, i), row in zip(v.actions.options, v.advice.itertuples()):
         assert text == f"{row.label} · burn {percent(row.p_burn)}"
-    assert "each one's burn chance" in html.unescape(v.chart.layout.annotations[0].text)
+    assert "each one's burn chance" in html.unescape(v.chart_fig.layout.annotations[0].text)
+
+
+def test_the_walkthrough_speaks_of_draws_and_has_no_bots() -> None:
+    """A bag game in words of a bag (not "Let chance roll" / "Enter the dice you rolled"); solo: no "Bots play"."""
+    v = view()
+    assert (v.chance_button.description, v.outcome_button.description, v.outcome_text.description) == (
+        "Draw", "Enter the tokens you drew", "you drew")
+    assert v.bots_button.layout.display == "none"
+    assert html.unescape(v.status.value) == "<b>player (you)'s draw: chance moves next (press “Draw” or enter the tokens you drew)</b>"
+    v.chance_button.click()
+    assert v.session.history()[0][0] == "chance · player (you)'s draw"
+    words = " ".join(str(w) for w in (v.status.value, v.outcome_text.placeholder, v.chance_button.description))
+    assert "roll" not in words.lower() and "dice" not in words.lower()

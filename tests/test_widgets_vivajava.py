@@ -7,13 +7,11 @@ import re
 from dataclasses import replace
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
 from coffeegames import vivajava
-from coffeegames.vivajava import COLOURS, NO_BLEND, Blend, Featured, Rolled
-from coffeegames.vivajava.advice import advise, corporation_chance
-from coffeegames.widgets.charts import BASE, HIGHLIGHT, fraction_text, percent
+from coffeegames.vivajava import COLOURS, NO_BLEND, Blend, Featured, Rolled, advise, corporation_chance
+from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, fraction_text, percent
 from coffeegames.widgets.decision import STAR
 from coffeegames.widgets.vivajava_game import outcome_hint, parse_roll, roll_owner, vivajava_board, vivajava_walkthrough
 from coffeegames.widgets.vivajava_odds import BEAN_COLOURS, FADED, BlendExplorer, MeterTable
@@ -67,12 +65,14 @@ def test_the_beat_picker_states_p_beats_and_highlights_the_beaters(size: int, co
             assert (line == HIGHLIGHT) == (Blend(s, rank) == target)
 
 
-def test_the_explorer_is_built_with_its_traces() -> None:
+def test_the_explorer_is_a_static_plot_of_its_traces() -> None:
+    """A plain plot in an Output (no FigureWidget: a page of several froze in a browser), redrawn on a change."""
     explorer = BlendExplorer()
-    sent = explorer.fig._widget_data
-    assert len(sent) == len(explorer.fig.data) == 7
-    for first, trace in zip(sent, explorer.fig.data):
-        assert np.array_equal(np.asarray(first["y"]), np.asarray(trace.y))
+    assert isinstance(explorer.chart, StaticPlot) and explorer.chart in explorer.widget.children
+    (sent,) = explorer.chart.outputs
+    assert len(sent["data"]["application/vnd.plotly.v1+json"]["data"]) == len(explorer.fig.data) == 7
+    explorer.flavour.value = 2
+    assert explorer.chart.outputs[0] != sent and "flavour" in explorer.chart.outputs[0]["data"]["text/plain"]
     assert "application/vnd.jupyter.widget-view+json" in explorer._repr_mimebundle_()
 
 
@@ -101,8 +101,8 @@ def test_a_typed_roll_applies_the_rolled_outcome() -> None:
     assert roll_owner(view.state) == 0 and "5 coffee dice" in view.outcome_text.placeholder
     view.outcome_text.value = FIRST_ROLL
     view.outcome_button.click()
-    assert view.message.value == "" and view.walkthrough.moves[-1] == ROLLED and view.outcome_text.value == ""
-    assert view.history()[-1] == ("chance · player 0 (you)'s roll", "rolled red red red green black")
+    assert view.message.value == "" and view.session.walkthrough.moves[-1] == ROLLED and view.outcome_text.value == ""
+    assert view.session.history()[-1] == ("chance · player 0 (you)'s roll", "rolled red red red green black")
     assert view.state.phase == "act"
 
 
@@ -118,14 +118,14 @@ def test_a_typed_roll_applies_the_rolled_outcome() -> None:
 )
 def test_a_bad_roll_shows_an_error_and_changes_nothing(text: str, says: str) -> None:
     view = solo_view()
-    before, moves = view.state, len(view.walkthrough.moves)
+    before, moves = view.state, len(view.session.walkthrough.moves)
     view.outcome_text.value = text
     view.outcome_button.click()
     assert "⚠" in shown(view.message) and says in shown(view.message)
-    assert view.state == before and len(view.walkthrough.moves) == moves
+    assert view.state == before and len(view.session.walkthrough.moves) == moves
     view.outcome_text.value = FIRST_ROLL
     view.outcome_button.click()
-    assert view.message.value == "" and view.walkthrough.moves[-1] == ROLLED
+    assert view.message.value == "" and view.session.walkthrough.moves[-1] == ROLLED
 
 
 def test_flavour_and_offered_dice_are_typed_after_bars() -> None:
@@ -162,7 +162,7 @@ def test_the_chart_shows_every_choice_with_its_exact_value_and_risk(solo: str) -
     view = at_first_decision(solo)
     frame = advise(view.state)
     valued = sorted(frame["value"], reverse=True)
-    bars, labels = view.chart.data
+    bars, labels = view.chart_fig.data
     assert list(bars.x) == [float(v) for v in valued]
     assert list(bars.marker.color) == [HIGHLIGHT] + [BASE] * (len(valued) - 1) and bars.y[0].startswith(STAR)
     best = view.advice.iloc[0]
@@ -175,16 +175,16 @@ def test_the_chart_shows_every_choice_with_its_exact_value_and_risk(solo: str) -
 
 def test_taking_an_action_advances_and_undo_restores() -> None:
     view = at_first_decision()
-    before, moves = view.state, list(view.walkthrough.moves)
+    before, moves = view.state, list(view.session.walkthrough.moves)
     view.actions.value = 1  # not the best: a Decaf red
     chosen = view.advice["action"].iat[1]
     view.take_button.click()
-    assert view.message.value == "" and view.walkthrough.moves[len(moves)] == chosen
-    assert view.history()[len(moves)] == ("player 0 (you)", str(chosen))
+    assert view.message.value == "" and view.session.walkthrough.moves[len(moves)] == chosen
+    assert view.session.history()[len(moves)] == ("player 0 (you)", str(chosen))
     assert view.state.turn == 1 and view.state.is_chance()  # the corporation rolls next
     assert "re-rolls up to 1 time" in " ".join(view.board_fig.data[2].text)
     view.undo_button.click()
-    assert view.state == before and view.walkthrough.moves == moves
+    assert view.state == before and view.session.walkthrough.moves == moves
 
 
 def test_the_board_shows_the_meter_and_the_corporations_exact_odds() -> None:
@@ -210,17 +210,16 @@ def test_a_solo_game_with_bots_plays_to_the_end(solo: str) -> None:
     assert "Game over" in view.board_fig.layout.title.text
     view.undo_button.click()
     assert not view.state.is_terminal() and not view.state.is_chance()
-    view.refresh()
-    assert list(view.chart.data[0].x) == [float(v) for v in sorted(advise(view.state)["value"], reverse=True)][: view.max_bars]
+    assert list(view.chart_fig.data[0].x) == [float(v) for v in sorted(advise(view.state)["value"], reverse=True)][: view.max_bars]
 
 
 def test_a_multiplayer_game_the_board_keeps_its_three_traces() -> None:
     view = vivajava_walkthrough(players=4, human=(), seed=5)
-    walk = view.walkthrough
-    walk.run(lambda s: view.bots[s.current_player()](s))
+    walk = view.session.walkthrough
+    walk.run(lambda s: view.session.bots[s.current_player()](s))
     assert walk.state.is_terminal()
     for state in walk.states[:: max(1, len(walk.states) // 40)] + [walk.state]:
-        traces, layout = vivajava_board(state, view.names)
+        traces, layout = vivajava_board(state, view.session.names)
         assert [t.name for t in traces] == ["dice", "cells", "labels"] and layout["height"] > 0
         assert len(traces[0].x) == len(traces[0].marker.color)
 

@@ -1,44 +1,56 @@
-"""Notebook widgets: ipywidgets controls wired to plotly figures, one module per game.
+"""Notebook widgets: ipywidgets controls drawing plotly plots, one module per game.
 
 Import explicitly (plotly and ipywidgets load only when you do):
 
 >>> from coffeegames.widgets import BustChanceExplorer
 >>> BustChanceExplorer(dice=2).p_bust
 Fraction(11, 12)
+
+A game's decision walkthrough is a :class:`DecisionView` of a
+:class:`~coffeegames.engine.Session` (the game control) through the game's :class:`Adapter`
+(its advice, board and words): :func:`dairyman_walkthrough`, :func:`vivajava_walkthrough`,
+:func:`roaster_walkthrough` build one each.
 """
 
-from .charts import View, fraction_text, mean_text, percent, table_html
-from .dairyman_game import PolicyExplorer, dairyman_board, dairyman_walkthrough, parse_roll
+from .adapter import Adapter
+from .charts import StaticPlot, View, fraction_text, mean_text, percent, table_html
+from .dairyman_game import dairyman_adapter, dairyman_board, dairyman_walkthrough, parse_roll
 from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, parse_dice
+from .dairyman_policy import PolicyExplorer
 from .decision import DecisionView, exact_text, solver_advice
-from .roaster_game import roaster_board, roaster_walkthrough
+from .roaster_game import ROASTER, roaster_board, roaster_walkthrough
 from .roaster_odds import BagExplorer
-from .vivajava_game import vivajava_board, vivajava_walkthrough
+from .vivajava_game import vivajava_adapter, vivajava_board, vivajava_walkthrough
 from .vivajava_odds import BlendExplorer, MeterTable
 
 __all__ = [
+    "Adapter",
     "BagExplorer",
-    "roaster_board",
-    "roaster_walkthrough",
     "BlendExplorer",
-    "MeterTable",
-    "vivajava_board",
-    "vivajava_walkthrough",
+    "BustChanceExplorer",
     "DecisionView",
+    "MeterTable",
+    "MostLockedExplorer",
     "PolicyExplorer",
+    "ROASTER",
+    "RollAdvisor",
+    "SimulationCheck",
+    "StaticPlot",
     "View",
+    "dairyman_adapter",
     "dairyman_board",
     "dairyman_walkthrough",
     "exact_text",
-    "parse_roll",
-    "solver_advice",
-    "BustChanceExplorer",
-    "MostLockedExplorer",
-    "RollAdvisor",
-    "SimulationCheck",
     "fraction_text",
     "mean_text",
     "parse_dice",
+    "parse_roll",
     "percent",
+    "roaster_board",
+    "roaster_walkthrough",
+    "solver_advice",
     "table_html",
+    "vivajava_adapter",
+    "vivajava_board",
+    "vivajava_walkthrough",
 ]

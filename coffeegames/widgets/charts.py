@@ -18,7 +18,26 @@ from IPython.display import display
 import plotly.graph_objects as go
 import plotly.io as pio
 
+from ..errors import CoffeeGamesError
 from ..text import fraction_text, mean_text, percent  # noqa: F401  (re-exported for the widgets)
+
+__all__ = [
+    "ACCENT",
+    "BAND",
+    "BASE",
+    "EXACT",
+    "HIGHLIGHT",
+    "StaticPlot",
+    "View",
+    "board_layout",
+    "error_html",
+    "figure",
+    "fraction_text",
+    "mean_text",
+    "percent",
+    "plot_output",
+    "table_html",
+]
 
 BASE = "#9fb8d3"
 """Colour of ordinary bars."""
@@ -93,9 +112,8 @@ def figure(data: Sequence[go.Bar | go.Scatter] | go.Figure, height: int = 360, *
     """A plain plotly figure in the house style, to fill with data and then wrap.
 
     ``data`` is a list of traces or a whole figure (e.g. from ``make_subplots``);
-    ``layout`` takes plotly's magic-underscore names (``xaxis_title="dice"``). Fill the
-    traces first and only then wrap it in a ``go.FigureWidget``: a FigureWidget filled
-    after construction shows empty axes in Voila until the first interaction.
+    ``layout`` takes plotly's magic-underscore names (``xaxis_title="dice"``); show it
+    with a :class:`StaticPlot`.
     """
     fig = go.Figure(data) if isinstance(data, go.Figure) else go.Figure(data=list(data))
     fig.update_layout(
@@ -110,17 +128,20 @@ def figure(data: Sequence[go.Bar | go.Scatter] | go.Figure, height: int = 360, *
     return fig
 
 
-def plot_output(fig: go.Figure) -> dict[str, Any]:
+def plot_output(fig: go.Figure, config: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """``fig`` as one Jupyter display output in plotly's own mimetype (a plain plot, not a widget).
 
     JSON-ready (arrays travel as plotly's typed ``bdata``), with the title as the
-    ``text/plain`` fallback for a front end without plotly's renderer.
+    ``text/plain`` fallback for a front end without plotly's renderer; ``config`` is
+    plotly's config (``{"displayModeBar": False}``).
 
     >>> out = plot_output(figure([go.Bar(y=[1, 2])], title="two bars"))
     >>> sorted(out["data"]), out["data"]["text/plain"]
     (['application/vnd.plotly.v1+json', 'text/plain'], 'two bars')
     """
     bundle = pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict())
+    if config:
+        bundle["application/vnd.plotly.v1+json"]["config"] = dict(config)
     title = fig.layout.title.text or "a plotly figure"
     return {"output_type": "display_data", "data": {**bundle, "text/plain": title}, "metadata": {}}
 
@@ -164,15 +185,15 @@ class StaticPlot(widgets.Output):
 
     _preloaded = False
 
-    def __init__(self, fig: go.Figure, **kwargs: Any) -> None:
+    def __init__(self, fig: go.Figure, config: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.fig = fig
+        self.fig, self.config = fig, dict(config or {})
         self.redraw()
         self._preload_plotly()
 
     def redraw(self) -> None:
         """Replace the shown plot by the current state of ``fig``."""
-        self.outputs = (plot_output(self.fig),)
+        self.outputs = (plot_output(self.fig, self.config),)
 
     @classmethod
     def _preload_plotly(cls) -> None:
@@ -187,21 +208,21 @@ class View:
     """Base of the explorer widgets. The life of every widget here: read the controls, draw the figure, write the labels.
 
     A subclass builds its controls and a plain styled figure, then calls :meth:`_start`;
-    it implements ``_compute`` (controls → what to show, raising ValueError or TypeError
+    it implements ``_compute`` (controls → what to show, raising a
+    :class:`~coffeegames.errors.CoffeeGamesError` such as :class:`~coffeegames.engine.BadEntry`
     with a message for bad input), ``_draw`` (put it into a figure) and ``_show`` (labels
     and public results). The object displays its ``widget`` when it ends a cell.
 
-    ``fig`` is the figure drawn into and ``chart`` the widget to put in ``widget``: the
-    same ``go.FigureWidget``, or with ``static = True`` a plain ``go.Figure`` shown by a
-    :class:`StaticPlot` (for a page that holds several charts: see there why).
+    ``fig`` is the plain ``go.Figure`` drawn into and ``chart`` the :class:`StaticPlot`
+    that shows it, to put in ``widget`` (never a ``FigureWidget``: see :class:`StaticPlot`
+    why). Bad input shows in ``message`` and keeps the last good answer; any other error
+    is a bug and raises.
     """
 
     widget: widgets.Box
-    fig: go.FigureWidget | go.Figure
-    chart: go.FigureWidget | StaticPlot
+    fig: go.Figure
+    chart: StaticPlot
     message: widgets.HTML
-    static: bool = False
-    """Show the chart as a :class:`StaticPlot`, redrawn whole, instead of a FigureWidget."""
 
     def _compute(self) -> Any:
         raise NotImplementedError
@@ -213,13 +234,10 @@ class View:
         raise NotImplementedError
 
     def _start(self, chart: go.Figure, controls: Sequence[widgets.ValueWidget]) -> None:
-        """Draw the initial state into ``chart``, wrap it as ``self.fig`` and ``self.chart``, wire ``controls``."""
+        """Draw the initial state into ``chart``, keep it as ``self.fig`` shown by ``self.chart``, wire ``controls``."""
         state = self._compute()  # bad initial arguments raise here, for the programmer
         self._draw(chart, state)
-        if self.static:
-            self.fig, self.chart = chart, StaticPlot(chart)
-        else:
-            self.fig = self.chart = go.FigureWidget(chart)  # built with its traces, so Voila draws them at once
+        self.fig, self.chart = chart, StaticPlot(chart)
         self._show(state)
         for control in controls:
             control.observe(self._update, "value")
@@ -227,16 +245,12 @@ class View:
     def _update(self, _: Any = None) -> None:
         try:
             state = self._compute()
-        except (TypeError, ValueError) as error:
+        except CoffeeGamesError as error:
             self.message.value = error_html(error)  # the figure and labels keep the last good answer
             return
         self.message.value = ""
-        if isinstance(self.chart, StaticPlot):
-            self._draw(self.fig, state)
-            self.chart.redraw()
-        else:
-            with self.fig.batch_update():
-                self._draw(self.fig, state)
+        self._draw(self.fig, state)
+        self.chart.redraw()
         self._show(state)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -5,11 +5,10 @@
   the display, each player's tiles and tokens, and the supply.
 * :func:`dairyman_walkthrough` builds a :class:`~.decision.DecisionView` for a game
   against :func:`~coffeegames.dairyman.greedy_policy` bots, valued by
-  :func:`~coffeegames.dairyman.advise`.
+  :func:`~coffeegames.dairyman.advise` (the view's words and functions: :func:`dairyman_adapter`).
 * :func:`parse_roll` reads a roll typed as ``"4 6 5 5 1 3 2 y5"``: the white and red
   dice as numbers 1-6, the yellow die written once as ``y`` and its value. At a draw it
   reads milk-tile codes (``"10:cheese1 20:ice2:2s"``).
-* :class:`PolicyExplorer` maps the exact optimal stop/roll policy of a turn.
 
 Example (you are player 0; the bots deal and stop at your roll, which you type):
     >>> view = dairyman_walkthrough(players=2, human=(0,), seed=3)
@@ -28,23 +27,22 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-import ipywidgets as widgets
-import pandas as pd
 import plotly.graph_objects as go
 
-from ..dairyman import Drawn, Game, Rolled, State, TurnSolution, advise, greedy_policy, optimal_turn
-from ..dairyman.rules import ABILITIES, BARNS, tile_of
-from ..engine import IllegalAction
-from .charts import EXACT, View, board_layout, figure, mean_text
+from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, greedy_policy, tile_of
+from ..engine import BadEntry, IllegalAction, Session
+from ..errors import BadArgument, CoffeeGamesError
+from ..games import games
+from .adapter import Adapter, Board
+from .charts import board_layout
 from .dairyman_odds import parse_dice
-from .decision import Board, DecisionView, exact_text
+from .decision import DecisionView
 
 __all__ = [
-    "PolicyExplorer",
+    "dairyman_adapter",
     "dairyman_board",
     "dairyman_walkthrough",
     "outcome_hint",
@@ -89,11 +87,14 @@ class Marks:
         self, x: float, y: float, text: str, hover: str = "", fill: str = WHITE_DIE, edge: str = INK, size: int = DIE, opacity: float = 1.0
     ) -> None:
         """One point: a square's fill colour (or, for a label, its text colour), edge, size and opacity."""
-        for column, value in zip(
-            (self.x, self.y, self.text, self.hover, self.fill, self.edge, self.size, self.opacity),
-            (x, y, text, hover, fill, edge, size, opacity),
-        ):
-            column.append(value)
+        self.x.append(x)
+        self.y.append(y)
+        self.text.append(text)
+        self.hover.append(hover)
+        self.fill.append(fill)
+        self.edge.append(edge)
+        self.size.append(size)
+        self.opacity.append(opacity)
 
     def squares(self, name: str, font_size: int) -> go.Scatter:
         return go.Scatter(
@@ -290,8 +291,8 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
 
     Type the white and red dice that were rolled as numbers 1-6 and the yellow die (when
     it was rolled) once as ``y`` and its value; frozen dice keep their values and are
-    not typed. A wrong count, a value outside 1-6 or a stray ``y`` raises a ValueError
-    that says what to type.
+    not typed. A wrong count, a value outside 1-6 or a stray ``y`` raises a
+    :class:`~coffeegames.engine.BadEntry` (a ``ValueError``) that says what to type.
 
     >>> from coffeegames.dairyman import Game
     >>> state = Game().new_initial_state(seed=1)
@@ -300,7 +301,7 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
     >>> parse_roll("4 6 5 5 1 3 y5", state)
     Traceback (most recent call last):
     ...
-    ValueError: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
+    coffeegames.engine.session.BadEntry: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
     """
     if state.phase == "draw":
         return _parse_draw(text, state)
@@ -308,22 +309,22 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
         raise IllegalAction("no dice are being rolled now: the outcome box is for chance moves")
     tokens = text.replace(",", " ").split()
     if not tokens:
-        raise ValueError(f"type the dice you rolled: {outcome_hint(state)}")
+        raise BadEntry(f"type the dice you rolled: {outcome_hint(state)}")
     marked = [t for t in tokens if t[:1].lower() == YELLOW]
     dice = parse_dice(" ".join(t for t in tokens if t[:1].lower() != YELLOW))
     expected = _expected_roll(state)
     if state.rolls_yellow:
         if len(marked) != 1:
-            raise ValueError(f"write the yellow die exactly once, as y and its value (e.g. y5); {expected}")
+            raise BadEntry(f"write the yellow die exactly once, as y and its value (e.g. y5); {expected}")
         (yellow,) = parse_dice(marked[0][1:], "yellow die") or (0,)
         if yellow == 0:
-            raise ValueError(f"{marked[0]!r}: put the yellow die's value 1-6 after the y, e.g. y5")
+            raise BadEntry(f"{marked[0]!r}: put the yellow die's value 1-6 after the y, e.g. y5")
     elif marked:
-        raise ValueError(f"the yellow die is not rolled this time (it is locked, set aside or frozen): leave out {marked[0]!r}; {expected}")
+        raise BadEntry(f"the yellow die is not rolled this time (it is locked, set aside or frozen): leave out {marked[0]!r}; {expected}")
     else:
         yellow = None
     if len(dice) != state.rolling:
-        raise ValueError(_count_error(state, len(dice)))
+        raise BadEntry(_count_error(state, len(dice)))
     outcome = Rolled(dice, yellow)
     if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
         raise IllegalAction(f"{outcome} cannot happen here; {expected}")
@@ -351,8 +352,8 @@ def _parse_draw(text: str, state: State) -> Drawn:
     for token in text.replace(",", " ").split():
         try:
             codes.append(tile_of(token).code)
-        except ValueError as error:
-            raise ValueError(f"{error}; type the tiles drawn as codes separated by spaces") from None
+        except (ValueError, CoffeeGamesError) as error:  # tile_of reads a code: any ValueError is about the text typed
+            raise BadEntry(f"{error}; type the tiles drawn as codes separated by spaces") from None
     need = state.rules.display_size - len(state.display)
     outcome = Drawn(tuple(codes))
     if len(codes) != need or not state.is_legal_outcome(outcome):
@@ -391,6 +392,30 @@ def player_names(players: int, human: Sequence[int]) -> list[str]:
     return [f"player {i} ({'you' if i in human else 'bot'})" for i in range(players)]
 
 
+def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
+    """How Dairyman shows itself in a :class:`DecisionView`: :func:`~coffeegames.dairyman.advise`, the board
+    (with these player ``names``), rolls in dice words, the bust chance of the next roll as the risk.
+
+    >>> adapter = dairyman_adapter()
+    >>> adapter.chance_button, adapter.outcome_button, adapter.risk_column
+    ('Let chance roll', 'Enter the dice you rolled', 'p_bust_next')
+    """
+    return Adapter(
+        advise=advise,
+        board=partial(dairyman_board, names=names),
+        outcome_hint=outcome_hint,
+        value_name="expected points this turn",
+        chance_button="Let chance roll",
+        outcome_label="you rolled",
+        outcome_button="Enter the dice you rolled",
+        risk_column="p_bust_next",
+        risk_name="bust chance of the next roll",
+        risk_short="bust next",
+        risk_summary="if you roll on, the next roll busts with chance {}",
+        solo=games()["dairyman"].solo,
+    )
+
+
 def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int = 0, **options: Any) -> DecisionView:
     """A Dairyman game in a :class:`DecisionView`: ``human`` players choose, the others are greedy bots.
 
@@ -406,125 +431,8 @@ def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: in
     game = Game(players=players, **options)
     bad = [p for p in human if not 0 <= p < players]
     if bad:
-        raise ValueError(f"human players are numbered 0-{players - 1}; got {bad}")
+        raise BadArgument("human", f"human players are numbered 0-{players - 1}", bad)
     names = player_names(players, human)
-    return DecisionView(
-        game.new_initial_state(),
-        seed=seed,
-        advise=advise,
-        board=partial(dairyman_board, names=names),
-        bots={p: greedy_policy for p in range(players) if p not in human},
-        parse_outcome=parse_roll,
-        outcome_hint=outcome_hint,
-        chance_player=roll_owner,
-        names=names,
-        value_name="expected points this turn",
-    )
-
-
-# -- the optimal policy of a turn ---------------------------------------------------------
-
-@dataclass(frozen=True)
-class _Policy:
-    turn: TurnSolution
-    table: pd.DataFrame
-    changed: list[tuple[int, int]]
-    """(dice left, sets locked) where the decision differs from the no-bust-cost policy."""
-    free: pd.DataFrame
-
-
-class PolicyExplorer(View):
-    """The exact optimal turn policy: roll on or stop, for each reachable (dice left, sets locked).
-
-    Each cell is coloured by the margin *roll value − stop value* (blue: rolling is
-    better, red: stopping is), and reads "roll" or "stop". Cells that decide differently
-    with no bust cost are outlined (``changed``), so moving ``bust_cost`` shows the
-    boundary shift. ``dice``, ``points_per_set`` and ``bust_cost`` are the sliders;
-    ``turn`` and ``table`` (:meth:`TurnSolution.policy_table`) hold the current answer.
-
-    >>> explorer = PolicyExplorer(dice=6, points_per_set=10, bust_cost=5)
-    >>> explorer.table.loc[4, 1], explorer.fig.data[0].text[3][0]    # 4 dice left, 1 set locked
-    ('roll', 'roll<br>+1.56')
-    >>> explorer.bust_cost.value = 0      # a bust now only loses the sets: rolling on gains more
-    >>> explorer.fig.data[0].text[3][0]
-    'roll<br>+3.28'
-    >>> explorer.dice.value, explorer.points_per_set.value, explorer.bust_cost.value = 8, 1, 5
-    >>> explorer.changed, explorer.table.loc[5, 1]     # a bust costs five sets: stop with 5 dice left
-    ([(5, 1)], 'stop')
-    """
-
-    def __init__(self, dice: int = 8, points_per_set: int = 10, bust_cost: int = 5) -> None:
-        slider = partial(widgets.IntSlider, continuous_update=False, style={"description_width": "initial"})
-        self.dice = slider(value=dice, min=2, max=12, description="dice rolled")
-        self.points_per_set = slider(value=points_per_set, min=1, max=20, description="points per set")
-        self.bust_cost = slider(value=bust_cost, min=0, max=60, description="bust cost")
-        self.message = widgets.HTML()
-        self.result = widgets.HTML()
-        heatmap = go.Heatmap(
-            colorscale="RdBu",
-            zmid=0,
-            texttemplate="%{text}",
-            hovertemplate="%{customdata}<extra></extra>",
-            hoverongaps=False,
-            xgap=3,
-            ygap=3,
-            colorbar=dict(title=dict(text="roll − stop", side="right")),
-        )
-        chart = figure(
-            [heatmap],
-            height=460,
-            xaxis=dict(title="sets locked this turn", dtick=1),
-            yaxis=dict(title="dice left to roll", dtick=1),
-            margin=dict(t=70),
-        )
-        self._start(chart, [self.dice, self.points_per_set, self.bust_cost])
-        self.widget = widgets.VBox([widgets.HBox([self.dice, self.points_per_set, self.bust_cost]), self.message, self.result, self.fig])
-
-    def _compute(self) -> _Policy:
-        dice, pps, cost = self.dice.value, self.points_per_set.value, self.bust_cost.value
-        turn = optimal_turn(dice, pps, cost)
-        table, free = turn.policy_table(), optimal_turn(dice, pps, 0).policy_table()
-        changed = [(d, s) for d in table.index for s in table.columns if table.loc[d, s] != free.loc[d, s]]
-        return _Policy(turn, table, changed, free)
-
-    def _draw(self, fig: go.Figure, policy: _Policy) -> None:
-        turn, table = policy.turn, policy.table
-        z, text, hover = [], [], []
-        for d in table.index:
-            cells = [(s, table.loc[d, s]) for s in table.columns]
-            margins = {s: turn.roll_value(d, s) - turn.stop_value(d, s) for s, choice in cells if choice}
-            z.append([float(margins[s]) if choice else None for s, choice in cells])
-            text.append([f"{choice}<br>{float(margins[s]):+.3g}" if choice else "" for s, choice in cells])
-            hover.append([self._hover(policy, d, s) if choice else "" for s, choice in cells])
-        fig.data[0].update(x=list(table.columns), y=list(table.index), z=z, text=text, customdata=hover)
-        outline = dict(type="rect", line=dict(color=EXACT, width=3), fillcolor="rgba(0,0,0,0)")
-        fig.layout.shapes = [dict(outline, x0=s - 0.5, x1=s + 0.5, y0=d - 0.5, y1=d + 0.5) for d, s in policy.changed]
-        per_set = f"{turn.points_per_set} point{'s' * (turn.points_per_set != 1)} per set"
-        fig.layout.title.text = f"Roll on or stop? {turn.dice} dice, {per_set}, a bust costs {turn.bust_cost}"
-        note = dict(text="the first lock uses both dice: nothing is left to decide", x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font_size=15)
-        fig.layout.annotations = [] if len(table) else [note]
-
-    @staticmethod
-    def _hover(policy: _Policy, d: int, s: int) -> str:
-        roll, stop = policy.turn.roll_value(d, s), policy.turn.stop_value(d, s)
-        free = f"<br>with no bust cost: {policy.free.loc[d, s]}" if (d, s) in policy.changed else ""
-        return (
-            f"{d} dice left, {s} set{'s' * (s != 1)} locked: <b>{policy.table.loc[d, s]}</b>"
-            f"<br>roll on: {exact_text(roll)}<br>stop: {exact_text(stop)}<br>margin: {exact_text(roll - stop)}{free}"
-        )
-
-    def _show(self, policy: _Policy) -> None:
-        self.turn, self.table, self.changed = policy.turn, policy.table, policy.changed
-        cells = self.table.values[self.table.values != ""]
-        rolls = int((cells == "roll").sum())
-        shift = (
-            f"With no bust cost, <b>{len(self.changed)}</b> of these decisions would differ (outlined)."
-            if self.changed
-            else "A bust cost changes no decision here; it only moves the margins (the colours)."
-            if self.turn.bust_cost
-            else "Raise the bust cost to see which decisions it changes."
-        )
-        self.result.value = (
-            f"An optimally played turn from {self.turn.dice} dice is worth <b>{mean_text(self.turn.value)}</b> points. "
-            f"Roll on in <b>{rolls}</b> of the {len(cells)} positions a turn can reach; stop in the rest. {shift}"
-        )
+    bots = {p: greedy_policy for p in range(players) if p not in human}
+    session = Session(game.new_initial_state(), seed=seed, bots=bots, chance_player=roll_owner, parse_outcome=parse_roll, names=names)
+    return DecisionView(session, dairyman_adapter(names))

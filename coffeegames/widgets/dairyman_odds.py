@@ -48,6 +48,8 @@ from ..dairyman import (
     p_bust,
     reroll_table,
 )
+from ..engine import BadEntry
+from ..errors import CoffeeGamesError
 from ..exact import Dist, Estimate, estimate, face_counts, roll_array, running_estimate
 from .charts import (
     ACCENT,
@@ -69,24 +71,29 @@ __all__ = ["BustChanceExplorer", "MostLockedExplorer", "RollAdvisor", "Simulatio
 def parse_dice(text: str, what: str = "roll") -> tuple[int, ...]:
     """Die values typed as text, separated by spaces or commas, as a sorted tuple.
 
-    Raises a ValueError (or TypeError) that says what to type instead.
+    Raises a :class:`~coffeegames.engine.BadEntry` (a ``ValueError``) that says what to type instead.
 
     >>> parse_dice("4 6, 5 5")
     (4, 5, 5, 6)
     >>> parse_dice("4 six")
     Traceback (most recent call last):
     ...
-    ValueError: 'six' is not a die value: type the dice as numbers 1-6 separated by spaces, e.g. 4 6 5 5
+    coffeegames.engine.session.BadEntry: 'six' is not a die value: type the dice as numbers 1-6 separated by spaces, e.g. 4 6 5 5
     """
     values = []
     for token in text.replace(",", " ").split():
         try:
             values.append(int(token))
         except ValueError:
-            raise ValueError(
+            raise BadEntry(
                 f"{token!r} is not a die value: type the dice as numbers 1-6 separated by spaces, e.g. 4 6 5 5"
             ) from None
-    return check_roll(values, what)
+    try:
+        return check_roll(values, what)
+    except CoffeeGamesError:
+        raise
+    except (ValueError, TypeError) as error:  # check_roll checks the values read from the text: its complaint is about them
+        raise BadEntry(str(error)) from None
 
 
 def _dice_slider(value: int, **kwargs: Any) -> widgets.IntSlider:
@@ -117,7 +124,6 @@ class BustChanceExplorer(View):
     Fraction(143, 216)
     """
 
-    static = True  # a plain plot redrawn whole: see the module docstring
 
     def __init__(self, dice: int = 3, frozen: str = "") -> None:
         self.dice = _dice_slider(dice)
@@ -141,7 +147,7 @@ class BustChanceExplorer(View):
     def _compute(self) -> tuple[int, tuple[int, ...], list[Fraction]]:
         frozen = parse_dice(self.frozen.value, "frozen dice")
         if len(frozen) >= MAX_DICE:
-            raise ValueError(f"freeze at most {MAX_DICE - 1} dice, so at least one is left to roll")
+            raise BadEntry(f"freeze at most {MAX_DICE - 1} dice, so at least one is left to roll")
         self.dice.max = MAX_DICE - len(frozen)  # may lower dice.value, which redraws first: harmless
         return self.dice.value, frozen, [p_bust(k, frozen) for k in range(1, self.dice.max + 1)]
 
@@ -180,7 +186,6 @@ class MostLockedExplorer(View):
     '1/12 (8.3%)'
     """
 
-    static = True  # a plain plot redrawn whole: see the module docstring
 
     MEASURES = (("most dice locked", "dice", MAX_DICE, BASE), ("most sets locked", "sets", MAX_DICE // 2, ACCENT))
 
@@ -234,7 +239,6 @@ class RollAdvisor(View):
     'lock 4+6; reroll 2 dice (bust 91.7%)'
     """
 
-    static = True  # a plain plot redrawn whole: see the module docstring
 
     LOCK_COLUMNS = {
         "sets": "lock",
@@ -293,7 +297,7 @@ class RollAdvisor(View):
     def _compute(self) -> tuple[tuple[int, ...], list[LockOption]]:
         dice = parse_dice(self.roll.value)
         if not dice:
-            raise ValueError("type the dice you rolled, e.g. 4 6 5 5 1 3 2 2")
+            raise BadEntry("type the dice you rolled, e.g. 4 6 5 5 1 3 2 2")
         return dice, lock_options(dice)
 
     def _draw(self, fig: go.Figure, state: tuple[tuple[int, ...], list[LockOption]]) -> None:
@@ -353,7 +357,6 @@ class SimulationCheck(View):
     """
 
     CONFIDENCE = 0.99
-    static = True  # a plain plot redrawn whole: see the module docstring
 
     def __init__(self, dice: int = 3, trials: int = 10_000, seed: int = 0) -> None:
         self.dice = _dice_slider(dice, continuous_update=False)
@@ -392,7 +395,7 @@ class SimulationCheck(View):
     def _compute(self) -> _Run:
         n, trials, seed = self.dice.value, self.trials.value, self.seed.value
         if seed < 0:
-            raise ValueError(f"the seed must be a whole number 0 or more, got {seed}")
+            raise BadEntry(f"the seed must be a whole number 0 or more, got {seed}")
 
         def sampler(rng: np.random.Generator, k: int) -> np.ndarray:
             return roll_array(rng, k, dice=n)

@@ -5,8 +5,9 @@
   (and any in hand), the cup's ten spaces and the tray, the cup effects on their squares
   (active ones marked) with the immediate effects used and the wild flavour.
 * :func:`roaster_walkthrough` builds a :class:`~.decision.DecisionView` valued by
-  :func:`~coffeegames.roaster.advice.advise`: the person plays, chance draws (or you type
-  the tokens drawn from a real bag, :func:`parse_draw`).
+  :func:`~coffeegames.roaster.advise`: the person plays, chance draws (press “Draw”) or
+  you type the tokens drawn from a real bag (:func:`parse_draw`). Its words and
+  functions are the adapter :data:`ROASTER`: a solo game, so there is no "Bots play".
 
 Example:
     >>> view = roaster_walkthrough(card="Mexico Altura Oaxaca", seed=0)
@@ -23,16 +24,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine import IllegalAction
-from ..roaster import Drawn, Game, State
-from ..roaster.advice import advise
-from ..roaster.rules import CUP_SPACES
-from ..roaster.tokens import CUP_EFFECT_NAMES, NAMES, SWEETNESS, TOKENS, show
+from ..engine import BadEntry, IllegalAction, Session
+from ..games import games
+from ..roaster import CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Drawn, Game, State, advise, show
+from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks
-from .decision import Board, DecisionView
+from .decision import DecisionView
 
-__all__ = ["TOKEN_COLOURS", "outcome_hint", "parse_draw", "roaster_board", "roaster_walkthrough"]
+__all__ = ["ROASTER", "TOKEN_COLOURS", "draw_owner", "outcome_hint", "parse_draw", "roaster_board", "roaster_walkthrough"]
 
 TOKEN_COLOURS: dict[str, str] = {
     "hard": "#d8f5a2", "bean0": "#f4e3c1", "bean1": "#e0b97a", "bean2": "#b07d3f", "bean3": "#7f4f24", "bean4": "#4a2c12",
@@ -176,7 +176,7 @@ def outcome_hint(state: State) -> str:
     'the 8 tokens drawn, e.g. hard hard bean2 moisture … (kinds: hard bean0-bean4 burnt defect smoke moisture body acidity aroma wild)'
     """
     if state.phase == "shuffle":
-        return "the cup effects are shuffled by chance: press “Let chance roll”"
+        return "the cup effects are shuffled by chance: press “Draw” to let chance shuffle them"
     n = state.draw_count if state.phase == "draw" else 1
     what = f"the {n} tokens drawn" if n > 1 else "the token drawn"
     return f"{what}, e.g. hard hard bean2 moisture … (kinds: hard bean0-bean4 burnt defect smoke moisture body acidity aroma wild)"
@@ -191,7 +191,7 @@ def parse_draw(text: str, state: State) -> Drawn:
     >>> parse_draw("hard smoke", s)
     Traceback (most recent call last):
     ...
-    ValueError: 8 tokens are drawn: type 8 (you typed 2)
+    coffeegames.engine.session.BadEntry: 8 tokens are drawn: type 8 (you typed 2)
     """
     if not state.is_chance() or state.phase == "shuffle":
         raise IllegalAction("no tokens are being drawn now: the outcome box is for draws from the bag")
@@ -204,36 +204,50 @@ def parse_draw(text: str, state: State) -> Drawn:
                 break
         else:
             if word not in TOKENS:
-                raise ValueError(f"{word!r} is not a bag token; tokens are {', '.join(TOKENS)}")
+                raise BadEntry(f"{word!r} is not a bag token; tokens are {', '.join(TOKENS)}")
             tokens.append(word)
     n = state.draw_count if state.phase == "draw" else 1
     if len(tokens) != n:
-        raise ValueError(f"{n} token{'s are' if n > 1 else ' is'} drawn: type {n} (you typed {len(tokens)})")
+        raise BadEntry(f"{n} token{'s are' if n > 1 else ' is'} drawn: type {n} (you typed {len(tokens)})")
     outcome = Drawn(tuple(tokens))
     if not state.is_legal_outcome(outcome):
         raise IllegalAction(f"{show(outcome.tokens)} cannot be drawn: the bag holds {show(state.bag)}")
     return outcome
 
 
+def draw_owner(state: State) -> int | None:
+    """Whose draw a chance node is: the player's (0) at a draw from the bag; nobody's at the shuffle of the cup effects."""
+    return 0 if state.is_chance() and state.phase != "shuffle" else None
+
+
+ROASTER = Adapter(
+    advise=advise,
+    board=roaster_board,
+    outcome_hint=outcome_hint,
+    value_name="expected cup score",
+    chance_button="Draw",
+    outcome_label="you drew",
+    outcome_button="Enter the tokens you drew",
+    risk_column="p_burn",
+    risk_name="chance a drawn bean burns in the coming roast (no further effects)",
+    risk_short="burn",
+    risk_summary="the coming roast burns a bean with chance {}",
+    solo=games()["roaster"].solo,
+)
+"""How Coffee Roaster shows itself in a :class:`DecisionView`: draws from a bag, the burn chance as the risk, solo."""
+
+
 def roaster_walkthrough(card: str = "Mexico Altura Oaxaca", side: str = "full", seed: int = 0, **options: Any) -> DecisionView:
     """A solo Coffee Roaster game in a :class:`DecisionView`; ``options`` are :class:`~coffeegames.roaster.Rules` options.
 
-    The cup effects are shuffled by ``seed``; then you play: press “Let chance roll” to draw
+    The cup effects are shuffled by ``seed``; then you play: press “Draw” to draw
     (seeded) or type the tokens you drew from a real bag.
+
+    >>> view = roaster_walkthrough(seed=0)
+    >>> view.chance_button.description, view.outcome_button.description, view.bots_button.layout.display
+    ('Draw', 'Enter the tokens you drew', 'none')
     """
     game = Game(card=card, side=side, **options)
-    return DecisionView(
-        game.new_initial_state(seed=seed),
-        seed=seed,
-        advise=advise,
-        board=roaster_board,
-        parse_outcome=parse_draw,
-        outcome_hint=outcome_hint,
-        chance_player=lambda s: 0 if s.is_chance() and s.phase != "shuffle" else None,
-        names=["player (you)"],
-        value_name="expected cup score",
-        risk_column="p_burn",
-        risk_name="chance a drawn bean burns in the coming roast (no further effects)",
-        risk_short="burn",
-        risk_summary="the coming roast burns a bean with chance {}",
-    )
+    session = Session(game.new_initial_state(seed=seed), seed=seed, chance_player=draw_owner, parse_outcome=parse_draw,
+                      names=["player (you)"], chance_event="draw")
+    return DecisionView(session, ROASTER)

@@ -25,8 +25,9 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..exact import Bag, Dist
-from ..roaster import count_dist, draw_table
-from ..roaster.tokens import NAMES, TOKENS, bag_text, parse_bag, show
+from ..engine import BadEntry
+from ..errors import CoffeeGamesError
+from ..roaster import NAMES, TOKENS, bag_text, count_dist, draw_table, parse_bag, show
 from ..text import labelled_text
 from .charts import BASE, View, figure, fraction_text, table_html
 
@@ -79,11 +80,16 @@ class BagExplorer(View):
         )
         self._start(chart, [self.bag_text, self.draws, self.kind, self.crack])
         self.widget = widgets.VBox([
-            self.bag_text, widgets.HBox([self.draws, self.kind, self.crack]), self.message, self.result, self.fig, self.table,
+            self.bag_text, widgets.HBox([self.draws, self.kind, self.crack]), self.message, self.result, self.chart, self.table,
         ])
 
     def _compute(self) -> _Odds:
-        counts = parse_bag(self.bag_text.value)
+        try:
+            counts = parse_bag(self.bag_text.value)
+        except CoffeeGamesError:
+            raise
+        except ValueError as error:  # parse_bag reads the text typed: its complaint is about that text
+            raise BadEntry(str(error)) from None
         bag = Bag(counts)
         draws, kind = self.draws.value, self.kind.value
         table = draw_table(bag, draws, 2 if self.crack.value else 1)

@@ -6,7 +6,7 @@
   research tracks (1X / 2X marks outlined), and in solo games the METER with the
   corporation's exact chance to make a Featured Blend on its next roll.
 * :func:`vivajava_walkthrough` builds a :class:`~.decision.DecisionView` valued by
-  :func:`~coffeegames.vivajava.advice.advise` against
+  :func:`~coffeegames.vivajava.advise` (the view's words and functions: :func:`vivajava_adapter`) against
   :func:`~coffeegames.vivajava.greedy_policy` bots, or solo against a corporation.
 * :func:`parse_roll` reads a roll typed as colour names (see its notation).
 
@@ -25,16 +25,31 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..engine import IllegalAction
-from ..vivajava import COLOURS, CORPORATIONS, FLAVOUR_DIE, JOKER, TRACK_COLOURS, WHITE_DIE, Game, Rolled, State, greedy_policy
-from ..vivajava.advice import advise, corporation_chance
-from ..vivajava.rules import CORPORATION
+from ..engine import BadEntry, IllegalAction, Session
+from ..errors import BadArgument
+from ..games import games
+from ..vivajava import (
+    COLOURS,
+    CORPORATION,
+    CORPORATIONS,
+    FLAVOUR_DIE,
+    JOKER,
+    TRACK_COLOURS,
+    WHITE_DIE,
+    Game,
+    Rolled,
+    State,
+    advise,
+    corporation_chance,
+    greedy_policy,
+)
+from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout, fraction_text
 from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
-from .decision import Board, DecisionView
+from .decision import DecisionView
 from .vivajava_odds import BEAN_COLOURS, bean_ink
 
-__all__ = ["outcome_hint", "parse_roll", "roll_owner", "vivajava_board", "vivajava_walkthrough"]
+__all__ = ["outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
 
 # Board geometry in pixels (the axes run in pixels, so squares stay square).
 WIDTH, LEFT, ROW_X = 940, 8, 150
@@ -173,6 +188,8 @@ class _Drawing:
 
     def meter_row(self, top: float) -> None:
         state, rules = self.state, self.state.rules
+        corporation = rules.solo
+        assert corporation is not None, "the METER row is drawn in solo games only"
         self.label(LEFT, top, "<b>METER</b>")
         for i, shows in enumerate(rules.meter_values):
             now = i == state.meter
@@ -187,7 +204,7 @@ class _Drawing:
         target = f", beating {self.names[state.featured_by]}'s {state.featured}" if 0 <= state.featured_by != CORPORATION else ""
         blocked = f" · blocked colour: {state.blocked}" if state.blocked else ""
         x = ROW_X + len(rules.meter_values) * METER_STEP - 6
-        self.label(x, top, f"{CORPORATIONS[rules.solo]} {does}: next roll makes a Featured Blend{target} with "
+        self.label(x, top, f"{CORPORATIONS[corporation]} {does}: next roll makes a Featured Blend{target} with "
                            f"<b>{fraction_text(corporation_chance(state))}</b>{blocked}")
 
     def players_rows(self, top: float) -> None:
@@ -265,7 +282,7 @@ def _faces(text: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
             kind = "a flavour die has no black face" if what != "coffee" and word == "black" else (
                 "the joker is only on flavour dice" if word == JOKER else f"{what} dice show {', '.join(allowed)}"
             )
-            raise ValueError(f"{word!r} is not a face of a {what} die: {kind}")
+            raise BadEntry(f"{word!r} is not a face of a {what} die: {kind}")
         faces.append(word)
     return tuple(faces)
 
@@ -298,7 +315,8 @@ def parse_roll(text: str, state: State) -> Rolled:
     if flavour dice are rolled, ``|`` and those (``white``..``green`` or ``joker``; they have
     no black face), then for each other player offering flavour dice ``| 2: ...`` with the
     player's seat number. Dice kept from before (Keep Rolling, OmniBlend's kept group) are not
-    typed. A wrong count or face raises a ValueError that says what to type.
+    typed. A wrong count or face raises a :class:`~coffeegames.engine.BadEntry` (a ``ValueError``) that
+    says what to type.
 
     >>> from coffeegames.vivajava import SetupResearch
     >>> state = Game(players=2).new_initial_state().apply(SetupResearch("green"))
@@ -307,13 +325,13 @@ def parse_roll(text: str, state: State) -> Rolled:
     >>> parse_roll("red red green joker white", state)
     Traceback (most recent call last):
     ...
-    ValueError: 'joker' is not a face of a coffee die: the joker is only on flavour dice
+    coffeegames.engine.session.BadEntry: 'joker' is not a face of a coffee die: the joker is only on flavour dice
     """
     if not state.is_chance():
         raise IllegalAction("no dice are being rolled now: the outcome box is for rolls")
     groups = [g.strip() for g in text.replace(",", " ").split("|")]
     if not groups[0]:
-        raise ValueError(f"type the dice rolled: {outcome_hint(state)}")
+        raise BadEntry(f"type the dice rolled: {outcome_hint(state)}")
     white = _faces(groups[0], WHITE_DIE, "coffee")
     own: tuple[str, ...] = ()
     offered: dict[int, tuple[str, ...]] = {}
@@ -322,17 +340,17 @@ def parse_roll(text: str, state: State) -> Rolled:
         if labelled:
             offered[int(labelled.group(1))] = _faces(labelled.group(2), FLAVOUR_DIE, "flavour")
         elif own or not state.rolling_own:
-            raise ValueError(f"{group!r}: unexpected part; {outcome_hint(state)}")
+            raise BadEntry(f"{group!r}: unexpected part; {outcome_hint(state)}")
         else:
             own = _faces(group, FLAVOUR_DIE, "flavour")
     if len(white) != state.rolling_white:
-        raise ValueError(f"{state.rolling_white} coffee dice are rolled: type {state.rolling_white} colours (you typed {len(white)})")
+        raise BadEntry(f"{state.rolling_white} coffee dice are rolled: type {state.rolling_white} colours (you typed {len(white)})")
     if len(own) != state.rolling_own:
-        raise ValueError(f"{state.rolling_own} flavour dice are rolled: type them after a | (you typed {len(own)}); {outcome_hint(state)}")
+        raise BadEntry(f"{state.rolling_own} flavour dice are rolled: type them after a | (you typed {len(own)}); {outcome_hint(state)}")
     expected = dict(state.rolling_offered)
     if set(offered) != set(expected) or any(len(offered[q]) != n for q, n in expected.items()):
         wanted = ", ".join(f"player {q}: {n}" for q, n in expected.items()) or "none"
-        raise ValueError(f"offered flavour dice must be typed as | seat: faces for each player who offers ({wanted})")
+        raise BadEntry(f"offered flavour dice must be typed as | seat: faces for each player who offers ({wanted})")
     outcome = Rolled(white, own, tuple(offered.items()))
     if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
         raise IllegalAction(f"{outcome} cannot happen here; {outcome_hint(state)}")
@@ -345,6 +363,29 @@ def roll_owner(state: State) -> int | None:
 
 
 # -- the walkthrough ---------------------------------------------------------------------
+
+def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
+    """How VivaJava shows itself in a :class:`DecisionView`: :func:`~coffeegames.vivajava.advise`, the board (with
+    these player ``names``), rolls in dice words, the chance of losing a blend before your next turn as the risk.
+
+    >>> vivajava_adapter().risk_column, vivajava_adapter().chance_button
+    ('p_lost', 'Let chance roll')
+    """
+    return Adapter(
+        advise=advise,
+        board=partial(vivajava_board, names=names),
+        outcome_hint=outcome_hint,
+        value_name="expected PP by your next turn",
+        chance_button="Let chance roll",
+        outcome_label="you rolled",
+        outcome_button="Enter the dice you rolled",
+        risk_column="p_lost",
+        risk_name="chance of losing it before your next turn (a re-roll: of not beating the blend given up)",
+        risk_short="lost",
+        risk_summary="chance of losing it before your next turn: {}",
+        solo=games()["vivajava"].solo,  # a solo game has a corporation, a bot: "Bots play" lets it move
+    )
+
 
 def vivajava_walkthrough(
     players: int = 2, solo: str | None = None, meter: str = "yellow", human: Sequence[int] = (0,), seed: int = 0, **options: Any
@@ -365,23 +406,10 @@ def vivajava_walkthrough(
     bad = [p for p in human if not 0 <= p < n or (solo and p == CORPORATION)]
     if bad:
         who = "player 0 (the corporation is player 1 and plays itself)" if solo else f"players 0-{n - 1}"
-        raise ValueError(f"human players are {who}; got {bad}")
+        raise BadArgument("human", f"human players are {who}", bad)
     names = player_names(n, human)
     if solo:
         names[CORPORATION] = CORPORATIONS[solo]
-    return DecisionView(
-        game.new_initial_state(),
-        seed=seed,
-        advise=advise,
-        board=partial(vivajava_board, names=names),
-        bots={p: greedy_policy for p in range(n) if p not in human},
-        parse_outcome=parse_roll,
-        outcome_hint=outcome_hint,
-        chance_player=roll_owner,
-        names=names,
-        value_name="expected PP by your next turn",
-        risk_column="p_lost",
-        risk_name="chance of losing it before your next turn (a re-roll: of not beating the blend given up)",
-        risk_short="lost",
-        risk_summary="chance of losing it before your next turn: {}",
-    )
+    bots = {p: greedy_policy for p in range(n) if p not in human}
+    session = Session(game.new_initial_state(), seed=seed, bots=bots, chance_player=roll_owner, parse_outcome=parse_roll, names=names)
+    return DecisionView(session, vivajava_adapter(names))

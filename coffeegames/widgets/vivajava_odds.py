@@ -29,8 +29,7 @@ import plotly.graph_objects as go
 
 from .. import vivajava
 from ..exact import Dist
-from ..vivajava import COLOURS, CORPORATIONS, DIFFICULTIES, MAX_FLAVOUR, MAX_WHITE, NO_BLEND, Blend, Rules
-from ..vivajava.dice import SIZE_NAMES
+from ..vivajava import COLOURS, CORPORATIONS, DIFFICULTIES, MAX_FLAVOUR, MAX_WHITE, NO_BLEND, SIZE_NAMES, Blend, Rules
 from .charts import HIGHLIGHT, View, figure, fraction_text, percent, table_html
 
 __all__ = ["BEAN_COLOURS", "BlendExplorer", "MeterTable", "bean_ink"]
@@ -116,7 +115,7 @@ class BlendExplorer(View):
         )
         self._start(chart, [self.white, self.flavour, self.size, self.colour])
         self.widget = widgets.VBox(
-            [widgets.HBox([self.white, self.flavour]), widgets.HBox([self.size, self.colour]), self.message, self.result, self.fig]
+            [widgets.HBox([self.white, self.flavour]), widgets.HBox([self.size, self.colour]), self.message, self.result, self.chart]
         )
 
     def _compute(self) -> _Roll:

@@ -1,0 +1,73 @@
+"""How a game shows itself in a :class:`~coffeegames.widgets.DecisionView`: its advice, board and words.
+
+An :class:`Adapter` is everything game-specific about the view that is not game control
+(that is the :class:`~coffeegames.engine.Session`'s): the ``advise`` function that values
+the choices, the ``board`` drawing, the hint in the outcome box, the words for chance
+moves and for values, the risk column of the advice and its words, and whether the game
+is solo (no "Bots play" button).
+
+Example (a tiny game valued by exact expectimax, with the default words):
+    >>> from coffeegames.engine.examples import KeepOrReroll
+    >>> from coffeegames.widgets.decision import solver_advice
+    >>> adapter = Adapter(advise=solver_advice())
+    >>> adapter.chance_button, adapter.risk_column
+    ('Let chance roll', None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic
+
+import pandas as pd
+from plotly.basedatatypes import BaseTraceType
+
+from ..engine.session import S
+
+__all__ = ["Adapter", "Advisor", "Board", "BoardDrawer"]
+
+Board = tuple[Sequence[BaseTraceType], Mapping[str, Any]]
+"""What a board function returns: plotly traces and a layout dict."""
+BoardDrawer = Callable[[S], Board]
+"""``board(state) -> (traces, layout)``: the position drawn with plotly."""
+Advisor = Callable[[S], pd.DataFrame]
+"""``advise(state) -> DataFrame``: every legal action with its value (see :mod:`coffeegames.widgets.decision`)."""
+
+
+@dataclass(frozen=True)
+class Adapter(Generic[S]):
+    """What a :class:`~coffeegames.widgets.DecisionView` needs to know about a game to show it.
+
+    Functions (all optional):
+        advise: ``advise(state) -> DataFrame`` with columns ``action``, ``label``, ``value``
+            (exact ``Fraction`` or None), ``best``, optionally the risk column, ``then``,
+            ``exact``/``stderr``/``lower`` (estimates) and ``how``. Without it only the
+            actions are listed.
+        board: ``board(state) -> (traces, layout)`` drawing the position; without it the state's text is shown.
+        outcome_hint: ``outcome_hint(state) -> str``, the placeholder of the outcome box.
+
+    Words:
+        value_name: what the values measure (the chart's axis, the summary).
+        chance_button: the button that lets chance move (``"Let chance roll"``, ``"Draw"``).
+        outcome_label: the outcome box's label (``"you rolled"``, ``"you drew"``).
+        outcome_button: the button that enters it (``"Enter the dice you rolled"``).
+        risk_column: the advice column holding each choice's risk, a chance (Fraction or None); None for no risk.
+        risk_name: what that chance is, for the hover text and the table.
+        risk_short: a word or two for the bar labels and the list (``"bust next 8.3%"``).
+        risk_summary: the best choice's risk in words, ``{}`` standing for the exact chance.
+        solo: one person plays and no bots: the "Bots play" button is not shown.
+    """
+
+    advise: Advisor[S] | None = None
+    board: BoardDrawer[S] | None = None
+    outcome_hint: Callable[[S], str] | None = None
+    value_name: str = "expected value"
+    chance_button: str = "Let chance roll"
+    outcome_label: str = "outcome"
+    outcome_button: str = "Enter the outcome"
+    risk_column: str | None = None
+    risk_name: str = "risk"
+    risk_short: str = "risk"
+    risk_summary: str = "its risk: {}"
+    solo: bool = False

@@ -1,0 +1,126 @@
+"""Dairyman's optimal turn as a map: roll on or stop, for each (dice left, sets locked), with the exact margins.
+
+:class:`PolicyExplorer` draws :func:`~coffeegames.dairyman.optimal_turn`'s policy as a heat
+map with sliders for the dice, the points per set and the bust cost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+import ipywidgets as widgets
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..dairyman import TurnSolution, optimal_turn
+from .charts import EXACT, View, figure, mean_text
+from .decision import exact_text
+
+__all__ = ["PolicyExplorer"]
+
+
+@dataclass(frozen=True)
+class _Policy:
+    turn: TurnSolution
+    table: pd.DataFrame
+    changed: list[tuple[int, int]]
+    """(dice left, sets locked) where the decision differs from the no-bust-cost policy."""
+    free: pd.DataFrame
+
+
+class PolicyExplorer(View):
+    """The exact optimal turn policy: roll on or stop, for each reachable (dice left, sets locked).
+
+    Each cell is coloured by the margin *roll value − stop value* (blue: rolling is
+    better, red: stopping is), and reads "roll" or "stop". Cells that decide differently
+    with no bust cost are outlined (``changed``), so moving ``bust_cost`` shows the
+    boundary shift. ``dice``, ``points_per_set`` and ``bust_cost`` are the sliders;
+    ``turn`` and ``table`` (:meth:`TurnSolution.policy_table`) hold the current answer.
+
+    >>> explorer = PolicyExplorer(dice=6, points_per_set=10, bust_cost=5)
+    >>> explorer.table.loc[4, 1], explorer.fig.data[0].text[3][0]    # 4 dice left, 1 set locked
+    ('roll', 'roll<br>+1.56')
+    >>> explorer.bust_cost.value = 0      # a bust now only loses the sets: rolling on gains more
+    >>> explorer.fig.data[0].text[3][0]
+    'roll<br>+3.28'
+    >>> explorer.dice.value, explorer.points_per_set.value, explorer.bust_cost.value = 8, 1, 5
+    >>> explorer.changed, explorer.table.loc[5, 1]     # a bust costs five sets: stop with 5 dice left
+    ([(5, 1)], 'stop')
+    """
+
+    def __init__(self, dice: int = 8, points_per_set: int = 10, bust_cost: int = 5) -> None:
+        slider = partial(widgets.IntSlider, continuous_update=False, style={"description_width": "initial"})
+        self.dice = slider(value=dice, min=2, max=12, description="dice rolled")
+        self.points_per_set = slider(value=points_per_set, min=1, max=20, description="points per set")
+        self.bust_cost = slider(value=bust_cost, min=0, max=60, description="bust cost")
+        self.message = widgets.HTML()
+        self.result = widgets.HTML()
+        heatmap = go.Heatmap(
+            colorscale="RdBu",
+            zmid=0,
+            texttemplate="%{text}",
+            hovertemplate="%{customdata}<extra></extra>",
+            hoverongaps=False,
+            xgap=3,
+            ygap=3,
+            colorbar=dict(title=dict(text="roll − stop", side="right")),
+        )
+        chart = figure(
+            [heatmap],
+            height=460,
+            xaxis=dict(title="sets locked this turn", dtick=1),
+            yaxis=dict(title="dice left to roll", dtick=1),
+            margin=dict(t=70),
+        )
+        self._start(chart, [self.dice, self.points_per_set, self.bust_cost])
+        self.widget = widgets.VBox([widgets.HBox([self.dice, self.points_per_set, self.bust_cost]), self.message, self.result, self.chart])
+
+    def _compute(self) -> _Policy:
+        dice, pps, cost = self.dice.value, self.points_per_set.value, self.bust_cost.value
+        turn = optimal_turn(dice, pps, cost)
+        table, free = turn.policy_table(), optimal_turn(dice, pps, 0).policy_table()
+        changed = [(d, s) for d in map(int, table.index) for s in map(int, table.columns) if str(table.loc[d, s]) != str(free.loc[d, s])]
+        return _Policy(turn, table, changed, free)
+
+    def _draw(self, fig: go.Figure, policy: _Policy) -> None:
+        turn, table = policy.turn, policy.table
+        z, text, hover = [], [], []
+        for d in map(int, table.index):
+            cells = [(s, str(table.loc[d, s])) for s in map(int, table.columns)]
+            margins = {s: turn.roll_value(d, s) - turn.stop_value(d, s) for s, choice in cells if choice}
+            z.append([float(margins[s]) if choice else None for s, choice in cells])
+            text.append([f"{choice}<br>{float(margins[s]):+.3g}" if choice else "" for s, choice in cells])
+            hover.append([self._hover(policy, d, s) if choice else "" for s, choice in cells])
+        fig.data[0].update(x=list(table.columns), y=list(table.index), z=z, text=text, customdata=hover)
+        outline = dict(type="rect", line=dict(color=EXACT, width=3), fillcolor="rgba(0,0,0,0)")
+        fig.layout.shapes = [dict(outline, x0=s - 0.5, x1=s + 0.5, y0=d - 0.5, y1=d + 0.5) for d, s in policy.changed]
+        per_set = f"{turn.points_per_set} point{'s' * (turn.points_per_set != 1)} per set"
+        fig.layout.title.text = f"Roll on or stop? {turn.dice} dice, {per_set}, a bust costs {turn.bust_cost}"
+        note = dict(text="the first lock uses both dice: nothing is left to decide", x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font_size=15)
+        fig.layout.annotations = [] if len(table) else [note]
+
+    @staticmethod
+    def _hover(policy: _Policy, d: int, s: int) -> str:
+        roll, stop = policy.turn.roll_value(d, s), policy.turn.stop_value(d, s)
+        free = f"<br>with no bust cost: {str(policy.free.loc[d, s])}" if (d, s) in policy.changed else ""
+        return (
+            f"{d} dice left, {s} set{'s' * (s != 1)} locked: <b>{str(policy.table.loc[d, s])}</b>"
+            f"<br>roll on: {exact_text(roll)}<br>stop: {exact_text(stop)}<br>margin: {exact_text(roll - stop)}{free}"
+        )
+
+    def _show(self, policy: _Policy) -> None:
+        self.turn, self.table, self.changed = policy.turn, policy.table, policy.changed
+        cells = self.table.values[self.table.values != ""]
+        rolls = int((cells == "roll").sum())
+        shift = (
+            f"With no bust cost, <b>{len(self.changed)}</b> of these decisions would differ (outlined)."
+            if self.changed
+            else "A bust cost changes no decision here; it only moves the margins (the colours)."
+            if self.turn.bust_cost
+            else "Raise the bust cost to see which decisions it changes."
+        )
+        self.result.value = (
+            f"An optimally played turn from {self.turn.dice} dice is worth <b>{mean_text(self.turn.value)}</b> points. "
+            f"Roll on in <b>{rolls}</b> of the {len(cells)} positions a turn can reach; stop in the rest. {shift}"
+        )
