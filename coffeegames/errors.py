@@ -22,6 +22,7 @@ from typing import Any
 __all__ = [
     "BadArgument",
     "BadData",
+    "BadEntry",
     "BadType",
     "CoffeeGamesError",
     "IllegalAction",
@@ -76,6 +77,24 @@ class BadType(_Named, TypeError):
 
 class TooBig(BadArgument):
     """A question over the library's size limits: refused before any work starts."""
+
+
+class BadEntry(BadArgument):
+    """Text typed by a person that cannot be read (a roll, a draw): the message says what to type.
+
+    A :class:`~coffeegames.errors.BadArgument` (so a ``ValueError`` and a
+    :class:`~coffeegames.errors.CoffeeGamesError`) whose message is addressed to the person
+    typing, without the ``argument '...'`` prefix.
+
+    >>> print(BadEntry("type 7 dice (you typed 6)"))
+    type 7 dice (you typed 6)
+    >>> isinstance(BadEntry("x"), ValueError)
+    True
+    """
+
+    def __init__(self, why: str, where: str = "typed text") -> None:
+        super().__init__(where, why, MISSING)
+        self.args = (why,)
 
 
 class BadData(_Named, ValueError):

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar, cast
 
-from ..errors import MISSING, BadArgument, IllegalAction
+from ..errors import BadArgument, BadEntry, IllegalAction
 from .state import CHANCE, TERMINAL, Action, Outcome, State
 from .walkthrough import Walkthrough
 
@@ -51,24 +51,6 @@ OutcomeParser = Callable[[str, S], Outcome]
 :class:`~coffeegames.errors.IllegalAction`) for text it cannot read."""
 ChancePlayer = Callable[[S], "int | None"]
 """``chance_player(state) -> player or None``: whose roll (or draw) a chance node is."""
-
-
-class BadEntry(BadArgument):
-    """Text typed by a person that cannot be read (a roll, a draw): the message says what to type.
-
-    A :class:`~coffeegames.errors.BadArgument` (so a ``ValueError`` and a
-    :class:`~coffeegames.errors.CoffeeGamesError`) whose message is addressed to the person
-    typing, without the ``argument '...'`` prefix.
-
-    >>> print(BadEntry("type 7 dice (you typed 6)"))
-    type 7 dice (you typed 6)
-    >>> isinstance(BadEntry("x"), ValueError)
-    True
-    """
-
-    def __init__(self, why: str, where: str = "typed text") -> None:
-        super().__init__(where, why, MISSING)
-        self.args = (why,)
 
 
 class Session(Generic[S]):
