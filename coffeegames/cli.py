@@ -25,6 +25,7 @@ from fractions import Fraction
 import pandas as pd
 
 from . import __version__, dairyman, roaster, vivajava
+from .errors import BadArgument, CoffeeGamesError
 from .exact import Bag
 from .text import fraction_text, labelled_text, mean_text, percent
 
@@ -116,7 +117,7 @@ def _turn(args: argparse.Namespace) -> None:
 def _blend(words: list[str]) -> vivajava.Blend:
     sizes = {"decaf": 2, "regular": 3, "bold": 4, "extra": 5}
     if len(words) < 2 or words[0].lower() not in sizes:
-        raise ValueError(f"a blend is a size and a colour, e.g. 'regular red' or 'extra bold green'; got {' '.join(words)!r}")
+        raise BadArgument("--beat", "a blend is a size and a colour, e.g. 'regular red' or 'extra bold green'", " ".join(words))
     colour = words[-1].lower()
     return vivajava.Blend.of(sizes[words[0].lower()], colour)
 
@@ -167,8 +168,8 @@ def _card_name(text: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise ValueError(f"card {text!r} could be {', '.join(found)}: type more of the name")
-    raise ValueError(f"no coffee card named {text!r}; the cards are {', '.join(names)}")
+        raise BadArgument("--card", f"could be {', '.join(found)}: type more of the name", text)
+    raise BadArgument("--card", f"no coffee card has this name; the cards are {', '.join(names)}", text)
 
 
 def _cup_effects(text: str) -> tuple[str, ...]:
@@ -177,7 +178,7 @@ def _cup_effects(text: str) -> tuple[str, ...]:
     for word in text.replace(",", " ").split():
         effect = word.lower().replace("-", "_")
         if effect not in roaster.tokens.CUP_EFFECTS:
-            raise ValueError(f"{word!r} is not a cup effect; cup effects are {', '.join(roaster.tokens.CUP_EFFECTS)}")
+            raise BadArgument("--active", f"is not a cup effect; cup effects are {', '.join(roaster.tokens.CUP_EFFECTS)}", word)
         effects.append(effect)
     return tuple(dict.fromkeys(effects))
 
@@ -188,11 +189,11 @@ def _token_list(text: str | None, option: str) -> list[str]:
         return []
     for word in text.replace(",", " ").split():
         if word.partition(":")[0].lower().replace("-", "_") in roaster.tokens.CUP_EFFECTS:
-            raise ValueError(f"{option}: {word!r} is a cup effect: name it in --active (e.g. --active sweetness)")
+            raise BadArgument(option, "is a cup effect: name it in --active (e.g. --active sweetness)", word)
     try:
         counts = roaster.tokens.parse_bag(text)
-    except ValueError as error:
-        raise ValueError(f"{option}: {error}") from None
+    except BadArgument as error:
+        raise BadArgument(option, error.why) from None
     return [t for t, n in counts.items() for _ in range(n)]
 
 
@@ -366,7 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         args.run(args)
-    except (ValueError, TypeError) as error:
+    except CoffeeGamesError as error:  # bad input: one line and exit 2; anything else is a bug and shows its traceback
         parser.exit(2, f"coffeegames: error: {error}\n")
     except BrokenPipeError:  # output piped into `head`, say
         sys.stderr.close()

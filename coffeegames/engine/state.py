@@ -33,7 +33,8 @@ from typing import Any, Self
 
 import numpy as np
 
-from ..errors import IllegalAction, shown
+from ..errors import BadData, IllegalAction, shown
+from ..validate import Checker
 
 __all__ = ["CHANCE", "TERMINAL", "Action", "IllegalAction", "Outcome", "State", "action_from_json", "action_to_json"]
 
@@ -156,19 +157,23 @@ def action_to_json(action: Any) -> Any:
     return _plain(action)
 
 
+SAVED_MOVE = Checker("saved move")
+
+
 def action_from_json(data: Any, kinds: Sequence[type]) -> Any:
     """Rebuild an action made by :func:`action_to_json`, given the action classes allowed."""
     if isinstance(data, dict):
         by_name = {k.__name__: k for k in kinds}
         name = data.get("type")
-        if name not in by_name:
-            raise ValueError(f"unknown action type {name!r}; expected one of {sorted(by_name)}")
+        if not isinstance(name, str) or name not in by_name:
+            raise BadData("type", f"unknown action type; expected one of {', '.join(sorted(by_name))}", name, source="saved move")
         kind = by_name[name]
-        names = {f.name for f in dataclasses.fields(kind)}
-        extra = set(data) - names - {"type"}
-        if extra:
-            raise ValueError(f"action {name} has unknown fields {sorted(extra)}; expected {sorted(names)}")
-        return kind(**{k: _tuple(v) for k, v in data.items() if k != "type"})
+        names = [f.name for f in dataclasses.fields(kind)]
+        SAVED_MOVE.fields(data, "", ["type", *names], ["type"], comments=False)
+        try:
+            return kind(**{k: _tuple(v) for k, v in data.items() if k != "type"})
+        except TypeError as error:  # a required field missing
+            raise BadData(name, f"cannot be built from these fields ({error})", data, source="saved move") from None
     return _tuple(data)
 
 
