@@ -209,7 +209,7 @@ class View:
 
     A subclass builds its controls and a plain styled figure, then calls :meth:`_start`;
     it implements ``_compute`` (controls → what to show, raising a
-    :class:`~coffeegames.errors.CoffeeGamesError` such as :class:`~coffeegames.engine.BadEntry`
+    :class:`~coffeegames.errors.CoffeeGamesError` such as :class:`~coffeegames.errors.BadEntry`
     with a message for bad input), ``_draw`` (put it into a figure) and ``_show`` (labels
     and public results). The object displays its ``widget`` when it ends a cell.
 

@@ -292,7 +292,7 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
     Type the white and red dice that were rolled as numbers 1-6 and the yellow die (when
     it was rolled) once as ``y`` and its value; frozen dice keep their values and are
     not typed. A wrong count, a value outside 1-6 or a stray ``y`` raises a
-    :class:`~coffeegames.engine.BadEntry` (a ``ValueError``) that says what to type.
+    :class:`~coffeegames.errors.BadEntry` (a ``ValueError``) that says what to type.
 
     >>> from coffeegames.dairyman import Game
     >>> state = Game().new_initial_state(seed=1)
@@ -301,7 +301,7 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
     >>> parse_roll("4 6 5 5 1 3 y5", state)
     Traceback (most recent call last):
     ...
-    coffeegames.engine.session.BadEntry: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
+    coffeegames.errors.BadEntry: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
     """
     if state.phase == "draw":
         return _parse_draw(text, state)

@@ -71,14 +71,14 @@ __all__ = ["BustChanceExplorer", "MostLockedExplorer", "RollAdvisor", "Simulatio
 def parse_dice(text: str, what: str = "roll") -> tuple[int, ...]:
     """Die values typed as text, separated by spaces or commas, as a sorted tuple.
 
-    Raises a :class:`~coffeegames.engine.BadEntry` (a ``ValueError``) that says what to type instead.
+    Raises a :class:`~coffeegames.errors.BadEntry` (a ``ValueError``) that says what to type instead.
 
     >>> parse_dice("4 6, 5 5")
     (4, 5, 5, 6)
     >>> parse_dice("4 six")
     Traceback (most recent call last):
     ...
-    coffeegames.engine.session.BadEntry: 'six' is not a die value: type the dice as numbers 1-6 separated by spaces, e.g. 4 6 5 5
+    coffeegames.errors.BadEntry: 'six' is not a die value: type the dice as numbers 1-6 separated by spaces, e.g. 4 6 5 5
     """
     values = []
     for token in text.replace(",", " ").split():

@@ -191,7 +191,7 @@ def parse_draw(text: str, state: State) -> Drawn:
     >>> parse_draw("hard smoke", s)
     Traceback (most recent call last):
     ...
-    coffeegames.engine.session.BadEntry: 8 tokens are drawn: type 8 (you typed 2)
+    coffeegames.errors.BadEntry: 8 tokens are drawn: type 8 (you typed 2)
     """
     if not state.is_chance() or state.phase == "shuffle":
         raise IllegalAction("no tokens are being drawn now: the outcome box is for draws from the bag")

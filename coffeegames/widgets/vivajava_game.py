@@ -315,7 +315,7 @@ def parse_roll(text: str, state: State) -> Rolled:
     if flavour dice are rolled, ``|`` and those (``white``..``green`` or ``joker``; they have
     no black face), then for each other player offering flavour dice ``| 2: ...`` with the
     player's seat number. Dice kept from before (Keep Rolling, OmniBlend's kept group) are not
-    typed. A wrong count or face raises a :class:`~coffeegames.engine.BadEntry` (a ``ValueError``) that
+    typed. A wrong count or face raises a :class:`~coffeegames.errors.BadEntry` (a ``ValueError``) that
     says what to type.
 
     >>> from coffeegames.vivajava import SetupResearch
@@ -325,7 +325,7 @@ def parse_roll(text: str, state: State) -> Rolled:
     >>> parse_roll("red red green joker white", state)
     Traceback (most recent call last):
     ...
-    coffeegames.engine.session.BadEntry: 'joker' is not a face of a coffee die: the joker is only on flavour dice
+    coffeegames.errors.BadEntry: 'joker' is not a face of a coffee die: the joker is only on flavour dice
     """
     if not state.is_chance():
         raise IllegalAction("no dice are being rolled now: the outcome box is for rolls")
