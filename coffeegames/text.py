@@ -23,6 +23,9 @@ LONGEST_FRACTION = 24
 """Fractions written with more characters than this are shown by their decimal alone."""
 
 
+__all__ = ["fraction_text", "labelled_text", "mean_text", "percent"]
+
+
 def percent(p: Fraction | float) -> str:
     """``p`` as a percentage with one decimal, or more when one would round a real chance to 0% or 100%."""
     value = float(p) * 100
