@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
-from scipy.stats import binomtest
 
 from .dice import check_count
 
@@ -90,6 +89,8 @@ def estimate(
         n = min(batch, trials - done)
         hits += int(np.count_nonzero(event(sampler(rng, n))))
         done += n
+    from scipy.stats import binomtest  # imported here: scipy.stats takes ~0.5 s to import, and most uses never estimate
+
     ci = binomtest(hits, trials).proportion_ci(confidence_level=confidence, method="exact")
     return Estimate(hits, trials, float(ci.low), float(ci.high), confidence)
 
