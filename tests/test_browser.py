@@ -1,0 +1,537 @@
+"""The notebooks as a learner sees them: Voilà, a real headless Chromium, real clicks.
+
+What it checks (``python -m pytest -m browser`` runs only this file):
+
+* every notebook in ``notebooks/`` renders under Voilà with no widget error on the page
+  ("Error displaying widget", "Failed to initialize model", a Python traceback), and no
+  link on the start page leads to an error page;
+* every walkthrough (a :class:`~coffeegames.widgets.DecisionView`) is clicked through
+  more than a dozen moves (taking the best or the second choice, letting chance roll,
+  one typed companion-mode entry, one undo), loaded several times. After each click the
+  texts must show the new state *and* the board and the chart must show it too: their
+  plotly data (``_fullData`` / ``_fullLayout`` of the ``.js-plotly-plot`` inside
+  ``.cg-board`` and ``.cg-chart``, whether a live figure or a static plot) are compared
+  with what the same moves give in this process (same notebook cell, same seed). A view
+  whose figure stops redrawing fails here, whatever its texts say.
+
+It needs Debian's ``chromium`` (``apt-get install chromium``; no ``playwright install``)
+and the Python driver and Voilà (``pip install -e '.[test]'``). Without them it is
+skipped with that message, unless ``CI=true``: then a missing browser is a failure.
+Screenshots of failures go to ``test-artifacts/browser/`` (git ignores it).
+Environment: ``CG_CHROMIUM`` (the browser, default ``/usr/bin/chromium``),
+``CG_BROWSER_LOADS`` (loads per walkthrough, default 2),
+``CG_BROWSER_SETTLE`` (seconds between the widgets appearing and the first click, default 3).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+WALKTHROUGHS = ["dairyman_walkthrough.ipynb", "vivajava.ipynb", "roaster.ipynb"]
+LOADS = int(os.environ.get("CG_BROWSER_LOADS", "2"))
+CLICKS = 14  # per load: at least a dozen decisions, one of them typed, one an undo
+CHROMIUM = os.environ.get("CG_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+INSTALL = ("install Debian's browser (`apt-get install chromium`) and the driver and Voilà "
+           "(`pip install -e '.[test]'`); do not run `playwright install`")
+ERRORS = ["Error displaying widget", "Failed to initialize model", "Traceback (most recent call last)"]
+RENDER_TIMEOUT = 240.0  # s, a page's cells run in the kernel (slow on a loaded 2-core machine)
+WIDGET_TIMEOUT = 120.0  # s, from the notebook having run to every widget drawn
+AFTER_FAILURE = 4  # clicks made after a plot was first wrong, to tell a lost update from a plot that stopped redrawing
+SETTLE = float(os.environ.get("CG_BROWSER_SETTLE", "3"))
+"""s between the widgets appearing and the first click, as a learner reads the page first. (A live plotly
+FigureWidget can drop an update sent in its first second or two after it is drawn: with 0 this test also
+catches that.)"""
+TEXT_TIMEOUT = 60.0  # s, from a click to the texts showing the move (the kernel computes the advice)
+PLOT_TIMEOUT = 15.0  # s, from the texts to the plots: they are updated in the same kernel callback, just after
+
+
+# -- what the page must show: computed here, from the notebook's own cells -----------------------------
+
+def _text(markup: str) -> str:
+    """HTML as the browser's innerText shows it, whitespace collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+def _norm(value: Any) -> Any:
+    """Plot data comparable between Python and the browser: lists, floats rounded, strings."""
+    if value is None or isinstance(value, str | bool):
+        return value
+    if isinstance(value, int | float | Fraction | np.number):
+        return round(float(value), 9)
+    if isinstance(value, dict):
+        return {k: _norm(v) for k, v in value.items()}
+    return [_norm(v) for v in value]
+
+
+def _board_summary(traces: Any, layout: Any) -> dict[str, Any]:
+    """What a board shows: each trace's type and data, the title and annotation texts."""
+    import plotly.graph_objects as go
+
+    fig = go.Figure(data=list(traces), layout=dict(layout))
+    shown = []
+    for trace in fig.to_plotly_json()["data"]:
+        item = {"type": trace.get("type", "scatter")}
+        for key in ("x", "y", "z", "text", "labels", "values"):
+            if trace.get(key) is not None:
+                item[key] = _norm(trace[key])
+        color = (trace.get("marker") or {}).get("color")
+        if color is not None:
+            item["marker.color"] = _norm(color)
+        shown.append(item)
+    title = fig.layout.title.text
+    return {"traces": shown, "title": title or "",
+            "annotations": [a.text or "" for a in fig.layout.annotations]}
+
+
+def _snapshot(view: Any) -> dict[str, Any]:
+    """Everything the page must show after a move: texts, the chart's bars, the board."""
+    valued = [row for row in view.advice.itertuples(index=False) if row.value is not None]
+    bars = [[("★ " if row.best else "") + row.label, round(float(row.value), 9)] for row in valued[: view.max_bars]]
+    status = _text(view.status.value)
+    return {
+        "status": status,
+        "history": [f"{who}: {move}" for who, move in view.history()],
+        "bars": bars,
+        # With nothing to value, the chart says whose move it is instead (like the status).
+        "chart_note": status if view.advice.empty and view.advise else None,
+        "board": _board_summary(*view.board(view.state)) if view.board else None,
+    }
+
+
+def typed_text(outcome: Any) -> str:
+    """An outcome as a player types it into the companion-mode box (dice, colours or tokens).
+
+    >>> from coffeegames.roaster import Drawn
+    >>> typed_text(Drawn(("hard", "smoke")))
+    'hard smoke'
+    """
+    if hasattr(outcome, "yellow"):  # Dairyman: the dice, the yellow die as y<value>
+        return " ".join(map(str, outcome.dice)) + (f" y{outcome.yellow}" if outcome.yellow else "")
+    if hasattr(outcome, "own"):  # VivaJava: coffee dice, then | and the flavour dice
+        return " ".join(outcome.white) + (" | " + " ".join(outcome.own) if outcome.own else "")
+    if hasattr(outcome, "tokens"):  # Coffee Roaster: the tokens drawn
+        return " ".join(outcome.tokens)
+    raise TypeError(f"no typed form for {outcome!r}")
+
+
+def _notebook_view(notebook: str) -> Any:
+    """Run the notebook's code cells up to the one showing ``game`` (displays dropped); its DecisionView."""
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text())["cells"]
+    space: dict[str, Any] = {"display": lambda *args, **kwargs: None}
+    for cell in cells:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        exec(compile(source, f"{notebook}:cell", "exec"), space)
+        if source.strip().splitlines()[-1].strip() == "game":
+            return space["game"]
+    raise AssertionError(f"{notebook}: no cell ends by showing `game`")
+
+
+@cache
+def plan(notebook: str) -> list[tuple[str, Any, dict[str, Any]]]:
+    """The clicks to make on a walkthrough page, each with what the page must show after it.
+
+    Deterministic (seeded chance, fixed choices), so every load replays the same game:
+    ``("take", i)`` takes the i-th choice of the list (the best, every third time the
+    second), ``("chance", None)`` lets chance roll, ``("type", text)`` enters a roll in
+    companion mode (once), ``("bots", None)`` lets the bots play, ``("undo", None)`` once.
+    The first entry, ``("load", None)``, is the page as loaded.
+    """
+    view = _notebook_view(notebook)
+    steps: list[tuple[str, Any, dict[str, Any]]] = [("load", None, _snapshot(view))]
+    typed = undone = False
+    taken = 0
+    while len(steps) <= CLICKS:
+        step: tuple[str, Any]
+        if len(steps) == 8 and not undone and not view.undo_button.disabled:
+            view.undo_button.click()
+            step, undone = ("undo", None), True
+        elif not view.chance_button.disabled:
+            text = None
+            if not typed and view.parse_outcome and view.bots_button.disabled:  # a person's roll: type it
+                outcome = view.state.sample_chance(np.random.default_rng(len(steps)))
+                text = typed_text(outcome)
+                assert view.parse_outcome(text, view.state) == outcome, text
+            if text is not None:
+                view.outcome_text.value = text
+                view.outcome_button.click()
+                step, typed = ("type", text), True
+            else:
+                view.chance_button.click()
+                step = ("chance", None)
+        elif not view.take_button.disabled:
+            index = 1 if taken % 3 == 1 and len(view.actions.options) > 1 else 0
+            view.actions.value = index
+            view.take_button.click()
+            step, taken = ("take", index), taken + 1
+        elif not view.bots_button.disabled:
+            view.bots_button.click()
+            step = ("bots", None)
+        else:
+            break  # the game is over
+        assert not view.message.value, f"{notebook}: {step} was refused: {_text(view.message.value)}"
+        steps.append((*step, _snapshot(view)))
+    kinds = [kind for kind, _, _ in steps]
+    assert "type" in kinds and "undo" in kinds and len(steps) > 12, f"{notebook}: the plan {kinds} misses a part"
+    return steps
+
+
+# -- reading the page -------------------------------------------------------------------------------
+
+READ_PAGE = """() => {
+  const plain = v => ArrayBuffer.isView(v) ? Array.from(v)
+      : Array.isArray(v) ? v.map(plain) : v;
+  const plotIn = cls => {
+    const box = document.querySelector('.' + cls);
+    if (!box) return null;
+    return box.classList.contains('js-plotly-plot') ? box : box.querySelector('.js-plotly-plot');
+  };
+  const summary = el => {
+    if (!el || !el._fullData || !el._fullLayout) return null;
+    const traces = el._fullData.map(t => {
+      const item = {type: t.type};
+      for (const key of ['x', 'y', 'z', 'text', 'labels', 'values']) if (t[key] !== undefined) item[key] = plain(t[key]);
+      if (t.marker && t.marker.color !== undefined) item['marker.color'] = plain(t.marker.color);
+      return item;
+    });
+    const L = el._fullLayout;
+    return {traces, title: (L.title && L.title.text) || '',
+            annotations: (L.annotations || []).map(a => a.text || '')};
+  };
+  const text = cls => { const e = document.querySelector('.' + cls); return e ? e.innerText : null; };
+  const history = document.querySelector('.cg-history');
+  return {
+    status: text('cg-status'),
+    history: history ? [...history.querySelectorAll('li')].map(li => li.innerText) : null,
+    board: summary(plotIn('cg-board')),
+    chart: summary(plotIn('cg-chart')),
+  };
+}"""
+
+
+def _squash(value: Any) -> Any:
+    if isinstance(value, str):
+        return " ".join(value.split())
+    if isinstance(value, list):
+        return [_squash(v) for v in value]
+    return value
+
+
+def _same(expected: Any, shown: Any) -> bool:
+    """Plot data equal, numbers to 1e-6, strings up to whitespace (plotly.js keeps the data it was given)."""
+    if expected == [] and shown is None:  # plotly.js leaves an empty array out of its full data
+        return True
+    if isinstance(expected, float) and isinstance(shown, int | float):
+        return abs(expected - shown) <= 1e-6 * max(1.0, abs(expected))
+    if isinstance(expected, list) and isinstance(shown, list):
+        return len(expected) == len(shown) and all(_same(e, s) for e, s in zip(expected, shown))
+    if isinstance(expected, str) and isinstance(shown, str):
+        return _squash(expected) == _squash(shown)
+    return expected == shown
+
+
+def texts_differ(expected: dict[str, Any], page: dict[str, Any]) -> list[str]:
+    """Where the page's status and move list differ from what they must show."""
+    found = []
+    if _squash(page["status"]) != expected["status"]:
+        found.append(f"status {page['status']!r}, expected {expected['status']!r}")
+    if _squash(page["history"]) != _squash(expected["history"]):
+        found.append(f"moves so far ({len(page['history'] or [])}) end {(page['history'] or [])[-2:]!r}, "
+                     f"expected ({len(expected['history'])}) ending {expected['history'][-2:]!r}")
+    return found
+
+
+def plots_differ(expected: dict[str, Any], page: dict[str, Any]) -> list[str]:
+    """Where the page's board and chart differ from the state they must show (their data, not pixels)."""
+    found = []
+    chart = page["chart"]
+    if chart is None:
+        found.append("the chart (.cg-chart) has no drawn plotly plot")
+    else:
+        bars = [t for t in chart["traces"] if t["type"] == "bar"]
+        shown = [[re.sub(r" #\d+$", "", label), x] for t in bars for label, x in zip(t.get("y") or [], t.get("x") or [])]
+        if not _same(expected["bars"], shown):
+            found.append(f"chart bars {shown!r}, expected {expected['bars']!r}")
+        note = expected["chart_note"]
+        if note is not None and not any(_squash(html.unescape(a)) == note for a in chart["annotations"]):
+            found.append(f"chart note {chart['annotations']!r}, expected {note!r}")
+    board = expected["board"]
+    if board is not None:
+        shown_board = page["board"]
+        if shown_board is None:
+            found.append("the board (.cg-board) has no drawn plotly plot")
+        else:
+            for i, trace in enumerate(board["traces"]):
+                drawn = shown_board["traces"][i] if i < len(shown_board["traces"]) else {}
+                for key, value in trace.items():
+                    if not _same(value, drawn.get(key)):
+                        found.append(f"board trace {i} {key}: {str(drawn.get(key))[:160]}, expected {str(value)[:160]}")
+            for key in ("title", "annotations"):
+                if not _same(board[key], shown_board[key]):
+                    found.append(f"board {key}: {str(shown_board[key])[:160]}, expected {str(board[key])[:160]}")
+    return found
+
+
+# -- the machinery: Voilà, the browser ---------------------------------------------------------------
+
+def _missing() -> str | None:
+    """What is missing to run a browser here, or None."""
+    if not Path(CHROMIUM).exists():
+        return f"no browser at {CHROMIUM}"
+    for module in ("playwright", "voila"):
+        try:
+            __import__(module)
+        except ImportError:
+            return f"the Python package {module!r} is not installed"
+    return None
+
+
+@pytest.fixture(scope="module")
+def tools() -> None:
+    missing = _missing()
+    if missing is not None:
+        message = f"real-browser test: {missing}; {INSTALL}"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{message} (CI=true: a missing browser is a failure, not a skip)")
+        pytest.skip(message)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def voila(tools: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Voilà server on the loopback address serving the project root; its base URL."""
+    port = _free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
+    command = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+               "--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=10",
+               "--show_tracebacks=True"]
+    with log.open("w") as out:
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if server.poll() is not None:
+                pytest.fail(f"voila exited ({server.returncode}):\n{log.read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(f"{url}/voila/tree", timeout=5):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"voila did not answer in 90 s:\n{log.read_text()[-3000:]}")
+                time.sleep(0.5)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+@pytest.fixture(scope="module")
+def browser(tools: None) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Page:
+    """A browser tab on one notebook, its console errors collected; a screenshot when a check fails."""
+
+    def __init__(self, browser: Any, url: str, name: str) -> None:
+        self.name = name
+        self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        self.page = self.context.new_page()
+        self.console: list[str] = []
+        self.page.on("pageerror", lambda error: self.console.append(f"page error: {error}"))
+        self.page.on("console", lambda m: self.console.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        self.url = url
+
+    def fail(self, message: str) -> None:
+        """Fail the test with ``message``, the console's errors, and screenshots (the page, the walkthrough)."""
+        if self.console:
+            message += "\nbrowser console errors:\n  " + "\n  ".join(c[:300] for c in self.console[-8:])
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shots = []
+        try:
+            self.page.screenshot(path=str(ARTIFACTS / f"{self.name}.png"), full_page=True)
+            shots.append(f"{self.name}.png")
+            view = self.page.query_selector(".cg-decision-view")
+            if view is not None:
+                view.screenshot(path=str(ARTIFACTS / f"{self.name}-view.png"))
+                shots.append(f"{self.name}-view.png")
+        except Exception as error:  # the page may be gone; the message matters more
+            message += f"\n(screenshot failed: {error})"
+        if shots:
+            message += f"\nscreenshots in {ARTIFACTS.relative_to(ROOT)}: {', '.join(shots)}"
+        pytest.fail(message, pytrace=False)
+
+    def load(self) -> None:
+        """Open the page and wait until Voilà has run every cell and the widgets are drawn."""
+        self.page.goto(self.url, wait_until="domcontentloaded", timeout=RENDER_TIMEOUT * 1000)
+        try:
+            self.page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT * 1000)
+        except Exception:
+            self.fail(f"{self.name}: Voilà did not finish running the notebook in {RENDER_TIMEOUT:.0f} s")
+        self.wait_widgets()
+
+    def wait_widgets(self) -> None:
+        """Wait until every widget output of the page is drawn (or shows an error)."""
+        deadline = time.monotonic() + WIDGET_TIMEOUT
+        while time.monotonic() < deadline:
+            pending = self.page.evaluate("""() => [...document.querySelectorAll('.jp-OutputArea-output')]
+                .filter(e => e.innerText.includes('Loading widget')).length""")
+            if not pending and not self.page.query_selector(".jupyter-widgets .js-plotly-plot:not(:has(.main-svg))"):
+                time.sleep(SETTLE)
+                return
+            time.sleep(0.5)
+        self.fail(f"{self.name}: widgets were still not drawn (\"Loading widget...\") {WIDGET_TIMEOUT:.0f} s after the notebook ran")
+
+    def check_errors(self, when: str, console: bool = True) -> None:
+        """No widget error or traceback on the page; with ``console``, no widget model that failed to start either
+        (anywidget logs "Failed to initialize model" when a figure missed its start-up time: it never redraws)."""
+        body = self.page.inner_text("body")
+        found = [e for e in ERRORS if e in body]
+        logged = [c for c in self.console if any(e in c for e in ERRORS)] if console else []
+        if found or logged:
+            self.fail(f"{self.name} {when}: widget errors on the page {found}, in the console {logged[:5]}")
+
+    def read(self) -> dict[str, Any]:
+        return self.page.evaluate(READ_PAGE)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+# -- the tests --------------------------------------------------------------------------------------
+
+def _render_url(voila: str, notebook: str) -> str:
+    return f"{voila}/voila/render/notebooks/{urllib.parse.quote(notebook)}"
+
+
+@pytest.mark.parametrize("notebook", [n for n in NOTEBOOKS if n not in WALKTHROUGHS])
+def test_notebook_renders_without_widget_errors(voila: str, browser: Any, notebook: str) -> None:
+    """Each notebook (the walkthroughs are loaded below) renders with its widgets and no error."""
+    tab = Page(browser, _render_url(voila, notebook), f"{notebook.removesuffix('.ipynb')}-render")
+    try:
+        tab.load()
+        tab.check_errors("after loading")
+        if notebook == "00_start_here.ipynb":
+            _check_links(tab, voila)
+    finally:
+        tab.close()
+
+
+def _check_links(tab: Page, voila: str) -> None:
+    """No link of the page leads to an error page: a notebook link names an existing notebook, any other answers."""
+    links = tab.page.evaluate("() => [...document.querySelectorAll('#rendered_cells a[href]')].map(a => a.href)")
+    bad = []
+    for link in links:
+        if not link.startswith(voila) or "#" in link and link.split("#")[0] == tab.url:
+            continue  # another site, or a place on this page
+        path = urllib.parse.urlparse(link).path
+        if path.startswith("/voila/render/") and path.endswith(".ipynb"):
+            # Opening it would run the notebook: it is enough that Voilà can find it.
+            if not (ROOT / urllib.parse.unquote(path.removeprefix("/voila/render/"))).is_file():
+                bad.append(f"{link}: no such notebook")
+            continue
+        try:
+            with urllib.request.urlopen(link, timeout=30) as answer:
+                status = answer.status
+        except urllib.error.HTTPError as error:
+            status = error.code
+        if status >= 400:
+            bad.append(f"{link}: {status}")
+    if bad:
+        tab.fail(f"{tab.name}: links leading to an error page under Voilà: {bad}")
+
+
+@pytest.mark.parametrize("load", range(1, LOADS + 1), ids=lambda n: f"load{n}")
+@pytest.mark.parametrize("notebook", WALKTHROUGHS)
+def test_walkthrough_redraws_after_every_click(voila: str, browser: Any, notebook: str, load: int) -> None:
+    """Click through a walkthrough; after each click the board and the chart show the new state."""
+    steps = plan(notebook)  # computed once per notebook, before the browser is busy with the page
+    name = f"{notebook.removesuffix('.ipynb')}-load{load}"
+    tab = Page(browser, _render_url(voila, notebook), name)
+    page = tab.page
+    try:
+        tab.load()
+        tab.check_errors("after loading", console=False)  # the console's widget errors are checked last, after
+        # the clicks, so that a figure that stopped redrawing is reported as what the learner sees
+        if page.query_selector(".cg-decision-view") is None:
+            tab.fail(f"{name}: no walkthrough (.cg-decision-view) on the page")
+        first, first_number = "", 0  # the first click after which a plot was wrong
+        stale: dict[str, list[int]] = {"board": [], "chart": []}  # clicks after which each plot was wrong
+        for number, (kind, arg, expected) in enumerate(steps):
+            what = f"click {number} ({kind}{'' if arg is None else f' {arg!r}'})" if number else "the page as loaded"
+            if kind == "take":
+                page.select_option(".cg-actions select", index=arg)
+                page.click(".cg-take")
+            elif kind == "type":
+                page.fill(".cg-outcome-text input", arg)
+                page.click(".cg-outcome-enter")
+            elif kind != "load":
+                page.click(f".cg-{kind}")
+            deadline = time.monotonic() + TEXT_TIMEOUT
+            while texts_differ(expected, shown := tab.read()) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            if problems := texts_differ(expected, shown):
+                tab.fail(f"{name}, {what}: the texts did not show the move in {TEXT_TIMEOUT:.0f} s: {problems}" + first)
+            # Once a plot was wrong, a few more clicks tell whether it recovers (a shorter wait), then stop.
+            if first and number > first_number + AFTER_FAILURE:
+                break
+            deadline = time.monotonic() + (PLOT_TIMEOUT if not first else 2.0)
+            while plots_differ(expected, shown := tab.read()) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            if problems := plots_differ(expected, shown):
+                for part in stale:
+                    if any(part in problem.split(":")[0] for problem in problems):
+                        stale[part].append(number)
+                if not first:
+                    first_number = number
+                    first = (f"\n{what}: the texts show the new state ({expected['status']!r}, "
+                             f"{len(expected['history'])} moves) but the plots do not, {PLOT_TIMEOUT:.0f} s later: "
+                             + "; ".join(problems))
+        if first:
+            wrong = ", ".join(f"the {part} after clicks {clicks}" for part, clicks in stale.items() if clicks)
+            tab.fail(f"{name}: a plot did not show the state the texts show ({wrong}; clicks {first_number}-{number} "
+                     f"checked of {len(steps) - 1})" + first)
+        tab.check_errors(f"after {len(steps) - 1} clicks")
+    finally:
+        tab.close()
