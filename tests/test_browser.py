@@ -115,11 +115,11 @@ def _snapshot(view: Any) -> dict[str, Any]:
     status = _text(view.status.value)
     return {
         "status": status,
-        "history": [f"{who}: {move}" for who, move in view.history()],
+        "history": [f"{who}: {move}" for who, move in view.session.history()],
         "bars": bars,
         # With nothing to value, the chart says whose move it is instead (like the status).
-        "chart_note": status if view.advice.empty and view.advise else None,
-        "board": _board_summary(*view.board(view.state)) if view.board else None,
+        "chart_note": status if view.advice.empty and view.adapter.advise else None,
+        "board": _board_summary(*view.adapter.board(view.state)) if view.adapter.board else None,
     }
 
 
@@ -174,10 +174,10 @@ def plan(notebook: str) -> list[tuple[str, Any, dict[str, Any]]]:
             step, undone = ("undo", None), True
         elif not view.chance_button.disabled:
             text = None
-            if not typed and view.parse_outcome and view.bots_button.disabled:  # a person's roll: type it
+            if not typed and view.session.parse_outcome and view.bots_button.disabled:  # a person's roll: type it
                 outcome = view.state.sample_chance(np.random.default_rng(len(steps)))
                 text = typed_text(outcome)
-                assert view.parse_outcome(text, view.state) == outcome, text
+                assert view.session.parse_outcome(text, view.state) == outcome, text
             if text is not None:
                 view.outcome_text.value = text
                 view.outcome_button.click()
