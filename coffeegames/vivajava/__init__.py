@@ -71,6 +71,7 @@ from .odds import (
     rainbow,
     research,
     research_table,
+    sacchar_block,
     sacchar_success,
 )
 from .outlook import Outlook, corporation_chance, omniblend_beats, p_featured_lost, p_rainbow_lost
@@ -172,6 +173,7 @@ __all__ = [
     "rp_value",
     "Rules",
     "RULES_VERSION",
+    "sacchar_block",
     "sacchar_success",
     "saved_game",
     "SetupResearch",

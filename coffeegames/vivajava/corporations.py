@@ -8,9 +8,11 @@ human's next turn (``State._rolled``). The rules are in ``docs/rules/vivajava.md
 
 Example:
     >>> from coffeegames.vivajava import Game
-    >>> s = Game(solo="sacchar").new_initial_state()
-    >>> s.turn, s.phase == "roll", s.meter_shows
-    (0, True, 1)
+    >>> from coffeegames.vivajava import FirstPlayer, SetupResearch
+    >>> s = Game(solo="sacchar").new_initial_state().apply(FirstPlayer(1))   # drawn: Sacchar starts
+    >>> s = s.apply(SetupResearch("green"))                                  # you mark your setup RP
+    >>> s.turn, str(s.phase), s.rolling_white, s.rolling_own, s.meter_shows  # Sacchar rolls 5 + 1 flavour die
+    (1, 'corp', 5, 1, 1)
 """
 
 from __future__ import annotations
