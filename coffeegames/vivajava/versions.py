@@ -73,7 +73,7 @@ def load_walkthrough(text: str, seeded_start: bool = True) -> Walkthrough:
     test suite and :func:`~coffeegames.engine.Walkthrough` examples make them) or
     ``new_initial_state()`` (the widgets' walkthroughs).
     """
-    game = saved_game(text)
+    game = saved_game(text)  # checks the game's name and builds the game from the saved options
     seed: Any = read_json(text, "saved game").get("seed")
     initial = game.new_initial_state(seed=seed if seeded_start else None)
-    return Walkthrough.from_json(text, initial, game.action_kinds, game)
+    return Walkthrough.from_json(text, initial, game.action_kinds)  # (an old token_at_2x=1 is not in game.options)
