@@ -112,7 +112,7 @@ def test_saves_that_cannot_be_replayed_are_refused_saying_why() -> None:
 
 
 def p_first_by_dice() -> Fraction:
-    """The seed: each player rolls a die, the highest starts (ties re-roll): P(you start), by enumeration."""
+    """The rules: each player rolls a die, the highest starts (ties re-roll): P(you start), by enumeration."""
     pairs = list(product(range(1, 7), repeat=2))
     wins = sum(a > b for a, b in pairs)
     return Fraction(wins, sum(a != b for a, b in pairs))

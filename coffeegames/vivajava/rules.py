@@ -142,7 +142,7 @@ class Rules:
     activations_at_2x: int = _option(
         "Ruling",
         "times an immediate or negative ability activates when its track reaches the 2X mark: 1 (default) or 2. "
-        "The seed says only '遇到2X時也是拿一個' (at 2X you also take one [token]), so a 'gain a token' ability "
+        "The rules say only '遇到2X時也是拿一個' (at 2X you also take one [token]), so a 'gain a token' ability "
         "always gives one token per mark; 2 is the old reading '2X applies it twice' (rules_version 1)",
         None,
     )
@@ -155,7 +155,7 @@ class Rules:
     )
     solo_first: str = _option(
         "Rule",
-        "who starts a solo game: 'random' (the seed: '依照兩人模式設定' (set up as a two-player game) and "
+        "who starts a solo game: 'random' (the rules: '依照兩人模式設定' (set up as a two-player game) and "
         "'每個玩家各擲一個骰子來決定起始玩家，非起始玩家得到 1 RP' (each player rolls a die for first player; "
         "the non-first player gains 1 RP): a chance node, 1/2 each; you mark 1 RP when the corporation starts) "
         "or 'you' (you always start and nobody gains the setup RP: rules_version 1)",
@@ -163,7 +163,7 @@ class Rules:
     )
     corp_keeps_decaf: bool = _option(
         "Ruling",
-        "the seed: '邪惡企業保留其特色調豆直到Decaf為止。一旦降到Decaf時，邪惡企業擲 5個骰子' (the corporation keeps "
+        "the rules: '邪惡企業保留其特色調豆直到Decaf為止。一旦降到Decaf時，邪惡企業擲 5個骰子' (the corporation keeps "
         "its Featured Blend until Decaf; once degraded to Decaf it rolls 5 dice). True: the Decaf stays on the "
         "coaster while it rolls (lost when a new blend replaces it, a player beats it, or it degrades again); "
         "False: it gives the Decaf up before rolling (rules_version 1)",
@@ -181,7 +181,7 @@ class Rules:
     )
     sacchar_rainbow: str = _option(
         "Ruling",
-        "Sacchar's Rainbow. The seed: '如果無法產生「調豆」（特色或彩虹都算）時，將METER指示物往上移動一格' (no blend, "
+        "Sacchar's Rainbow. The rules: '如果無法產生「調豆」（特色或彩虹都算）時，將METER指示物往上移動一格' (no blend, "
         "Featured or Rainbow, moves the METER up) but for Sacchar '如果無法產生特色調豆，將METER指示物往上移動一格，"
         "同時丟擲一個白骰' (no Featured Blend: the METER goes up and it also rolls a white die). 'success': a Rainbow "
         "is a success (METER down, no white die); 'block': METER down, but it still rolls the white block die",
