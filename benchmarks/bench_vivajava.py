@@ -8,7 +8,7 @@ and checked for identical exact answers before it is timed:
 1. ``best_blend(10, 5)`` (10 white + 5 flavour dice) against the generic multiset
    method of the exact core (``roll(...).map(best_blend_of)``).
 2. ``best_blend(5, 2)`` against ordered brute force over all 6**7 rolls.
-3. The full METER table for both corporations (levels 0..5).
+3. The full METER table for both corporations (levels 0..5), with Sacchar's block-die column.
 Target: interactive answers (< 0.2 s) for 1 and 3.
 """
 
@@ -27,7 +27,7 @@ TARGET = 0.2
 
 
 def clear() -> None:
-    for f in (odds.colour_table, odds.best_blend, odds.rainbow, odds._keep_best_step, odds.omniblend_groups):
+    for f in (odds.colour_table, odds.best_blend, odds.rainbow, odds._keep_best_step, odds.omniblend_groups, odds.sacchar_block):
         f.cache_clear()
 
 

@@ -23,6 +23,7 @@ from coffeegames.vivajava import (
     WHITE_DIE,
     Blend,
     Featured,
+    FirstPlayer,
     Game,
     GainToken,
     Keep,
@@ -74,9 +75,11 @@ def engine_pp_gain(state: State, action: object) -> Fraction:
 
 
 def rolled(game: Game, *white: str, setup: str = "green") -> State:
-    """Player 0's first decision: after the setup (not solo), the roll ``white``."""
+    """Player 0's first decision: after the setup (solo: after drawing player 0 to start), the roll ``white``."""
     state = game.new_initial_state()
-    if not game.rules.solo:
+    if game.rules.solo:
+        state = state.apply(FirstPlayer(0))
+    else:
         state = state.apply(SetupResearch(setup))
         while state.phase == "setup":
             state = state.apply(SetupResearch(setup))
@@ -320,7 +323,9 @@ def test_omniblend_beating_a_blend_needs_more_than_three_alike_sometimes() -> No
 
 def test_no_decision_no_rows_and_roll_value_needs_a_roll() -> None:
     state = Game(solo="omniblend").new_initial_state()
-    assert advise(state).empty and list(advise(state).columns) == COLUMNS
+    assert advise(state).empty and list(advise(state).columns) == COLUMNS  # the first-player draw
+    state = state.apply(FirstPlayer(0))
+    assert advise(state).empty  # your first roll
     with pytest.raises(ValueError, match="phase 'roll'"):
         roll_value(state.apply(Rolled(white=("red",) * 5)))
     with pytest.raises(ValueError, match="solo"):

@@ -440,7 +440,8 @@ def test_a_players_own_data_file_is_used(tmp_path):
 @pytest.mark.parametrize(
     ("option", "value"),
     [("players", 5), ("solo", "starbucks"), ("meter", "blue"), ("win_pp", 0), ("markers", -1), ("offer_flavour", "yes"),
-     ("both_blends", "both"), ("token_at_2x", 3), ("corp_success_size", 1), ("payoff", "money")],
+     ("both_blends", "both"), ("activations_at_2x", 3), ("solo_first", "me"), ("corp_keeps_decaf", 1),
+     ("sacchar_rainbow", "fail"), ("rules_version", 3), ("corp_success_size", 1), ("payoff", "money")],
 )
 def test_bad_option_is_named(option, value):
     with pytest.raises(ValueError, match=repr(option)):
@@ -450,8 +451,9 @@ def test_bad_option_is_named(option, value):
 
 
 def test_options_are_recorded_for_saving():
-    assert Game(players=3, offer_flavour=False).options == {"players": 3, "offer_flavour": False}
-    assert Game(solo="sacchar").options == {"players": 2, "solo": "sacchar", "meter": "yellow"}
+    assert Game(players=3, offer_flavour=False).options == {"players": 3, "offer_flavour": False, "rules_version": 2}
+    assert Game(solo="sacchar").options == {"players": 2, "solo": "sacchar", "meter": "yellow", "rules_version": 2}
+    assert Game(players=3, rules_version=1).options == {"players": 3}  # what saves made before rules_version recorded
     assert set(Rules().table()["kind"]) == {"Rule", "Ruling", "Stand-in"}
 
 
@@ -461,8 +463,10 @@ def test_state_contract_basics():
     assert isinstance(state, BaseState) and hash(state) == hash(game.new_initial_state())
     assert game.name == "vivajava" and Rolled in game.action_kinds
     assert "player 1" in str(state)
-    rolled = Game(solo="sacchar").new_initial_state(seed=3)
+    rolled = Game(solo="sacchar", solo_first="you").new_initial_state(seed=3)
     assert rolled.phase == "act" and len(rolled.white) == 5
+    drawn = Game(solo="sacchar").new_initial_state(seed=3)  # the seed draws the first player
+    assert drawn.phase in ("roll", "setup") and drawn.turn == 0
     assert isinstance(sum(p for _, p in position(game).chance_outcomes()), Fraction)
 
 
@@ -480,8 +484,8 @@ def test_setup_non_first_players_mark_one_rp_each():
     assert [p.research for p in state.players] == [(0,) * 5, (0, 0, 0, 1, 0), (1, 0, 0, 0, 0), (0, 0, 0, 1, 0)]
     assert state.phase == "roll" and state.turn == 0 and state.rolling_white == 5 and state.flavour_coaster == 5
     assert all(p.tokens == (0,) * 5 and p.pp == 0 for p in state.players)
-    # a solo game starts at the player's roll: the corporation never researches
-    solo = Game(solo="omniblend").new_initial_state()
+    # solo_first="you" (rules_version 1): a solo game starts at the player's roll, nobody marks a setup RP
+    solo = Game(solo="omniblend", solo_first="you").new_initial_state()
     assert solo.phase == "roll" and solo.turn == 0 and solo.players[1].research == (0,) * 5
 
 
@@ -647,12 +651,22 @@ def test_research_marks_unlock_abilities():
     assert after.pending == ("yellow", "yellow") and after.legal_actions() == [GainToken(), Decline()]
     after = after.apply(GainToken()).apply(GainToken())
     assert after.players[0].tokens == (0, 2, 0, 0, 0) and after.turn == 1
-    # an immediate ability at its 2X mark applies twice
+    # an immediate ability activates once more at its 2X mark (Ruling activations_at_2x=1, the default)
     white = position(game, (sheet(white=1),)).apply(Rolled(white=("white",) * 3 + ("red", "black")))
     twice = white.apply(Research("white"))
-    assert twice.pending == ("white", "white", "white")  # 1X at 2 and 2X (twice) at 4
-    twice = twice.apply(TakeFlavour()).apply(TakeFlavour()).apply(TakeFlavour())
-    assert twice.players[0].flavour == 3 and twice.phase == "roll"
+    assert twice.pending == ("white", "white")  # 1X at 2, 2X at 4: RP 1 -> 4 crosses both, one activation each
+    twice = twice.apply(TakeFlavour()).apply(TakeFlavour())
+    assert twice.players[0].flavour == 2 and twice.phase == "roll"
+    # activations_at_2x=2 (rules_version 1's reading): the 2X mark activates it twice, three times in all
+    thrice = position(Game(players=2, activations_at_2x=2), (sheet(white=1),)).apply(Rolled(white=("white",) * 3 + ("red", "black")))
+    thrice = thrice.apply(Research("white"))
+    assert thrice.pending == ("white", "white", "white")
+    thrice = thrice.apply(TakeFlavour()).apply(TakeFlavour()).apply(TakeFlavour())
+    assert thrice.players[0].flavour == 3 and thrice.phase == "roll"
+    # a token ability gives one token per mark whatever activations_at_2x says
+    for n in (1, 2):
+        tokens = position(Game(players=2, activations_at_2x=n)).apply(Rolled(white=("yellow",) * 4 + ("black",)))
+        assert tokens.apply(Research("yellow")).pending == ("yellow", "yellow")
 
 
 def test_research_boost_can_chain():
@@ -714,8 +728,10 @@ def test_negative_abilities_are_forced():
     data["tracks"]["brown"]["ability"] = "extra_flavour"
     game = Game(players=2, data=data)
     state = position(game, (sheet(pp=5),)).apply(Rolled(white=("white",) * 4 + ("black",)))
-    after = state.apply(Research("white"))  # 1X and 2X passed: lose 1 PP three times, no choice offered
-    assert after.players[0].pp == 2 and after.turn == 1 and after.phase == "roll"
+    after = state.apply(Research("white"))  # 1X and 2X passed: lose 1 PP twice (once per mark), no choice offered
+    assert after.players[0].pp == 3 and after.turn == 1 and after.phase == "roll"
+    twice = position(Game(players=2, data=data, activations_at_2x=2), (sheet(pp=5),)).apply(Rolled(white=("white",) * 4 + ("black",)))
+    assert twice.apply(Research("white")).players[0].pp == 2  # 2X activates it twice: 1 + 2 PP lost
 
 
 def test_the_first_to_21_pp_wins_at_once():
@@ -779,8 +795,24 @@ def test_corporation_keeps_its_blend_until_decaf():
     game = Game(solo="omniblend")
     state = corp_turn(game, featured_by=1, featured_colour="red", featured_size=4)
     assert state.players[1].pp == game.rules.featured_pp and state.featured_size == 3 and state.turn == 0  # kept
-    decaf = corp_turn(game, featured_by=1, featured_colour="red", featured_size=3)
-    assert decaf.players[1].pp == game.rules.featured_pp and decaf.featured_by == -1 and decaf.phase == "corp"
+    green = Game(solo="omniblend", meter="green")  # no re-rolls: one roll decides
+    decaf = corp_turn(green, featured_by=1, featured_colour="red", featured_size=3)
+    assert decaf.players[1].pp == game.rules.featured_pp and decaf.phase == "corp" and decaf.rolling_white == 5
+    assert (decaf.featured_by, decaf.featured) == (1, Blend.of(2, "red"))  # Ruling corp_keeps_decaf: on the coaster while it rolls
+    census(decaf)
+    failed = decaf.apply(Rolled(white=("green", "green", "red", "white", "black")))  # no three alike: it fails, keeps the Decaf
+    assert failed.turn == 0 and failed.featured_by == 1 and failed.featured == Blend.of(2, "red") and failed.meter == decaf.meter + 1
+    mine = failed.apply(Rolled(white=("red", "red", "brown", "white", "yellow")))  # your Featured must beat the red Decaf
+    assert Featured("red", 2) not in mine.legal_actions() and Featured("red", 3) not in mine.legal_actions()
+    beat = failed.apply(Rolled(white=("green", "green", "brown", "white", "yellow")))
+    assert Featured("green", 2) in beat.legal_actions()
+    again = mine.apply(Research("brown"))  # its next turn: the Decaf scores, degrades below a blend and is given up
+    assert again.players[1].pp == 2 * game.rules.featured_pp and again.featured_by == -1 and again.phase == "corp"
+    replaced = decaf.apply(Rolled(white=("green", "green", "green", "red", "white")))
+    assert replaced.featured == Blend.of(3, "green") and replaced.featured_by == 1 and replaced.meter == max(0, decaf.meter - 1)
+    # corp_keeps_decaf=False (rules_version 1): it gives the Decaf up before rolling
+    old = corp_turn(Game(solo="omniblend", corp_keeps_decaf=False), featured_by=1, featured_colour="red", featured_size=3)
+    assert old.featured_by == -1 and old.phase == "corp"
     # sneaky: it may hold both blends
     both = corp_turn(game, rainbow_by=1).apply(Rolled(white=("green", "green", "green", "red", "white")))
     assert both.rainbow_by == 1 and both.featured_by == 1
@@ -844,7 +876,7 @@ def test_other_rulings_change_play_as_documented():
     lenient = Game(players=2, completion_cancels=False)
     state = position(lenient, (sheet(white=3),)).apply(Rolled(white=("white",) * 4 + ("black",)))
     done = state.apply(Research("white"))
-    assert done.players[0].research[0] == 5 and done.pending == ("white", "white") and TakeFlavour() in done.legal_actions()
+    assert done.players[0].research[0] == 5 and done.pending == ("white",) and TakeFlavour() in done.legal_actions()
     # funding without markers
     free = Game(players=3, funding_needs_marker=False)
     rolled = position(free, (sheet(), sheet(flavour=1, tokens_red=3, red=3))).apply(

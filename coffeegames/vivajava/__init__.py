@@ -24,6 +24,7 @@ from .actions import (
     Decline,
     Degrade,
     Featured,
+    FirstPlayer,
     Flip,
     GainToken,
     Keep,
@@ -70,6 +71,7 @@ from .odds import (
     rainbow,
     research,
     research_table,
+    sacchar_block,
     sacchar_success,
 )
 from .outlook import Outlook, corporation_chance, omniblend_beats, p_featured_lost, p_rainbow_lost
@@ -84,6 +86,7 @@ from .rules import (
     DIFFICULTIES,
     FLAVOUR_DICE,
     ROLL_DICE,
+    RULES_VERSION,
     STAND_IN_DATA,
     TRACK_COLOURS,
     Ability,
@@ -94,6 +97,7 @@ from .rules import (
     load_data,
 )
 from .state import Game, State
+from .versions import load_walkthrough, saved_game
 
 __all__ = [
     "ABILITIES",
@@ -125,6 +129,7 @@ __all__ = [
     "Degrade",
     "DIFFICULTIES",
     "Featured",
+    "FirstPlayer",
     "FLAVOUR_DIE",
     "flavour_die_value",
     "Flip",
@@ -137,6 +142,7 @@ __all__ = [
     "KeepRolling",
     "largest_group",
     "load_data",
+    "load_walkthrough",
     "MAX_FLAVOUR",
     "MAX_WHITE",
     "meter_table",
@@ -166,7 +172,10 @@ __all__ = [
     "Rolled",
     "rp_value",
     "Rules",
+    "RULES_VERSION",
+    "sacchar_block",
     "sacchar_success",
+    "saved_game",
     "SetupResearch",
     "STAND_IN_DATA",
     "State",

@@ -33,6 +33,7 @@ __all__ = [
     "Decline",
     "Degrade",
     "Featured",
+    "FirstPlayer",
     "Flip",
     "GainToken",
     "Keep",
@@ -53,15 +54,17 @@ T = TypeVar("T")
 class Phase(StrEnum):
     """Where a turn stands. A ``StrEnum``: each phase equals (and saves as) its lower-case name.
 
+    ``FIRST`` (chance: a solo game's first player is drawn, option ``solo_first``),
     ``SETUP`` (a non-first player marks 1 RP), ``DEGRADE`` (choose the die to remove from
     your Featured Blend), ``KEEP`` (keep it or re-roll), ``ROLL`` (chance), ``ACT`` (Featured
     / Rainbow / Research, or spend a token first), ``ACTIVATE`` (abilities gained this turn),
     ``CORP`` and ``BLOCK`` (chance: a solo corporation's rolls), ``OVER``.
 
     >>> [str(p) for p in Phase][:3]
-    ['setup', 'degrade', 'keep']
+    ['first', 'setup', 'degrade']
     """
 
+    FIRST = "first"
     SETUP = "setup"
     DEGRADE = "degrade"
     KEEP = "keep"
@@ -73,8 +76,8 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-CHANCE_PHASES: frozenset[Phase] = frozenset({Phase.ROLL, Phase.CORP, Phase.BLOCK})
-"""The phases at which chance acts (dice are rolling)."""
+CHANCE_PHASES: frozenset[Phase] = frozenset({Phase.FIRST, Phase.ROLL, Phase.CORP, Phase.BLOCK})
+"""The phases at which chance acts (dice are rolling, or in ``FIRST`` the first player is drawn)."""
 
 def _iterable(value: Any, where: str, what: str) -> tuple[Any, ...]:
     if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
@@ -288,14 +291,31 @@ class Rolled:
         return " | ".join(parts)
 
 
+@dataclass(frozen=True)
+class FirstPlayer:
+    """Chance: who starts a solo game (0: you, 1: the corporation), each with chance 1/2 (option ``solo_first``).
+
+    >>> str(FirstPlayer(1))
+    'first player: 1'
+    """
+
+    player: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", _count(self.player, "FirstPlayer.player"))
+
+    def __str__(self) -> str:
+        return f"first player: {self.player}"
+
+
 Action = (
     SetupResearch | Degrade | Keep | Reroll | Featured | Rainbow | Research | Upgrade | Flip | KeepRolling
     | Boost | TakeFlavour | GainToken | Decline
 )
-"""Any player's action (not the chance outcome :class:`Rolled`)."""
+"""Any player's action (not the chance outcomes :class:`Rolled` and :class:`FirstPlayer`)."""
 
 ACTION_KINDS: tuple[type, ...] = (
     SetupResearch, Degrade, Keep, Reroll, Featured, Rainbow, Research, Upgrade, Flip, KeepRolling,
-    Boost, TakeFlavour, GainToken, Decline, Rolled,
+    Boost, TakeFlavour, GainToken, Decline, Rolled, FirstPlayer,
 )
 """Every action and chance-outcome class, for JSON."""

@@ -41,6 +41,16 @@ a documented *proxy* (below); compare research with blends with that in mind.
   number of times (:func:`omniblend_beats`), and a first roll of five colours takes the
   Rainbow instead unless it holds it.
 
+**The options of the re-read rules** (``docs/rules/vivajava.md``): ``corp_keeps_decaf`` is
+modelled (the Decaf a corporation keeps while rolling is the coaster its roll must beat,
+:func:`corporation_chance`; the Decaf on the coaster limits your Featured Blends through the
+legal actions); ``activations_at_2x`` changes no value, since abilities unlocked are not
+valued (the ``then`` text says how often one activates); ``solo_first`` only decides the
+first decision (the draw itself is a chance node, with no rows; your setup RP, when the
+corporation starts, is valued like any RP); ``sacchar_rainbow`` decides whether Sacchar's
+coming turn rolls the block die, which is not valued (a block in force now is: blocked
+colours cannot be researched).
+
 Columns of :func:`advise`: ``action``, ``label``, ``value`` (exact Fraction or None),
 ``p_lost`` (the chance of losing the blend: beaten, or the Rainbow taken, before your
 next turn; for a re-roll the chance it does not beat the blend you gave up), ``rp`` (RP,
@@ -174,7 +184,9 @@ def _research_then(state: State, colour: str, gained: int) -> str:
     if new >= track.length:
         return text + f", completes it (+{track.pp} PP now)"
     marks = [mark for mark, at in (("1X", track.x1), ("2X", track.x2)) if old < at <= new]
-    return text + (f", unlocks {' and '.join(marks)} {ABILITIES[track.ability].name}" if marks else "")
+    ability = ABILITIES[track.ability]
+    times = len(marks) + (state.rules.activations_at_2x - 1 if "2X" in marks and ability.kind != "token" else 0)
+    return text + (f", unlocks {' and '.join(marks)} {ability.name}" + (f" ({times} activations)" if times > 1 else "") if marks else "")
 
 
 # -- the roll: exact expectation of the best choice ------------------------------------------

@@ -8,9 +8,11 @@ human's next turn (``State._rolled``). The rules are in ``docs/rules/vivajava.md
 
 Example:
     >>> from coffeegames.vivajava import Game
-    >>> s = Game(solo="sacchar").new_initial_state()
-    >>> s.turn, s.phase == "roll", s.meter_shows
-    (0, True, 1)
+    >>> from coffeegames.vivajava import FirstPlayer, SetupResearch
+    >>> s = Game(solo="sacchar").new_initial_state().apply(FirstPlayer(1))   # drawn: Sacchar starts
+    >>> s = s.apply(SetupResearch("green"))                                  # you mark your setup RP
+    >>> s.turn, str(s.phase), s.rolling_white, s.rolling_own, s.meter_shows  # Sacchar rolls 5 + 1 flavour die
+    (1, 'corp', 5, 1, 1)
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from .actions import Phase
-from .dice import COLOURS, JOKER, NO_BLEND, LARGEST_BLEND, best_of_counts, rainbow_of_counts
+from .dice import COLOURS, JOKER, LARGEST_BLEND, best_of_counts, rainbow_of_counts
 from .rules import CORPORATION, ROLL_DICE
 
 if TYPE_CHECKING:
@@ -35,7 +37,9 @@ def corp_turn(state: S) -> S:
     """The corporation's turn starts: it scores both blends it holds, then degrades its Featured Blend.
 
     It keeps a degraded blend above Decaf (all its dice are alike, so no choice); degraded to
-    Decaf it gives the blend up. Then it rolls 5 coffee dice (Sacchar adds as many flavour dice
+    Decaf it rolls, keeping the Decaf on the coaster meanwhile (Ruling ``corp_keeps_decaf``;
+    False: it gives it up first); a Decaf it still holds at its next turn scores and
+    degrades below a blend, so it is given up. Then it rolls 5 coffee dice (Sacchar adds as many flavour dice
     from the flavour coaster as its METER shows, at most those there; OmniBlend may re-roll as
     many times as its METER shows).
     """
@@ -48,9 +52,13 @@ def corp_turn(state: S) -> S:
         state = state._award([(c, rules.featured_pp)])
         if state.phase == Phase.OVER:
             return state
-        if state.featured_size - 1 > 2:  # degrades (all its dice are alike) and keeps it above Decaf
-            return state._with(featured_size=state.featured_size - 1).end_turn()
-        state = state._clear_featured()  # degraded to Decaf: it gives the blend up and rolls 5
+        size = state.featured_size - 1  # it degrades (all its dice are alike: no choice)
+        if size > 2:  # and keeps it above Decaf
+            return state._with(featured_size=size).end_turn()
+        if size == 2 and rules.corp_keeps_decaf:  # degraded to Decaf: the Decaf stays on the coaster while it rolls 5
+            state = state._with(featured_size=size)
+        else:  # it gives the blend up (Ruling corp_keeps_decaf=False, or below Decaf) and rolls 5
+            state = state._clear_featured()
     shows = state.meter_shows
     flavour = min(shows, state.flavour_coaster) if rules.solo == "sacchar" else 0
     return state._with(
@@ -67,9 +75,10 @@ def corp_resolve(state: S) -> S:
     """The corporation's dice have landed: a Featured Blend, a Rainbow, a re-roll (OmniBlend) or nothing.
 
     A Featured Blend needs ``corp_success_size`` of a kind (Ruling) and must beat the coaster
-    (its own blend was given up before rolling); it may hold both blends (Rule
-    ``corp_holds_both``). A first roll with no Featured Blend that shows five colours takes
-    the Rainbow unless it holds it. OmniBlend keeps its largest group (ties: the higher colour)
+    (its own Decaf too, if it kept one: Ruling ``corp_keeps_decaf``); it may hold both blends
+    (Rule ``corp_holds_both``). A first roll with no Featured Blend that shows five colours takes
+    the Rainbow unless it holds it (Sacchar then rolls its white die too if Ruling
+    ``sacchar_rainbow="block"``). OmniBlend keeps its largest group (ties: the higher colour)
     and re-rolls the rest while it has re-rolls (stopping at a blend, Ruling ``omniblend_stops``).
     Success moves the METER down a position, a turn without a blend moves it up.
     """
@@ -77,7 +86,7 @@ def corp_resolve(state: S) -> S:
     counts = [state.white.count(col) + state.own.count(col) for col in COLOURS]
     jokers = state.own.count(JOKER)
     best = best_of_counts(counts, jokers)
-    coaster = state.featured if state.featured_by != c else NO_BLEND
+    coaster = state.featured  # its own Decaf, if it kept one (corp_keeps_decaf), must be beaten like any blend
     success = best.size >= rules.corp_success_size and best > coaster
     omni_reroll = rules.solo == "omniblend" and state.corp_rerolls > 0
     if success and not (omni_reroll and not rules.omniblend_stops and best.size < LARGEST_BLEND):
@@ -90,8 +99,14 @@ def corp_resolve(state: S) -> S:
         return won if won.phase == Phase.OVER else won.end_turn()
     if not success and state.corp_first and state.rainbow_by != c and rainbow_of_counts(counts, jokers):
         won = state._clear_roll()._with(rainbow_by=c, meter=max(0, state.meter - 1))
+        if won.featured_by == c and not rules.corp_holds_both:  # the Decaf it kept goes: it cannot hold both
+            won = won._clear_featured()
         won = won._award([(c, 1)])
-        return won if won.phase == Phase.OVER else won.end_turn()
+        if won.phase == Phase.OVER:
+            return won
+        if rules.solo == "sacchar" and rules.sacchar_rainbow == "block":  # no Featured Blend: it still rolls the white die
+            return won._with(phase=Phase.BLOCK, rolling_white=1, corp_rerolls=0, corp_first=False)
+        return won.end_turn()
     if omni_reroll:
         size, rank = max((n, r) for r, n in enumerate(counts, start=1))
         if size < ROLL_DICE:  # keep the best group, re-roll the rest

@@ -47,6 +47,7 @@ __all__ = [
     "rainbow_flags",
     "research",
     "research_table",
+    "sacchar_block",
     "sacchar_success",
 ]
 
@@ -236,21 +237,56 @@ def omniblend_success(meter: int, takes_rainbow: bool = False) -> Fraction:
     """P(OmniBlend TransGlobal makes a Featured Blend, three of a kind or better, with ``meter`` rerolls).
 
     ``takes_rainbow``: see :func:`omniblend_groups` (True when it does not hold the Rainbow).
+    The options it models: ``corp_success_size=3`` and ``omniblend_stops=True``;
+    ``corp_keeps_decaf`` does not change it (any three alike beats the Decaf it keeps while
+    rolling), nor do ``solo_first`` and ``activations_at_2x``.
     """
     return omniblend_groups(meter, takes_rainbow=takes_rainbow).at_least(SUCCESS_SIZE)
 
 
 def sacchar_success(meter: int) -> Fraction:
-    """P(Sacchar Inc. makes a Featured Blend rolling 5 white dice and ``meter`` flavour dice)."""
+    """P(Sacchar Inc. makes a Featured Blend rolling 5 white dice and ``meter`` flavour dice).
+
+    The options it models: ``corp_success_size`` = 3 (:data:`SUCCESS_SIZE`). ``corp_keeps_decaf``
+    does not change it (the Decaf it keeps while rolling is beaten by any three alike), nor do
+    ``solo_first`` and ``activations_at_2x``; a Rainbow is not a Featured Blend (for the white
+    block die, which ``sacchar_rainbow`` decides, see :func:`sacchar_block`).
+    """
     check_count(meter, "METER flavour dice", maximum=MAX_FLAVOUR)
     return p_at_least(SUCCESS_SIZE, white=5, flavour=meter)
 
 
-def meter_table(levels: range = range(0, 6)) -> pd.DataFrame:
-    """Each corporation's exact chance of a Featured Blend at each METER level.
+@lru_cache(maxsize=None)
+def sacchar_block(meter: int, sacchar_rainbow: str = "success", takes_rainbow: bool = True) -> Fraction:
+    """P(Sacchar Inc. rolls its white block die) rolling 5 white dice and ``meter`` flavour dice.
+
+    It rolls the die when it makes no Featured Blend (three alike or better), except, with
+    Ruling ``sacchar_rainbow="success"`` (the default), when it takes the Rainbow instead (five
+    colours, its jokers filling gaps; ``takes_rainbow``: it does not hold the Rainbow yet).
+
+    >>> sacchar_block(0) == 1 - sacchar_success(0) - p_rainbow(5)
+    True
+    >>> sacchar_block(0, "block") == 1 - sacchar_success(0)
+    True
+    """
+    check_count(meter, "METER flavour dice", maximum=MAX_FLAVOUR)
+    if sacchar_rainbow not in ("success", "block"):
+        raise BadArgument("sacchar_rainbow", "must be 'success' or 'block'", sacchar_rainbow)
+    counts, weights = colour_table(5, meter)
+    no_featured = best_blend_codes(counts) < SUCCESS_SIZE * 10
+    blocks = no_featured & ~rainbow_flags(counts) if (sacchar_rainbow == "success" and takes_rainbow) else no_featured
+    return Fraction(int(weights[blocks].sum()), 6 ** (5 + meter))
+
+
+def meter_table(levels: range = range(0, 6), sacchar_rainbow: str = "success") -> pd.DataFrame:
+    """Each corporation's exact chance of a Featured Blend at each METER level, and of Sacchar's block die.
 
     ``p_omniblend`` is OmniBlend holding the Rainbow (it rerolls whatever it rolls);
-    ``p_omniblend_takes_rainbow`` is OmniBlend without it (a first-roll rainbow ends its turn).
+    ``p_omniblend_takes_rainbow`` is OmniBlend without it (a first-roll rainbow ends its turn);
+    ``p_sacchar_block`` is :func:`sacchar_block` (Sacchar not holding the Rainbow) under the
+    Ruling ``sacchar_rainbow``. The options modelled: ``corp_success_size=3``,
+    ``omniblend_stops=True``; ``corp_keeps_decaf`` changes none of these numbers (any three
+    alike beats the Decaf it keeps), nor do ``solo_first`` and ``activations_at_2x``.
     """
     return pd.DataFrame(
         [
@@ -259,6 +295,7 @@ def meter_table(levels: range = range(0, 6)) -> pd.DataFrame:
                 "p_omniblend": omniblend_success(m),
                 "p_omniblend_takes_rainbow": omniblend_success(m, takes_rainbow=True),
                 "p_sacchar": sacchar_success(m) if m <= MAX_FLAVOUR else None,
+                "p_sacchar_block": sacchar_block(m, sacchar_rainbow) if m <= MAX_FLAVOUR else None,
             }
             for m in levels
         ]

@@ -168,8 +168,11 @@ def corp_beats(o: Outlook, blend: Blend) -> Fraction:
 def corporation_chance(state: State) -> Fraction:
     """The solo corporation's exact chance to make a Featured Blend when it next rolls, at the METER it shows now.
 
-    It must beat the coaster as it stands (a blend the corporation holds itself is given up
-    before it rolls) with three of a kind or better.
+    It must beat the coaster as it stands with ``corp_success_size`` of a kind (three): a blend
+    the corporation holds itself counts only as the Decaf it keeps while rolling (Ruling
+    ``corp_keeps_decaf``; any three alike beats it, so that option does not change the number
+    at the default size). OmniBlend's re-rolls stop at a blend (``omniblend_stops=True``);
+    Sacchar's Rainbow (``sacchar_rainbow``) is no Featured Blend and is not counted.
 
     >>> from coffeegames.vivajava import Game
     >>> corporation_chance(Game(solo="omniblend", meter="yellow").new_initial_state())
@@ -178,8 +181,15 @@ def corporation_chance(state: State) -> Fraction:
     if not state.solo:
         raise BadArgument("state", "only a solo game has a corporation")
     o = Outlook.of(state)
-    coaster = state.featured if state.featured_by not in (-1, CORPORATION) else NO_BLEND
-    return corp_beats(o, coaster)
+    return corp_beats(o, _corp_target(o))
+
+
+def _corp_target(o: Outlook) -> Blend:
+    """The coaster the corporation's next roll must beat: a player's blend, or the Decaf it keeps while rolling
+    (Ruling ``corp_keeps_decaf``: its blend of three degrades to a Decaf that stays on the coaster); else none."""
+    if o.featured_by == CORPORATION:
+        return Blend(2, o.featured.rank) if o.rules.corp_keeps_decaf and o.featured.size == 3 else NO_BLEND
+    return o.featured if o.featured_by >= 0 else NO_BLEND
 
 
 # -- losing a blend before your next turn ----------------------------------------------------
@@ -210,8 +220,7 @@ def rainbow_kept(o: Outlook) -> Fraction:
         holds = o.featured_by == CORPORATION
         if holds and o.featured.size - 1 > 2:  # it degrades, keeps its blend and does not roll
             return Fraction(1)
-        coaster = NO_BLEND if holds or o.featured_by < 0 else o.featured
-        return 1 - roll_effects(ROLL_DICE, o.corp_flavour, max(coaster, o.corp_floor))[1]
+        return 1 - roll_effects(ROLL_DICE, o.corp_flavour, max(_corp_target(o), o.corp_floor))[1]
     alive: dict[tuple[Blend, int], Fraction] = {(o.featured, o.featured_by): Fraction(1)}
     for q in o.others:
         after: dict[tuple[Blend, int], Fraction] = defaultdict(Fraction)

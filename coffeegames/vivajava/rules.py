@@ -61,10 +61,12 @@ __all__ = [
     "Meter",
     "RESEARCH_COLOURS",
     "ROLL_DICE",
+    "RULES_VERSION",
     "Rules",
     "STAND_IN_DATA",
     "TRACK_COLOURS",
     "Track",
+    "VERSION_DEFAULTS",
     "VivaData",
     "data_from_dict",
     "load_data",
@@ -73,7 +75,7 @@ __all__ = [
 RESEARCH_COLOURS: tuple[str, ...] = COLOURS
 """Colours a player may research: the five tracks, and black (flavour dice instead of RP)."""
 CORPORATION = 1
-"""In solo games the corporation is player 1; the human player is player 0 and goes first (Ruling)."""
+"""In solo games the corporation is player 1 and the human player is player 0 (who starts: option ``solo_first``)."""
 COFFEE_DICE = 10
 """White coffee dice in the game (Fact)."""
 FLAVOUR_DICE = 5
@@ -81,8 +83,15 @@ FLAVOUR_DICE = 5
 ROLL_DICE = 5
 """Coffee dice rolled on a turn, unless re-rolling a degraded Featured Blend (Rule)."""
 _FLAGS = ("offer_flavour", "funding_needs_marker", "jokers_in_research", "return_flavour_first", "setup_unlocks",
-          "completion_cancels", "corp_holds_both", "omniblend_stops", "black_block")
+          "completion_cancels", "corp_keeps_decaf", "corp_holds_both", "omniblend_stops", "black_block")
 """The options that are True or False."""
+RULES_VERSION = 2
+"""The current reading of the rules (option ``rules_version``); saved games made before it recorded none are version 1."""
+VERSION_DEFAULTS: dict[int, dict[str, Any]] = {
+    1: {"activations_at_2x": 2, "solo_first": "you", "corp_keeps_decaf": False},
+    2: {"activations_at_2x": 1, "solo_first": "random", "corp_keeps_decaf": True},
+}
+"""The defaults each ``rules_version`` gives the options whose reading changed (an option passed explicitly wins)."""
 _OPTION = Checker("option", BadArgument)
 """Checks :class:`Rules` options: errors name the option and what it may be."""
 
@@ -130,8 +139,12 @@ class Rules:
         "to the supply) or 'no_featured' (no Featured Blend while holding the Rainbow)",
         "return_rainbow",
     )
-    token_at_2x: int = _option(
-        "Ruling", "tokens a 'gain a token' ability gives at its 2X mark (the rules: one more); immediate and negative abilities apply twice there", 1
+    activations_at_2x: int = _option(
+        "Ruling",
+        "times an immediate or negative ability activates when its track reaches the 2X mark: 1 (default) or 2. "
+        "The rules say only '遇到2X時也是拿一個' (at 2X you also take one [token]), so a 'gain a token' ability "
+        "always gives one token per mark; 2 is the old reading '2X applies it twice' (rules_version 1)",
+        None,
     )
     setup_unlocks: bool = _option("Ruling", "the setup RP of non-first players can unlock abilities (False: it marks only)", False)
     completion_cancels: bool = _option(
@@ -139,6 +152,22 @@ class Rules:
         "abilities unlocked this turn on a track that is completed this turn are cancelled with it "
         "(False: immediate/negative ones still apply once per mark)",
         True,
+    )
+    solo_first: str = _option(
+        "Rule",
+        "who starts a solo game: 'random' (the rules: '依照兩人模式設定' (set up as a two-player game) and "
+        "'每個玩家各擲一個骰子來決定起始玩家，非起始玩家得到 1 RP' (each player rolls a die for first player; "
+        "the non-first player gains 1 RP): a chance node, 1/2 each; you mark 1 RP when the corporation starts) "
+        "or 'you' (you always start and nobody gains the setup RP: rules_version 1)",
+        None,
+    )
+    corp_keeps_decaf: bool = _option(
+        "Ruling",
+        "the rules: '邪惡企業保留其特色調豆直到Decaf為止。一旦降到Decaf時，邪惡企業擲 5個骰子' (the corporation keeps "
+        "its Featured Blend until Decaf; once degraded to Decaf it rolls 5 dice). True: the Decaf stays on the "
+        "coaster while it rolls (lost when a new blend replaces it, a player beats it, or it degrades again); "
+        "False: it gives the Decaf up before rolling (rules_version 1)",
+        None,
     )
     corp_holds_both: bool = _option("Rule", "a corporation may hold the Featured and Rainbow Blends at once (the rules: 'they are sneaky')", True)
     corp_success_size: int = _option(
@@ -149,6 +178,21 @@ class Rules:
     )
     black_block: bool = _option(
         "Ruling", "Sacchar's extra white die showing black forbids taking flavour dice by researching black next turn", True
+    )
+    sacchar_rainbow: str = _option(
+        "Ruling",
+        "Sacchar's Rainbow. The rules: '如果無法產生「調豆」（特色或彩虹都算）時，將METER指示物往上移動一格' (no blend, "
+        "Featured or Rainbow, moves the METER up) but for Sacchar '如果無法產生特色調豆，將METER指示物往上移動一格，"
+        "同時丟擲一個白骰' (no Featured Blend: the METER goes up and it also rolls a white die). 'success': a Rainbow "
+        "is a success (METER down, no white die); 'block': METER down, but it still rolls the white block die",
+        "success",
+    )
+    rules_version: int = _option(
+        "Ruling",
+        "which reading the defaults of activations_at_2x, solo_first and corp_keeps_decaf follow: 2 (1, 'random', "
+        "True) or 1 (2, 'you', False: the library before its rules were re-read). Game.options records it from 2 "
+        "on; a saved game whose options lack it was played under 1 (load it with saved_game)",
+        2,
     )
     payoff: str = _option("Ruling", "returns(): 'win' (1 for the winner, 0 otherwise) or 'pp' (each player's PP)", "win")
     data: Any = _option(
@@ -161,6 +205,10 @@ class Rules:
         def need(ok: bool, name: str, why: str) -> None:
             check.need(ok, name, why, getattr(self, name))
 
+        need(is_whole(self.rules_version) and self.rules_version in VERSION_DEFAULTS, "rules_version", "must be 1 or 2")
+        for name, value in VERSION_DEFAULTS[self.rules_version].items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, value)
         need(is_whole(self.players) and 2 <= self.players <= 4, "players", "must be 2, 3 or 4")
         need(self.solo is None or self.solo in CORPORATIONS, "solo", f"must be None or one of {', '.join(CORPORATIONS)}")
         need(self.solo is None or self.players == 2, "players", "must be 2 in a solo game (a two-player setup against the corporation)")
@@ -171,7 +219,9 @@ class Rules:
         for name in _FLAGS:
             need(isinstance(getattr(self, name), bool), name, "must be True or False")
         need(self.both_blends in ("return_rainbow", "no_featured"), "both_blends", "must be 'return_rainbow' or 'no_featured'")
-        need(is_whole(self.token_at_2x) and 0 <= self.token_at_2x <= 2, "token_at_2x", "must be 0, 1 or 2")
+        need(is_whole(self.activations_at_2x) and self.activations_at_2x in (1, 2), "activations_at_2x", "must be 1 or 2")
+        need(self.solo_first in ("random", "you"), "solo_first", "must be 'random' or 'you'")
+        need(self.sacchar_rainbow in ("success", "block"), "sacchar_rainbow", "must be 'success' or 'block'")
         need(is_whole(self.corp_success_size) and 2 <= self.corp_success_size <= 5, "corp_success_size", "must be 2-5")
         need(self.payoff in ("win", "pp"), "payoff", "must be 'win' or 'pp'")
         data: VivaData

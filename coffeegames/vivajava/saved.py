@@ -175,7 +175,11 @@ def check(state: S) -> S:
         need(0 <= q < n and q != state.turn and k == state.players[q].flavour, "rolling_offered",
              f"player {q} rolls the {state.players[q].flavour if 0 <= q < n else '?'} flavour dice they hold")
     rolling = state.rolling_white + state.rolling_own + len(state.rolling_offered)
-    need((state.phase in CHANCE_PHASES) == (rolling > 0), "rolling_white", "dice are rolling exactly at chance nodes")
+    dice_phase = state.phase in CHANCE_PHASES and state.phase != Phase.FIRST
+    need(dice_phase == (rolling > 0), "rolling_white", "dice are rolling exactly at chance nodes (not at the first-player draw)")
+    need(state.phase != Phase.FIRST or (state.solo and rules.solo_first == "random" and state.turn == 0 and state.setting_up
+                                        and all(p == type(p)() for p in state.players)),
+         "phase", "the first-player draw starts a solo game (option solo_first='random'), before anything else")
     if state.phase in (Phase.ACT, Phase.ROLL):
         need(len(state.white) + len(state.own) + state.rolling_white + state.rolling_own > 0, "white", "a roll has dice")
     elif state.phase != Phase.CORP:
@@ -185,7 +189,7 @@ def check(state: S) -> S:
     need(state.phase != Phase.DEGRADE or state.featured_by == state.turn, "phase", "only the Featured Blend's holder degrades it")
     need(state.phase != Phase.KEEP or (state.featured_by == state.turn and state.featured_size >= 2), "phase",
          "keep-or-reroll needs a held blend of 2+ dice")
-    need(not state.setting_up or state.phase in (Phase.SETUP, Phase.ACTIVATE), "setting_up", "setup ends before the first roll")
+    need(not state.setting_up or state.phase in (Phase.FIRST, Phase.SETUP, Phase.ACTIVATE), "setting_up", "setup ends before the first roll")
     corp_phase = state.phase in (Phase.CORP, Phase.BLOCK)
     need(not corp_phase or (state.solo and state.turn == CORPORATION), "phase", "only a solo corporation takes corp/block steps")
     need(state.corp_rerolls >= 0 and (state.phase == Phase.CORP or (state.corp_rerolls == 0 and not state.corp_first)), "corp_rerolls",

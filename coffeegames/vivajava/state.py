@@ -46,6 +46,7 @@ from .actions import (
     Decline,
     Degrade,
     Featured,
+    FirstPlayer,
     Flip,
     GainToken,
     Keep,
@@ -129,27 +130,37 @@ class State(SavedState, BaseState):
     def _legal(self) -> tuple[Action, ...]:
         return legal_actions(self)
 
-    def _chance_outcomes(self) -> Sequence[tuple[Rolled, Fraction]]:
+    def _chance_outcomes(self) -> Sequence[tuple[Rolled | FirstPlayer, Fraction]]:
+        if self.phase == Phase.FIRST:
+            return [(FirstPlayer(p), Fraction(1, len(self.players))) for p in range(len(self.players))]
         return roll_outcomes(self.rolling_white, self.rolling_own, self.rolling_offered)
 
     def chance_outcome_count(self) -> int:
         """How many outcomes :meth:`chance_outcomes` would list here (0 away from chance nodes), counted without listing."""
+        if self.phase == Phase.FIRST:
+            return len(self.players)
         return roll_outcome_count(self.rolling_white, self.rolling_own, self.rolling_offered) if self.is_chance() else 0
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         """Whether ``outcome`` is a roll this chance node can show (checked without listing the outcomes)."""
+        if self.phase == Phase.FIRST:
+            return isinstance(outcome, FirstPlayer) and 0 <= outcome.player < len(self.players)
         return is_possible_roll(outcome, self.rolling_white, self.rolling_own, self.rolling_offered)
 
-    def sample_chance(self, rng: np.random.Generator) -> Rolled:
-        """One roll drawn with its exact probability, without listing the outcomes."""
+    def sample_chance(self, rng: np.random.Generator) -> Rolled | FirstPlayer:
+        """One roll (or first player) drawn with its exact probability, without listing the outcomes."""
         if not self.is_chance():
             raise IllegalAction("sample_chance needs a chance node")
+        if self.phase == Phase.FIRST:
+            return FirstPlayer(int(rng.integers(len(self.players))))
         return sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)
 
     def _apply(self, move: Any) -> Self:
         match move:
             case Rolled():
                 return self._rolled(move)
+            case FirstPlayer():
+                return self._first(move)
             case SetupResearch():
                 return self._do_setup(move)
             case Degrade():
@@ -322,6 +333,8 @@ class State(SavedState, BaseState):
         keep_block = self.solo and self.turn == CORPORATION
         state = self._clear_roll()._with(pending=(), corp_rerolls=0, corp_first=False, blocked=self.blocked if keep_block else "")
         nxt = (self.turn + 1) % n
+        if self.setting_up and self.solo:  # you marked your setup RP: the corporation, drawn first, starts
+            return state._with(setting_up=False).start_turn(CORPORATION)
         if self.setting_up:
             if nxt != 0:
                 return state._with(phase=Phase.SETUP, turn=nxt)
@@ -340,6 +353,15 @@ class State(SavedState, BaseState):
         if self.phase == Phase.CORP:
             return corp_resolve(state)
         return state._with(blocked=outcome.white[0]).end_turn()  # "block"
+
+    def _first(self, outcome: FirstPlayer) -> Self:
+        """A solo game's first player is drawn: you start, or you mark your setup RP and the corporation starts.
+
+        The corporation, when second, marks no RP (it never researches: Ruling, fixed).
+        """
+        if outcome.player == CORPORATION:
+            return self._with(phase=Phase.SETUP, turn=0, setting_up=True)
+        return self._with(setting_up=False).start_turn(0)
 
     def _do_setup(self, action: SetupResearch) -> Self:
         return next_activation(mark(self, self.turn, action.colour, 1, unlock=self.rules.setup_unlocks))
@@ -432,13 +454,19 @@ class State(SavedState, BaseState):
 class Game(GameBase):
     """VivaJava: The Dice Game for 2-4 players, or solo against a corporation; ``options`` are :class:`Rules` fields.
 
+    ``options`` (saved with a walkthrough) records ``rules_version`` from version 2 on; a saved
+    game whose options lack it was played under version 1 (:func:`~.versions.saved_game`).
+
     >>> game = Game(players=3)
     >>> game.rules.featured_pp, game.options
-    (3, {'players': 3})
+    (3, {'players': 3, 'rules_version': 2})
     >>> solo = Game(solo="omniblend", meter="red")
     >>> s = solo.new_initial_state()
-    >>> s.is_chance(), s.turn, s.meter_shows
-    (True, 0, 3)
+    >>> str(s.phase), s.chance_outcomes()
+    ('first', [(FirstPlayer(player=0), Fraction(1, 2)), (FirstPlayer(player=1), Fraction(1, 2))])
+    >>> s = s.apply(FirstPlayer(1))          # the corporation starts: you mark your setup RP first
+    >>> str(s.phase), s.turn, s.meter_shows
+    ('setup', 0, 3)
     """
 
     name = "vivajava"
@@ -448,9 +476,14 @@ class Game(GameBase):
     def __init__(self, players: int = 2, solo: str | None = None, meter: str = "yellow", **options: Any) -> None:
         self.rules = Rules(players=players, solo=solo, meter=meter, **options)
         self.options: dict[str, Any] = {"players": players, **({"solo": solo, "meter": meter} if solo else {}), **options}
+        if self.rules.rules_version == 1:  # saves made before rules_version existed record none: they are version 1
+            self.options.pop("rules_version", None)
+        else:
+            self.options["rules_version"] = self.rules.rules_version
 
     def new_initial_state(self, seed: int | None = None) -> State:
-        """The game after setup: player 1 choosing their setup RP (solo: the player's first roll, a chance node).
+        """The game after setup: player 1 choosing their setup RP. Solo (option ``solo_first``): the draw of the
+        first player, a chance node (1/2 each), or with ``solo_first="you"`` your first roll.
 
         With ``seed``, a chance node at the start is rolled from that seed.
         """
@@ -463,7 +496,9 @@ class Game(GameBase):
             setting_up=True,
             meter=rules.meter_start,
         )
-        if rules.solo:
+        if rules.solo and rules.solo_first == "random":
+            state = state._with(phase=Phase.FIRST, turn=0)
+        elif rules.solo:
             state = state._with(setting_up=False).start_turn(0)
         if seed is not None and state.is_chance():
             state = state.apply(state.sample_chance(np.random.default_rng(seed)))

@@ -35,8 +35,9 @@ __all__ = ["boost", "flip", "gain_token", "keep_rolling", "mark", "next_activati
 def mark(state: S, p: int, colour: str, n: int, unlock: bool = True) -> S:
     """Mark ``n`` RP on ``p``'s ``colour`` track: queue abilities at 1X/2X; completing scores, closes, returns tokens.
 
-    A token ability queues ``token_at_2x`` more at its 2X mark, an immediate or negative one
-    applies twice there (Ruling ``token_at_2x``). Completing the track scores its PP, returns
+    A token ability queues one more at its 2X mark (one token per mark: the rules), an
+    immediate or negative one ``activations_at_2x`` more (Ruling, default 1; one research
+    crossing both marks queues it 1 + that many times). Completing the track scores its PP, returns
     its tokens and (Ruling ``completion_cancels``) cancels abilities it unlocked this turn.
     """
     rules = state.rules
@@ -53,7 +54,7 @@ def mark(state: S, p: int, colour: str, n: int, unlock: bool = True) -> S:
         if old < track.x1 <= new:
             added.append(colour)
         if old < track.x2 <= new:
-            added += [colour] * (rules.token_at_2x if kind == "token" else 2)
+            added += [colour] * (1 if kind == "token" else rules.activations_at_2x)
     if new < track.length:
         return state._with(players=state._with_player(p, research=research), pending=state.pending + tuple(added))
     tokens = me.tokens[:i] + (0,) + me.tokens[i + 1 :]  # completing returns the track's tokens
