@@ -93,7 +93,10 @@ def test_meter_table_lists_both_corporations_exact_odds() -> None:
 
 
 def solo_view(solo: str = "omniblend", **kwargs: object) -> object:
-    return vivajava_walkthrough(solo=solo, meter="yellow", seed=1, **kwargs)
+    view = vivajava_walkthrough(solo=solo, meter="yellow", seed=1, **kwargs)
+    view.outcome_text.value = "0"  # you start (the first player is drawn)
+    view.outcome_button.click()
+    return view
 
 
 def test_a_typed_roll_applies_the_rolled_outcome() -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import BadArgument, IllegalAction
+from ..errors import BadArgument, IllegalAction, shown
 from ..validate import Checker, is_whole, read_json
 from .state import Action, State, action_from_json, action_to_json
 
@@ -126,7 +126,8 @@ class Walkthrough:
             saved_options, options = data.get("options"), getattr(game, "options", None)
             if saved_options is not None and options is not None:
                 check.need(saved_options == json.loads(json.dumps(options)), "options",
-                           f"the game was saved under other options; load it with Game(**options) as saved, not {options}",
+                           f"the game was saved under other options than this game's ({shown(options)}): "
+                           "make the game with the saved options (the game package's own loader does) to load it",
                            saved_options)
         seed = data.get("seed")
         check.need(seed is None or (is_whole(seed) and seed >= 0), "seed", "must be a whole number, 0 or more, or null", seed)

@@ -10,8 +10,10 @@
   :func:`~coffeegames.vivajava.greedy_policy` bots, or solo against a corporation.
 * :func:`parse_roll` reads a roll typed as colour names (see its notation).
 
-Example (solo against OmniBlend: you type your first roll, then see every choice's value):
+Example (solo against OmniBlend: you type who starts, your first roll, then see every choice's value):
     >>> view = vivajava_walkthrough(solo="omniblend", meter="yellow")
+    >>> view.outcome_text.value = "0"
+    >>> view.outcome_button.click()
     >>> view.outcome_text.value = "red red red green black"
     >>> view.outcome_button.click()
     >>> view.advice.loc[0, ["label", "value"]].tolist()
@@ -36,6 +38,7 @@ from ..vivajava import (
     JOKER,
     TRACK_COLOURS,
     WHITE_DIE,
+    FirstPlayer,
     Game,
     Rolled,
     State,
@@ -79,6 +82,7 @@ class _Inked(Marks):
 
 
 PHASES = {
+    "first": "who starts? chance draws the first player (1/2 each)",
     "setup": "setup: mark 1 RP on a track of your choice",
     "degrade": "degrade the Featured Blend: remove one die",
     "keep": "keep the degraded blend (the turn ends), or re-roll its dice",
@@ -262,7 +266,7 @@ class _Drawing:
 def vivajava_board(state: State, names: Sequence[str] | None = None) -> Board:
     """The position as plotly traces (dice, cells, labels) and a layout; the same three traces for every state.
 
-    >>> traces, layout = vivajava_board(Game(solo="sacchar").new_initial_state())
+    >>> traces, layout = vivajava_board(Game(solo="sacchar").new_initial_state().apply(FirstPlayer(0)))
     >>> [t.name for t in traces], layout["title"]["text"]
     (['dice', 'cells', 'labels'], "player 0's turn · rolling 5 coffee dice")
     """
@@ -297,8 +301,12 @@ def outcome_hint(state: State) -> str:
     """The outcome box's placeholder: what to type at this roll.
 
     >>> outcome_hint(Game(solo="omniblend").new_initial_state())
+    'who starts: 0 (you) or 1 (the corporation)'
+    >>> outcome_hint(Game(solo="omniblend", solo_first="you").new_initial_state())
     '5 coffee dice as colours, e.g. red red green white black'
     """
+    if state.phase == "first":
+        return "who starts: 0 (you) or 1 (the corporation)"
     parts = [f"{state.rolling_white} coffee dice as colours, e.g. {_example(state.rolling_white, WHITE_DIE)}"]
     if state.rolling_own:
         parts.append(f"then | and {state.rolling_own} flavour dice, e.g. | {_example(state.rolling_own, FLAVOUR_DIE, 2)}")
@@ -308,7 +316,7 @@ def outcome_hint(state: State) -> str:
     return "; ".join(parts) + shown
 
 
-def parse_roll(text: str, state: State) -> Rolled:
+def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
     """The roll typed at ``state``: colour names separated by spaces, parts separated by ``|``.
 
     Notation: first the coffee dice rolled (``white yellow brown red green black``), then,
@@ -329,6 +337,10 @@ def parse_roll(text: str, state: State) -> Rolled:
     """
     if not state.is_chance():
         raise IllegalAction("no dice are being rolled now: the outcome box is for rolls")
+    if state.phase == "first":  # a solo game's first player is drawn
+        if text.strip() not in ("0", "1"):
+            raise BadEntry(f"type {outcome_hint(state)}")
+        return FirstPlayer(int(text.strip()))
     groups = [g.strip() for g in text.replace(",", " ").split("|")]
     if not groups[0]:
         raise BadEntry(f"type the dice rolled: {outcome_hint(state)}")
@@ -358,8 +370,8 @@ def parse_roll(text: str, state: State) -> Rolled:
 
 
 def roll_owner(state: State) -> int | None:
-    """Whose roll a chance node is: the player (or corporation) whose turn it is."""
-    return state.turn if state.is_chance() else None
+    """Whose roll a chance node is: the player (or corporation) whose turn it is (nobody's: the first-player draw)."""
+    return state.turn if state.is_chance() and state.phase != "first" else None
 
 
 # -- the walkthrough ---------------------------------------------------------------------
