@@ -339,3 +339,24 @@ def test_new_saves_name_their_rules_version():
     assert Game(card="Kenya AA", rules_version=1).options == {"card": "Kenya AA", "side": "full"}
     with pytest.raises(BadData, match="options"):
         load_walkthrough(json.dumps({"format": "coffeegames-walkthrough/1", "moves": []}))
+
+
+@pytest.mark.parametrize("active", [("sweetness", "choice"), ("sweetness", "extra_bean", "tray"), ("sweetness", "exchange")])
+def test_sweetness_with_other_cup_effects_matches_the_engine_expectimax(active):
+    # 7 tokens: the bag runs out before the cup is full; the engine's own states
+    # searched whole against the solver
+    bag = ("bean3", "bean3", "bean2", "bean4", "hard", "smoke", "aroma")
+    s = cup_position(bag, active=active).apply(Stop())
+    assert "sweetness" in s.cup
+    assert Expectimax().value(s)[0] == stop_now(s, max_states=None).value
+
+
+def test_values_without_an_early_end_do_not_move():
+    # rules_version 1 and 2 differ only when Sweetness is active and the bag runs out before the cup is full
+    big = ["bean2"] * 5 + ["bean3"] * 4 + ["bean1"] * 2 + ["hard", "smoke", "aroma"]  # 14 tokens: 9 cup + 3 tray < 14
+    small = ["bean2", "bean3", "bean3", "hard", "aroma"]
+    old = Rules(card=ZAMBIA, rules_version=1)
+    for bag, active in [(big, ()), (big, ("sweetness",)), (small, ()), (small, ("choice", "extra_bean"))]:
+        assert stop_now(bag, ZAMBIA, active=active, max_states=None).value == stop_now(bag, old, active=active, max_states=None).value
+    assert stop_now(small, ZAMBIA, active=["sweetness"], max_states=None).value != \
+        stop_now(small, old, active=["sweetness"], max_states=None).value
