@@ -41,6 +41,7 @@ from coffeegames.roaster import (
     PayWild,
     PlusTwo,
     Preserve,
+    ReserveToBag,
     RemoveBad,
     RemoveTwo,
     Roast,
@@ -517,7 +518,7 @@ def test_two_filled_slots_move_the_cup_effect_and_full_squares_refuse_flavours()
     s.check()
 
 
-def test_easy_side_reserve_is_used_and_goes_into_the_bag_at_the_stop():
+def test_easy_side_reserve_is_used_and_chosen_token_by_token_at_the_stop():
     game = Game(card="Zambia Kasama AA", side="easy")
     s = game.new_initial_state().apply(Shuffled(ORDER))
     s = acting(s, ["bean4", "bean3"])
@@ -527,9 +528,15 @@ def test_easy_side_reserve_is_used_and_goes_into_the_bag_at_the_stop():
     s = s.apply(Roast())
     assert s.reserve == ("body", "aroma")  # stays on the board across rounds
     c = s.apply(Stop())
-    assert c.reserve == () and c.bag.count("body") == s.bag.count("body") + 1
+    assert c.phase == "reserve" and c.reserve == ("body", "aroma") and len(c.legal_actions()) == 4
     c.check()
-    kept = Game(card="Zambia Kasama AA", side="easy", reserve_to_bag=False).new_initial_state().apply(Shuffled(ORDER))
+    one = c.apply(ReserveToBag(("body",)))
+    assert one.reserve == ("aroma",) and one.bag.count("body") == s.bag.count("body") + 1 and one.phase == "cup_draw"
+    one.check()
+    old = Game(card="Zambia Kasama AA", side="easy", rules_version=1).new_initial_state().apply(Shuffled(ORDER))
+    forced = replace(old, phase="decide").apply(Stop())
+    assert forced.reserve == () and forced.phase == "cup_draw"  # rules_version 1: all forced into the bag
+    kept = Game(card="Zambia Kasama AA", side="easy", rules_version=1, reserve_to_bag=False).new_initial_state().apply(Shuffled(ORDER))
     assert replace(kept, phase="decide").apply(Stop()).reserve == ("body", "acidity", "aroma")
 
 

@@ -42,6 +42,7 @@ from .actions import (
     Preserve,
     RemoveBad,
     RemoveTwo,
+    ReserveToBag,
     Roast,
     Shuffled,
     Stop,
@@ -86,8 +87,8 @@ from .odds import (
     two_of_five_table,
 )
 from .policy import greedy_policy, random_policy
-from .rules import EASY_FLAVOURS, FLAVOUR_EFFECTS, TRAY_BONUS, TRAY_SPACES, WILD_COST, Rules
-from .saved import STATE_FORMAT, check
+from .rules import EASY_FLAVOURS, FLAVOUR_EFFECTS, RULES_VERSION, SKILL_GROUPS, TRAY_BONUS, TRAY_SPACES, WILD_COST, Rules
+from .saved import STATE_FORMAT, check, game_for_options, load_walkthrough
 from .scoring import (
     EMPTY_SPACE_MINUS,
     FLAVOUR_POINTS,
@@ -116,6 +117,7 @@ from .tokens import (
     HARD,
     MOISTURE,
     NAMES,
+    ROASTED,
     SMOKE,
     SWEETNESS,
     TOKENS,
@@ -137,18 +139,18 @@ from .tokens import (
 __all__ = [
     # tokens
     "ACIDITY", "AROMA", "BEANS", "BODY", "BURNT", "CHOICE", "CUP_EFFECTS", "CUP_EFFECT_NAMES", "DEFECT", "EXCHANGE",
-    "EXTRA_BEAN", "FLAVOURS", "HARD", "MOISTURE", "NAMES", "SMOKE", "SWEETNESS", "TOKENS", "TRAY", "WILD", "bag_text",
+    "EXTRA_BEAN", "FLAVOURS", "HARD", "MOISTURE", "NAMES", "ROASTED", "SMOKE", "SWEETNESS", "TOKENS", "TRAY", "WILD", "bag_text",
     "is_bean", "madd", "mcontains", "mpairs", "mremove", "msort", "parse_bag", "roast", "roast_level", "show", "tokens",
     # components, options, scoring, menu
     "Board", "CARD_FLAVOURS", "CARD_TOKENS", "CLASSES", "CUP_SPACES", "Card", "CupScore", "DIFFICULTIES",
     "EASY_FLAVOURS", "EMPTY_SPACE_MINUS", "FLAVOUR_EFFECTS", "FLAVOUR_POINTS", "IMMEDIATE", "MINUS", "Menu",
-    "NO_FLAVOUR_MINUS", "Rules", "SIDES", "SKILL_POINTS", "STAND_IN_BOARD", "STAND_IN_CARDS", "SUPPLY_KINDS", "Side",
+    "NO_FLAVOUR_MINUS", "RULES_VERSION", "Rules", "SIDES", "SKILL_GROUPS", "SKILL_POINTS", "STAND_IN_BOARD", "STAND_IN_CARDS", "SUPPLY_KINDS", "Side",
     "TRAY_BONUS", "TRAY_SPACES", "WILD_COST", "board_from_dict", "cards_from_dict", "check_card_on_board",
     "flavour_matches", "load_board", "load_cards", "next_difficulty", "score_cup", "scoring_class",
     # the engine
     "ACTION_KINDS", "Concentrate", "Continue", "Disperse", "Drawn", "Exchange", "Game", "Keep", "KeepTwo", "NewTwo",
-    "NoExchange", "PayWild", "Phase", "PlusTwo", "Preserve", "RemoveBad", "RemoveTwo", "Roast", "STATE_FORMAT",
-    "Shuffled", "State", "Stop", "ToCup", "ToTray", "TwoOfFive", "check",
+    "NoExchange", "PayWild", "Phase", "PlusTwo", "Preserve", "RemoveBad", "RemoveTwo", "ReserveToBag", "Roast", "STATE_FORMAT",
+    "Shuffled", "State", "Stop", "ToCup", "ToTray", "TwoOfFive", "check", "game_for_options", "load_walkthrough",
     # odds, the cup-test solver, advice, bots
     "CONTINUE_OPTIONS", "CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "STOP_OPTIONS", "advise", "count_dist",
     "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "greedy_policy",

@@ -23,7 +23,7 @@ from .tokens import CUP_EFFECT_NAMES, TOKENS, msort, roast_level, show
 __all__ = [
     "ACTION_KINDS", "CHANCE_PHASES", "CUP_TEST_PHASES", "Concentrate", "Continue", "DRAW_FOR", "Disperse", "Drawn",
     "Exchange", "IMMEDIATE_ACTIONS", "Keep", "KeepTwo", "NewTwo", "NoExchange", "PayWild", "Phase", "PlusTwo",
-    "Preserve", "ROASTING_PHASES", "RemoveBad", "RemoveTwo", "Roast", "Shuffled", "Stop", "ToCup", "ToTray",
+    "Preserve", "ROASTING_PHASES", "RemoveBad", "RemoveTwo", "ReserveToBag", "Roast", "Shuffled", "Stop", "ToCup", "ToTray",
     "TwoOfFive",
 ]
 
@@ -43,6 +43,8 @@ class Phase(StrEnum):
     """*2 of 5*: the player removes two of the tokens drawn."""
     DECIDE = "decide"
     """The player continues roasting or stops."""
+    RESERVE = "reserve"
+    """The roasting ends (easy side, ``rules_version`` 2): the player puts starting flavour tokens into the bag, or not."""
     CUP_DRAW = "cup_draw"
     """Cup test: chance draws one token."""
     PLACE = "place"
@@ -66,7 +68,7 @@ class Phase(StrEnum):
 
 CHANCE_PHASES: tuple[Phase, ...] = (Phase.SHUFFLE, Phase.DRAW, Phase.CUP_DRAW, Phase.CHOICE_DRAW, Phase.EXCHANGE_DRAW)
 """The phases where chance acts."""
-ROASTING_PHASES: tuple[Phase, ...] = (Phase.SHUFFLE, Phase.DRAW, Phase.ACT, Phase.REMOVE_TWO, Phase.DECIDE)
+ROASTING_PHASES: tuple[Phase, ...] = (Phase.SHUFFLE, Phase.DRAW, Phase.ACT, Phase.REMOVE_TWO, Phase.DECIDE, Phase.RESERVE)
 """The phases before the cup test."""
 CUP_TEST_PHASES: tuple[Phase, ...] = (Phase.PLACE, Phase.CHOOSE, Phase.EXCHANGE, Phase.EXCHANGE_KEEP)
 """The cup test's decisions."""
@@ -262,6 +264,24 @@ class Stop:
 
 
 @dataclass(frozen=True)
+class ReserveToBag:
+    """Easy side, when the roasting ends: put these starting flavour tokens into the bag; the others stay on the board
+    (they do not score). The player's choice, token by token (Rule).
+
+    >>> str(ReserveToBag(("body", "aroma"))), str(ReserveToBag(()))
+    ('ReserveToBag(body+aroma into the bag)', 'ReserveToBag(none: all stay on the board)')
+    """
+
+    tokens: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tokens", _tokens(self.tokens, "ReserveToBag.tokens"))
+
+    def __str__(self) -> str:
+        return f"ReserveToBag({'+'.join(self.tokens)} into the bag)" if self.tokens else "ReserveToBag(none: all stay on the board)"
+
+
+@dataclass(frozen=True)
 class ToCup:
     """Put the token just drawn into the next cup space."""
 
@@ -314,7 +334,7 @@ class KeepTwo:
 
 ACTION_KINDS: tuple[type, ...] = (
     Shuffled, Drawn, PayWild, PlusTwo, NewTwo, TwoOfFive, RemoveBad, RemoveTwo, Concentrate, Preserve, Disperse,
-    Roast, Continue, Stop, ToCup, ToTray, Keep, Exchange, NoExchange, KeepTwo,
+    Roast, Continue, Stop, ToCup, ToTray, Keep, Exchange, NoExchange, KeepTwo, ReserveToBag,
 )
 """Every action and chance-outcome class, for JSON."""
 IMMEDIATE_ACTIONS: dict[str, type[Any]] = {"plus_two": PlusTwo, "new_two": NewTwo, "two_of_five": TwoOfFive, "remove": RemoveBad}

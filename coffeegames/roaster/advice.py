@@ -4,14 +4,18 @@
 the model of :mod:`.cup`:
 
 * At the stop/continue decision: **Stop** is :func:`~.cup.stop_now` (the cup test played
-  optimally, exact within budget), **Continue** is :func:`~.cup.one_more_round` (one more
+  optimally, exact within budget, after the best choice of starting flavours on the easy side), **Continue** is :func:`~.cup.one_more_round` (one more
   round of plain roasting, then stop: a lower bound of what continuing is worth; with more
   than a dozen possible draws, a stratified sample of six, each solved exactly within budget,
-  with its standard error).
+  with its standard error; on the easy side the starting flavours then all go into the bag,
+  which keeps it a lower bound at the cost of one solve a draw).
+* When the roasting ends on the easy side: each **ReserveToBag** (which starting flavour
+  tokens go into the bag; the others stay on the board) is valued by :func:`~.cup.stop_now`
+  from the state it leads to, exactly within budget.
 * In the cup test: **ToCup / ToTray**, **Keep** (Choice), **Exchange / NoExchange** and
   **KeepTwo** are valued by :func:`~.cup.stop_now` from the state each leads to.
 * During a roasting round (effects, Roast, 2 of 5): no value (``None``); the ``then``
-  column says so. The engine lists them; the solver does not value effects. Each still
+  column says so. (Using a starting flavour token for an effect is one of these.) The engine lists them; the solver does not value effects. Each still
   gets its exact consequence for the coming roast in ``p_burn`` (:func:`round_burn`).
 
 Budgets keep a call near a second: beyond them a value is a seeded simulation, flagged
@@ -55,10 +59,11 @@ __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
 STOP_OPTIONS: dict[str, Any] = {"max_states": 100_000, "samples": 300, "seed": 0}
 """Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation)."""
-CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 100_000, "samples": 100, "seed": 0}
+CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 100_000, "samples": 100, "seed": 0,
+                                    "reserve": "bag"}
 """Budget of the :func:`one_more_round` call made by :func:`advise`."""
-CUP_PHASES = CUP_TEST_PHASES
-"""The cup test's decisions, each valued by :func:`stop_now`."""
+CUP_PHASES = (Phase.RESERVE, *CUP_TEST_PHASES)
+"""The decisions valued by :func:`stop_now` from the state each action leads to: the starting flavours, the cup test's."""
 
 
 def next_round_risks(state: State) -> tuple[Fraction, Fraction]:
@@ -118,7 +123,8 @@ def advise(state: State) -> pd.DataFrame:
     elif state.phase in CUP_PHASES:
         for action in state.legal_actions():
             rest = stop_now(state.apply(action), **STOP_OPTIONS)
-            rows.append(_row(action, rest, "the rest of the cup test, played optimally" if rest.exact else
+            rows.append(_row(action, rest, ("the cup test, played optimally" if state.phase == Phase.RESERVE else
+                                            "the rest of the cup test, played optimally") if rest.exact else
                              "the rest of the cup test (simulated fallback play)"))
     else:
         for action in state.legal_actions():

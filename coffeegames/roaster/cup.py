@@ -15,7 +15,14 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   the non-moisture tokens come out in uniformly random order: the solver drops moisture
   from the bag and loses nothing.
 * Only what the cup holds (a multiset: its order never scores), the bag and the number of
-  tray tokens matter; Sweetness and the Extra Bean follow from the active cup effects.
+  tray tokens matter; Sweetness and the Extra Bean follow from the active cup effects: an
+  active Sweetness is in every cup scored, however early the bag runs out, and its space is
+  never a drawn token's (``rules_version`` 1: only once filling reached its space).
+* Stopping on the easy side, the starting flavours still on the board go into the bag or
+  not, token by token: :func:`stop_now` solves each choice and keeps the best.
+* The options the cup test reads are respected: ``tray_spaces`` (and the Cardboard Tray's
+  bonus) through ``Rules.tray_size``, ``skill_groups``, ``sweetness_flavour`` and
+  ``burnt_level`` through ``Rules.score``.
 * Tokens that score alike in every cup (:func:`.scoring.scoring_class`: hard beans, smoke and
   burnt beans; flavours the card does not ask for) are one kind to the solver, which halves
   the positions of many bags; a count vector is packed into one int.
@@ -64,9 +71,9 @@ from .actions import Continue, Exchange, Keep, KeepTwo, NoExchange, Phase, Roast
 from .cup_fallback import ENDGAME, ENDGAME_BUDGET, fallback_exchange, fallback_keep, fallback_place, projected, simulate
 from .cup_solver import MASK, Counts, OverBudget, Solver, count_positions, minus, plus
 from .data import CUP_SPACES
-from .rules import TRAY_SPACES, Rules
+from .rules import Rules
 from .state import State
-from .tokens import CUP_EFFECTS, EXCHANGE, MOISTURE, SWEETNESS, TOKENS, TRAY, msort, roast
+from .tokens import CUP_EFFECTS, EXCHANGE, MOISTURE, SWEETNESS, TOKENS, msort, roast
 
 __all__ = ["CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "one_more_round", "stop_now", "stop_or_continue"]
 
@@ -94,6 +101,8 @@ class CupTest:
     seconds: float
     solver: Solver = field(repr=False)
     full_counts: Counts = field(repr=False)
+    reserve: Any = None
+    """Easy side, stopping with starting flavours left: the best :class:`~.actions.ReserveToBag` (valued first)."""
 
     @property
     def lower(self) -> bool:
@@ -125,6 +134,8 @@ class CupTest:
 
     def action(self, state: State) -> Any:
         """The engine action this answer plays at a cup-test decision (a policy for :func:`coffeegames.engine.play_out`)."""
+        if state.phase == Phase.RESERVE and self.reserve is not None:
+            return self.reserve
         s = self.solver
         bag, cup = s.counts(t for t in state.bag if t != MOISTURE), s.counts(t for t in state.cup if t != SWEETNESS)
         tray = len(state.tray)
@@ -194,9 +205,7 @@ def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | st
     """The cup test ``stop_now`` is asked about (see its arguments), checked."""
     if isinstance(position, State):
         state = position
-        if state.phase == Phase.DECIDE:
-            state = state.apply(Stop())
-        elif state.phase in (Phase.SHUFFLE, Phase.DRAW, Phase.ACT, Phase.REMOVE_TWO):
+        if state.phase in (Phase.SHUFFLE, Phase.DRAW, Phase.ACT, Phase.REMOVE_TWO, Phase.DECIDE, Phase.RESERVE):
             raise BadArgument("position", f"stop_now needs a state where the player may stop (phase 'decide') or the cup test; got {state.phase!r}")
         if state.phase in (Phase.CHOICE_DRAW, Phase.EXCHANGE_DRAW) and state.hand:
             raise BadArgument("position", f"stop_now cannot start halfway through a {state.phase!r} draw; step to the next decision")
@@ -214,7 +223,7 @@ def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | st
         if unknown:
             raise BadArgument("active", f"unknown cup effects {unknown}; they are {', '.join(CUP_EFFECTS)}")
         bag_tokens, cup, tray = _as_tokens(position), _as_tokens(cup), _as_tokens(tray)
-        tray_spaces = TRAY_SPACES + (rules.tray_bonus if TRAY in active else 0)
+        tray_spaces = rules.tray_size(active)
         if MOISTURE in cup or len(cup) > CUP_SPACES or len(tray) > tray_spaces:
             raise BadArgument("cup", f"a cup holds up to {CUP_SPACES} tokens (no moisture), the tray up to {tray_spaces}")
         test = _Test(rules, active, tuple(t for t in bag_tokens if t != MOISTURE), cup, tray, (), Phase.CUP_DRAW,
@@ -247,9 +256,30 @@ def stop_now(
     >>> r = stop_now({"bean3": 3, "bean2": 2, "smoke": 1}, "Zambia Kasama AA", active=["extra_bean"])
     >>> r.value, r.states
     (Fraction(1, 1), 155)
+
+    Stopping on the easy side with starting flavour tokens left, the player then chooses which go into the bag
+    (:class:`~.actions.ReserveToBag`): each choice is solved and the best is the answer (``reserve`` names it).
     """
-    test = _read(position, rules, active, cup, tray)
-    return _solve(test, test.solver(max_states), samples, seed)
+    choices = _choices(position)
+    if len(choices) == 1:
+        test = _read(choices[0][1], rules, active, cup, tray)
+        return _solve(test, test.solver(max_states), samples, seed)
+    results = [_solve(t, t.solver(max_states), samples, seed) for t in (_read(s, None, (), (), ()) for _, s in choices)]
+    best = max(range(len(results)), key=lambda i: results[i].value)  # among equals the first: all into the bag
+    result = results[best]
+    result.reserve = choices[best][0]
+    result.message = f"best of {len(results)} choices of starting flavours ({result.reserve}); {result.message}"
+    return result
+
+
+def _choices(position: Any) -> list[tuple[Any, Any]]:
+    """Where the cup test starts from ``position``, after stopping: ``[(None, position)]``, or with starting flavours
+    to choose, ``[(ReserveToBag(...), state after it), ...]``, all into the bag first."""
+    if isinstance(position, State) and position.phase == Phase.DECIDE:
+        position = position.apply(Stop())
+    if isinstance(position, State) and position.phase == Phase.RESERVE:
+        return [(a, position.apply(a)) for a in position.legal_actions()]
+    return [(None, position)]
 
 
 def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
@@ -385,8 +415,13 @@ def one_more_round(
     seed: int = 0,
     max_states: int | None = 4 * MAX_STATES,
     samples: int = 300,
+    reserve: str = "best",
 ) -> RoundValue:
     """Expected score of one more round (draw, effects by ``act`` — plain roasting by default —, roast) then stopping.
+
+    On the easy side with starting flavour tokens left, ``reserve="best"`` solves every choice of which go into the
+    bag and takes the best for each draw; ``reserve="bag"`` puts them all in (one solve a draw: faster, and still a
+    lower bound).
 
     With at most ``max_outcomes`` different draws (``None``: any number) every draw is weighed by its
     exact probability; otherwise ``draws`` draws are picked by seeded stratified sampling (one from each
@@ -403,15 +438,18 @@ def one_more_round(
     (False, 477, 4, 'approximate: 4 of 477 possible draws (stratified sample')
     """
     started = time.perf_counter()
+    if reserve not in ("best", "bag"):
+        raise BadArgument("reserve", "must be 'best' or 'bag'", reserve)
     if state.phase != Phase.DECIDE:
         raise BadArgument("state", f"one_more_round needs a state where the player may continue (phase 'decide'); got {state.phase!r}")
     after = state.apply(Continue())
     rng = np.random.default_rng(seed)
 
-    def finish(s: State) -> _Test:
+    def finish(s: State) -> list[_Test]:  # one test per choice of starting flavours (easy side), else one
         while s.phase in (Phase.ACT, Phase.REMOVE_TWO) or (s.is_chance() and s.phase == Phase.DRAW):
             s = s.apply(s.sample_chance(rng) if s.is_chance() else act(s))
-        return _read(s, None, (), (), ())
+        choices = _choices(s)
+        return [_read(c, None, (), (), ()) for _, c in (choices if reserve == "best" else choices[:1])]
 
     count = after.chance_outcome_count() if after.phase == Phase.DRAW else 1
     sampled = after.phase == Phase.DRAW and max_outcomes is not None and count > max_outcomes
@@ -423,7 +461,8 @@ def one_more_round(
     else:
         picked = _stratified(after, after.chance_outcomes(), draws, rng)
         weights, tests = [Fraction(1, draws)] * draws, [finish(after.apply(d)) for d in picked]
-    results = _solve_all(tests, max_states, samples, seed)
+    solved = iter(_solve_all([t for choices in tests for t in choices], max_states, samples, seed))
+    results = [max((next(solved) for _ in choices), key=lambda r: r.value) for choices in tests]  # the best choice each
     value = sum((w * r.value for w, r in zip(weights, results)), Fraction(0))
     inner = float(np.sqrt(sum(float(w) ** 2 * r.stderr ** 2 for w, r in zip(weights, results))))
     spread = 0.0
@@ -438,7 +477,8 @@ def one_more_round(
     solves = f"every cup test exact ({positions:,} positions)" if not simulated else \
         f"{simulated} of {len(results)} cup tests simulated by the fallback over {max_states:,} positions (a lower estimate)"
     stderr = float(np.hypot(spread, inner))
-    message = f"{'exact' if exact else 'approximate'}: {how}, {'plain roasting' if plain else 'the given act policy'}, {solves}" + \
+    flavours = ", starting flavours all into the bag" if reserve == "bag" and state.reserve else ""
+    message = f"{'exact' if exact else 'approximate'}: {how}, {'plain roasting' if plain else 'the given act policy'}{flavours}, {solves}" + \
         (f"; standard error {stderr:.2f}" if stderr else "")
     return RoundValue(value, exact, count, len(results), positions, message, stderr, time.perf_counter() - started,
                       simulated > 0)

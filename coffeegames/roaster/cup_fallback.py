@@ -4,7 +4,8 @@ Beyond ``max_states`` positions :func:`.cup.stop_now` simulates seeded cup tests
 policy instead of solving: a rule of thumb (:func:`heuristic_place`,
 :func:`heuristic_exchange`) while more than :data:`ENDGAME` cup spaces are free, exact play
 (by the :class:`~.cup_solver.Solver`) after, within a budget of its own. A fixed policy, so a
-lower estimate of optimal play.
+lower estimate of optimal play. It plays the solver's rules: an active Sweetness takes its own
+space and is in every cup it scores, however early the bag runs out (:meth:`.Solver.sweet_in`).
 
 Example:
     >>> from coffeegames.roaster.rules import Rules

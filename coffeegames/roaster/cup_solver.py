@@ -5,7 +5,9 @@ token at a time, put it in the cup's next space or on the tray (while it has roo
 on its two spaces, draws 2 and keeps 1; Exchange, once the cup is full, may return 2 cup
 tokens, draw 3 and keep 2. :class:`Solver` finds the best decisions and the exact score
 distribution over positions ``(bag left, cup multiset, tray spaces used)``; cups are scored by
-:func:`.scoring.score_cup` (through ``Rules.score``), never by a copy of the scoring rules.
+:func:`.scoring.score_cup` (through ``Rules.score``), never by a copy of the scoring rules. An active Sweetness is in
+every cup scored, however early the test ends (Rule; ``rules_version`` 1: only once filling reached its space), and
+its space is skipped by the drawn tokens (:meth:`Solver.position`).
 The public API (:func:`.cup.stop_now`) and the fallback for tests over budget
 (:mod:`.cup_fallback`) are built on it; the exactness notes are in :mod:`.cup`.
 
@@ -74,6 +76,7 @@ class Solver:
         self.shifts = tuple(BITS * i for i in range(len(self.kinds)))
         self.cup_shift, self.tray_shift = BITS * len(self.kinds), 2 * BITS * len(self.kinds)
         self.sweet_space = board.sweetness_space if SWEETNESS in active else None
+        self.sweet_from_start = rules.rules_version >= 2  # Sweetness in the cup from the start of the test (Rule)
         self.choice_spaces = frozenset(board.choice_spaces) if CHOICE in active else frozenset()
         self.exchange = EXCHANGE in active
         self.extra = (EXTRA_BEAN,) if EXTRA_BEAN in active else ()
@@ -132,7 +135,13 @@ class Solver:
         return self.pack(bag), self.pack(cup), tray, sum(bag), sum(cup)
 
     def sweet(self, size: int) -> bool:
+        """Whether the next free space of a cup holding ``size`` drawn tokens is past Sweetness's space (skipped)."""
         return self.sweet_space is not None and size >= self.sweet_space
+
+    def sweet_in(self, size: int) -> bool:
+        """Whether a cup holding ``size`` drawn tokens holds Sweetness: always when active (Rule); ``rules_version`` 1:
+        once filling reached its space."""
+        return self.sweet_space is not None and (self.sweet_from_start or size >= self.sweet_space)
 
     def position(self, cup: Counts) -> int:
         return self._position(sum(cup))
@@ -150,7 +159,7 @@ class Solver:
         found = self.scores.get(cup)
         if found is None:
             tokens = self.tokens(self.unpack(cup))
-            found = self.rules.score(tokens + ((SWEETNESS,) if self.sweet(len(tokens)) else ()) + self.extra).total
+            found = self.rules.score(tokens + ((SWEETNESS,) if self.sweet_in(len(tokens)) else ()) + self.extra).total
             self.scores[cup] = found
         return found
 

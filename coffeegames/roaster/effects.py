@@ -160,7 +160,10 @@ def flavour_actions(state: S, effect: str, token: str, square: int) -> list[Any]
                 if sum(_level(b) for b in p) <= limit]
     if effect == "preserve":
         return [Preserve(p, token, square) for p in mpairs(beans)]
-    out = []
+    out: list[Any] = []
+    supply = state.rules.bean_supply
+    if supply is not None and state.roasted_in_play >= supply:  # Disperse needs one more roasted token (Ruling)
+        return out
     for b in dict.fromkeys(b for b in beans if _level(b) >= 2):
         level = _level(b)
         for low in range(1, level // 2 + 1):

@@ -6,7 +6,8 @@ The greedy bot is a short list of rules of thumb, not a solver:
   one); clear out two or more bad tokens with *remove*; pay toward the wild flavour when
   it can; otherwise roast.
 * **Stop** once the bag's average roast level per token, times the cup's spaces, reaches
-  the card's optimum less one (the cup would be about right), or when forced.
+  the card's optimum less one (the cup would be about right), or when forced. On the easy
+  side it then puts every starting flavour still on the board into the bag.
 * **Cup test.** A token goes on the tray while there is room if it would cost points (hard,
   burnt, smoke, defect) or push the cup's roast level past the optimum by more than one;
   otherwise into the cup. Choice and Exchange keep the tokens it values most; Exchange is
@@ -109,6 +110,8 @@ def greedy_policy(state: State) -> object:
         return _act(state, legal)
     if phase == Phase.DECIDE:
         return Stop() if expected_cup_level(state) >= state.rules.card.optimum - 1 else Continue()
+    if phase == Phase.RESERVE:  # every starting flavour into the bag (listed first)
+        return max(legal, key=lambda a: len(a.tokens))
     if phase == Phase.PLACE:
         token = state.hand[0]
         level = roast_level(token) or 0

@@ -15,11 +15,14 @@ implements it):
 * A defect bean is never roasted; a burnt bean stays burnt.
 * Flavour tokens paying for an effect come from this round's drawn tokens first, then
   from the easy side's starting tokens (the player does not choose).
+* With ``bean_supply`` set, hard beans the box has no roasted token for stay hard, and
+  Disperse needs a token in the box.
 * A flavour token goes into a slot of its own colour before a multicolour one.
 * The wild flavour gained by paying its beans joins this round's drawn tokens (usable at
   once; unused, it goes into the bag). Only the wild may be paid over several rounds;
   the other immediate effects are paid in full when used.
-* The cup is filled space by space from the left (Sweetness pre-fills its space); the
+* The cup is filled space by space from the left (Sweetness is on its space from the start
+  of the cup test: a Rule since ``rules_version`` 2); the
   Choice spaces are the two spaces ``cup.choice_spaces``. With Choice, the token not kept
   goes back into the bag; nothing drawn for Choice goes on the tray.
 * Exchange returns two drawn tokens (never Sweetness) and keeps two of the three drawn;
@@ -27,9 +30,6 @@ implements it):
 * Skill counts roasted beans of levels 0-4 only; hard, burnt and defect beans add 0 to
   the total roast level (burnt: option ``burnt_level``); the Extra Bean adds
   ``cup.extra_bean_level`` (stand-in) and is not a space.
-* Sweetness counts as a flavour for the "no flavour" penalty.
-* The box never runs out of roasted beans (Concentrate, Disperse and roasting swap tokens
-  with the box freely).
 
 Example:
     >>> rules = Rules(card="Zambia Kasama AA")
@@ -91,11 +91,12 @@ from .scoring import (
     score_cup,
     scoring_class,
 )
-from .tokens import ACIDITY, AROMA, BODY, FLAVOURS
+from .tokens import ACIDITY, AROMA, BODY, BURNT, FLAVOURS, TRAY, roast_level
 
 __all__ = [
     # the options and the rule constants this module owns
-    "EASY_FLAVOURS", "FLAVOUR_EFFECTS", "Rules", "TRAY_BONUS", "TRAY_SPACES", "WILD_COST",
+    "EASY_FLAVOURS", "FLAVOUR_EFFECTS", "RULES_VERSION", "Rules", "SKILL_GROUPS", "TRAY_BONUS", "TRAY_SPACES",
+    "WILD_COST",
     # re-exported from .data, .scoring and .menu (their home modules), so ``rules`` reads as the game's rule book
     "Board", "CARD_FLAVOURS", "CARD_TOKENS", "CLASSES", "CUP_SPACES", "Card", "CupScore", "DIFFICULTIES",
     "EMPTY_SPACE_MINUS", "FLAVOUR_POINTS", "IMMEDIATE", "MINUS", "Menu", "NO_FLAVOUR_MINUS", "SIDES", "SKILL_POINTS",
@@ -105,7 +106,13 @@ __all__ = [
 ]
 
 TRAY_SPACES = 3
-"""Spaces on the cardboard tray (Rule)."""
+"""Spaces on the cardboard tray without the Cardboard Tray effect: the default of option ``tray_spaces`` (Stand-in: the
+rulebook text gives only the effect's bonus)."""
+RULES_VERSION = 2
+"""The reading of the rules a new game follows (option ``rules_version``): 2 since issue 12 (Sweetness in the cup from
+the start of the cup test; the easy side's starting flavours are the player's choice). Games saved before it are 1."""
+SKILL_GROUPS: tuple[str, ...] = ("largest", "each")
+"""Values of option ``skill_groups``."""
 TRAY_BONUS: dict[str, int] = {"full": 2, "easy": 3}
 """Extra tray spaces the Cardboard Tray cup effect gives, by side (Rule)."""
 EASY_FLAVOURS: tuple[str, ...] = FLAVOURS
@@ -141,7 +148,27 @@ class Rules:
     concentrate_limit: int = _option(
         "Ruling", "Concentrate may only make a bean up to this level (no bean tokens above 4 exist)", 4)
     reserve_to_bag: bool = _option(
-        "Ruling", "easy side: starting flavour tokens still unused go into the bag when you stop (False: they stay out)", True)
+        "Ruling", "rules_version 1 only (games saved before the choice): the easy side's starting flavour tokens still "
+        "unused go into the bag when you stop (False: they stay out). From version 2 you choose token by token "
+        "(ReserveToBag)", True)
+    tray_spaces: int = _option(
+        "Stand-in", "spaces on the cardboard tray without the Cardboard Tray effect (the rulebook gives only the "
+        "effect's bonus: 'two more tokens', 'three more' on the easy side)", TRAY_SPACES)
+    skill_groups: str = _option(
+        "Ruling", "skill points when the cup has two groups of 3+ beans of one roast level: 'largest' (only the "
+        "largest scores) or 'each' (every group scores); the rulebook: 'if your cup has 3 or more beans of the same "
+        "roast level you score extra points', one group in its examples", "largest")
+    sweetness_flavour: bool = _option(
+        "Ruling", "Sweetness counts as a flavour token for the -3 'no flavour token in the cup' penalty (the rulebook "
+        "says Sweetness 'can be exchanged for any flavour token' when scoring flavour)", True)
+    bean_supply: int | None = _option(
+        "Ruling", "roasted-bean tokens (levels 0-4 and burnt) the box holds: None = never runs out; the component list "
+        "has 81 ('roasted beans 81'). With a limit, a hard bean with no roasted token left stays hard and Disperse "
+        "needs one", None)
+    rules_version: int = _option(
+        "Rule", "2: the rules as read now (Sweetness on its cup space from the start of the cup test; the "
+        "easy side's starting flavours are your choice). 1: games saved before (Sweetness placed when filling reaches "
+        "its space; starting flavours per reserve_to_bag)", RULES_VERSION)
     cards: Any = _option("Stand-in", "the coffee cards: None = shipped stand-in file, a path, or a dict", None, shown=False)
     board: Any = _option("Stand-in", "board numbers: None = shipped stand-in file, a path, a dict, or a Board", None, shown=False)
 
@@ -152,8 +179,16 @@ class Rules:
         check.whole(self.burnt_level, "burnt_level", 0, 6)
         check.need(self.concentrate_limit in (2, 3, 4) and not isinstance(self.concentrate_limit, bool), "concentrate_limit",
                    "must be 2, 3 or 4", self.concentrate_limit)
-        if not isinstance(self.reserve_to_bag, bool):
-            raise BadType("reserve_to_bag", "must be True or False", self.reserve_to_bag, source=check.source)
+        for name in ("reserve_to_bag", "sweetness_flavour"):
+            if not isinstance(getattr(self, name), bool):
+                raise BadType(name, "must be True or False", getattr(self, name), source=check.source)
+        check.whole(self.rules_version, "rules_version", 1, RULES_VERSION)
+        check.need(self.reserve_to_bag or self.rules_version == 1, "reserve_to_bag",
+                   "applies only with rules_version=1: from version 2 the player chooses (ReserveToBag)", self.reserve_to_bag)
+        check.whole(self.tray_spaces, "tray_spaces", 0, 10)
+        check.one_of(self.skill_groups, "skill_groups", SKILL_GROUPS)
+        if self.bean_supply is not None:
+            check.whole(self.bean_supply, "bean_supply", 0, 500)
         cards: tuple[Card, ...]
         if self.cards is None:
             cards = stand_in_cards()
@@ -181,6 +216,10 @@ class Rules:
         if not isinstance(card, Card):
             raise BadType("card", "must be a card name or a Card", card, source=check.source)
         check_card_on_board(card, board)
+        if self.bean_supply is not None:
+            roasted = sum(1 for t in card.bag if roast_level(t) is not None or t == BURNT)
+            check.need(roasted <= self.bean_supply, "bean_supply",
+                       f"the card {card.name!r} alone puts {roasted} roasted beans in the bag", self.bean_supply)
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "board", board)
@@ -214,6 +253,10 @@ class Rules:
         """Extra tray spaces the Cardboard Tray gives on this side."""
         return TRAY_BONUS[self.side]
 
+    def tray_size(self, active: Iterable[str]) -> int:
+        """Tray spaces with these cup effects ``active``: ``tray_spaces``, plus the Cardboard Tray's bonus."""
+        return self.tray_spaces + (self.tray_bonus if TRAY in tuple(active) else 0)
+
     @property
     def stand_in_data(self) -> bool:
         """Whether both data files are the shipped stand-ins."""
@@ -221,7 +264,7 @@ class Rules:
 
     def score(self, tokens: Iterable[str]) -> CupScore:
         """:func:`score_cup` for this game's card, board and rulings."""
-        return score_cup(tokens, self.card, self.board, self.burnt_level)
+        return score_cup(tokens, self.card, self.board, self.burnt_level, self.skill_groups, self.sweetness_flavour)
 
     def scoring_class(self, token: str) -> tuple[Hashable, ...]:
         """:func:`scoring_class` for this game's card and rulings."""
@@ -233,6 +276,7 @@ class Rules:
             "card": self.card.name,
             "cards": "stand-in file" if self.cards == stand_in_cards() else "user data",
             "board": "stand-in file" if self.board == stand_in_board() else "user data",
+            "bean_supply": "unlimited" if self.bean_supply is None else self.bean_supply,
         }
         return option_table(self, shown)
 

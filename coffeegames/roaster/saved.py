@@ -31,9 +31,10 @@ from .rules import WILD_COST
 from .tokens import CUP_EFFECTS, EXCHANGE, FLAVOURS, MOISTURE, SWEETNESS, TOKENS, WILD, is_bean, mcontains, msort
 
 if TYPE_CHECKING:
-    from .state import State
+    from ..engine import Walkthrough
+    from .state import Game, State
 
-__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check"]
+__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check", "game_for_options", "load_walkthrough"]
 
 STATE_FORMAT = "coffeegames-roaster-state/1"
 """The ``format`` of a saved Coffee Roaster state."""
@@ -173,6 +174,17 @@ def check(state: State) -> State:
     need(len(state.cup) <= CUP_SPACES and all(t in TOKENS or t == SWEETNESS for t in state.cup) and MOISTURE not in state.cup,
          "cup", f"holds at most {CUP_SPACES} tokens, no moisture")
     need(state.cup.count(SWEETNESS) <= (1 if SWEETNESS in state.active else 0), "cup", "Sweetness is there only when active")
+    if not roasting and SWEETNESS in state.active:
+        filled = len(state.cup) - (SWEETNESS in state.cup)
+        if rules.rules_version >= 2:
+            need(SWEETNESS in state.cup, "cup",
+                 "Sweetness is on its cup space from the start of the cup test (rules_version 2); a game saved before "
+                 "that rule placed it only when filling reached its space: load it with Game(..., rules_version=1)")
+        elif not state.exchanged:
+            need((SWEETNESS in state.cup) == (filled >= rules.board.sweetness_space), "cup",
+                 "rules_version 1: Sweetness is in the cup once filling reaches its space")
+    need(state.phase != Phase.RESERVE or (bool(state.reserve) and rules.rules_version >= 2), "reserve",
+         "the starting flavours are chosen (phase 'reserve') only when some are left, from rules_version 2")
     need(len(state.tray) <= state.tray_spaces, "tray", f"holds at most {state.tray_spaces} tokens")
     need(not state.exchanged or EXCHANGE in state.active, "exchanged", "needs the Exchange cup effect")
     need(state.phase not in (Phase.PLACE,) or len(state.hand) == 1, "hand", "a token to place is one token")
@@ -185,3 +197,47 @@ def check(state: State) -> State:
         diff = {k: now[k] - expected[k] for k in set(now) | set(expected) if now[k] != expected[k]}
         need(False, "bag", f"tokens do not add up to the card's tokens, smoke and wild (off by {diff})")
     return state
+
+
+# -- saved walkthroughs ---------------------------------------------------------------------
+
+def game_for_options(options: Mapping[str, Any], **data: Any) -> Game:
+    """The game a walkthrough saved with these ``options`` was played under. Saves made before ``rules_version``
+    existed name none: they are version 1 (Sweetness placed when filling reached its space, starting flavours forced
+    into the bag), and replay under those rules. ``data``: ``cards`` / ``board`` if the save used your own files.
+
+    >>> game_for_options({"card": "Kenya AA", "side": "easy"}).rules.rules_version
+    1
+    >>> game_for_options({"card": "Kenya AA", "side": "easy", "rules_version": 2}).options["rules_version"]
+    2
+    """
+    from .state import Game
+
+    SAVED.need(isinstance(options, Mapping), "options", "must be an object of Coffee Roaster options", options)
+    kw = {"rules_version": 1, **options, **data}
+    return Game(**kw)
+
+
+def load_walkthrough(text_: str, **data: Any) -> tuple[Game, Walkthrough]:
+    """Load a saved Coffee Roaster walkthrough under the rules it was played under (:func:`game_for_options`):
+    ``(game, walkthrough)``. A save with no options cannot tell its rules and is refused.
+
+    >>> from coffeegames.engine import Walkthrough
+    >>> from coffeegames.roaster.state import Game
+    >>> game = Game(card="Kenya AA")
+    >>> w = Walkthrough(game.new_initial_state(), seed=1)
+    >>> _ = w.step().step()
+    >>> again, loaded = load_walkthrough(w.to_json(game))
+    >>> loaded.state == w.state, again.options == game.options
+    (True, True)
+    """
+    from ..engine import Walkthrough
+    from ..validate import read_json
+
+    data_ = read_json(text_, "saved game") if isinstance(text_, str) else None
+    SAVED.need(isinstance(data_, dict) and isinstance(data_.get("options"), dict), "options",
+               "a Coffee Roaster walkthrough must name its options (which card, side and rules it was played under)",
+               data_.get("options") if isinstance(data_, dict) else text_)
+    assert isinstance(data_, dict)
+    game = game_for_options(data_["options"], **data)
+    return game, Walkthrough.from_json(text_, game.new_initial_state(), game.action_kinds, game)

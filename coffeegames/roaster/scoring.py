@@ -28,7 +28,8 @@ __all__ = [
 FLAVOUR_POINTS: tuple[int, ...] = (0, 1, 3, 6, 10)
 """Flavour points for 0-4 matches (Rule)."""
 SKILL_POINTS: dict[int, int] = {3: 1, 4: 2, 5: 3, 6: 4, 7: 5}
-"""Skill points for the most beans of one roast level: 3 → 1 ... 7 or more → 5 (Rule)."""
+"""Skill points for a group of beans of one roast level: 3 → 1 ... 7 or more → 5 (Rule; which groups score: option
+``skill_groups``)."""
 MINUS: dict[str, int] = {HARD: 1, BURNT: 1, SMOKE: 1, DEFECT: 2}
 """Minus points per token in the cup (Rule)."""
 NO_FLAVOUR_MINUS = 3
@@ -86,9 +87,13 @@ def flavour_matches(tokens: Iterable[str], wanted: Sequence[str]) -> int:
     return matched + min(jokers, sum(need.values()))
 
 
-def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, burnt_level: int = 0) -> CupScore:
+def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, burnt_level: int = 0,
+              skill_groups: str = "largest", sweetness_flavour: bool = True) -> CupScore:
     """Score a cup (docs/rules/roaster.md, "Scoring"). ``tokens`` are the cup's tokens, including ``"sweetness"`` if it fills a
     space and ``"extra_bean"`` if that cup effect is active (it is not a space). Tray tokens are not passed: they do not score.
+    The rulings are options of :class:`~.rules.Rules`: ``burnt_level``, ``skill_groups`` ("largest": only the largest
+    group of 3+ beans of one level scores; "each": every such group does) and ``sweetness_flavour`` (Sweetness lifts
+    the "no flavour" penalty).
 
     The rulebook's example: Zambia Kasama AA, three level-2, one level-3 and two level-4 beans
     (total 17: 6 roast points), two Aroma and Sweetness for a card asking Body, Aroma, Acidity:
@@ -114,10 +119,10 @@ def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, bur
                           source="score_cup")
     level = sum(roast_level(t) or 0 for t in cup) + burnt_level * counts[BURNT] + board.extra_bean_level * counts[EXTRA_BEAN]
     matches = min(4, flavour_matches(cup, card.flavours))
-    most = max((counts[b] for b in BEANS), default=0)
-    skill = SKILL_POINTS[min(most, 7)] if most >= 3 else 0
+    groups = [SKILL_POINTS[min(counts[b], 7)] for b in BEANS if counts[b] >= 3]
+    skill = sum(groups) if skill_groups == "each" else max(groups, default=0)
     minus = sum(MINUS.get(t, 0) * n for t, n in counts.items())
-    if not any(counts[f] for f in (*FLAVOURS, WILD, SWEETNESS)):
+    if not any(counts[f] for f in (*FLAVOURS, WILD, *((SWEETNESS,) if sweetness_flavour else ()))):
         minus += NO_FLAVOUR_MINUS
     if spaces < CUP_SPACES:
         minus += EMPTY_SPACE_MINUS

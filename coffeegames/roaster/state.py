@@ -1,5 +1,8 @@
 """The Coffee Roaster engine under the State contract (docs/rules/roaster.md, docs/architecture.md): transitions only.
 
+(Somewhat over 500 lines: the cup test's transitions stay in the one State class with the roasting's, the roasting
+round's effects being already in :mod:`.effects`, so that every transition reads in one place.)
+
 Conventions (tokens are the short strings of :mod:`.tokens`; every multiset is a sorted tuple):
 
 * **Where tokens are.** ``bag``; ``drawn`` (this round's draw, on the table); ``reserve``
@@ -9,7 +12,8 @@ Conventions (tokens are the short strings of :mod:`.tokens`; every multiset is a
   flavour's two spaces; the wild token itself lies on the board until ``wild_taken``);
   ``slots`` (the flavour tokens beside each square space of the roast board, ``""`` for a
   free slot); ``smoke`` (smoke tokens still on each thermometer space); ``cup`` (in the
-  order filled, ``"sweetness"`` on its space) and ``tray``; ``removed`` (out of the game:
+  order of its spaces, ``"sweetness"`` in it from the start of the cup test when active, before the tokens of the
+  spaces after its own: :attr:`State.cup_space`) and ``tray``; ``removed`` (out of the game:
   moisture, tokens removed by effects, beans merged or split away). ``supplied`` lists the
   beans taken from the box by Concentrate and Disperse. Roasting swaps a bean for the next
   level's token, so beans are conserved by count and every other token kind by kind
@@ -20,7 +24,8 @@ Conventions (tokens are the short strings of :mod:`.tokens`; every multiset is a
 * **Phases** (:class:`~.actions.Phase`). ``"shuffle"`` (chance: the cup effects onto the squares), ``"draw"`` (chance: a
   multiset of ``draw_count`` tokens, for the round or for an effect named by ``draw_for``),
   ``"act"`` (effects, then :class:`Roast`), ``"remove_two"`` (*2 of 5*), ``"decide"``
-  (:class:`Continue` or :class:`Stop`), and the cup test: ``"cup_draw"`` (chance: one token),
+  (:class:`Continue` or :class:`Stop`), ``"reserve"`` (easy side: :class:`ReserveToBag`, which starting flavour
+  tokens go into the bag), and the cup test: ``"cup_draw"`` (chance: one token),
   ``"place"`` (:class:`ToCup` or :class:`ToTray`), ``"choice_draw"`` / ``"choose"`` (Choice),
   ``"exchange"`` / ``"exchange_draw"`` / ``"exchange_keep"`` (Exchange), ``"over"``.
   Steps without a choice happen by themselves: moisture leaving, the forced stop on the
@@ -82,6 +87,7 @@ from .actions import (
     Preserve,
     RemoveBad,
     RemoveTwo,
+    ReserveToBag,
     Roast,
     Shuffled,
     Stop,
@@ -102,11 +108,12 @@ from .tokens import (
     EXCHANGE,
     EXTRA_BEAN,
     FLAVOURS,
+    HARD,
     MOISTURE,
     ROASTABLE,
+    ROASTED,
     SMOKE,
     SWEETNESS,
-    TRAY,
     WILD,
     bean,
     is_bean,
@@ -138,7 +145,7 @@ class State(SavedState, BaseState):
     CUP_SPACES: ClassVar[int] = CUP_SPACES
     """Spaces in the cup (Rule)."""
     TRAY_SPACES: ClassVar[int] = TRAY_SPACES
-    """Spaces on the cardboard tray without the Cardboard Tray effect (Rule)."""
+    """Spaces on the cardboard tray without the Cardboard Tray effect by default (Stand-in; option ``tray_spaces``)."""
 
     rules: Rules = field(repr=False)
     phase: Phase = Phase.SHUFFLE
@@ -185,6 +192,10 @@ class State(SavedState, BaseState):
             return tuple(RemoveTwo(p) for p in mpairs(self.hand))
         if phase == Phase.DECIDE:
             return (Continue(), Stop())
+        if phase == Phase.RESERVE:  # every sub-multiset, all into the bag first (what the game did before the choice)
+            kept = tuple(msort(self.reserve[i] for i in range(len(self.reserve)) if mask >> i & 1)
+                         for mask in range(2 ** len(self.reserve)))
+            return tuple(ReserveToBag(t) for t in sorted(set(kept), key=lambda t: (-len(t), t)))
         if phase == Phase.PLACE:
             return (ToCup(), ToTray())
         if phase == Phase.CHOOSE:
@@ -247,7 +258,8 @@ class State(SavedState, BaseState):
             Roast: lambda _: self._do_roast(),
             Continue: lambda _: self._do_continue(),
             Stop: lambda _: self._start_cup(),
-            ToCup: lambda _: self._with(cup=self.cup + self.hand, hand=()).next_cup_space(),
+            ReserveToBag: self._do_reserve,
+            ToCup: lambda _: self._with(cup=self._placed(self.hand), hand=()).next_cup_space(),
             ToTray: lambda _: self._with(tray=madd(self.tray, self.hand), hand=()).next_cup_space(),
             Keep: self._do_keep,
             Exchange: self._do_exchange,
@@ -268,8 +280,21 @@ class State(SavedState, BaseState):
 
     @property
     def tray_spaces(self) -> int:
-        """Tray spaces: 3, plus the Cardboard Tray's bonus when it is active."""
-        return TRAY_SPACES + (self.rules.tray_bonus if TRAY in self.active else 0)
+        """Tray spaces: option ``tray_spaces`` (3), plus the Cardboard Tray's bonus when it is active."""
+        return self.rules.tray_size(self.active)
+
+    @property
+    def cup_space(self) -> int:
+        """The cup space the next drawn token goes to (0-9; 10 once full): spaces fill from the left, skipping
+        Sweetness's space when that cup effect is active."""
+        filled = len(self.cup) - (SWEETNESS in self.cup)
+        return filled + (SWEETNESS in self.active and filled >= self.rules.board.sweetness_space)
+
+    @property
+    def roasted_in_play(self) -> int:
+        """Roasted-bean tokens (levels 0-4 and burnt) out of the box: everywhere but among the removed tokens."""
+        places = (self.bag, self.drawn, self.hand, self.wild_paid, self.cup, self.tray)
+        return sum(1 for place in places for t in place if t in ROASTED)
 
     @property
     def last_space(self) -> bool:
@@ -336,7 +361,15 @@ class State(SavedState, BaseState):
     # -- the roasting round -----------------------------------------------------------
     def _do_roast(self) -> Self:
         steps = self.rules.roast_steps(self.space)
-        roasted = [roast(t, steps) if t in ROASTABLE else t for t in self.drawn]
+        supply = self.rules.bean_supply
+        left = len(self.drawn) if supply is None else supply - self.roasted_in_play  # roasted tokens left in the box
+        roasted = []
+        for t in self.drawn:
+            if t in ROASTABLE and (t != HARD or left > 0):  # with no roasted token left, a hard bean stays hard (Ruling)
+                left -= t == HARD
+                roasted.append(roast(t, steps))
+            else:
+                roasted.append(t)
         state = self._with(drawn=(), bag=madd(self.bag, roasted), phase=Phase.DECIDE)
         return state._start_cup() if self.last_space else state
 
@@ -350,18 +383,39 @@ class State(SavedState, BaseState):
     # -- the cup test -----------------------------------------------------------------
     def _start_cup(self) -> Self:
         state = self._with(phase=Phase.CUP_DRAW, flavour_used=False)
-        if self.reserve and self.rules.reserve_to_bag:
+        if self.reserve and self.rules.rules_version >= 2:  # the player's choice, token by token (Rule)
+            return state._with(phase=Phase.RESERVE)
+        if self.reserve and self.rules.reserve_to_bag:  # rules_version 1: all forced into the bag
             state = state._with(bag=madd(self.bag, self.reserve), reserve=())
         return state.next_cup_space()
+
+    def _do_reserve(self, action: ReserveToBag) -> Self:
+        if not mcontains(self.reserve, action.tokens):
+            raise IllegalAction(f"{show(action.tokens)} are not all starting flavour tokens on the board")
+        return self._with(bag=madd(self.bag, action.tokens), reserve=mremove(self.reserve, action.tokens),
+                          phase=Phase.CUP_DRAW).next_cup_space()
+
+    def _placed(self, tokens: Sequence[str]) -> tuple[str, ...]:
+        """The cup with ``tokens`` put in its next spaces (before Sweetness while the spaces before its own fill)."""
+        cup = list(self.cup)
+        space = self.rules.board.sweetness_space
+        for t in tokens:
+            at = cup.index(SWEETNESS) if SWEETNESS in cup else len(cup)
+            cup.insert(at if at < space else len(cup), t)
+        return tuple(cup)
 
     def next_cup_space(self) -> Self:
         """Move a cup-test position on to its next chance node or decision: Sweetness fills its space, a full cup
         goes to Exchange or ends the game, an empty bag ends it, a Choice space draws two. The engine calls it after
         every token placed; it is public so a position built by hand (``dataclasses.replace``) can be settled."""
-        position = len(self.cup)
+        position = self.cup_space
         active = self.active
-        if position < CUP_SPACES and SWEETNESS in active and position == self.rules.board.sweetness_space and SWEETNESS not in self.cup:
-            return self._with(cup=self.cup + (SWEETNESS,)).next_cup_space()
+        if SWEETNESS in active and SWEETNESS not in self.cup and (
+                self.rules.rules_version >= 2 or position == self.rules.board.sweetness_space + 1):
+            # on its space from the start of the cup test (Rule); rules_version 1 placed it when filling reached it
+            filled = len(self.cup)
+            at = min(filled, self.rules.board.sweetness_space)
+            return self._with(cup=self.cup[:at] + (SWEETNESS,) + self.cup[at:]).next_cup_space()
         if position >= CUP_SPACES:
             return self._with(phase=Phase.EXCHANGE if EXCHANGE in active and not self.exchanged else Phase.OVER)
         if not self.bag:
@@ -379,7 +433,7 @@ class State(SavedState, BaseState):
             state = state._with(hand=state.hand + (token,))
         if self.phase == Phase.CUP_DRAW:
             if len(state.tray) >= state.tray_spaces:  # no room on the tray: into the cup
-                return state._with(cup=state.cup + state.hand, hand=()).next_cup_space()
+                return state._with(cup=state._placed(state.hand), hand=()).next_cup_space()
             return state._with(phase=Phase.PLACE)
         want = 2 if self.phase == Phase.CHOICE_DRAW else 3
         if len(state.hand) < want and state.bag:
@@ -396,7 +450,7 @@ class State(SavedState, BaseState):
 
     def _do_keep(self, action: Keep) -> Self:
         rest = mremove(self.hand, [action.token])
-        return self._with(cup=self.cup + (action.token,), hand=(), bag=madd(self.bag, rest)).next_cup_space()
+        return self._with(cup=self._placed([action.token]), hand=(), bag=madd(self.bag, rest)).next_cup_space()
 
     def _do_exchange(self, action: Exchange) -> Self:
         cup = list(self.cup)
@@ -453,7 +507,11 @@ class Game(GameBase):
     >>> game = Game(card="Kenya AA", side="easy")
     >>> s = game.new_initial_state(seed=1)
     >>> s.phase, s.reserve, s.space, game.options
-    ('draw', ('body', 'acidity'), 4, {'card': 'Kenya AA', 'side': 'easy'})
+    ('draw', ('body', 'acidity'), 4, {'card': 'Kenya AA', 'side': 'easy', 'rules_version': 2})
+
+    ``options`` (saved with a walkthrough) always name ``rules_version`` from version 2 on; games saved before it
+    existed name none and are version 1, so ``Game(..., rules_version=1)`` leaves it out to load them
+    (:func:`~.saved.game_for_options`, :func:`~.saved.load_walkthrough`).
     """
 
     name = "roaster"
@@ -464,6 +522,10 @@ class Game(GameBase):
         self.rules = Rules(card=card, side=side, **options)
         shown = {k: str(v) if isinstance(v, Path) else v for k, v in options.items()}  # JSON-ready for saved walkthroughs
         self.options: dict[str, Any] = {"card": self.rules.card.name, "side": side, **shown}
+        if self.rules.rules_version == 1:  # saves made before rules_version existed name none
+            self.options.pop("rules_version", None)
+        else:
+            self.options["rules_version"] = self.rules.rules_version
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game after setup: chance shuffling the cup effects onto the squares (with ``seed``, already shuffled)."""

@@ -30,7 +30,7 @@ from ..errors import BadArgument
 
 __all__ = [
     "ACIDITY", "ANY", "AROMA", "BAD", "BEANS", "BODY", "BURNT", "CHOICE", "CUP_EFFECTS", "CUP_EFFECT_NAMES", "DEFECT",
-    "EXCHANGE", "EXTRA_BEAN", "FLAVOURS", "HARD", "MOISTURE", "NAMES", "ROASTABLE", "SLOT_KINDS", "SMOKE", "SWEETNESS",
+    "EXCHANGE", "EXTRA_BEAN", "FLAVOURS", "HARD", "MOISTURE", "NAMES", "ROASTABLE", "ROASTED", "SLOT_KINDS", "SMOKE", "SWEETNESS",
     "TOKENS", "TRAY", "WILD", "bag_text", "bean", "is_bean", "is_flavour", "key", "madd", "mcontains", "mpairs",
     "mremove", "msort", "parse_bag", "roast", "roast_level", "show",
 ]
@@ -57,6 +57,8 @@ TOKENS: tuple[str, ...] = (HARD, *BEANS, BURNT, DEFECT, SMOKE, MOISTURE, *FLAVOU
 """Every token that can be in the bag, in the order multisets are sorted."""
 ROASTABLE: tuple[str, ...] = (HARD, *BEANS)
 """Beans that a roast changes (burnt stays burnt; a defect bean is never roasted — Ruling)."""
+ROASTED: tuple[str, ...] = (*BEANS, BURNT)
+"""Roasted-bean tokens (levels 0-4 and burnt): the box's supply of them may be limited (option ``bean_supply``)."""
 BAD: tuple[str, ...] = (BURNT, SMOKE, DEFECT)
 """What the *remove* immediate effect takes out of the game (Rule)."""
 ANY = "any"
