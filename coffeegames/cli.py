@@ -212,7 +212,7 @@ def _next_draw(rules: roaster.Rules, active: Sequence[str], cup: Sequence[str], 
         return "nothing left in the bag to draw (moisture is redrawn)"
     if tokens.CHOICE in active and filled in rules.board.choice_spaces:
         return "the next space is a Choice space: draw 2, keep the better 1 in the cup (nothing goes on the tray)"
-    if len(tray) >= roaster.rules.TRAY_SPACES + (rules.tray_bonus if tokens.TRAY in active else 0):
+    if len(tray) >= rules.tray_size(active):
         return "the tray is full: every token drawn goes into the cup"
     trayed = [k for k, d in decisions.items() if d == "tray"]
     cupped = [k for k, d in decisions.items() if d == "cup"]

@@ -107,10 +107,14 @@ class _Drawing:
         s = self.state
         board = s.rules.board
         self.label(LEFT, top, "<b>cup</b>")
+        # Sweetness sits on its own space from the start of the cup test; drawn tokens fill the others in order.
+        placed: dict[int, str] = {board.sweetness_space: SWEETNESS} if SWEETNESS in s.cup else {}
+        free = (i for i in range(CUP_SPACES) if i not in placed)
+        placed.update(zip(free, [t for t in s.cup if t != SWEETNESS]))
         for i in range(CUP_SPACES):
             x = ROW_X + i * STEP
-            if i < len(s.cup):
-                t = s.cup[i]
+            if i in placed:
+                t = placed[i]
                 self.token(x, top, t, f"cup space {i}: {NAMES[t]}")
             else:
                 notes = []
