@@ -160,18 +160,6 @@ def test_hundreds_of_games_finish_quickly():
             assert len(results) == 12 and results["moves"].min() > 5
 
 
-def test_games_replay_from_seed_and_log_and_round_trip_json():
-    for seed, card in enumerate(("Kenya AA", "Zambia Kasama AA", "Yemen Mocha Mattari")):
-        game = Game(card=card, side="easy" if seed == 1 else "full")
-        walk = run_checked(game, greedy_policy, seed, set(), json_every=1)
-        again = Walkthrough.replay(game.new_initial_state(), walk.moves, seed)
-        assert again.states == walk.states
-        loaded = Walkthrough.from_json(walk.to_json(game), game.new_initial_state(), game.action_kinds, game)
-        assert loaded.states == walk.states and loaded.state.returns() == walk.state.returns()
-        same = Walkthrough(game.new_initial_state(), seed=seed).run(greedy_policy)
-        assert same.moves == walk.moves  # a seed alone reproduces the game
-
-
 def test_sampling_follows_the_exact_odds():
     bag = ("hard", "hard", "hard", "bean1", "smoke", "moisture")
     s = replace(start(), bag=bag, draw_count=3)
