@@ -260,8 +260,10 @@ class State(SavedState, BaseState):
     def _draw_need(self) -> int:
         return self.rules.display_size - len(self.display)
 
-    def _cheese_die(self) -> int:
-        """The value the yellow die offers for cheese now (0: none)."""
+    @property
+    def cheese_die(self) -> int:
+        """The value the yellow die offers for cheese now (0: none): unlocked (or locked, option
+        ``cheese_from_locked_yellow``), and no cheese made with it this turn."""
         usable = self.yellow_at == Where.UNLOCKED or (self.yellow_at == Where.LOCKED and self.rules.cheese_from_locked_yellow)
         return self.yellow if usable and not self.cheese_made else 0
 
@@ -281,7 +283,7 @@ class State(SavedState, BaseState):
 
     def _flips(self) -> Iterator[Flip]:
         player = self.players[self.turn]
-        cheese_value = self._cheese_die()
+        cheese_value = self.cheese_die
         for code in sorted(set(player.milk)):
             tile = tile_of(code)
             if (tile.cheese is not None and tile.cheese == cheese_value) or (tile.snowflakes is not None and player.ice >= tile.snowflakes):
