@@ -283,14 +283,14 @@ class Rules:
     )
     optional_actions_before_bust: bool = _option(
         "Ruling",
-        "the seed: with no set you \"immediately end your turn\" (즉시 자신의 차례를 끝냅니다), yet you may flip a tile "
+        "the rules: with no set you \"immediately end your turn\" (즉시 자신의 차례를 끝냅니다), yet you may flip a tile "
         "\"at any time during your turn\". True: a roll with no set is judged a bust only after the optional actions "
         "you want on it (a cheese or ice-cream flip, an ice-cream reroll); False: it busts at once",
         True,
     )
     flip_after_order: bool = _option(
         "Ruling",
-        "the seed: flip your milk tiles \"at any time during your turn\" (자신의 차례 중 언제든지). True: flips stay "
+        "the rules: flip your milk tiles \"at any time during your turn\" (자신의 차례 중 언제든지). True: flips stay "
         "open after ordering until you end the turn (EndTurn), so a tile bought this turn can be flipped with the "
         "still-unlocked yellow die or with ice; False: ordering ends the turn (as in saves made before this option)",
         True,
