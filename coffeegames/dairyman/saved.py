@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.saved import SAVED, Parser, bad, flag, list_of, record, text, whole
 from ..errors import CoffeeGamesError
-from ..validate import read_json
+from ..validate import Checker, read_json
 from .actions import Phase, Where, set_order
 from .players import PlayerState
 from .rules import ABILITIES, BARNS, WHITE_DICE, tile_of
@@ -39,7 +39,7 @@ from .sets import SETS
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["FIELD_PARSERS", "OLD_STATE_FORMATS", "STATE_FORMAT", "TURN_PHASES", "check", "upgrade"]
+__all__ = ["FIELD_PARSERS", "OLD_STATE_FORMATS", "STATE_FORMAT", "TURN_PHASES", "check", "saved_options", "upgrade"]
 
 STATE_FORMAT = "coffeegames-dairyman-state/2"
 """The ``format`` of a saved Dairyman state (``/2``: with ``ordered``)."""
@@ -117,6 +117,27 @@ def upgrade(saved: str) -> str:
         return saved
     added = {k: v for k, v in OLD_STATE_FORMATS[data["format"]].items() if k not in data["state"]}
     return json.dumps({**data, "format": STATE_FORMAT, "state": {**data["state"], **added}})
+
+
+def saved_options(saved: Any, game: str, before: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A saved walkthrough's options (from its JSON text, or the options dict): (as recorded, as played).
+
+    ``before`` holds, for each option every save now records, how games were played before
+    it existed; a save lacking one was played that way.
+
+    >>> saved_options('{"game": "dairyman", "options": {"players": 3}}', "dairyman", {"flip_after_order": False})
+    ({'players': 3}, {'players': 3, 'flip_after_order': False})
+    """
+    check = Checker("saved game")
+    if isinstance(saved, str):
+        data = read_json(saved, "saved game")
+        check.need(isinstance(data, dict), "(top level)", "must be a JSON object", data)
+        check.need(data.get("game") in (None, game), "game", f"this file is for another game, not {game!r}", data.get("game"))
+        saved = data.get("options")
+    check.need(saved is not None, "options",
+               "this save records no options, so the rules it was played under are unknown: build the Game yourself")
+    check.need(isinstance(saved, dict) and all(isinstance(k, str) for k in saved), "options", "must be an object of options", saved)
+    return dict(saved), {**saved, **{k: v for k, v in before.items() if k not in saved}}
 
 
 def check(state: State) -> None:

@@ -3,7 +3,9 @@
 The rules are in ``docs/rules/dairyman.md``; the State contract in ``docs/architecture.md``.
 This module holds the transitions only: the moves are in :mod:`.actions`, the deck's odds
 in :mod:`.deck`, scoring in :mod:`.players`, saved games and the position checks in
-:mod:`.saved`.
+:mod:`.saved`. (It is over 500 lines because every step of a turn, from the roll to the
+flips after the order and the backorder phase, is one chain of transitions of one
+``State``; split, the order of a turn's events would no longer read in one place.)
 
 Conventions:
 
@@ -49,7 +51,6 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
-from ..validate import Checker, read_json
 from . import players as scoring
 from . import saved
 from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
@@ -514,7 +515,7 @@ class Game(GameBase):
         return "Game(" + ", ".join(f"{k}={v!r}" for k, v in self._passed.items()) + ")"
 
     @classmethod
-    def from_saved(cls, saved: Any) -> Game:
+    def from_saved(cls, save: Any) -> Game:
         """The game a saved walkthrough was played under, from its JSON text (or its ``options`` dict).
 
         A save lacking ``flip_after_order`` was made before that option existed (ordering
@@ -531,19 +532,9 @@ class Game(GameBase):
         >>> len(Walkthrough.from_json(old, game.new_initial_state(), game.action_kinds, game).moves)
         0
         """
-        check = Checker("saved game")
-        if isinstance(saved, str):
-            data = read_json(saved, "saved game")
-            check.need(isinstance(data, dict), "(top level)", "must be a JSON object", data)
-            check.need(data.get("game") in (None, cls.name), "game", f"this file is for another game, not {cls.name!r}", data.get("game"))
-            saved = data.get("options")
-        check.need(saved is not None, "options",
-                   "this save records no options, so the rules it was played under are unknown: build the Game yourself")
-        check.need(isinstance(saved, dict) and all(isinstance(k, str) for k in saved), "options",
-                   "must be an object of Dairyman options", saved)
-        before = {k: v for k, v in cls.BEFORE_RECORDED.items() if k not in saved}
-        game = cls(**{**saved, **before})
-        game.options, game._passed = dict(saved), {**saved, **before}
+        options, played = saved.saved_options(save, cls.name, cls.BEFORE_RECORDED)
+        game = cls(**played)
+        game.options, game._passed = options, played
         return game
 
     def new_initial_state(self, seed: int | None = None) -> State:
