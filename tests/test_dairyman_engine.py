@@ -18,6 +18,7 @@ from coffeegames.dairyman import (
     Bust,
     Discard,
     Drawn,
+    EndTurn,
     Flip,
     Game,
     IceCream,
@@ -336,7 +337,10 @@ def test_bad_option_is_named(option, value):
 
 def test_options_are_recorded_for_saving():
     game = Game(players=3, ice_supply=10)
-    assert game.options == {"players": 3, "ice_supply": 10}
+    # flip_after_order is always recorded: a save without it predates the option (Game.from_saved)
+    assert game.options == {"players": 3, "ice_supply": 10, "flip_after_order": True}
+    assert repr(game) == "Game(players=3, ice_supply=10)"
+    assert Game(flip_after_order=False).options == {"players": 2, "flip_after_order": False}
     assert game.new_initial_state().ice_supply == 10 and game.rules.backorder_tokens == 4
     assert Game(players=2).rules.backorder_tokens == 3 and Game(players=4).rules.backorder_tokens == 5
     assert set(Rules().table()["kind"]) == {"Rule", "Fact", "Ruling", "Stand-in"}
@@ -544,9 +548,14 @@ def test_ordering_limits_refill_and_game_end():
     census(short)
     refilled = short.apply(Order(("20:cheese5",)))
     assert refilled.phase == "draw" and refilled.apply(Drawn(deck[:1])).phase == "roll"
-    over = replace(short, rules=Rules(set_value=15)).apply(Order(("10:cheese1", "20:cheese5")))
+    ordered = replace(short, rules=Rules(set_value=15)).apply(Order(("10:cheese1", "20:cheese5")))
+    # the unlocked yellow 1 may still flip the bought 10:cheese1 (option flip_after_order); the game ends with the turn
+    assert ordered.ordered and ordered.legal_actions() == [Flip("10:cheese1"), EndTurn()]
+    over = ordered.apply(EndTurn())
     assert over.is_terminal() and over.returns() == over.scores() and over.display == ("40:cheese6",)
     census(over)
+    flipped = ordered.apply(Flip("10:cheese1"))
+    assert flipped.is_terminal() and flipped.scores()[0] == over.scores()[0] + 5
 
 
 def test_scoring_and_ties():

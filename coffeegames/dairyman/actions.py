@@ -35,6 +35,7 @@ __all__ = [
     "Discard",
     "DieSet",
     "Drawn",
+    "EndTurn",
     "Flip",
     "IceCream",
     "Lock",
@@ -60,9 +61,10 @@ class Phase(StrEnum):
 
     ``DRAW`` (chance: fill the display, then the turn starts), ``ROLL`` (chance: dice),
     ``LOCK`` (lock sets, use ice cream, flip; ``Bust()`` when no set can be made but
-    something else could still be tried), ``CONTINUE`` (``Stop()`` or ``Roll(...)``, flip),
-    ``ORDER`` (``Order(...)``, flip), ``DISCARD`` (a backorder-phase discard with a
-    choice), ``OVER``.
+    something else could still be tried, option ``optional_actions_before_bust``),
+    ``CONTINUE`` (``Stop()`` or ``Roll(...)``, flip), ``ORDER`` (``Order(...)``, flip; then,
+    with option ``flip_after_order``, ``State.ordered`` is true and the player may still
+    flip until ``EndTurn()``), ``DISCARD`` (a backorder-phase discard with a choice), ``OVER``.
     """
 
     DRAW = "draw"
@@ -169,6 +171,11 @@ class Order:
 
 
 @dataclass(frozen=True)
+class EndTurn:
+    """End the turn after ordering (option ``flip_after_order``: flips stay open until then); play passes on."""
+
+
+@dataclass(frozen=True)
 class Flip:
     """Flip an owned milk tile: to cheese (yellow die shows its number) or ice cream (pay snowflakes).
 
@@ -243,12 +250,12 @@ class Drawn:
         return f"drew {', '.join(self.tiles)}"
 
 
-Action = Lock | Bust | Stop | Roll | Order | Flip | IceCream | Discard
+Action = Lock | Bust | Stop | Roll | Order | EndTurn | Flip | IceCream | Discard
 """A player's move."""
 Outcome = Rolled | Drawn
 """A chance outcome."""
 
-ACTION_KINDS: tuple[type, ...] = (Lock, Bust, Stop, Roll, Order, Flip, IceCream, Discard, Rolled, Drawn)
+ACTION_KINDS: tuple[type, ...] = (Lock, Bust, Stop, Roll, Order, Flip, IceCream, Discard, Rolled, Drawn, EndTurn)
 """Every action and chance-outcome class, for JSON."""
 
 

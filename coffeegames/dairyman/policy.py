@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import random_policy  # re-exported: the Dairyman random bot
-from .actions import Bust, Flip, IceCream, Lock, Order, Phase, Roll, Stop
+from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .odds import reroll_p_bust
 from .rules import tile_of
 from .sets import counts_of, is_bust
@@ -30,7 +30,8 @@ def greedy_policy(state: State) -> object:
     """Lock the most dice; roll on while the barn buys nothing or :func:`optimal_turn` says rolling beats stopping; buy the most value.
 
     Also: flip every tile it can once its sets are locked (cheese first-hand, ice cream when
-    affordable), rescue a bust with the ice-cream reroll least likely to bust again, and never freeze.
+    affordable; after ordering too, option ``flip_after_order``, then end the turn), rescue a
+    bust with the ice-cream reroll least likely to bust again, and never freeze.
     """
     legal = state.legal_actions()
     flips = [a for a in legal if isinstance(a, Flip)]
@@ -49,6 +50,8 @@ def greedy_policy(state: State) -> object:
         return Bust()
     if flips:
         return flips[0]
+    if state.ordered:
+        return EndTurn()
     if state.phase == Phase.CONTINUE:
         turn = turn_model(state.rules.set_value, state.rules.backorder_penalty)
         cheapest = min(tile_of(c).value for c in state.display)

@@ -281,6 +281,20 @@ class Rules:
         "False: each ability once per turn however many tiles give it",
         True,
     )
+    optional_actions_before_bust: bool = _option(
+        "Ruling",
+        "the rules: with no set you \"immediately end your turn\" (즉시 자신의 차례를 끝냅니다), yet you may flip a tile "
+        "\"at any time during your turn\". True: a roll with no set is judged a bust only after the optional actions "
+        "you want on it (a cheese or ice-cream flip, an ice-cream reroll); False: it busts at once",
+        True,
+    )
+    flip_after_order: bool = _option(
+        "Ruling",
+        "the rules: flip your milk tiles \"at any time during your turn\" (자신의 차례 중 언제든지). True: flips stay "
+        "open after ordering until you end the turn (EndTurn), so a tile bought this turn can be flipped with the "
+        "still-unlocked yellow die or with ice; False: ordering ends the turn (as in saves made before this option)",
+        True,
+    )
     tiebreak: tuple[str, ...] = _option("Ruling", f"tiebreakers applied in order, from {TIEBREAKS}; () = shared victory", ())
     payoff: str = _option("Ruling", "returns(): 'score' (final scores) or 'win' (1 for each winner, else 0)", "score")
     tiles: Any = _option("Stand-in", "the milk tiles: None = shipped stand-in file, a path, or a list of tiles", None, shown=False)
@@ -297,7 +311,8 @@ class Rules:
         supply = check.sequence(self.backorder_supply, "backorder_supply",
                                 lambda n, where: check.whole(n, where, 1, BACKORDER_TOKENS), low=3, high=3)
         object.__setattr__(self, "backorder_supply", supply)
-        for name in ("roll_without_ice_token", "cheese_from_locked_yellow", "ice_cream_once_per_tile"):
+        for name in ("roll_without_ice_token", "cheese_from_locked_yellow", "ice_cream_once_per_tile",
+                     "optional_actions_before_bust", "flip_after_order"):
             check.need(isinstance(getattr(self, name), bool), name, "must be True or False", getattr(self, name))
         ties: tuple[Any, ...] = check.sequence(self.tiebreak, "tiebreak")
         check.need(all(isinstance(t, str) and t in TIEBREAKS for t in ties), "tiebreak",

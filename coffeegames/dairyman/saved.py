@@ -5,6 +5,10 @@ A saved state is read field by field with the shared parsers of
 whole by :func:`check`: every component is conserved (dice, tiles, ice and backorder
 tokens) and the phase agrees with the rest. A malformed save never loads.
 
+Format ``coffeegames-dairyman-state/2`` added the field ``ordered`` (option
+``flip_after_order``); a ``/1`` save, made before it, is read with ``ordered`` false
+(:func:`upgrade`): no position saved then was past its order.
+
 Example:
     >>> from coffeegames.dairyman import Game
     >>> game = Game()
@@ -20,11 +24,13 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..engine.saved import SAVED, Parser, bad, flag, list_of, record, text, whole
 from ..errors import CoffeeGamesError
+from ..validate import Checker, read_json
 from .actions import Phase, Where, set_order
 from .players import PlayerState
 from .rules import ABILITIES, BARNS, WHITE_DICE, tile_of
@@ -33,10 +39,12 @@ from .sets import SETS
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "TURN_PHASES", "check"]
+__all__ = ["FIELD_PARSERS", "OLD_STATE_FORMATS", "STATE_FORMAT", "TURN_PHASES", "check", "saved_options", "upgrade"]
 
-STATE_FORMAT = "coffeegames-dairyman-state/1"
-"""The ``format`` of a saved Dairyman state."""
+STATE_FORMAT = "coffeegames-dairyman-state/2"
+"""The ``format`` of a saved Dairyman state (``/2``: with ``ordered``)."""
+OLD_STATE_FORMATS = {"coffeegames-dairyman-state/1": {"ordered": False}}
+"""Earlier formats still read → the fields they lack, with the value every position saved then had."""
 TURN_PHASES = (Phase.ROLL, Phase.LOCK, Phase.CONTINUE, Phase.ORDER)
 """The phases inside a player's turn (dice on the table)."""
 
@@ -88,10 +96,48 @@ FIELD_PARSERS: Mapping[str, Parser] = {
     "cheese_made": flag,
     "barns": list_of(_barn),
     "abilities_used": list_of(text, sort=True),
+    "ordered": flag,
     "discarding": list_of(whole),
     "discards": _codes,
 }
 """State field → parser of its saved JSON value."""
+
+
+def upgrade(saved: str) -> str:
+    """A state saved in an earlier format (:data:`OLD_STATE_FORMATS`) as the current format; other text unchanged.
+
+    >>> upgrade('{"format": "coffeegames-dairyman-state/1", "game": "dairyman", "state": {"turn": 0}}')
+    '{"format": "coffeegames-dairyman-state/2", "game": "dairyman", "state": {"turn": 0, "ordered": false}}'
+    """
+    try:
+        data = read_json(saved, "saved state") if isinstance(saved, str) and saved.lstrip("\ufeff \t\r\n").startswith("{") else None
+    except CoffeeGamesError:
+        return saved  # the strict reader names what is wrong
+    if not isinstance(data, dict) or data.get("format") not in OLD_STATE_FORMATS or not isinstance(data.get("state"), dict):
+        return saved
+    added = {k: v for k, v in OLD_STATE_FORMATS[data["format"]].items() if k not in data["state"]}
+    return json.dumps({**data, "format": STATE_FORMAT, "state": {**data["state"], **added}})
+
+
+def saved_options(saved: Any, game: str, before: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A saved walkthrough's options (from its JSON text, or the options dict): (as recorded, as played).
+
+    ``before`` holds, for each option every save now records, how games were played before
+    it existed; a save lacking one was played that way.
+
+    >>> saved_options('{"game": "dairyman", "options": {"players": 3}}', "dairyman", {"flip_after_order": False})
+    ({'players': 3}, {'players': 3, 'flip_after_order': False})
+    """
+    check = Checker("saved game")
+    if isinstance(saved, str):
+        data = read_json(saved, "saved game")
+        check.need(isinstance(data, dict), "(top level)", "must be a JSON object", data)
+        check.need(data.get("game") in (None, game), "game", f"this file is for another game, not {game!r}", data.get("game"))
+        saved = data.get("options")
+    check.need(saved is not None, "options",
+               "this save records no options, so the rules it was played under are unknown: build the Game yourself")
+    check.need(isinstance(saved, dict) and all(isinstance(k, str) for k in saved), "options", "must be an object of options", saved)
+    return dict(saved), {**saved, **{k: v for k, v in before.items() if k not in saved}}
 
 
 def check(state: State) -> None:
@@ -131,6 +177,9 @@ def check(state: State) -> None:
     for b, barn in enumerate(state.barns):
         need(all(s in SETS for s in barn), f"barns[{b}]", f"sets must be sorted 2-3 dice summing to 10, from {SETS}")
     need(len(state.barns) == BARNS, "barns", f"there are {BARNS} barns")
+    need(not state.ordered or state.phase == Phase.ORDER, "ordered", "only a position in the order phase can be past its order")
+    need(not state.ordered or rules.flip_after_order, "ordered",
+         "is true, but under this game's rules (flip_after_order=False) ordering ends the turn")
     if state.phase in TURN_PHASES:
         need(1 <= state.roll, "roll", "a turn has rolled at least once")
         red = min(state.players[state.turn].backorders, rules.red_dice_cap)

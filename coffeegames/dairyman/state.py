@@ -3,7 +3,9 @@
 The rules are in ``docs/rules/dairyman.md``; the State contract in ``docs/architecture.md``.
 This module holds the transitions only: the moves are in :mod:`.actions`, the deck's odds
 in :mod:`.deck`, scoring in :mod:`.players`, saved games and the position checks in
-:mod:`.saved`.
+:mod:`.saved`. (It is over 500 lines because every step of a turn, from the roll to the
+flips after the order and the backorder phase, is one chain of transitions of one
+``State``; split, the order of a turn's events would no longer read in one place.)
 
 Conventions:
 
@@ -16,9 +18,10 @@ Conventions:
 * **Phases** are :class:`~.actions.Phase` values (strings in saved games).
 
 Readings of the rules that have no option yet (the ice token taken before a roll may
-freeze a die in it, flips are offered after a roll, a lock and while ordering, ...) are
-listed as *fixed* Rulings in ``docs/rules/dairyman.md``, each with the method here that
-implements it.
+freeze a die in it, ...) are listed as *fixed* Rulings in ``docs/rules/dairyman.md``,
+each with the method here that implements it; so are the readings that are options
+(``optional_actions_before_bust``: :meth:`State._settle`; ``flip_after_order``:
+:meth:`State._do_order`).
 
 Example (a scripted opening: chance outcomes may be given, like actions):
     >>> game = Game(players=2)
@@ -29,6 +32,9 @@ Example (a scripted opening: chance outcomes may be given, like actions):
     >>> s = s.apply(Lock(sets=((4, 6), (1, 3, 6)))).apply(Stop())
     >>> s.barn_value, [str(a) for a in s.legal_actions()]
     (20, ['Order()', 'Order(10:cheese1)', 'Order(20:cheese5)'])
+    >>> s = s.apply(Order(("10:cheese1",)))    # the yellow 5 is still unlocked: no flip for a 1
+    >>> s.phase, s.turn
+    (<Phase.DRAW: 'draw'>, 1)
 """
 
 from __future__ import annotations
@@ -47,8 +53,8 @@ from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
 from . import players as scoring
 from . import saved
-from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, Flip, IceCream, Lock, Order, Phase, Roll, Rolled,
-                      Stop, Where, lock_actions, roll_outcomes, set_order, sets_text)
+from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
+                      Rolled, Stop, Where, lock_actions, roll_outcomes, set_order, sets_text)
 from .deck import Deck, deck_size, draw_outcomes, remove, sample_draw, sub_multisets, take
 from .players import PlayerState
 from .rules import ABILITIES, BARNS, WHITE_DICE, Rules, tile_of
@@ -70,7 +76,7 @@ class State(SavedState, BaseState):
     TURN_PHASES: ClassVar[tuple[Phase, ...]] = saved.TURN_PHASES
     BETWEEN_TURNS: ClassVar[Mapping[str, Any]] = {
         "roll": 0, "red": 0, "dice": (), "rolling": 0, "yellow": 0, "yellow_at": Where.UNLOCKED,
-        "cheese_made": False, "barns": _NO_BARNS, "abilities_used": (),
+        "cheese_made": False, "barns": _NO_BARNS, "abilities_used": (), "ordered": False,
     }
     """The turn's fields as they are between turns (no dice on the table)."""
 
@@ -91,6 +97,8 @@ class State(SavedState, BaseState):
     cheese_made: bool = False
     barns: tuple[tuple[DieSet, ...], ...] = _NO_BARNS
     abilities_used: tuple[str, ...] = ()
+    ordered: bool = False
+    """In the order phase: the order is made and only flips and ``EndTurn()`` are left (option ``flip_after_order``)."""
     discarding: tuple[int, ...] = ()
     discards: tuple[str, ...] = ()
 
@@ -110,13 +118,15 @@ class State(SavedState, BaseState):
         phase = self.phase
         if phase == Phase.DISCARD:
             return tuple(Discard(c) for c in self._discard_choices(self.discarding[0]))
+        if self.busted and not self.rules.optional_actions_before_bust:
+            return (Bust(),)  # only a position loaded from a save waits here: play busts at once
         flips = tuple(self._flips()) if phase in (Phase.LOCK, Phase.CONTINUE, Phase.ORDER) else ()
         if phase == Phase.LOCK:
             return self._locks() + tuple(self._ice_creams()) + flips + ((Bust(),) if self.busted else ())
         if phase == Phase.CONTINUE:
             return (Stop(),) + tuple(self._rolls()) + flips
         if phase == Phase.ORDER:
-            return tuple(self._orders()) + flips
+            return flips + (EndTurn(),) if self.ordered else tuple(self._orders()) + flips
         return ()
 
     def _chance_outcomes(self) -> Sequence[tuple[Rolled | Drawn, Fraction]]:
@@ -167,6 +177,7 @@ class State(SavedState, BaseState):
             Stop: lambda _: self._with(phase=Phase.ORDER),
             Roll: self._do_roll,
             Order: self._do_order,
+            EndTurn: lambda _: self._pass_turn(),
             Flip: self._do_flip,
             IceCream: self._do_ice_cream,
             Discard: lambda a: self._discard(self.discarding[0], a.tile)._go_on_discarding(),
@@ -184,6 +195,11 @@ class State(SavedState, BaseState):
         """Raise ``BadData`` naming the field if a component count or the phase is inconsistent; else return self."""
         saved.check(self)
         return self
+
+    @classmethod
+    def from_json(cls, text: str, rules: Any) -> Any:
+        """Rebuild a state saved by :meth:`to_json` (an earlier format is read too: :func:`.saved.upgrade`)."""
+        return super().from_json(saved.upgrade(text), rules)
 
     # -- scoring (the rules are in .players) -------------------------------------
     def score(self, player: int) -> int:
@@ -245,8 +261,10 @@ class State(SavedState, BaseState):
     def _draw_need(self) -> int:
         return self.rules.display_size - len(self.display)
 
-    def _cheese_die(self) -> int:
-        """The value the yellow die offers for cheese now (0: none)."""
+    @property
+    def cheese_die(self) -> int:
+        """The value the yellow die offers for cheese now (0: none): unlocked (or locked, option
+        ``cheese_from_locked_yellow``), and no cheese made with it this turn."""
         usable = self.yellow_at == Where.UNLOCKED or (self.yellow_at == Where.LOCKED and self.rules.cheese_from_locked_yellow)
         return self.yellow if usable and not self.cheese_made else 0
 
@@ -266,7 +284,7 @@ class State(SavedState, BaseState):
 
     def _flips(self) -> Iterator[Flip]:
         player = self.players[self.turn]
-        cheese_value = self._cheese_die()
+        cheese_value = self.cheese_die
         for code in sorted(set(player.milk)):
             tile = tile_of(code)
             if (tile.cheese is not None and tile.cheese == cheese_value) or (tile.snowflakes is not None and player.ice >= tile.snowflakes):
@@ -329,9 +347,16 @@ class State(SavedState, BaseState):
         return (self.turn + 1) % len(self.players)
 
     def _settle(self) -> Self:
-        """In the lock phase with no set and nothing else to try, the bust happens by itself."""
+        """Where nothing is left to choose, play goes on by itself.
+
+        A roll with no set busts at once unless the player has an optional action to try on
+        it first (option ``optional_actions_before_bust``: a flip, an ice-cream reroll); after
+        the order, with no flip left the turn ends (option ``flip_after_order``).
+        """
         if self.busted and self._legal == (Bust(),):
             return self._bust()
+        if self.ordered and self._legal == (EndTurn(),):
+            return self._pass_turn()
         return self
 
     def _do_lock(self, lock: Lock) -> Self:
@@ -387,9 +412,15 @@ class State(SavedState, BaseState):
         return self._with(players=players, ice_supply=self.ice_supply + snowflakes)._settle()
 
     def _do_order(self, order: Order) -> Self:
+        """Buy the tiles; the turn ends, or (option ``flip_after_order``) flips stay open until ``EndTurn()``."""
         player = self.players[self.turn]
         players = self._with_player(self.turn, milk=tuple(sorted(player.milk + order.tiles)))
-        state = self._end_turn()._with(players=players, display=remove(self.display, order.tiles), turn=self._next_player())
+        state = self._with(players=players, display=remove(self.display, order.tiles))
+        return state._with(ordered=True)._settle() if self.rules.flip_after_order else state._pass_turn()
+
+    def _pass_turn(self) -> Self:
+        """The turn ends after ordering: refill the display (a draw), or end the game if it cannot be refilled."""
+        state = self._end_turn()._with(turn=self._next_player())
         need = state._draw_need
         if need > state.deck_size:
             return state._with(phase=Phase.OVER)  # the display cannot be refilled: the game ends at once
@@ -436,8 +467,9 @@ class State(SavedState, BaseState):
     # -- text ---------------------------------------------------------------------
     def __str__(self) -> str:
         who = {CHANCE: "chance", TERMINAL: "game over"}.get(self.current_player(), f"player {self.current_player()}")
+        ordered = " (ordered: flip or end the turn)" if self.ordered else ""
         lines = [
-            f"Dairyman, {len(self.players)} players · {self.phase} · {who} · turn of player {self.turn}, roll {self.roll}",
+            f"Dairyman, {len(self.players)} players · {self.phase}{ordered} · {who} · turn of player {self.turn}, roll {self.roll}",
             f"display: {' '.join(self.display) or '-'} · deck {self.deck_size} · supply: ice {self.ice_supply}, backorders {self.backorder_supply}",
         ]
         if self.phase in self.TURN_PHASES:
@@ -452,9 +484,15 @@ class State(SavedState, BaseState):
 class Game(GameBase):
     """Dairyman for 2-4 players; ``options`` are :class:`~.rules.Rules` fields.
 
+    ``options`` (what a saved walkthrough records) always states ``flip_after_order``: a
+    save without it was made before that option existed, when ordering ended the turn, and
+    :meth:`from_saved` gives it back that game. The repr shows the options as passed.
+
     >>> game = Game(players=3, ice_supply=10)
     >>> game.rules.backorder_tokens, game.options
-    (4, {'players': 3, 'ice_supply': 10})
+    (4, {'players': 3, 'ice_supply': 10, 'flip_after_order': True})
+    >>> game
+    Game(players=3, ice_supply=10)
     """
 
     name = "dairyman"
@@ -462,9 +500,42 @@ class Game(GameBase):
     state_class = State
     rules: Rules
 
+    RECORDED: ClassVar[tuple[str, ...]] = ("flip_after_order",)
+    """Options always written into :attr:`options` (and so into saves), even at their default."""
+    BEFORE_RECORDED: ClassVar[dict[str, Any]] = {"flip_after_order": False}
+    """How a save that lacks a :attr:`RECORDED` option was played: the rules before the option existed."""
+
     def __init__(self, players: int = 2, **options: Any) -> None:
         self.rules = Rules(players=players, **options)
         self.options: dict[str, Any] = {"players": players, **options}
+        self.options.update({name: getattr(self.rules, name) for name in self.RECORDED if name not in options})
+        self._passed = {"players": players, **options}
+
+    def __repr__(self) -> str:
+        return "Game(" + ", ".join(f"{k}={v!r}" for k, v in self._passed.items()) + ")"
+
+    @classmethod
+    def from_saved(cls, save: Any) -> Game:
+        """The game a saved walkthrough was played under, from its JSON text (or its ``options`` dict).
+
+        A save lacking ``flip_after_order`` was made before that option existed (ordering
+        ended the turn): the game gets that old behaviour, and keeps ``options`` exactly as
+        saved, so the save loads, replays the same and saves again the same.
+        ``BadData`` if the save records no options (its rules are unknown: choose the
+        ``Game`` yourself).
+
+        >>> from coffeegames.engine import Walkthrough
+        >>> old = '{"format": "coffeegames-walkthrough/1", "game": "dairyman", "options": {"players": 2}, "seed": 1, "moves": []}'
+        >>> game = Game.from_saved(old)
+        >>> game, game.rules.flip_after_order, game.options
+        (Game(players=2, flip_after_order=False), False, {'players': 2})
+        >>> len(Walkthrough.from_json(old, game.new_initial_state(), game.action_kinds, game).moves)
+        0
+        """
+        options, played = saved.saved_options(save, cls.name, cls.BEFORE_RECORDED)
+        game = cls(**played)
+        game.options, game._passed = options, played
+        return game
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game before the opening display is dealt (a chance node); with ``seed``, dealt from that seed."""

@@ -16,6 +16,14 @@ where a lock takes ``t`` sets using ``u`` dice. Rolls are counted as multisets, 
 rolls offering the same (t, u) choices are grouped, so 2..12 dice solve in well under a
 second.
 
+Which rules it models: the sets, the barns' total and the bust only. It has no yellow
+die, no tiles, no ice and no abilities, so none of the optional actions: no freeze, no
+flip (option ``flip_after_order`` changes nothing here: a flip changes the score, not the
+sets), no ice-cream reroll. A roll with no set is a bust at once, as under option
+``optional_actions_before_bust=False`` or for a player with no ice-cream tile and no
+flip to make; with the option on, a player who can try an ice-cream reroll does at least
+as well as this value. :func:`~coffeegames.dairyman.advise` adds what it can value exactly.
+
 Example:
     >>> turn = optimal_turn(dice=4)
     >>> turn.value          # expected sets locked from 4 dice under optimal play
@@ -244,6 +252,9 @@ def optimal_turn(dice: int = 8, points_per_set: Fraction | int = 1, bust_cost: F
             −5 backorder token). Barn value buys milk tiles and a backorder token costs
             victory points, so (10, 5) treats a point of barn value as a victory point:
             a simple stand-in objective, not the whole game's value.
+
+    The turn is the plain one (module docstring): no freezes, flips or ice cream, so the
+    options ``flip_after_order`` and ``optional_actions_before_bust`` do not enter it.
 
     >>> optimal_turn(dice=8, points_per_set=10, bust_cost=5).value > 10
     True
