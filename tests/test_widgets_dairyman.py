@@ -320,3 +320,21 @@ def test_simulation_is_reproducible_from_its_seed() -> None:
     assert list(check.fig.data[3].y) != first
     check.seed.value = 7
     assert list(check.fig.data[3].y) == first
+
+
+def test_the_board_says_flip_or_end_once_ordered() -> None:
+    """With flip_after_order (the default) the turn goes on after ordering: the board's headline says so."""
+    from coffeegames.engine import Walkthrough
+    from coffeegames.widgets.dairyman_game import dairyman_board
+
+    game = dairyman.Game()
+    for seed in range(20):
+        walk = Walkthrough(game.new_initial_state(), seed=seed)
+        walk.run(dairyman.greedy_policy, until=lambda s: bool(getattr(s, "ordered", False)) and not s.is_chance())
+        if not walk.state.is_terminal():
+            break
+    state = walk.state
+    assert state.ordered and state.phase == "order"
+    _, layout = dairyman_board(state)
+    assert "ordered: flip tiles, or end the turn" in layout["title"]["text"]
+    assert dairyman.EndTurn() in state.legal_actions()

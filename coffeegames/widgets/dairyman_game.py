@@ -160,7 +160,8 @@ def _headline(state: State, names: Sequence[str]) -> str:
         "roll": f"rolling {state.rolling} dice" + (" + the yellow die" if state.rolls_yellow else ""),
         "lock": "lock sets summing to ten",
         "continue": "stop, or roll the unlocked dice again",
-        "order": f"order milk tiles worth up to {state.barn_value}",
+        "order": ("ordered: flip tiles, or end the turn" if state.ordered
+                  else f"order milk tiles worth up to {state.barn_value}"),
         "discard": f"backorder phase: {names[state.discarding[0]]} discards" if state.discarding else "",
     }
     if state.phase == "over":
