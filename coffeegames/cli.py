@@ -27,6 +27,7 @@ import pandas as pd
 from . import __version__, dairyman, roaster, vivajava
 from .errors import BadArgument, CoffeeGamesError
 from .exact import Bag
+from .games import games as registry
 from .text import fraction_text, labelled_text, mean_text, percent
 
 __all__ = ["build_parser", "main"]
@@ -295,10 +296,24 @@ def _dice_count(text: str) -> int:
     return value
 
 
+def _games(args: argparse.Namespace) -> None:
+    """The games the library implements (from the registry), with their variants."""
+    rows = [{"game": info.name, "title": info.title, "what it teaches": info.summary,
+             "variants": "; ".join(", ".join(f"{k}={v}" for k, v in v.items()) or "default" for v in info.variants)}
+            for info in registry().values()]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        print(pd.DataFrame(rows).to_string(index=False))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="coffeegames", description="Exact odds for coffee tabletop games.")
     parser.add_argument("--version", action="version", version=f"coffeegames {__version__}")
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
+    listing = games.add_parser("games", help="the games implemented, with their variants")
+    listing.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    listing.set_defaults(run=_games)
     dm = games.add_parser("dairyman", help="Dairyman: sets of 2 or 3 dice summing to ten")
     cmds = dm.add_subparsers(dest="command", required=True, metavar="COMMAND")
 

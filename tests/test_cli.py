@@ -240,3 +240,12 @@ def test_roaster_cup_bad_arguments(capsys, argv, message):
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_games_lists_the_registry(capsys):
+    import coffeegames
+
+    _, out = run(capsys, "games", "--json")
+    listed = json.loads(out)
+    assert [row["game"] for row in listed] == list(coffeegames.games())
+    assert all(row["title"] == coffeegames.games()[row["game"]].title for row in listed)
