@@ -94,8 +94,9 @@ def check_roll(roll: object, what: str = "roll") -> tuple[int, ...]:
     >>> check_roll([6, 4, 5])
     (4, 5, 6)
     """
-    if isinstance(roll, (str, bytes)) or not hasattr(roll, "__iter__"):
-        raise BadType(what, "must be a list of die values 1-6, e.g. [4, 6, 5, 5]", roll)
+    if isinstance(roll, (str, bytes, set, frozenset, dict)) or not hasattr(roll, "__iter__"):
+        # (a set would silently lose equal dice: {4, 4, 6} is {4, 6})
+        raise BadType(what, "must be a list of die values 1-6, e.g. [4, 6, 5, 5] (not a string, set or dict)", roll)
     values = list(roll)
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int):

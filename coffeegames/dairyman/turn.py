@@ -115,8 +115,16 @@ class TurnSolution:
         """Expected score of the whole turn (the first roll is compulsory)."""
         return self.roll_value(self.dice, 0)
 
+    def _check_position(self, dice_left: int, sets_locked: int) -> None:
+        """Refuse a position no Dairyman turn reaches (at most 12 dice, so at most 6 sets; whole numbers only).
+
+        Not bounded by this turn's own ``dice``: advice asks about positions with red dice added."""
+        check_count(dice_left, "dice_left", MAX_DICE)
+        check_count(sets_locked, "sets_locked", MAX_DICE // 2)
+
     def stop_value(self, dice_left: int, sets_locked: int) -> Fraction:
         """What stopping now scores: ``points_per_set`` for each set locked."""
+        self._check_position(dice_left, sets_locked)
         return self.points_per_set * sets_locked
 
     def roll_value(self, dice_left: int, sets_locked: int) -> Fraction:
@@ -163,11 +171,13 @@ class TurnSolution:
 
     def should_roll(self, dice_left: int, sets_locked: int) -> bool:
         """True if rolling is strictly better than stopping (ties stop)."""
+        self._check_position(dice_left, sets_locked)
         return dice_left > 0 and self.roll_value(dice_left, sets_locked) > self.stop_value(dice_left, sets_locked)
 
     def decisions(self, roll: Sequence[int], sets_locked: int = 0) -> list[LockDecision]:
         """Every lock from ``roll`` with what to do after it and its exact value, best first."""
         dice = check_roll(roll)
+        self._check_position(len(dice), sets_locked)
         found = []
         for sets in packings(counts_of(dice)):
             if sets:

@@ -4,13 +4,14 @@ Every probability here is a :class:`fractions.Fraction` built from integer count
 Simulations (:func:`estimate`) exist to be set beside exact answers, never instead.
 """
 
-from .bag import Bag
+from .bag import Bag, as_bag
 from .dice import D6, check_count, count_vectors, multinomial, multisets, roll
 from .dist import Dist
 from .simulate import Estimate, estimate, face_counts, roll_array, running_estimate
 
 __all__ = [
     "Bag",
+    "as_bag",
     "D6",
     "Dist",
     "Estimate",

@@ -25,9 +25,9 @@ from .dist import Dist
 Token = Hashable
 """A kind of token in a bag: any hashable value (usually a short string)."""
 
-from ..errors import BadArgument, shown
+from ..errors import BadArgument, BadType, shown
 
-__all__ = ["Bag", "Token"]
+__all__ = ["Bag", "Token", "as_bag"]
 
 
 class Bag(Mapping):
@@ -40,6 +40,8 @@ class Bag(Mapping):
     __slots__ = ("_counts",)
 
     def __init__(self, counts: Mapping[Token, int] | Iterable[Token]) -> None:
+        if isinstance(counts, (str, bytes)):  # a string is not a bag of one-letter tokens
+            raise BadType("counts", "must be a mapping kind → count, or a list of tokens (not a string)", counts)
         pairs = counts.items() if isinstance(counts, Mapping) else ((t, 1) for t in counts)
         merged: dict[Token, int] = {}
         for token, n in pairs:
@@ -132,3 +134,16 @@ class Bag(Mapping):
         n = want.size
         self._check_draws(n)
         return Fraction(prod(comb(self[t], k) for t, k in want.items()), comb(self.size, n))
+
+
+def as_bag(value: object, where: str = "bag") -> Bag:
+    """``value`` as a :class:`Bag`: a Bag, or a mapping kind → count; anything else is refused naming ``where``.
+
+    >>> as_bag({"smoke": 1, "bean2": 2})
+    Bag({'smoke': 1, 'bean2': 2})
+    """
+    if isinstance(value, Bag):
+        return value
+    if isinstance(value, Mapping):
+        return Bag(value)
+    raise BadType(where, "must be a Bag or a mapping kind → count, e.g. {'smoke': 1, 'bean2': 4}", value)

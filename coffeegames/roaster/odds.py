@@ -27,8 +27,8 @@ from typing import cast
 
 import pandas as pd
 
-from ..errors import BadArgument
-from ..exact import Bag, Dist, check_count
+from ..errors import BadArgument, BadType
+from ..exact import Bag, Dist, as_bag, check_count
 from .actions import Drawn, Shuffled
 from .tokens import BURNT, CUP_EFFECTS, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, WILD, key, msort, roast, roast_level
 
@@ -94,6 +94,10 @@ def count_dist(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draw
     >>> count_dist(Bag({"smoke": 1, "bean1": 3}), ["smoke"], 2)[1]
     Fraction(1, 2)
     """
+    bag = as_bag(bag)
+    if isinstance(tokens, (str, bytes)):
+        raise BadType("tokens", "must be a list of token kinds such as ['smoke'] (a string would be read letter by letter), "
+                      "or a predicate", tokens)
     match = tokens if callable(tokens) else set(tokens).__contains__
     good = sum(n for t, n in bag.items() if match(t))
     k, total = _draws(bag, draws), bag.size
@@ -127,6 +131,7 @@ def _burns(steps: int) -> Callable[[Token], bool]:
 
 def p_beans_at_least(bag: Bag, level: int, k: int, draws: int) -> Fraction:
     """P(at least ``k`` drawn beans are roasted to ``level`` or more)."""
+    bag = as_bag(bag)
     return count_dist(bag, _roasted_to(level), draws).at_least(k)
 
 
@@ -136,6 +141,7 @@ def p_burn(bag: Bag, draws: int, steps: int = 1) -> Fraction:
     ``steps`` is 1 on ordinary spaces and 2 on the thermometer's crack spaces (a Ruling).
     Effects used before roasting (Preserve, Concentrate, Disperse) are not counted.
     """
+    bag = as_bag(bag)
     return p_any(bag, _burns(steps), draws)
 
 
@@ -149,6 +155,7 @@ def draw_table(bag: Bag, draws: int, steps: int = 1, known: Iterable[Token] = ()
     >>> draw_table(bag, 1, known=["smoke"]).loc[["tokens drawn", "P(at least one smoke)", "P(a bean burns this round)"], "value"].tolist()
     [2, Fraction(1, 1), Fraction(1, 4)]
     """
+    bag = as_bag(bag)
     k, known = _draws(bag, draws), list(known)
 
     def counted(match: Callable[[Token], bool]) -> Dist:  # how many of the known and drawn tokens match
@@ -180,6 +187,7 @@ def effect_table(bag: Bag, draws: int, steps: int = 1, drawn: Iterable[Token] | 
     >>> t.loc["P(a bean burns this round)"].tolist()
     [Fraction(1, 1), Fraction(1, 1), Fraction(1, 4)]
     """
+    bag = as_bag(bag)
     if drawn is None:
         return pd.DataFrame({"draw": draw_table(bag, draws, steps)["value"],
                              "with +2 tokens": draw_table(bag, draws + 2, steps)["value"]})
@@ -207,6 +215,7 @@ def two_of_five_table(bag: Bag) -> pd.DataFrame:
     >>> two_of_five_table(Bag({"smoke": 1, "bean2": 5})).loc["P(at least one smoke among the 5)", "value"]
     Fraction(5, 6)
     """
+    bag = as_bag(bag)
     k = _draws(bag, 5)
     bad = count_dist(bag, lambda t: t in (SMOKE, DEFECT, BURNT), k)
     rows = {

@@ -1,0 +1,82 @@
+"""Bad input gets the library's own error, naming the argument: reproductions from the bad-input issue.
+
+Each case once gave a silent wrong number (a string read letter by letter, a set losing a die,
+an impossible position valued) or a stray exception type; each must now raise a
+:class:`~coffeegames.errors.CoffeeGamesError` whose message names the argument.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from coffeegames import dairyman, roaster
+from coffeegames.cli import main
+from coffeegames.engine import Walkthrough
+from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
+from coffeegames.errors import BadData, BadType, CoffeeGamesError
+from coffeegames.exact import Bag, Dist
+from coffeegames.validate import MAX_DEPTH, read_json
+
+TURN = dairyman.optimal_turn(8, 10, 5)
+
+CASES: list[tuple[str, Callable[[], Any], str]] = [
+    ("a string as a list of kinds", lambda: roaster.p_any(Bag({"smoke": 3, "bean2": 1}), "smoke", 2), "tokens"),
+    ("a string as a bag", lambda: Bag("smoke"), "counts"),
+    ("a number as a bag", lambda: roaster.draw_table(5, 3), "bag"),
+    ("a set as a roll", lambda: dairyman.lock_options({4, 4, 6}), "roll"),
+    ("negative sets locked", lambda: TURN.stop_value(3, -1), "sets_locked"),
+    ("negative sets locked (should_roll)", lambda: TURN.should_roll(3, -1), "sets_locked"),
+    ("a fraction of a set", lambda: TURN.choices([4, 6], 2.5), "sets_locked"),
+    ("a thousand sets", lambda: TURN.choices([4, 6], 1000), "sets_locked"),
+    ("no distribution", lambda: Dist({}), "probabilities"),
+    ("undo backwards", lambda: Walkthrough(KeepOrReroll()).undo(-1), "steps"),
+]
+
+
+@pytest.mark.parametrize("name, call, argument", CASES, ids=[c[0] for c in CASES])
+def test_bad_argument_is_named(name: str, call: Callable[[], Any], argument: str) -> None:
+    with pytest.raises(CoffeeGamesError) as error:
+        call()
+    assert f"'{argument}'" in str(error.value)
+
+
+def test_a_string_list_of_kinds_is_a_type_error_not_a_wrong_answer() -> None:
+    with pytest.raises(BadType):
+        roaster.p_any(Bag({"smoke": 3, "bean2": 1}), "smoke", 2)
+    assert roaster.p_any(Bag({"smoke": 3, "bean2": 1}), ["smoke"], 2) == 1  # 3 smoke of 4: two draws always find one
+
+
+def test_the_cli_refuses_impossible_sets_locked_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["dairyman", "decide", "4", "6", "--sets-locked", "1000"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and "sets_locked" in err
+
+
+def test_deep_nesting_and_byte_order_mark() -> None:
+    with pytest.raises(BadData, match="nested deeper"):
+        read_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "test")
+    assert read_json("\ufeff" + json.dumps({"a": 1}), "test") == {"a": 1}
+    with pytest.raises(BadData):  # a deeply nested save is refused, never a RecursionError
+        dairyman.Game().state_from_json("[" * 5000 + "]" * 5000)
+
+
+def test_a_saved_walkthrough_with_a_null_move_or_bad_rng_is_refused_whole() -> None:
+    walk = Walkthrough(KeepOrReroll(), seed=1)
+    walk.step()
+    saved = json.loads(walk.to_json())
+    for field, value in (("moves", [None]), ("rng", -5), ("seed", "x")):
+        with pytest.raises(BadData, match=field):
+            Walkthrough.from_json(json.dumps({**saved, field: value}), KeepOrReroll(), [Keep, Reroll])
+    with pytest.raises(BadData):
+        Walkthrough.from_json(None, KeepOrReroll(), [Keep, Reroll])  # type: ignore[arg-type]
+
+
+def test_error_messages_quote_a_short_prefix_of_huge_values() -> None:
+    with pytest.raises(CoffeeGamesError) as error:
+        Bag("x" * 10_000_000)
+    assert len(str(error.value)) < 300
