@@ -47,6 +47,11 @@ class GameInfo:
         """``Game(**options)`` of this game."""
         return self.module.Game(**options)
 
+    def load_walkthrough(self, text: str, seeded_start: bool = False) -> tuple[Any, Any]:
+        """``(game, walkthrough)``: a walkthrough saved by ``Walkthrough.to_json(game)``, under the rules it was
+        played under (the package's ``load_walkthrough``: every game package has one)."""
+        return self.module.load_walkthrough(text, seeded_start=seeded_start)
+
 
 _GAMES = (
     GameInfo("dairyman", "Dairyman", "dice sets summing to ten, push-your-luck",

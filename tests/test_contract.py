@@ -325,3 +325,27 @@ def test_every_move_is_refused_at_the_end(name: str, options: dict[str, Any]) ->
         moves = list(illegal_moves(end, distinct_moves(p.actions, limit=200), foreign))
         assert p.actions[-1] in moves
         expect_illegal(end, moves)
+
+
+@pytest.mark.parametrize("name", list(coffeegames.games()))
+def test_the_package_loads_its_saved_walkthroughs(name: str) -> None:
+    """Every game package has ``load_walkthrough(text)``: a save comes back under the game it was played under."""
+    info = coffeegames.games()[name]
+    for options in info.variants:
+        game = info.game(**options)
+        walk = Walkthrough(game.new_initial_state(), seed=5)
+        rng = np.random.default_rng(5)
+        for _ in range(40):
+            state = walk.state
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                walk.step()
+            else:
+                legal = state.legal_actions()
+                walk.step(legal[int(rng.integers(len(legal)))])
+        loaded_game, loaded = info.load_walkthrough(walk.to_json(game))
+        assert loaded.states == walk.states and loaded_game.options == game.options
+        assert loaded.to_json(loaded_game) == walk.to_json(game)
+    with pytest.raises(CoffeeGamesError):
+        info.load_walkthrough(json.dumps({"format": "coffeegames-walkthrough/1", "game": name, "moves": []}))

@@ -60,7 +60,7 @@ def test_an_old_save_replays_under_the_rules_it_was_played_under(path: Path) -> 
     game = saved_game(text)
     assert game.options == saved_options and game.rules.rules_version == 1
     assert (game.rules.activations_at_2x, game.rules.solo_first, game.rules.corp_keeps_decaf) == (2, "you", False)
-    w = load_walkthrough(text)
+    _, w = load_walkthrough(text, seeded_start=True)
     assert json.loads(w.state.to_json()) == final and w.state.is_terminal()
     # the engine's own loader accepts it with that game too
     again = Walkthrough.from_json(text, game.new_initial_state(seed=0), game.action_kinds, game)
@@ -90,7 +90,7 @@ def test_saves_made_now_record_the_version_and_version_1_games_save_as_before() 
         w = Walkthrough(game.new_initial_state(seed=4), seed=4).run(greedy_policy, until=lambda s: s.players[0].pp >= 4)
         text = w.to_json(game)
         assert ("rules_version" in json.loads(text)["options"]) == (game.rules.rules_version == 2)
-        loaded = load_walkthrough(text)
+        _, loaded = load_walkthrough(text, seeded_start=True)
         assert loaded.state == w.state and saved_game(text).rules == game.rules
 
 
@@ -99,7 +99,7 @@ def test_saves_that_cannot_be_replayed_are_refused_saying_why() -> None:
     with pytest.raises(BadData, match="token_at_2x.*one token at each mark"):
         saved_game(json.dumps({**base, "options": {"players": 2, "token_at_2x": 2}}))
     explicit = json.dumps({**base, "options": {"players": 2, "token_at_2x": 1}})  # version 1's default, given explicitly
-    assert saved_game(explicit).rules == Game(rules_version=1).rules and load_walkthrough(explicit).moves == []
+    assert saved_game(explicit).rules == Game(rules_version=1).rules and load_walkthrough(explicit, seeded_start=True)[1].moves == []
     with pytest.raises(BadData, match="another game"):
         saved_game(json.dumps({**base, "game": "dairyman"}))
     with pytest.raises(BadData, match="records no game options"):
@@ -219,6 +219,6 @@ def test_the_old_sacchar_game_needs_the_old_decaf_ruling() -> None:
     """Only corp_keeps_decaf changed: the old game's moves no longer replay (the kept Decaf must be beaten)."""
     text, _ = fixture(DATA / "vivajava_v1_sacchar.json")
     game = Game(**json.loads(text)["options"], rules_version=1, corp_keeps_decaf=True)
-    moves = load_walkthrough(text).moves
+    moves = load_walkthrough(text, seeded_start=True)[1].moves
     with pytest.raises(IllegalAction, match="Featured"):
         Walkthrough.replay(game.new_initial_state(seed=0), moves)

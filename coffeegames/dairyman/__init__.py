@@ -55,6 +55,7 @@ from .policy import greedy_policy, random_policy
 from .rules import ABILITIES, BARNS, STAND_IN_TILES, Rules, Tile, load_tiles, tile_of, tiles_from_data
 from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
 from .state import Game, State
+from .versions import load_walkthrough, saved_game
 from .turn import (
     LockDecision,
     TurnSolution,
@@ -80,6 +81,8 @@ __all__ = [
     "ICE_CREAM_ABILITIES",
     "IceCream",
     "Lock",
+    "load_walkthrough",
+    "saved_game",
     "LockDecision",
     "LockOption",
     "MAX_DICE",

@@ -129,6 +129,22 @@ class SavedState:
         return state.check()  # every engine's State defines check()
 
 
+def load_walkthrough(text_: str, saved_game: Callable[[str], Any], seeded_start: bool = False) -> tuple[Any, Any]:
+    """``(game, walkthrough)``: a walkthrough saved by ``Walkthrough.to_json(game)``, replayed under the game
+    ``saved_game(text)`` says it was played under (each game package's ``saved_game`` knows its rules versions).
+
+    ``seeded_start``: whether its first state was ``game.new_initial_state(seed=seed)`` rather than the
+    unseeded ``new_initial_state()`` the views start from.
+    """
+    from .walkthrough import Walkthrough
+
+    game = saved_game(text_)
+    data = read_json(text_, "saved game")
+    seed = data.get("seed") if isinstance(data, dict) else None
+    initial = game.new_initial_state(seed=seed) if seeded_start else game.new_initial_state()
+    return game, Walkthrough.from_json(text_, initial, game.action_kinds, game)
+
+
 class GameBase:
     """What every engine's ``Game`` shares: its ``rules``, the ``options`` it was made with, loading saved states."""
 

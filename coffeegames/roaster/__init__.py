@@ -88,7 +88,7 @@ from .odds import (
 )
 from .policy import greedy_policy, random_policy
 from .rules import EASY_FLAVOURS, FLAVOUR_EFFECTS, RULES_VERSION, SKILL_GROUPS, TRAY_BONUS, TRAY_SPACES, WILD_COST, Rules
-from .saved import STATE_FORMAT, check, game_for_options, load_walkthrough
+from .saved import STATE_FORMAT, check, game_for_options, load_walkthrough, saved_game
 from .scoring import (
     EMPTY_SPACE_MINUS,
     FLAVOUR_POINTS,
@@ -150,7 +150,7 @@ __all__ = [
     # the engine
     "ACTION_KINDS", "Concentrate", "Continue", "Disperse", "Drawn", "Exchange", "Game", "Keep", "KeepTwo", "NewTwo",
     "NoExchange", "PayWild", "Phase", "PlusTwo", "Preserve", "RemoveBad", "RemoveTwo", "ReserveToBag", "Roast", "STATE_FORMAT",
-    "Shuffled", "State", "Stop", "ToCup", "ToTray", "TwoOfFive", "check", "game_for_options", "load_walkthrough",
+    "Shuffled", "State", "Stop", "ToCup", "ToTray", "TwoOfFive", "check", "game_for_options", "load_walkthrough", "saved_game",
     # odds, the cup-test solver, advice, bots
     "CONTINUE_OPTIONS", "CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "STOP_OPTIONS", "advise", "count_dist",
     "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "greedy_policy",

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..engine import Walkthrough
     from .state import Game, State
 
-__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check", "game_for_options", "load_walkthrough"]
+__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check", "game_for_options", "load_walkthrough", "saved_game"]
 
 STATE_FORMAT = "coffeegames-roaster-state/1"
 """The ``format`` of a saved Coffee Roaster state."""
@@ -218,9 +218,23 @@ def game_for_options(options: Mapping[str, Any], **data: Any) -> Game:
     return Game(**kw)
 
 
-def load_walkthrough(text_: str, **data: Any) -> tuple[Game, Walkthrough]:
-    """Load a saved Coffee Roaster walkthrough under the rules it was played under (:func:`game_for_options`):
-    ``(game, walkthrough)``. A save with no options cannot tell its rules and is refused.
+def saved_game(text_: str, **data: Any) -> Game:
+    """The game a walkthrough saved by ``Walkthrough.to_json(game)`` was played under (:func:`game_for_options`).
+    A save with no options cannot tell its rules and is refused. ``data``: ``cards`` / ``board`` if it used your files."""
+    from ..validate import read_json
+
+    data_ = read_json(text_, "saved game") if isinstance(text_, str) else None
+    SAVED.need(isinstance(data_, dict) and isinstance(data_.get("options"), dict), "options",
+               "a Coffee Roaster walkthrough must name its options (which card, side and rules it was played under)",
+               data_.get("options") if isinstance(data_, dict) else text_)
+    assert isinstance(data_, dict)
+    SAVED.need(data_.get("game") in (None, "roaster"), "game", "this file is for another game, not 'roaster'", data_.get("game"))
+    return game_for_options(data_["options"], **data)
+
+
+def load_walkthrough(text_: str, seeded_start: bool = False, **data: Any) -> tuple[Game, Walkthrough]:
+    """``(game, walkthrough)``: a saved Coffee Roaster walkthrough under the rules it was played under
+    (:func:`saved_game`). ``seeded_start``: whether its first state was ``new_initial_state(seed=seed)``.
 
     >>> from coffeegames.engine import Walkthrough
     >>> from coffeegames.roaster.state import Game
@@ -231,13 +245,6 @@ def load_walkthrough(text_: str, **data: Any) -> tuple[Game, Walkthrough]:
     >>> loaded.state == w.state, again.options == game.options
     (True, True)
     """
-    from ..engine import Walkthrough
-    from ..validate import read_json
+    from ..engine.saved import load_walkthrough as load_saved_walkthrough
 
-    data_ = read_json(text_, "saved game") if isinstance(text_, str) else None
-    SAVED.need(isinstance(data_, dict) and isinstance(data_.get("options"), dict), "options",
-               "a Coffee Roaster walkthrough must name its options (which card, side and rules it was played under)",
-               data_.get("options") if isinstance(data_, dict) else text_)
-    assert isinstance(data_, dict)
-    game = game_for_options(data_["options"], **data)
-    return game, Walkthrough.from_json(text_, game.new_initial_state(), game.action_kinds, game)
+    return load_saved_walkthrough(text_, lambda text: saved_game(text, **data), seeded_start)

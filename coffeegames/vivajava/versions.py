@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Walkthrough
+from ..engine.saved import load_walkthrough as load_saved_walkthrough
 from ..errors import BadData, CoffeeGamesError
 from ..validate import Checker, read_json
 from .state import Game
@@ -53,7 +54,7 @@ def saved_game(text: str) -> Game:
     _SAVED.need(isinstance(options, dict), "options",
                 "records no game options (saved without the game): load it with Walkthrough.from_json and the Game it was played under",
                 options)
-    options = dict(options)
+    saved_options, options = dict(options), dict(options)
     if "rules_version" not in options:  # saved before rules_version existed: version 1
         legacy = options.pop("token_at_2x", 1)
         _SAVED.need(legacy == 1, "options.token_at_2x",
@@ -61,19 +62,17 @@ def saved_game(text: str) -> Game:
                     "(the rules give one token at each mark): this save cannot be replayed", legacy)
         options["rules_version"] = 1
     try:
-        return Game(**options)
+        game = Game(**options)
     except (CoffeeGamesError, TypeError) as error:
         raise BadData("options", f"are not options of this version of the game: {error}", options, source="saved game") from None
+    game.options = saved_options  # exactly as saved (an old token_at_2x=1 too), so the save loads and re-saves the same
+    return game
 
 
-def load_walkthrough(text: str, seeded_start: bool = True) -> Walkthrough:
-    """Replay a saved walkthrough under the game it was played under (:func:`saved_game`).
+def load_walkthrough(text: str, seeded_start: bool = False) -> tuple[Game, Walkthrough]:
+    """``(game, walkthrough)``: a saved walkthrough replayed under the game it was played under (:func:`saved_game`).
 
     ``seeded_start``: whether its first state was ``game.new_initial_state(seed=seed)`` (as the
-    test suite and :func:`~coffeegames.engine.Walkthrough` examples make them) or
-    ``new_initial_state()`` (the widgets' walkthroughs).
+    test suite makes them) rather than ``new_initial_state()`` (the widgets' walkthroughs).
     """
-    game = saved_game(text)  # checks the game's name and builds the game from the saved options
-    seed: Any = read_json(text, "saved game").get("seed")
-    initial = game.new_initial_state(seed=seed if seeded_start else None)
-    return Walkthrough.from_json(text, initial, game.action_kinds)  # (an old token_at_2x=1 is not in game.options)
+    return load_saved_walkthrough(text, saved_game, seeded_start)
