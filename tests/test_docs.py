@@ -194,3 +194,19 @@ def test_no_file_cites_documents_outside_the_project():
         "these lines cite documents that are not part of the project; cite docs/rules/<game>.md "
         "or docs/architecture.md instead:\n" + "\n".join(citing)
     )
+
+
+@pytest.mark.parametrize("path", ["README.md", "notebooks/00_start_here.ipynb", "coffeegames/__init__.py"])
+def test_the_front_pages_say_what_exists(path):
+    """The README, the start page and help(coffeegames) name every implemented game and claim no more."""
+    text = (ROOT / path).read_text(encoding="utf-8")
+    if path.endswith(".ipynb"):
+        text = " ".join("".join(c["source"]) for c in json.loads(text)["cells"] if c["cell_type"] == "markdown")
+    text = " ".join(text.split())
+    for info in coffeegames.games().values():
+        assert info.title.split(":")[0] in text, f"{path} does not name {info.title}"
+    count = len(coffeegames.games())
+    words = {3: "three", 4: "four", 5: "five"}
+    for n, word in words.items():
+        if n != count:
+            assert f"{word} games" not in text.lower() and f"{word} coffee" not in text.lower(), f"{path} claims {word} games"
