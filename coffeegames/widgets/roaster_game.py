@@ -73,17 +73,18 @@ class _Drawing:
     def token(self, x: float, top: float, token: str, hover: str, text: str = "") -> None:
         self.cell(x, top, text or SHORT[token], hover, TOKEN_COLOURS[token], ink=_ink(token))
 
-    def row(self, top: float, title: str, tokens: Any, where: str, empty: str = "-") -> None:
+    def row(self, top: float, title: str, tokens: Any, where: str, empty: str = "-", note: str = "") -> None:
+        """A row of tokens (``empty`` when there are none), then ``note`` after them."""
         self.label(LEFT, top, f"<b>{title}</b>")
         counts = Counter(tokens)
-        if not counts:
-            self.label(ROW_X - CELL / 2, top, empty, MUTED)
-            return
         x = ROW_X
         for t in sorted(counts, key=TOKENS.index):
             n = counts[t]
             self.token(x, top, t, f"{where}: {n} × {NAMES[t]}", f"{SHORT[t]}×{n}" if n > 1 else SHORT[t])
             x += STEP + (8 if n > 1 else 0)
+        text = " ".join(part for part in ("" if counts else empty, note) if part)
+        if text:
+            self.label(x - CELL / 2, top, text, MUTED)
 
     def thermometer(self, top: float) -> None:
         s, rules = self.state, self.state.rules
@@ -148,8 +149,8 @@ class _Drawing:
         s = self.state
         self.thermometer(24)
         self.row(70, "bag", s.bag, "in the bag")
-        drawing = f" (+{s.draw_count} being drawn)" if s.phase == "draw" else ""
-        self.row(108, "drawn" + drawing, s.drawn, "drawn this round", "none" + drawing)
+        drawing = f"(+{s.draw_count} being drawn)" if s.phase == "draw" else ""
+        self.row(108, "drawn", s.drawn, "drawn this round", "none", note=drawing)
         self.row(146, "in hand", s.hand, "in hand, waiting for a choice", "none")
         self.cup(184)
         self.effects(226)
