@@ -21,7 +21,7 @@ Example:
 from __future__ import annotations
 
 import json
-import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -122,31 +122,30 @@ class Checker:
         return tuple(item(v, f"{where}[{i}]") for i, v in enumerate(value))
 
 
-def read_json(source: Any, what: str, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
-    """Parse JSON from a path (``str`` naming a file, or ``Path``) or from JSON text, within limits.
+def read_json(source: str | Path, what: str, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON from a file (a :class:`~pathlib.Path`) or from JSON text (a ``str``), within limits.
 
     ``what`` names the input in errors. A file is read only up to ``max_bytes`` (so ``/dev/zero``
     is refused at once); a UTF-8 byte-order mark is accepted; nesting deeper than
-    ``max_depth`` is refused before it is parsed.
+    ``max_depth`` is refused before it is parsed. A string is always JSON text, never a path.
     """
     check = Checker(what)
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip("\ufeff \t\r\n").startswith(("{", "["))):
-        path = Path(source)
+    if isinstance(source, Path):
         try:
-            with open(path, "rb") as handle:
+            with open(source, "rb") as handle:
                 raw = handle.read(max_bytes + 1)
         except OSError as error:
-            raise check.error("(file)", f"cannot be read ({error.strerror or error})", os.fspath(path)) from None
-        check.need(len(raw) <= max_bytes, "(file)", f"is larger than the limit of {max_bytes:,} bytes", os.fspath(path))
+            raise check.error("(file)", f"cannot be read ({error.strerror or error})", str(source)) from None
+        check.need(len(raw) <= max_bytes, "(file)", f"is larger than the limit of {max_bytes:,} bytes", str(source))
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise check.error("(file)", f"is not UTF-8 text (byte {error.start})", os.fspath(path)) from None
+            raise check.error("(file)", f"is not UTF-8 text (byte {error.start})", str(source)) from None
     elif isinstance(source, str):
         check.need(len(source) <= max_bytes, "(text)", f"is longer than the limit of {max_bytes:,} characters", source)
         text = source.lstrip("\ufeff")
     else:
-        raise BadType("source", "must be a path or JSON text", source, source=what)
+        raise check.error("(top level)", "must be JSON text (a str) or a file (a pathlib.Path)", source)
     check.need(_depth(text) <= max_depth, "(top level)", f"is nested deeper than the limit of {max_depth}")
     try:
         return json.loads(text)
@@ -154,23 +153,14 @@ def read_json(source: Any, what: str, max_bytes: int = MAX_FILE_BYTES, max_depth
         raise check.error("(top level)", f"is not valid JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
 
 
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
 def _depth(text: str) -> int:
-    """The deepest bracket nesting in JSON text (brackets inside strings are skipped)."""
+    """The deepest bracket nesting in JSON text (strings, and the brackets inside them, removed first)."""
     depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
+    for match in _BRACKETS.finditer(_STRINGS.sub("", text)):
+        depth += 1 if match.group() in "[{" else -1
+        deepest = max(deepest, depth)
     return deepest

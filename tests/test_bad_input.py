@@ -34,6 +34,8 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("a thousand sets", lambda: TURN.choices([4, 6], 1000), "sets_locked"),
     ("no distribution", lambda: Dist({}), "probabilities"),
     ("undo backwards", lambda: Walkthrough(KeepOrReroll()).undo(-1), "steps"),
+    ("a negative seed", lambda: Walkthrough(KeepOrReroll(), seed=-1), "seed"),
+    ("a text seed", lambda: Walkthrough(KeepOrReroll(), seed="3"), "seed"),
 ]
 
 
@@ -61,8 +63,8 @@ def test_deep_nesting_and_byte_order_mark() -> None:
     with pytest.raises(BadData, match="nested deeper"):
         read_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "test")
     assert read_json("\ufeff" + json.dumps({"a": 1}), "test") == {"a": 1}
-    with pytest.raises(BadData):  # a deeply nested save is refused, never a RecursionError
-        dairyman.Game().state_from_json("[" * 5000 + "]" * 5000)
+    with pytest.raises(BadData, match="nested deeper"):  # a deeply nested save is refused, never a RecursionError
+        dairyman.Game().state_from_json('{"a":' * 5000 + "1" + "}" * 5000)
 
 
 def test_a_saved_walkthrough_with_a_null_move_or_bad_rng_is_refused_whole() -> None:

@@ -110,7 +110,7 @@ def upgrade(saved: str) -> str:
     '{"format": "coffeegames-dairyman-state/2", "game": "dairyman", "state": {"turn": 0, "ordered": false}}'
     """
     try:
-        data = read_json(saved, "saved state") if isinstance(saved, str) and saved.lstrip("\ufeff \t\r\n").startswith("{") else None
+        data = read_json(saved, "saved state") if isinstance(saved, str) else None
     except CoffeeGamesError:
         return saved  # the strict reader names what is wrong
     if not isinstance(data, dict) or data.get("format") not in OLD_STATE_FORMATS or not isinstance(data.get("state"), dict):

@@ -38,7 +38,9 @@ SAVED = Checker("saved state")
 
 def bad(where: str, why: str, value: Any) -> BadData:
     """The error for a malformed field, naming it."""
-    return BadData(where, why, value, source="saved state")
+    error = SAVED.error(where, why, value)
+    assert isinstance(error, BadData)
+    return error
 
 
 def plain(value: Any) -> Any:
@@ -97,8 +99,6 @@ def save_state(state: Any, game: str, fmt: str, skip: tuple[str, ...] = ("rules"
 
 def load_state(text_: str, game: str, fmt: str, parsers: Mapping[str, Parser]) -> dict[str, Any]:
     """Parse JSON saved by :func:`save_state` into field values; every field must be present and valid."""
-    if not isinstance(text_, str) or not text_.lstrip("\ufeff \t\r\n").startswith("{"):
-        raise SAVED.error("(top level)", f"must be JSON text of an object with format {fmt!r} and game {game!r}", text_)
     data = read_json(text_, "saved state")
     SAVED.need(isinstance(data, dict) and data.get("format") == fmt and data.get("game") == game, "(top level)",
                f"must be a JSON object with format {fmt!r} and game {game!r}", data)

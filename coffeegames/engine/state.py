@@ -33,7 +33,7 @@ from typing import Any, Self
 
 import numpy as np
 
-from ..errors import BadData, IllegalAction, shown
+from ..errors import IllegalAction, shown
 from ..validate import Checker
 
 __all__ = ["CHANCE", "TERMINAL", "Action", "IllegalAction", "Outcome", "State", "action_from_json", "action_to_json"]
@@ -166,14 +166,14 @@ def action_from_json(data: Any, kinds: Sequence[type]) -> Any:
         by_name = {k.__name__: k for k in kinds}
         name = data.get("type")
         if not isinstance(name, str) or name not in by_name:
-            raise BadData("type", f"unknown action type; expected one of {', '.join(sorted(by_name))}", name, source="saved move")
+            raise SAVED_MOVE.error("type", f"unknown action type; expected one of {', '.join(sorted(by_name))}", name)
         kind = by_name[name]
         names = [f.name for f in dataclasses.fields(kind)]
         SAVED_MOVE.fields(data, "", ["type", *names], ["type"], comments=False)
         try:
             return kind(**{k: _tuple(v) for k, v in data.items() if k != "type"})
         except TypeError as error:  # a required field missing
-            raise BadData(name, f"cannot be built from these fields ({error})", data, source="saved move") from None
+            raise SAVED_MOVE.error(name, f"cannot be built from these fields ({error})", data) from None
     return _tuple(data)
 
 

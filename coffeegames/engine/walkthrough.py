@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import BadArgument, IllegalAction, shown
-from ..validate import Checker, is_whole, read_json
+from ..validate import Checker, read_json
 from .state import Action, State, action_from_json, action_to_json
 
 __all__ = ["FORMAT", "Walkthrough"]
@@ -39,6 +39,8 @@ class Walkthrough:
     """
 
     def __init__(self, initial: State, seed: int | None = None) -> None:
+        if seed is not None:
+            Checker(error=BadArgument).whole(seed, "seed")
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.states: list[State] = [initial]
@@ -114,8 +116,6 @@ class Walkthrough:
     def from_json(cls, text: str, initial: State, kinds: Sequence[type], game: Any = None) -> Walkthrough:
         """Load a saved walkthrough onto ``initial``; any bad field or illegal move rejects the whole file."""
         check = Checker("saved game")
-        if not isinstance(text, str) or not text.lstrip("\ufeff \t\r\n").startswith("{"):
-            raise check.error("(top level)", f"is not valid JSON text of an object with format {FORMAT!r}", text)
         data = read_json(text, "saved game")
         check.need(isinstance(data, dict) and data.get("format") == FORMAT, "format", f"must be {FORMAT!r}",
                    data.get("format") if isinstance(data, dict) else data)
@@ -130,7 +130,8 @@ class Walkthrough:
                            "make the game with the saved options (the game package's own loader does) to load it",
                            saved_options)
         seed = data.get("seed")
-        check.need(seed is None or (is_whole(seed) and seed >= 0), "seed", "must be a whole number, 0 or more, or null", seed)
+        if seed is not None:
+            check.whole(seed, "seed")
         moves: list[Action] = []
         saved_moves: tuple[Any, ...] = check.sequence(data["moves"], "moves")
         for i, m in enumerate(saved_moves):
