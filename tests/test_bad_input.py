@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import coffeegames
 from coffeegames import dairyman, roaster
 from coffeegames.cli import main
 from coffeegames.engine import Walkthrough
@@ -82,3 +83,13 @@ def test_error_messages_quote_a_short_prefix_of_huge_values() -> None:
     with pytest.raises(CoffeeGamesError) as error:
         Bag("x" * 10_000_000)
     assert len(str(error.value)) < 300
+
+
+@pytest.mark.parametrize("name", list(coffeegames.games()))
+def test_a_saved_game_with_an_unknown_option_is_refused_naming_it(name: str) -> None:
+    info = coffeegames.games()[name]
+    game = info.game()
+    saved = json.loads(Walkthrough(game.new_initial_state(), seed=1).to_json(game))
+    saved["options"] = {**saved["options"], "colour_blind": True}
+    with pytest.raises(BadData, match="options.*colour_blind"):
+        info.load_walkthrough(json.dumps(saved))

@@ -21,7 +21,6 @@ import pytest
 from coffeegames.engine import IllegalAction, Walkthrough
 from coffeegames.errors import BadData
 from coffeegames.vivajava import (
-    Blend,
     FirstPlayer,
     Game,
     Research,

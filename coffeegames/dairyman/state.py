@@ -50,7 +50,7 @@ import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import GameBase, SavedState
+from ..engine.saved import GameBase, SavedState, game_from_options
 from . import players as scoring
 from . import saved
 from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
@@ -533,7 +533,7 @@ class Game(GameBase):
         0
         """
         options, played = saved.saved_options(save, cls.name, cls.BEFORE_RECORDED)
-        game = cls(**played)
+        game = game_from_options(cls, played)
         game.options, game._passed = options, played
         return game
 

@@ -20,11 +20,11 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from ..errors import BadData
+from ..errors import BadData, CoffeeGamesError
 from ..validate import Checker, read_json
 
 __all__ = [
-    "GameBase", "Parser", "SAVED", "SavedState", "bad", "flag", "list_of", "load_state", "plain", "record",
+    "GameBase", "Parser", "SAVED", "SAVED_GAME", "game_from_options", "SavedState", "bad", "flag", "list_of", "load_state", "plain", "record",
     "save_state", "text", "whole",
 ]
 
@@ -127,6 +127,19 @@ class SavedState:
         """Rebuild a state saved by :meth:`to_json`; a malformed one is rejected with a message naming the field."""
         state: Any = cls(rules=rules, **load_state(saved, cls.GAME, cls.FORMAT, cls.FIELD_PARSERS))  # type: ignore[call-arg]
         return state.check()  # every engine's State defines check()
+
+
+SAVED_GAME = Checker("saved game")
+"""The checker for saved walkthroughs (games), as ``SAVED`` is for saved states."""
+
+
+def game_from_options(make: Callable[..., Any], options: Mapping[str, Any]) -> Any:
+    """``make(**options)`` for the options a saved game records; options no version of the game takes are
+    refused as :class:`~coffeegames.errors.BadData` naming them, never a bare ``TypeError``."""
+    try:
+        return make(**options)
+    except (CoffeeGamesError, TypeError) as error:
+        raise SAVED_GAME.error("options", f"are not options of this version of the game: {error}", dict(options)) from None
 
 
 def load_walkthrough(text_: str, saved_game: Callable[[str], Any], seeded_start: bool = False) -> tuple[Any, Any]:

@@ -67,7 +67,7 @@ import pandas as pd
 
 from ..errors import BadArgument, BadType
 from ..exact import Dist
-from .actions import Continue, Exchange, Keep, KeepTwo, NoExchange, Phase, Roast, Stop, ToCup, ToTray
+from .actions import ROASTING_PHASES, Continue, Exchange, Keep, KeepTwo, NoExchange, Phase, Roast, Stop, ToCup, ToTray
 from .cup_fallback import ENDGAME, ENDGAME_BUDGET, fallback_exchange, fallback_keep, fallback_place, projected, simulate
 from .cup_solver import MASK, Counts, OverBudget, Solver, count_positions, minus, plus
 from .data import CUP_SPACES
@@ -205,7 +205,7 @@ def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | st
     """The cup test ``stop_now`` is asked about (see its arguments), checked."""
     if isinstance(position, State):
         state = position
-        if state.phase in (Phase.SHUFFLE, Phase.DRAW, Phase.ACT, Phase.REMOVE_TWO, Phase.DECIDE, Phase.RESERVE):
+        if state.phase in ROASTING_PHASES:
             raise BadArgument("position", f"stop_now needs a state where the player may stop (phase 'decide') or the cup test; got {state.phase!r}")
         if state.phase in (Phase.CHOICE_DRAW, Phase.EXCHANGE_DRAW) and state.hand:
             raise BadArgument("position", f"stop_now cannot start halfway through a {state.phase!r} draw; step to the next decision")

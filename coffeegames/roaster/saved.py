@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..engine.saved import SAVED, flag, list_of, text, whole
+from ..engine.saved import SAVED, SAVED_GAME, flag, game_from_options, list_of, text, whole
 from .actions import DRAW_FOR, ROASTING_PHASES, Phase
 from .data import CUP_SPACES, IMMEDIATE, SQUARES
 from .effects import fits
@@ -214,8 +214,7 @@ def game_for_options(options: Mapping[str, Any], **data: Any) -> Game:
     from .state import Game
 
     SAVED.need(isinstance(options, Mapping), "options", "must be an object of Coffee Roaster options", options)
-    kw = {"rules_version": 1, **options, **data}
-    return Game(**kw)
+    return game_from_options(Game, {"rules_version": 1, **options, **data})
 
 
 def saved_game(text_: str, **data: Any) -> Game:
@@ -224,11 +223,11 @@ def saved_game(text_: str, **data: Any) -> Game:
     from ..validate import read_json
 
     data_ = read_json(text_, "saved game") if isinstance(text_, str) else None
-    SAVED.need(isinstance(data_, dict) and isinstance(data_.get("options"), dict), "options",
-               "a Coffee Roaster walkthrough must name its options (which card, side and rules it was played under)",
-               data_.get("options") if isinstance(data_, dict) else text_)
+    SAVED_GAME.need(isinstance(data_, dict) and isinstance(data_.get("options"), dict), "options",
+                    "a Coffee Roaster walkthrough must name its options (which card, side and rules it was played under)",
+                    data_.get("options") if isinstance(data_, dict) else text_)
     assert isinstance(data_, dict)
-    SAVED.need(data_.get("game") in (None, "roaster"), "game", "this file is for another game, not 'roaster'", data_.get("game"))
+    SAVED_GAME.need(data_.get("game") in (None, "roaster"), "game", "this file is for another game, not 'roaster'", data_.get("game"))
     return game_for_options(data_["options"], **data)
 
 

@@ -98,7 +98,7 @@ from .actions import (
 from .data import CUP_SPACES, SQUARES
 from .effects import effect_actions, pay_wild, remove_two, use_flavour, use_immediate
 from .odds import draw_outcome_count, draw_outcomes, shuffle_outcomes
-from .rules import EASY_FLAVOURS, TRAY_SPACES, Rules
+from .rules import EASY_FLAVOURS, Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 from .scoring import CupScore
 from .tokens import (
@@ -115,7 +115,6 @@ from .tokens import (
     SMOKE,
     SWEETNESS,
     WILD,
-    bean,
     is_bean,
     madd,
     mcontains,
@@ -144,7 +143,6 @@ class State(SavedState, BaseState):
     """Square spaces on the roast board (Rule)."""
     CUP_SPACES: ClassVar[int] = CUP_SPACES
     """Spaces in the cup (Rule)."""
-    TRAY_SPACES: ClassVar[int] = TRAY_SPACES
     """Spaces on the cardboard tray without the Cardboard Tray effect by default (Stand-in; option ``tray_spaces``)."""
 
     rules: Rules = field(repr=False)

@@ -25,11 +25,9 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine import Walkthrough
+from ..engine.saved import game_from_options
 from ..engine.saved import load_walkthrough as load_saved_walkthrough
-from ..errors import BadData, CoffeeGamesError
 from ..validate import Checker, read_json
 from .state import Game
 
@@ -61,10 +59,7 @@ def saved_game(text: str) -> Game:
                     "saved under rules version 1 with a token count at 2X other than 1, which no version offers now "
                     "(the rules give one token at each mark): this save cannot be replayed", legacy)
         options["rules_version"] = 1
-    try:
-        game = Game(**options)
-    except (CoffeeGamesError, TypeError) as error:
-        raise BadData("options", f"are not options of this version of the game: {error}", options, source="saved game") from None
+    game = game_from_options(Game, options)
     game.options = saved_options  # exactly as saved (an old token_at_2x=1 too), so the save loads and re-saves the same
     return game
 
