@@ -299,7 +299,7 @@ def _dice_count(text: str) -> int:
 def _games(args: argparse.Namespace) -> None:
     """The games the library implements (from the registry), with their variants."""
     rows = [{"game": info.name, "title": info.title, "what it teaches": info.summary,
-             "variants": "; ".join(", ".join(f"{k}={v}" for k, v in v.items()) or "default" for v in info.variants)}
+             "variants": "; ".join(", ".join(f"{k}={v}" for k, v in variant.items()) or "default" for variant in info.variants)}
             for info in registry().values()]
     if args.json:
         print(json.dumps(rows, indent=2))

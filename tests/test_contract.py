@@ -140,8 +140,9 @@ def test_chance_odds_are_exact_and_sum_to_one(name: str, options: dict[str, Any]
                 draws += [names[0], names[-1]]
             else:
                 sampled += 1  # too many to list: sampled only, chance_outcomes() never called
-            for outcome in draws:
-                assert state.apply(outcome) is not None, at
+            for outcome in draws:  # every outcome is accepted and moves the game on, to a state of the same game
+                after = state.apply(outcome)
+                assert type(after) is type(state) and after != state, at
     assert listed + sampled > 0, "no chance node was met"
 
 

@@ -34,9 +34,7 @@ def option_table(rules: Any, shown: Mapping[str, Any] | None = None) -> pd.DataF
         f.name: {"value": shown.get(f.name, getattr(rules, f.name)), "kind": f.metadata["kind"], "meaning": f.metadata["doc"]}
         for f in dataclasses.fields(rules)
     }
-    table = pd.DataFrame.from_dict(rows, orient="index")
-    table["value"] = pd.Series([row["value"] for row in rows.values()], index=table.index, dtype=object)  # None stays None
-    return table
+    return pd.DataFrame.from_dict(rows, orient="index", dtype=object)  # object: a None value stays None
 
 
 def option_markdown(rules: Any) -> str:

@@ -353,7 +353,7 @@ def _parse_draw(text: str, state: State) -> Drawn:
     for token in text.replace(",", " ").split():
         try:
             codes.append(tile_of(token).code)
-        except (ValueError, CoffeeGamesError) as error:  # tile_of reads a code: any ValueError is about the text typed
+        except CoffeeGamesError as error:  # tile_of's complaint is about the code typed
             raise BadEntry(f"{error}; type the tiles drawn as codes separated by spaces") from None
     need = state.rules.display_size - len(state.display)
     outcome = Drawn(tuple(codes))

@@ -49,7 +49,6 @@ from ..dairyman import (
     reroll_table,
 )
 from ..engine import BadEntry
-from ..errors import CoffeeGamesError
 from ..exact import Dist, Estimate, estimate, face_counts, roll_array, running_estimate
 from .charts import (
     ACCENT,
@@ -88,12 +87,7 @@ def parse_dice(text: str, what: str = "roll") -> tuple[int, ...]:
             raise BadEntry(
                 f"{token!r} is not a die value: type the dice as numbers 1-6 separated by spaces, e.g. 4 6 5 5"
             ) from None
-    try:
-        return check_roll(values, what)
-    except CoffeeGamesError:
-        raise
-    except (ValueError, TypeError) as error:  # check_roll checks the values read from the text: its complaint is about them
-        raise BadEntry(str(error)) from None
+    return check_roll(values, what)  # its BadArgument names what is wrong with the values read
 
 
 def _dice_slider(value: int, **kwargs: Any) -> widgets.IntSlider:

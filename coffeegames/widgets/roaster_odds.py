@@ -25,8 +25,6 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..exact import Bag, Dist
-from ..engine import BadEntry
-from ..errors import CoffeeGamesError
 from ..roaster import NAMES, TOKENS, bag_text, count_dist, draw_table, parse_bag, show
 from ..text import labelled_text
 from .charts import BASE, View, figure, fraction_text, table_html
@@ -84,12 +82,7 @@ class BagExplorer(View):
         ])
 
     def _compute(self) -> _Odds:
-        try:
-            counts = parse_bag(self.bag_text.value)
-        except CoffeeGamesError:
-            raise
-        except ValueError as error:  # parse_bag reads the text typed: its complaint is about that text
-            raise BadEntry(str(error)) from None
+        counts = parse_bag(self.bag_text.value)  # a BadArgument about the text typed
         bag = Bag(counts)
         draws, kind = self.draws.value, self.kind.value
         table = draw_table(bag, draws, 2 if self.crack.value else 1)
