@@ -17,6 +17,7 @@ from coffeegames.widgets import (
     BustChanceExplorer,
     MostLockedExplorer,
     RollAdvisor,
+    dairyman_walkthrough,
     SimulationCheck,
     fraction_text,
     mean_text,
@@ -338,3 +339,16 @@ def test_the_board_says_flip_or_end_once_ordered() -> None:
     _, layout = dairyman_board(state)
     assert "ordered: flip tiles, or end the turn" in layout["title"]["text"]
     assert dairyman.EndTurn() in state.legal_actions()
+
+
+def test_the_outcome_box_names_what_chance_does_at_each_node() -> None:
+    """A tile draw asks for tiles, a roll for dice: the box, its button and the status say which."""
+    view = dairyman_walkthrough(seed=1)
+    assert view.state.phase == "draw"  # the opening display is dealt first
+    assert (view.outcome_text.description, view.outcome_button.description) == ("tiles drawn", "Enter the tiles drawn")
+    assert "enter the tiles drawn" in view.status.value
+    view.chance_button.click()
+    while view.state.phase != "roll":
+        view.chance_button.click() if view.state.is_chance() else view.take(view.state.legal_actions()[0])
+    assert (view.outcome_text.description, view.outcome_button.description) == ("you rolled", "Enter the dice you rolled")
+    assert "enter the dice you rolled" in view.status.value

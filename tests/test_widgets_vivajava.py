@@ -232,3 +232,11 @@ def test_humans_are_checked() -> None:
         vivajava_walkthrough(solo="sacchar", human=(1,))
     with pytest.raises(ValueError, match="players 0-2"):
         vivajava_walkthrough(players=3, human=(3,))
+
+
+def test_the_outcome_box_asks_who_starts_then_for_dice() -> None:
+    view = vivajava_walkthrough(solo="omniblend", meter="yellow", seed=1)
+    assert view.outcome_button.description == "Enter who starts" and "enter who starts" in view.status.value
+    view.outcome_text.value = "0"
+    view.outcome_button.click()
+    assert view.outcome_button.description == "Enter the dice you rolled"

@@ -52,6 +52,8 @@ class Adapter(Generic[S]):
         chance_button: the button that lets chance move (``"Let chance roll"``, ``"Draw"``).
         outcome_label: the outcome box's label (``"you rolled"``, ``"you drew"``).
         outcome_button: the button that enters it (``"Enter the dice you rolled"``).
+        outcome_words: ``outcome_words(state) -> (label, button)`` where the words differ from one chance
+            node to another (a Dairyman tile draw between rolls); None: always the two above.
         risk_column: the advice column holding each choice's risk, a chance (Fraction or None); None for no risk.
         risk_name: what that chance is, for the hover text and the table.
         risk_short: a word or two for the bar labels and the list (``"bust next 8.3%"``).
@@ -66,8 +68,13 @@ class Adapter(Generic[S]):
     chance_button: str = "Let chance roll"
     outcome_label: str = "outcome"
     outcome_button: str = "Enter the outcome"
+    outcome_words: Callable[[S], tuple[str, str]] | None = None
     risk_column: str | None = None
     risk_name: str = "risk"
     risk_short: str = "risk"
     risk_summary: str = "its risk: {}"
     solo: bool = False
+
+    def words_at(self, state: S) -> tuple[str, str]:
+        """The outcome box's label and button at this chance node."""
+        return self.outcome_words(state) if self.outcome_words is not None else (self.outcome_label, self.outcome_button)

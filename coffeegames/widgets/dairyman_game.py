@@ -409,6 +409,8 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
         chance_button="Let chance roll",
         outcome_label="you rolled",
         outcome_button="Enter the dice you rolled",
+        outcome_words=lambda state: (("tiles drawn", "Enter the tiles drawn") if state.phase == "draw"
+                                     else ("you rolled", "Enter the dice you rolled")),
         risk_column="p_bust_next",
         risk_name="bust chance of the next roll",
         risk_short="bust next",

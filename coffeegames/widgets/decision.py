@@ -279,7 +279,7 @@ class DecisionView(Generic[S]):
         text = session.describe()
         if state.is_chance():
             bots = ", “Bots play”" if self._bots_shown and session.bots_can_play() else ""
-            typed = f" or {self.adapter.outcome_button.lower()}" if session.parse_outcome else ""
+            typed = f" or {self.adapter.words_at(state)[1].lower()}" if session.parse_outcome else ""
             return f"{text} (press “{self.adapter.chance_button}”{bots}{typed})"
         if state.current_player() in session.bots and not state.is_terminal():
             return f"{text} (press “Bots play”, or choose for it)"
@@ -351,8 +351,10 @@ class DecisionView(Generic[S]):
         self.chance_button.disabled = self.outcome_button.disabled = self.outcome_text.disabled = not state.is_chance()
         self.bots_button.disabled = not session.bots_can_play()
         self.undo_button.disabled = not session.walkthrough.moves
-        if adapter.outcome_hint is not None and state.is_chance():
-            self.outcome_text.placeholder = adapter.outcome_hint(state)
+        if state.is_chance():
+            self.outcome_text.description, self.outcome_button.description = adapter.words_at(state)
+            if adapter.outcome_hint is not None:
+                self.outcome_text.placeholder = adapter.outcome_hint(state)
 
     def _summary(self) -> str:
         """The best choice in words, with its exact value and risk."""

@@ -391,6 +391,8 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
         chance_button="Let chance roll",
         outcome_label="you rolled",
         outcome_button="Enter the dice you rolled",
+        outcome_words=lambda state: (("who starts", "Enter who starts") if state.phase == "first"
+                                     else ("you rolled", "Enter the dice you rolled")),
         risk_column="p_lost",
         risk_name="chance of losing it before your next turn (a re-roll: of not beating the blend given up)",
         risk_short="lost",
