@@ -39,15 +39,13 @@ Advisor = Callable[[S], pd.DataFrame]
 class Adapter(Generic[S]):
     """What a :class:`~coffeegames.widgets.DecisionView` needs to know about a game to show it.
 
-    Functions (all optional):
+    Attributes:
         advise: ``advise(state) -> DataFrame`` with columns ``action``, ``label``, ``value``
             (exact ``Fraction`` or None), ``best``, optionally the risk column, ``then``,
             ``exact``/``stderr``/``lower`` (estimates) and ``how``. Without it only the
             actions are listed.
         board: ``board(state) -> (traces, layout)`` drawing the position; without it the state's text is shown.
         outcome_hint: ``outcome_hint(state) -> str``, the placeholder of the outcome box.
-
-    Words:
         value_name: what the values measure (the chart's axis, the summary).
         chance_button: the button that lets chance move (``"Let chance roll"``, ``"Draw"``).
         outcome_label: the outcome box's label (``"you rolled"``, ``"you drew"``).
