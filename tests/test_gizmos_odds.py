@@ -221,6 +221,8 @@ BAD: list[tuple[str, Callable[[], Any], type[CoffeeGamesError], str]] = [
     ("over 13 in use", lambda: dispenser_from(["red"] * 6, [["red"] * 4, ["red"] * 4]), BadArgument, "storages"),
     ("bad storage", lambda: dispenser_from([], [["red"], ["pink"]]), BadArgument, "storages[1]"),
     ("huge list", lambda: dispenser_from([], [["red"] * 10**6]), TooBig, "storages[0]"),
+    ("five storages", lambda: dispenser_from([], [[]] * 5), BadArgument, "storages"),
+    ("endless storages", lambda: dispenser_from([], iter(lambda: [], None)), BadType, "storages"),
     ("pick not on row", lambda: row_after_pick(["red"], "blue", {"red": 1}), BadArgument, "picked"),
     ("empty table", lambda: colour_table({}, 1), BadArgument, "dispenser"),
     ("max draws", lambda: pay_table({"red": 1}, "red", 1, max_draws=100), TooBig, "max_draws"),

@@ -33,7 +33,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import comb
 from typing import Any, TypeVar
@@ -50,6 +50,7 @@ __all__ = [
     "MARBLES",
     "MARBLES_PER_COLOUR",
     "MAX_CARDS",
+    "MAX_PLAYERS",
     "REMOVED_LEVEL_III",
     "ROW_SIZE",
     "as_dispenser",
@@ -78,6 +79,8 @@ MARBLES = MARBLES_PER_COLOUR * len(COLOURS)
 """Marbles in the game: 52."""
 ROW_SIZE = 6
 """Marbles on the energy row (Rule)."""
+MAX_PLAYERS = 4
+"""Gizmos is for 2-4 players (Rule): at most this many storages."""
 LEVEL_CARDS = 36
 """Cards of each of levels I, II and III (Fact)."""
 REMOVED_LEVEL_III = 20
@@ -117,6 +120,14 @@ def _marbles(value: object, where: str) -> dict[str, int]:
     return counts
 
 
+def _row(row: object) -> dict[str, int]:
+    """The energy row's marbles as counts: at most :data:`ROW_SIZE` of them."""
+    counts = _marbles(row, "row")
+    if sum(counts.values()) > ROW_SIZE:
+        raise BadArgument("row", f"the energy row holds at most {ROW_SIZE} marbles", sum(counts.values()))
+    return counts
+
+
 def as_dispenser(dispenser: object) -> Bag:
     """The dispenser's contents (colour → count, 0-13 of each) as a :class:`~coffeegames.exact.Bag`.
 
@@ -130,7 +141,7 @@ def as_dispenser(dispenser: object) -> Bag:
     return Bag(_marbles(dispenser, "dispenser"))
 
 
-def dispenser_from(row: Marbles, storages: Iterable[Marbles] = ()) -> Bag:
+def dispenser_from(row: Marbles, storages: Sequence[Marbles] = ()) -> Bag:
     """What is in the dispenser: the 52 marbles minus the row and every player's storage.
 
     >>> dispenser_from(["red"] * 6, storages=[{"red": 3}, ["blue", "red"]])
@@ -140,12 +151,13 @@ def dispenser_from(row: Marbles, storages: Iterable[Marbles] = ()) -> Bag:
     ...
     coffeegames.errors.BadArgument: argument 'storages': the row and storages hold 14 red marbles; the game has 13
     """
-    on_row = _marbles(row, "row")
-    if sum(on_row.values()) > ROW_SIZE:
-        raise BadArgument("row", f"the energy row holds at most {ROW_SIZE} marbles", sum(on_row.values()))
-    if isinstance(storages, (str, bytes, Mapping)):
+    on_row = _row(row)
+    if isinstance(storages, (str, bytes, Mapping)) or not isinstance(storages, Sequence):
         raise BadType("storages", "must be a list of storages, one per player (each colour → count or a list of colours)",
                       storages)
+    if len(storages) > MAX_PLAYERS:
+        raise BadArgument("storages", f"one storage per player: Gizmos has at most {MAX_PLAYERS} players",
+                          f"{len(storages)} storages")
     used = dict(on_row)
     for i, storage in enumerate(storages):
         for colour, n in _marbles(storage, f"storages[{i}]").items():
@@ -254,9 +266,7 @@ def row_after_pick(row: Marbles, picked: str, dispenser: Mapping[str, int]) -> D
     >>> row_after_pick(["red", "blue"], "red", {"red": 1, "yellow": 3})
     Dist({('blue', 'yellow'): 3/4, ('red', 'blue'): 1/4})
     """
-    counts = _marbles(row, "row")
-    if sum(counts.values()) > ROW_SIZE:
-        raise BadArgument("row", f"the energy row holds at most {ROW_SIZE} marbles", sum(counts.values()))
+    counts = _row(row)
     if picked not in COLOURS or counts[picked] == 0:
         raise BadArgument("picked", f"must be a colour on the row: {marbles_text(counts) or 'the row is empty'}", picked)
     counts[picked] -= 1
@@ -319,6 +329,12 @@ def research_dist(unseen: int, matching: int, deck_size: int, research: int,
 
     Levels I and II: every unseen card is in the deck, so ``deck_size = unseen + len(known_bottom)``.
     Level III: the 20 cards removed at setup are unseen too, so the deck holds fewer.
+
+    Cards an opponent put under the deck are unseen by you (you know how many, not which): they
+    count among ``unseen`` and in the deck's unseen part. Their place under the never-seen
+    cards changes nothing while you know nothing about them (each unseen card is as likely as
+    any other to be one of them); the model takes your own cards to come after theirs, which
+    matters only for a Research reaching past every card no one has seen.
 
     >>> research_dist(unseen=10, matching=2, deck_size=10, research=3)[0]  # C(8, 3) / C(10, 3)
     Fraction(7, 15)
