@@ -106,7 +106,8 @@ class DispenserExplorer(View):
         chart = figure(
             make_subplots(rows=1, cols=2, column_widths=[0.5, 0.5], horizontal_spacing=0.12,
                           subplot_titles=["marbles of the colour among the draws", "P(able to pay) after k draws"]),
-            height=380,
+            height=400,
+            margin=dict(t=90),
         )
         chart.add_trace(go.Bar(hovertemplate=hover), row=1, col=1)
         chart.add_trace(go.Scatter(mode="lines+markers", line=dict(color=EXACT), hovertemplate=hover), row=1, col=2)
