@@ -18,6 +18,7 @@ from .dairyman_game import dairyman_adapter, dairyman_board, dairyman_walkthroug
 from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, parse_dice
 from .dairyman_policy import PolicyExplorer
 from .decision import DecisionView, exact_text, solver_advice
+from .gizmos_odds import DispenserExplorer
 from .roaster_game import ROASTER, roaster_board, roaster_walkthrough
 from .roaster_odds import BagExplorer
 from .vivajava_game import vivajava_adapter, vivajava_board, vivajava_walkthrough
@@ -29,6 +30,7 @@ __all__ = [
     "BlendExplorer",
     "BustChanceExplorer",
     "DecisionView",
+    "DispenserExplorer",
     "MeterTable",
     "MostLockedExplorer",
     "PolicyExplorer",
