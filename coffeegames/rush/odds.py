@@ -51,6 +51,7 @@ from ..validate import is_whole
 
 __all__ = [
     "CountLaw",
+    "Deck",
     "MAX_ARRIVALS",
     "MAX_COMPLETES",
     "MAX_DECK",
@@ -88,6 +89,8 @@ __all__ = [
 
 Order: TypeAlias = Hashable
 """An order kind: a sorted tuple of ingredient names, an object with ``ingredients``, or any hashable label."""
+Deck: TypeAlias = Mapping[Any, int]
+"""The deck: order kind → how many of it are left unseen (keys typed ``Any``: a mapping's key type is invariant)."""
 Match: TypeAlias = Callable[[Any], bool] | Iterable[Hashable]
 """Which orders count: a predicate on an order, or a collection of order kinds."""
 CountLaw: TypeAlias = int | Mapping[int, int] | Mapping[int, Fraction] | Dist
@@ -120,7 +123,7 @@ MAX_DECK_WORK = 2_000_000
 
 # -- the deck and its orders -------------------------------------------------------------------
 
-def as_deck(deck: Mapping[Order, int], where: str = "deck") -> Bag:
+def as_deck(deck: Deck, where: str = "deck") -> Bag:
     """``deck`` (order → count) checked, as a :class:`~coffeegames.exact.Bag` with its orders sorted.
 
     >>> as_deck({("milk", "tea"): 1, ("coffee", "milk"): 2, ("ice", "water"): 0})
@@ -152,7 +155,7 @@ def as_deck(deck: Mapping[Order, int], where: str = "deck") -> Bag:
     return Bag({kind: counts[kind] for kind in kinds})
 
 
-def unseen_deck(makeup: Mapping[Order, int], seen: Iterable[Order]) -> Bag:
+def unseen_deck(makeup: Deck, seen: Iterable[Order]) -> Bag:
     """The deck as the other players' odds see it: the ``makeup`` minus every order ``seen`` on the table.
 
     >>> unseen_deck({("coffee", "milk"): 3, ("milk", "tea"): 1}, [("milk", "tea"), ("coffee", "milk")])
@@ -186,12 +189,12 @@ def order_ingredients(order: Any, where: str = "order") -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def _ingredient_orders(deck: Mapping[Order, int], where: str = "deck") -> dict[Order, tuple[str, ...]]:
+def _ingredient_orders(deck: Deck, where: str = "deck") -> dict[Order, tuple[str, ...]]:
     """Each order of a checked deck with its ingredients (every order is checked, naming the deck)."""
     return {order: order_ingredients(order, f"{where} order {shown(order, 40)}") for order in deck}
 
 
-def deck_ingredients(deck: Mapping[Order, int]) -> tuple[str, ...]:
+def deck_ingredients(deck: Deck) -> tuple[str, ...]:
     """Every ingredient some order of the deck needs, sorted.
 
     >>> deck_ingredients({("coffee", "milk"): 3, ("milk", "tea"): 1})
@@ -253,7 +256,7 @@ def _multiset_count(counts: Iterable[int], k: int) -> int:
 
 # -- the next k orders -------------------------------------------------------------------------
 
-def count_dist(deck: Mapping[Order, int], match: Match, k: int) -> Dist:
+def count_dist(deck: Deck, match: Match, k: int) -> Dist:
     """How many of the next ``k`` orders match (a predicate, or a list of order kinds): hypergeometric.
 
     >>> count_dist({"a": 2, "b": 3}, ["a"], 2)
@@ -265,7 +268,7 @@ def count_dist(deck: Mapping[Order, int], match: Match, k: int) -> Dist:
     return Dist.from_weights({i: comb(good, i) * comb(total - good, k - i) for i in range(min(good, k) + 1)})
 
 
-def group_dist(deck: Mapping[Order, int], key: Callable[[Any], Hashable], k: int) -> Dist:
+def group_dist(deck: Deck, key: Callable[[Any], Hashable], k: int) -> Dist:
     """The next ``k`` orders grouped by ``key(order)``: the multivariate hypergeometric law, each outcome
     the sorted tuple of the ``k`` keys.
 
@@ -286,7 +289,7 @@ def group_dist(deck: Mapping[Order, int], key: Callable[[Any], Hashable], k: int
     return as_deck(grouped, "groups").draw(k)
 
 
-def next_orders(deck: Mapping[Order, int], k: int) -> Dist:
+def next_orders(deck: Deck, k: int) -> Dist:
     """The exact law of the next ``k`` orders as a multiset (a tuple of orders, in the deck's order).
 
     >>> next_orders({("coffee", "milk"): 2, ("milk", "tea"): 1}, 2)[(("coffee", "milk"), ("milk", "tea"))]
@@ -301,7 +304,7 @@ def next_orders(deck: Mapping[Order, int], k: int) -> Dist:
     return bag.draw(k)
 
 
-def ingredient_dist(deck: Mapping[Order, int], ingredient: str, k: int) -> Dist:
+def ingredient_dist(deck: Deck, ingredient: str, k: int) -> Dist:
     """How many of the next ``k`` orders need ``ingredient`` (at least one of it).
 
     >>> ingredient_dist({("coffee", "milk"): 1, ("ice", "tea"): 1}, "milk", 1)
@@ -314,7 +317,7 @@ def ingredient_dist(deck: Mapping[Order, int], ingredient: str, k: int) -> Dist:
     return count_dist(bag, lambda order: ingredient in needs[order], k)
 
 
-def units_dist(deck: Mapping[Order, int], ingredient: str, k: int) -> Dist:
+def units_dist(deck: Deck, ingredient: str, k: int) -> Dist:
     """How many units of ``ingredient`` the next ``k`` orders need in all (an order may need two milk).
 
     >>> units_dist({("milk", "milk"): 1, ("coffee", "milk"): 1, ("coffee", "tea"): 1}, "milk", 2)
@@ -327,7 +330,7 @@ def units_dist(deck: Mapping[Order, int], ingredient: str, k: int) -> Dist:
     return group_dist(bag, lambda order: needs[order].count(ingredient), k).map(sum)
 
 
-def size_dist(deck: Mapping[Order, int], k: int) -> Dist:
+def size_dist(deck: Deck, k: int) -> Dist:
     """The sizes (2-4 ingredients) of the next ``k`` orders, as a sorted tuple.
 
     >>> size_dist({("coffee", "milk"): 1, ("coffee", "ice", "milk"): 1, ("ice", "milk", "milk", "tea"): 1}, 1)
@@ -338,7 +341,7 @@ def size_dist(deck: Mapping[Order, int], k: int) -> Dist:
     return group_dist(bag, lambda order: len(needs[order]), k)
 
 
-def specialty_dist(deck: Mapping[Order, int], specialty: Iterable[str], k: int) -> Dist:
+def specialty_dist(deck: Deck, specialty: Iterable[str], k: int) -> Dist:
     """How many of the next ``k`` orders are Specialty (need one of the ``specialty`` ingredients).
 
     >>> specialty_dist({("coffee", "milk"): 2, ("caramel", "milk"): 1}, ["caramel"], 2)
@@ -350,7 +353,7 @@ def specialty_dist(deck: Mapping[Order, int], specialty: Iterable[str], k: int) 
     return count_dist(bag, lambda order: not special.isdisjoint(needs[order]), k)
 
 
-def p_needs(deck: Mapping[Order, int], held: Iterable[str], k: int = 1) -> Fraction:
+def p_needs(deck: Deck, held: Iterable[str], k: int = 1) -> Fraction:
     """P(at least one of the next ``k`` orders needs an ingredient you hold). With ``k=1``: a new order does.
 
     >>> p_needs({("coffee", "milk"): 2, ("ice", "tea"): 2}, ["milk", "steam"], k=2)
@@ -362,7 +365,7 @@ def p_needs(deck: Mapping[Order, int], held: Iterable[str], k: int = 1) -> Fract
     return count_dist(bag, lambda order: not hold.isdisjoint(needs[order]), k).at_least(1)
 
 
-def deck_table(deck: Mapping[Order, int], k: int = 1, specialty: Iterable[str] = ()) -> pd.DataFrame:
+def deck_table(deck: Deck, k: int = 1, specialty: Iterable[str] = ()) -> pd.DataFrame:
     """Per ingredient of the deck, what the next ``k`` orders need, as exact Fractions.
 
     Columns: ``specialty`` (is it one of ``specialty``), ``P(needed)`` (at least one of the

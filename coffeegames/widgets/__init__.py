@@ -20,6 +20,7 @@ from .dairyman_policy import PolicyExplorer
 from .decision import DecisionView, exact_text, solver_advice
 from .roaster_game import ROASTER, roaster_board, roaster_walkthrough
 from .roaster_odds import BagExplorer
+from .rush_odds import DeckExplorer, parse_orders
 from .vivajava_game import vivajava_adapter, vivajava_board, vivajava_walkthrough
 from .vivajava_odds import BlendExplorer, MeterTable
 
@@ -29,6 +30,7 @@ __all__ = [
     "BlendExplorer",
     "BustChanceExplorer",
     "DecisionView",
+    "DeckExplorer",
     "MeterTable",
     "MostLockedExplorer",
     "PolicyExplorer",
@@ -44,6 +46,7 @@ __all__ = [
     "fraction_text",
     "mean_text",
     "parse_dice",
+    "parse_orders",
     "parse_roll",
     "percent",
     "roaster_board",
