@@ -198,6 +198,7 @@ def test_unseen_deck_takes_out_what_the_table_shows():
     expected.subtract(seen)
     assert dict(unseen_deck(DECK_A, seen)) == {o: n for o, n in expected.items() if n}
     assert unseen_deck(DECK_A, []) == as_deck(DECK_A)
+    assert unseen_deck(DECK_A, [["tea", "milk"]]) == unseen_deck(DECK_A, [("milk", "tea")])  # any ingredient order
 
 
 # -- penalties ahead: orders followed one by one --------------------------------------------------
@@ -257,6 +258,8 @@ def test_completing_one_a_turn_never_takes_more_penalties():
     for tabs, rounds, arrivals, _, extra in PENALTY_CASES:
         nothing = expected_penalties(tabs, rounds, arrivals, 0, extra)
         assert expected_penalties(tabs, rounds, arrivals, 1, extra) <= nothing
+    long_one = expected_penalties((2, 1, 0, 0), 40, {0: 2, 1: 2, 2: 1}, 1)   # the longest horizon allowed
+    assert 0 < long_one < expected_penalties((2, 1, 0, 0), 40, {0: 2, 1: 2, 2: 1}, 0) == 3 + 36 * Fraction(4, 5)
     table = penalty_table((2, 1, 0, 0), 8, {0: 1, 1: 1}, extra=1)
     assert list(table.index) == list(range(1, 9))
     assert (table["complete one a turn"] <= table["complete nothing"]).all()
@@ -338,7 +341,9 @@ BAD = [
     (lambda: group_dist(DECK_A, "len", 1), BadType, "key"),
     (lambda: as_deck({("coffee", "milk"): 10_001}), TooBig, "at most 10,000"),
     (lambda: next_orders({(f"i{n}", "milk"): 2 for n in range(40)}, 20), TooBig, "possible multisets"),
-    (lambda: unseen_deck(DECK_A, [("tea", "water")]), BadArgument, "not left in the deck"),
+    (lambda: unseen_deck(DECK_A, [("tea", "water")]), BadArgument, "not in the deck's make-up"),
+    (lambda: unseen_deck(DECK_A, [("milk", "water", "milk")] * 2), BadArgument, "not left in the deck (all 1 seen)"),
+    (lambda: unseen_deck(DECK_A, [{"milk": 2}]), BadType, "seen"),
     (lambda: unseen_deck(DECK_A, "coffee"), BadType, "seen"),
     (lambda: penalty_dist((1, 0, 0), 3), BadArgument, "must hold 4 numbers"),
     (lambda: penalty_dist("1000", 3), BadType, "tabs"),

@@ -78,7 +78,7 @@ def test_more_next_orders_than_are_left_draws_them_all() -> None:
 
 @pytest.mark.parametrize(("text", "says"), [
     ("coffee+", "joined by '+'"),
-    ("tea+water", "not left in the deck"),
+    ("tea+water", "not in the deck's make-up"),
     ("ice+tea, ice+tea, ice+tea", "not left in the deck"),
     ("coffee+milk, coffee+milk, coffee+milk, milk+tea, ice+tea, ice+tea, caramel+coffee+milk", "no order is left"),
 ])

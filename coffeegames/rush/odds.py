@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
-from math import comb
+from math import comb, lcm
 from typing import Any, TypeAlias
 
 import pandas as pd
@@ -166,9 +166,15 @@ def unseen_deck(makeup: Deck, seen: Iterable[Order]) -> Bag:
         raise BadType("seen", "must be a list of orders, e.g. [('coffee', 'milk')]", seen)
     left = dict(deck)
     for order in seen:
-        if left.get(order, 0) == 0:
-            raise BadArgument("seen", f"{shown(order, 60)} is not left in the deck "
-                              f"({deck[order]} in the make-up, all already seen)", order)
+        if isinstance(order, (tuple, list)) and all(isinstance(name, str) for name in order):
+            order = tuple(sorted(order))  # an order written in any order of its ingredients
+        try:
+            there = left.get(order, 0)
+        except TypeError:  # unhashable: cannot be an order of the deck
+            raise BadType("seen", "each seen order must be an order of the deck, e.g. ('coffee', 'milk')", order) from None
+        if there == 0:
+            why = "is not in the deck's make-up" if deck[order] == 0 else f"is not left in the deck (all {deck[order]} seen)"
+            raise BadArgument("seen", f"{shown(order, 60)} {why}", order)
         left[order] -= 1
     return as_deck(left)
 
@@ -434,6 +440,12 @@ def count_law(value: Any, where: str, high: int) -> Dist:
     return law
 
 
+def _weights(law: Dist) -> dict[int, int]:
+    """``law`` as whole-number weights over a common denominator (exact, and far quicker to multiply than Fractions)."""
+    denominator = lcm(*(p.denominator for p in law.values()))
+    return {n: int(p * denominator) for n, p in law.items()}
+
+
 def _whole(value: Any, where: str, high: int, low: int = 0) -> int:
     if not is_whole(value):
         raise BadType(where, f"must be a whole number {low}-{high}", value)
@@ -479,7 +491,8 @@ def penalty_dist(tabs: tuple[int, ...] | list[int], rounds: int, arrivals: Count
     is ``arrivals`` (a fixed number, or a law such as ``{0: 2, 1: 2, 2: 1}``), drawn
     independently for each gap between turns (the model's assumption: in play it depends on
     the opponents' boards). The deck is assumed not to run short in these rounds (see
-    :func:`p_deck_runs_out`); which orders arrive does not matter, only how many.
+    :func:`p_deck_runs_out`) and the game to go on (5 penalty cards or an empty deck would
+    close it); which orders arrive does not matter, only how many.
 
     **What is exact.** Given the model, every answer is exact (a Markov chain over the tabs,
     each arrival count weighted by its probability). With ``completes=0`` it has a closed
@@ -499,29 +512,31 @@ def penalty_dist(tabs: tuple[int, ...] | list[int], rounds: int, arrivals: Count
     extra = _whole(extra, "extra", MAX_ARRIVALS)
     gaps = max(0, rounds - 1)
     most = sum(start) + gaps * max(law) + rounds * extra  # no more penalties than orders ever held
-    bound = len(law) ** min(gaps, TABS) * (most + 1)
+    tab_most = max(*start, max(law) + extra)  # no tab ever holds more (orders only move on or leave)
+    bound = min(len(law) ** gaps, (tab_most + 1) ** TABS) * (most + 1)
     if bound > MAX_PENALTY_STATES:
         raise TooBig("arrivals", f"{len(law)} arrival counts over {rounds} turns could reach {bound:,} positions; "
                      f"at most {MAX_PENALTY_STATES:,} are allowed (fewer rounds or arrival counts)")
-    positions: dict[tuple[tuple[int, ...], int], Fraction] = {(start, 0): Fraction(1)}
+    weights = _weights(law)
+    positions: dict[tuple[tuple[int, ...], int], int] = {(start, 0): 1}  # (tabs, penalties) → weight
     for turn in range(rounds):
         if turn:
-            arrived: dict[tuple[tuple[int, ...], int], Fraction] = {}
-            for (held, taken), p in positions.items():
-                for n, q in law.items():
+            arrived: dict[tuple[tuple[int, ...], int], int] = {}
+            for (held, taken), w in positions.items():
+                for n, v in weights.items():
                     key = ((held[0] + n, *held[1:]), taken)
-                    arrived[key] = arrived.get(key, Fraction(0)) + p * q
+                    arrived[key] = arrived.get(key, 0) + w * v
             positions = arrived
-        after: dict[tuple[tuple[int, ...], int], Fraction] = {}
-        for (held, taken), p in positions.items():
+        after: dict[tuple[tuple[int, ...], int], int] = {}
+        for (held, taken), w in positions.items():
             new, fell = _turn(held, completes, extra)
             key = (new, taken + fell)
-            after[key] = after.get(key, Fraction(0)) + p
+            after[key] = after.get(key, 0) + w
         positions = after
-    penalties: dict[int, Fraction] = {}
-    for (_, taken), p in positions.items():
-        penalties[taken] = penalties.get(taken, Fraction(0)) + p
-    return Dist(penalties)
+    penalties: dict[int, int] = {}
+    for (_, taken), w in positions.items():
+        penalties[taken] = penalties.get(taken, 0) + w
+    return Dist.from_weights(penalties)
 
 
 def expected_penalties(tabs: tuple[int, ...] | list[int], rounds: int, arrivals: CountLaw = 0, completes: int = 0,
@@ -565,15 +580,17 @@ def cards_left_dist(deck_size: int, rounds: int, draws: CountLaw) -> Dist:
     if work > MAX_DECK_WORK:
         raise TooBig("rounds", f"{rounds} rounds × {deck_size + 1} deck sizes × {len(law)} draw counts = {work:,} "
                      f"steps; at most {MAX_DECK_WORK:,} are allowed")
-    left: dict[int, Fraction] = {deck_size: Fraction(1)}
+    weights = _weights(law)
+    total = sum(weights.values())
+    left: dict[int, int] = {deck_size: 1}  # cards left → weight (out of total ** rounds)
     for _ in range(rounds):
-        after: dict[int, Fraction] = {}
-        for n, p in left.items():
-            for d, q in (law.items() if n else [(0, Fraction(1))]):
+        after: dict[int, int] = {}
+        for n, w in left.items():
+            for d, v in (weights.items() if n else [(0, total)]):
                 m = max(0, n - d)
-                after[m] = after.get(m, Fraction(0)) + p * q
+                after[m] = after.get(m, 0) + w * v
         left = after
-    return Dist(left)
+    return Dist.from_weights(left)
 
 
 def p_deck_runs_out(deck_size: int, rounds: int, draws: CountLaw) -> Fraction:
