@@ -4,8 +4,11 @@ Every name code outside the package needs is importable from here. The modules, 
 concept each (docs/architecture.md):
 
 * :mod:`.odds` — the order deck's exact odds: what the next orders need (by ingredient,
-  size, Specialty), the penalty cards ahead, the deck running out. Pure functions of a
-  deck given as a mapping order → count, independent of the engine.
+  size, Specialty), from a deck given as a mapping order → count of the orders not seen;
+* :mod:`.deadline` — the penalty cards ahead (orders on tabs 1-4, Flow of Time, Too Many
+  Orders) and the chance the deck runs out within some rounds.
+
+Both are pure functions, independent of the engine.
 
 Example:
     >>> from coffeegames import rush
@@ -16,27 +19,31 @@ Example:
     Fraction(2, 1)
 """
 
+from .deadline import (
+    MAX_ROUNDS,
+    TABS,
+    CountLaw,
+    cards_left_dist,
+    count_law,
+    expected_penalties,
+    p_deck_runs_out,
+    penalty_dist,
+    penalty_table,
+)
 from .odds import (
     MAX_DECK,
     MAX_OUTCOMES,
-    MAX_ROUNDS,
-    TABS,
+    Deck,
     as_deck,
-    cards_left_dist,
     count_dist,
-    count_law,
     deck_ingredients,
     deck_table,
-    expected_penalties,
     group_dist,
     ingredient_dist,
     is_specialty,
     next_orders,
     order_ingredients,
-    p_deck_runs_out,
     p_needs,
-    penalty_dist,
-    penalty_table,
     size_dist,
     specialty_dist,
     units_dist,
@@ -44,6 +51,8 @@ from .odds import (
 )
 
 __all__ = [
+    "CountLaw",
+    "Deck",
     "MAX_DECK",
     "MAX_OUTCOMES",
     "MAX_ROUNDS",
