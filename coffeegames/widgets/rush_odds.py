@@ -50,14 +50,17 @@ EXAMPLE_DECK: dict[tuple[str, ...], int] = {
     ("coffee", "milk"): 3,
     ("coffee", "ice"): 2,
     ("milk", "steam"): 2,
-    ("coffee", "coffee", "milk"): 2,
+    ("ice", "steam"): 2,
+    ("coffee", "coffee", "ice"): 1,
     ("coffee", "milk", "steam"): 2,
+    ("ice", "ice", "milk"): 1,
     ("ice", "milk", "tea"): 1,
     ("chocolate", "milk", "steam"): 1,
     ("caramel", "coffee", "ice", "milk"): 1,
     ("coffee", "water"): 1,
+    ("steam", "steam", "tea", "water"): 1,
 }
-"""An EXAMPLE deck of 15 orders, made up to show the widget: not the published deck's make-up."""
+"""An EXAMPLE deck of 18 orders, made up to show the widget: not the published deck's make-up."""
 EXAMPLE_SPECIALTY = frozenset({"tea", "chocolate", "caramel", "water"})
 """The specialty ingredients of :data:`EXAMPLE_DECK` (the board's 1-space ingredients)."""
 MAX_SHOWN = 12
