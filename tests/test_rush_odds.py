@@ -339,6 +339,7 @@ BAD = [
     (lambda: specialty_dist(DECK_A, "tea", 1), BadType, "specialty"),
     (lambda: count_dist(DECK_A, "coffee", 1), BadType, "match"),
     (lambda: group_dist(DECK_A, "len", 1), BadType, "key"),
+    (lambda: group_dist(DECK_A, list, 1), BadType, "hashable group"),
     (lambda: as_deck({("coffee", "milk"): 10_001}), TooBig, "at most 10,000"),
     (lambda: next_orders({(f"i{n}", "milk"): 2 for n in range(40)}, 20), TooBig, "possible multisets"),
     (lambda: unseen_deck(DECK_A, [("tea", "water")]), BadArgument, "not in the deck's make-up"),

@@ -128,7 +128,7 @@ def unseen_deck(makeup: Deck, seen: Iterable[Order]) -> Bag:
             raise BadType("seen", "each seen order must be an order of the deck, e.g. ('coffee', 'milk')", order) from None
         if there == 0:
             why = "is not in the deck's make-up" if deck[order] == 0 else f"is not left in the deck (all {deck[order]} seen)"
-            raise BadArgument("seen", f"{shown(order, 60)} {why}", order)
+            raise BadArgument("seen", f"{shown(order, 60)} {why}")
         left[order] -= 1
     return as_deck(left)
 
@@ -242,6 +242,8 @@ def group_dist(deck: Deck, key: Callable[[Any], Hashable], k: int) -> Dist:
     grouped: dict[Hashable, int] = {}
     for order, n in bag.items():
         label = key(order)
+        if not isinstance(label, Hashable):
+            raise BadType("key", f"must give a hashable group for each order; for {shown(order, 40)} it gave", label)
         grouped[label] = grouped.get(label, 0) + n
     outcomes = _multiset_count(grouped.values(), k)
     if outcomes > MAX_OUTCOMES:
