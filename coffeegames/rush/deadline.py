@@ -141,7 +141,7 @@ def _tabs(tabs: Any) -> tuple[int, ...]:
     if isinstance(tabs, (str, bytes)) or not isinstance(tabs, (tuple, list)):
         raise BadType("tabs", f"must be a list of {TABS} whole numbers: the orders on tabs 1-{TABS}", tabs)
     if len(tabs) != TABS:
-        raise BadArgument("tabs", f"must hold {TABS} numbers, the orders on tabs 1-{TABS}; got {len(tabs)}", tabs)
+        raise BadArgument("tabs", f"must hold {TABS} numbers, the orders on tabs 1-{TABS}", tabs)
     return tuple(_whole(n, f"tabs[{i}]", MAX_TAB) for i, n in enumerate(tabs))
 
 
