@@ -21,6 +21,7 @@ from .decision import DecisionView, exact_text, solver_advice
 from .gizmos_odds import DispenserExplorer
 from .roaster_game import ROASTER, roaster_board, roaster_walkthrough
 from .roaster_odds import BagExplorer
+from .rush_odds import DeckExplorer, parse_orders
 from .vivajava_game import vivajava_adapter, vivajava_board, vivajava_walkthrough
 from .vivajava_odds import BlendExplorer, MeterTable
 
@@ -30,6 +31,7 @@ __all__ = [
     "BlendExplorer",
     "BustChanceExplorer",
     "DecisionView",
+    "DeckExplorer",
     "DispenserExplorer",
     "MeterTable",
     "MostLockedExplorer",
@@ -46,6 +48,7 @@ __all__ = [
     "fraction_text",
     "mean_text",
     "parse_dice",
+    "parse_orders",
     "parse_roll",
     "percent",
     "roaster_board",
