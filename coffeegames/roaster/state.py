@@ -235,8 +235,8 @@ class State(SavedState, BaseState):
             raise IllegalAction("sample_chance needs a chance node")
         if self.phase == Phase.SHUFFLE:
             return Shuffled(tuple(CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS))))
-        picks = rng.choice(len(self.bag), size=self._draw_size, replace=False)
-        return Drawn(tuple(self.bag[int(i)] for i in picks))
+        bag = self.bag
+        return Drawn(tuple([bag[i] for i in rng.choice(len(bag), size=self._draw_size, replace=False).tolist()]))
 
     def _apply(self, move: Any) -> Self:
         if isinstance(move, Shuffled):
