@@ -146,7 +146,9 @@ class State(ABC):
         if not outcomes:
             raise IllegalAction("sample_chance needs a chance node")
         weights = np.array([float(p) for _, p in outcomes])
-        return outcomes[int(rng.choice(len(outcomes), p=weights / weights.sum()))][0]
+        cdf = (weights / weights.sum()).cumsum()  # rng.choice(len(outcomes), p=...) without its checks: the same draw
+        cdf /= cdf[-1]
+        return outcomes[int(cdf.searchsorted(rng.random(), side="right"))][0]
 
 
 @lru_cache(maxsize=None)
