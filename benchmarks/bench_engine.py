@@ -40,7 +40,7 @@ import numpy as np
 from clocks import Clock, interleaved, summary, timed
 
 import coffeegames
-from coffeegames.engine import CHANCE, TERMINAL, State, play_out, random_policy, sweep
+from coffeegames.engine import CHANCE, TERMINAL, State, play_out, random_policy
 
 GAMES = {"dairyman 3p": ("dairyman", {"players": 3}), "vivajava 3p": ("vivajava", {"players": 3}),
          "roaster full": ("roaster", {"side": "full"})}
@@ -178,6 +178,7 @@ def sweep_rates(seeds: int) -> dict[str, Any]:
     except ImportError:
         return {"skipped": "dask/distributed not installed (pip install -e '.[cluster]')"}
     from coffeegames import roaster
+    from coffeegames.engine import sweep
 
     games, bots = {"roaster": roaster.Game()}, {"greedy": lambda rng: roaster.greedy_policy}
     here, clock = timed(lambda: sweep(games, bots, seeds, progress=False))
