@@ -122,6 +122,8 @@ def test_joblib_dask_backend_gives_the_same_table(expected: pd.DataFrame, client
         ({"seeds": ["a"]}, BadType, "seeds"),
         ({"seeds": True}, BadType, "seeds"),
         ({"jobs": 2, "client": "tcp://127.0.0.1:1"}, BadArgument, "jobs"),
+        ({"jobs": 0}, BadArgument, "jobs"),
+        ({"chunk_size": 0}, BadArgument, "chunk_size"),
         ({"client": 42}, BadType, "client"),
     ],
 )

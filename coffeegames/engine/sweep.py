@@ -103,6 +103,10 @@ def sweep(
     """
     games, bots = _labelled(games, "games"), _labelled(bots, "bots")
     seed_list = _seeds(seeds)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs == 0:
+        raise BadArgument("jobs", "must be 1 (this process), 2 or more, or -1 (every core)", jobs)
+    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1):
+        raise BadArgument("chunk_size", "must be a whole number 1 or more (or None: about four chunks a worker)", chunk_size)
     if client is not None and jobs != 1:
         raise BadArgument("jobs", "give jobs (joblib) or client (Dask), not both", jobs)
     tasks: list[Task] = [(g, b, s) for g in games for b in bots for s in seed_list]
