@@ -12,12 +12,14 @@ too slow. A plain script (not collected by pytest); see benchmarks/README.md.
 4. one DecisionView refresh: the notebook's walkthrough driven by clicks through seeded games, each click timed
    (the step and the refresh it triggers: advice, chart and board), at stop/continue and cup-test decisions.
 
-Timings are wall-clock on whatever machine runs this: on a shared machine they wander.
+Each timing is reported as wall seconds and CPU seconds of this process (``time.process_time``): on a shared
+machine the wall times wander with the neighbours' load, the CPU times much less.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import time
 from collections.abc import Callable
@@ -84,10 +86,12 @@ def stop_timings(found: dict[str, list]) -> pd.DataFrame:
     rows = []
     for card, decisions in found.items():
         for seed, s in decisions:
+            cpu = time.process_time()
             r = stop_now(s)
+            cpu = time.process_time() - cpu
             rows.append({"card": card, "game": seed, "space": s.space, "bag": sum(t != "moisture" for t in s.bag),
                          "active": ",".join(s.active) or "-", "exact": r.exact, "states": r.states,
-                         "seconds": round(r.seconds, 3), "expected": round(float(r.value), 2), "stderr": round(r.stderr, 2)})
+                         "seconds": round(r.seconds, 3), "cpu s": round(cpu, 3), "expected": round(float(r.value), 2), "stderr": round(r.stderr, 2)})
     return pd.DataFrame(rows)
 
 
@@ -101,9 +105,21 @@ def in_turn(found: dict[str, list], keep: Callable[[str, int, State], bool], n: 
 
 
 def summary(name: str, table: pd.DataFrame) -> str:
-    s = table.seconds
-    return (f"{name}: {len(table)} positions, {table.exact.mean():.0%} exact, median {s.median():.2f} s, "
-            f"max {s.max():.2f} s, {(s < 1).mean():.0%} under 1 s")
+    s, c = table.seconds, table["cpu s"]
+    return (f"{name}: {len(table)} positions, {table.exact.mean():.0%} exact, median {s.median():.2f} s wall "
+            f"({c.median():.2f} s CPU), max {s.max():.2f} s wall ({c.max():.2f} s CPU), {(s < 1).mean():.0%} under 1 s wall")
+
+
+def numbers(table: pd.DataFrame, column: str = "seconds") -> dict[str, Any]:
+    """A timing column's summary for --json: count, median and max wall and CPU seconds (and the exact share)."""
+    out: dict[str, Any] = {"n": len(table)}
+    if table.empty:
+        return out
+    out.update({"wall_median": round(float(table[column].median()), 3), "wall_max": round(float(table[column].max()), 3),
+                "cpu_median": round(float(table["cpu s"].median()), 3), "cpu_max": round(float(table["cpu s"].max()), 3)})
+    if "exact" in table:
+        out["exact_share"] = round(float(table.exact.mean()), 3)
+    return out
 
 
 # -- part 2: one more round ---------------------------------------------------------------------
@@ -114,10 +130,12 @@ def round_timings(found: dict[str, list]) -> pd.DataFrame:
         for seed, s in decisions:
             if not can_continue(s):
                 continue
+            cpu = time.process_time()
             r = one_more_round(s, **CONTINUE_OPTIONS)
+            cpu = time.process_time() - cpu
             rows.append({"card": card, "game": seed, "space": s.space, "draws": r.outcomes, "weighed": r.weighed,
                          "simulated": simulated(r.message), "exact": r.exact, "positions": r.positions,
-                         "seconds": round(r.seconds, 3), "expected": round(float(r.value), 2),
+                         "seconds": round(r.seconds, 3), "cpu s": round(cpu, 3), "expected": round(float(r.value), 2),
                          "stderr": round(r.stderr, 2)})
     return pd.DataFrame(rows)
 
@@ -214,9 +232,9 @@ def _refresh_game(card: str, seed: int, stops: list[float], rounds: list[float])
             button = view.take_button
         stops.clear()
         rounds.clear()
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         button.click()
-        seconds = time.perf_counter() - t
+        seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
         if view.message.value:
             raise RuntimeError(f"the view refused a move at {before.phase}: {view.message.value}")
         s = view.state
@@ -225,7 +243,7 @@ def _refresh_game(card: str, seed: int, stops: list[float], rounds: list[float])
             continue
         rows.append({"card": card, "game": seed, "kind": kind, "phase": s.phase, "space": s.space,
                      "cup": len(s.cup), "choices": len(view.advice), "estimates": int((view.advice["exact"] == False).sum()),  # noqa: E712
-                     "seconds": round(seconds, 3), "stop_now s": round(sum(stops), 3),
+                     "seconds": round(seconds, 3), "cpu s": round(cpu, 3), "stop_now s": round(sum(stops), 3),
                      "one_more_round s": round(sum(rounds), 3)})
     return rows
 
@@ -252,7 +270,9 @@ def main() -> None:
                         help="part-1 positions over budget where part 3 also solves stop now exactly (default 4)")
     parser.add_argument("--view-games", type=int, default=1, help="seeded games a card in the DecisionView (default 1)")
     parser.add_argument("--parts", default="1234", help="which parts to run, e.g. 14 (parts 2 and 3 run part 1 first)")
+    parser.add_argument("--json", metavar="FILE", help="also write the parts' summaries (wall and CPU seconds) to FILE")
     args = parser.parse_args()
+    results: dict[str, Any] = {"parts": args.parts, "games": args.games, "cards": args.cards, "view_games": args.view_games}
     cards = [c.name for c in load_cards()[:: max(1, len(load_cards()) // args.cards)][: args.cards]]
     pd.set_option("display.width", 200)
     pd.set_option("display.max_columns", 30)
@@ -265,10 +285,12 @@ def main() -> None:
         stop = stop_timings(found)
         print(stop.to_string(index=False))
         print("\n" + summary("stop now", stop))
+        results["stop_now"] = numbers(stop)
     if "2" in args.parts:
         print("\n2. one more round with the notebook's budget (CONTINUE_OPTIONS) at the same decisions:")
         rounds = round_timings(found)
         print(rounds.to_string(index=False))
+        results["one_more_round"] = numbers(rounds)
         print("\n" + summary("one more round", rounds) + f"; {(rounds.draws > CONTINUE_OPTIONS['max_outcomes']).mean():.0%} "
               f"sampled ({CONTINUE_OPTIONS['draws']} draws), {(rounds.simulated > 0).mean():.0%} with a simulated cup test")
         print(f"\n   the estimate against the exact value (every draw, no budget) on {args.exact_rounds} positions "
@@ -312,9 +334,13 @@ def main() -> None:
         parts = []
         for kind in ("decide", "cup test"):
             t = views[views.kind == kind]
-            parts.append(f"{kind} {len(t)} refreshes, median {t.seconds.median():.2f} s, max {t.seconds.max():.2f} s, "
-                         f"{(t.seconds < 1).mean():.0%} under 1 s")
+            parts.append(f"{kind} {len(t)} refreshes, median {t.seconds.median():.2f} s wall ({t['cpu s'].median():.2f} s CPU), "
+                         f"max {t.seconds.max():.2f} s wall ({t['cpu s'].max():.2f} s CPU), {(t.seconds < 1).mean():.0%} under 1 s")
+            results[f"refresh_{kind.replace(' ', '_')}"] = numbers(t)
         print("\nDecisionView refresh: " + "; ".join(parts))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(results, out, indent=2)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from coffeegames.engine import CHANCE, TERMINAL, Expectimax, IllegalAction, State, Walkthrough, evaluate, play, simulate
+from coffeegames.engine import CHANCE, MAX_OUTCOMES, TERMINAL, Expectimax, IllegalAction, State, Walkthrough, evaluate, play, simulate
+from coffeegames.errors import TooBig
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
 
 
@@ -132,3 +133,20 @@ def test_play_many_games_is_seeded_and_parallel_safe():
     assert 0.35 < one["player_0"].mean() < 0.65
     two = play(CoinGame(), lambda s: None, n_games=200, seed=3, jobs=2, progress=False)
     assert one.equals(two)
+
+
+@dataclass(frozen=True)
+class HugeRoll(Coins):
+    """Coins whose chance node says it has ten million outcomes (and would list two if asked)."""
+
+    def chance_outcome_count(self):
+        return 10_000_000 if self.is_chance() else 0
+
+
+def test_solvers_refuse_a_chance_node_too_big_to_list_before_listing_it():
+    with pytest.raises(TooBig, match="10,000,000 outcomes"):
+        Expectimax().value(HugeRoll())
+    with pytest.raises(TooBig, match="simulate"):
+        evaluate(HugeRoll(), lambda s: None)
+    assert simulate(HugeRoll(), lambda s: None, n=3).shape == (3, 2)  # sampling still works
+    assert MAX_OUTCOMES == 100_000

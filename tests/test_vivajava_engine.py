@@ -12,9 +12,11 @@ import numpy as np
 import pytest
 from conftest import edit_saved
 
+import coffeegames.vivajava.state as vivajava_state
 from coffeegames.engine import IllegalAction, State as BaseState, Walkthrough, play
 from coffeegames.vivajava import (
     ABILITIES,
+    CACHED_OUTCOMES,
     COFFEE_DICE,
     FLAVOUR_DICE,
     NO_BLEND,
@@ -222,12 +224,16 @@ def test_roll_odds_are_exact_multinomials():
     assert p == Fraction(1, 6)
 
 
-def test_big_rolls_are_sampled_and_checked_without_listing():
+def test_big_rolls_are_sampled_and_checked_without_listing(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game(players=4)
     state = position(game, (sheet(flavour=2), sheet(flavour=1), sheet(flavour=1), sheet(flavour=1)))
     assert state.is_chance() and state.rolling_white == 5 and state.rolling_own == 2
     assert state.rolling_offered == ((1, 1), (2, 1), (3, 1))
-    calls = roll_outcomes.cache_info()
+
+    def never(*args: object) -> None:
+        raise AssertionError(f"roll_outcomes{args} listed")
+
+    monkeypatch.setattr(vivajava_state, "roll_outcomes", never)  # what the engine lists a roll with
     assert state.chance_outcome_count() == 252 * 21 * 6 * 6 * 6
     rng = np.random.default_rng(0)
     for _ in range(200):
@@ -236,8 +242,15 @@ def test_big_rolls_are_sampled_and_checked_without_listing():
         state.apply(outcome)
     assert not state.is_legal_outcome(Rolled(white=("red",) * 5, own=("joker", "joker")))  # offers missing
     assert not state.is_legal_outcome(Rolled(white=("red",) * 5, own=("black", "red"), offered=((1, ("red",)), (2, ("red",)), (3, ("red",)))))
-    after = roll_outcomes.cache_info()
-    assert (after.hits, after.misses) == (calls.hits, calls.misses)  # counting, sampling, checking, applying: nothing listed
+    with pytest.raises(AssertionError, match="listed"):  # and listing it would have been seen
+        state.chance_outcomes()
+
+
+def test_huge_roll_lists_are_never_cached() -> None:
+    assert roll_outcome_count(2, 1) <= CACHED_OUTCOMES < roll_outcome_count(5, 2, ((1, 1),))  # 126; 31,752
+    assert roll_outcomes(2, 1) is roll_outcomes(2, 1)
+    first, again = roll_outcomes(5, 2, ((1, 1),)), roll_outcomes(5, 2, ((1, 1),))
+    assert first == again and first is not again
 
 
 # -- errors --------------------------------------------------------------------------------

@@ -35,9 +35,13 @@ def play(
 ) -> pd.DataFrame:
     """Play ``n_games`` games of ``game`` (anything with ``new_initial_state()``).
 
-    Game ``i`` draws its chance moves from ``default_rng([seed, i])``, so results do not
-    depend on ``jobs``. With ``jobs != 1`` games run through joblib (its Dask backend,
-    ``joblib.parallel_config("dask")``, spreads a sweep over a cluster).
+    Game ``i`` draws its chance moves from ``default_rng([seed, i])``. With ``jobs != 1``
+    games run through joblib; inside ``joblib.parallel_config("dask")``, with a
+    ``distributed.Client`` open, joblib sends them to that Dask cluster
+    (``tests/test_sweep.py`` checks it). Results do not depend on ``jobs`` when the policies
+    hold no random state of their own (a greedy bot); a random bot's generator is copied to
+    each worker, so for random bots use :func:`~coffeegames.engine.sweep.sweep`, which makes
+    every game's bots afresh from its seed.
     One row per game: number of moves, each player's return, and the winners.
     """
     indices = range(n_games)

@@ -19,9 +19,15 @@ from fractions import Fraction
 
 import numpy as np
 
-from .state import Action, State
+from ..errors import TooBig
+from .state import CHANCE, TERMINAL, Action, Outcome, State
 
-__all__ = ["Expectimax", "Policy", "Returns", "evaluate", "play_out", "random_policy", "simulate"]
+__all__ = ["MAX_OUTCOMES", "Expectimax", "Policy", "Returns", "evaluate", "play_out", "random_policy", "simulate"]
+
+MAX_OUTCOMES = 100_000
+"""The largest chance node the exact solvers list. A larger one (a VivaJava roll of many dice: up to
+1,333,584 outcomes) is refused with :class:`~coffeegames.errors.TooBig` before it is listed: estimate
+such a game with :func:`simulate`, or ask the game's ``odds`` module for the exact law of what matters."""
 
 Policy = Callable[[State], Action]
 """A way to play: ``policy(state) -> action`` at the states where a player acts."""
@@ -43,8 +49,7 @@ class Expectimax:
         if state.is_terminal():
             result = tuple(Fraction(r) for r in state.returns())
         elif state.is_chance():
-            outcomes = state.chance_outcomes()
-            values = [(p, self.value(state._apply(o))) for o, p in outcomes]
+            values = [(p, self.value(state._apply(o))) for o, p in _listed(state)]
             result = tuple(sum((p * v[i] for p, v in values), Fraction(0)) for i in range(len(values[0][1])))
         else:
             player = state.current_player()
@@ -64,6 +69,15 @@ class Expectimax:
     def policy(self) -> Policy:
         """This solver as a policy."""
         return self.best_action
+
+
+def _listed(state: State) -> list[tuple[Outcome, Fraction]]:
+    """The chance node's outcomes, or :class:`TooBig` if it has more than :data:`MAX_OUTCOMES` (counted, not listed)."""
+    count = state.chance_outcome_count()
+    if count > MAX_OUTCOMES:
+        raise TooBig("state", f"a chance node with {count:,} outcomes is over the exact solvers' limit of {MAX_OUTCOMES:,}; "
+                     "estimate with simulate, or use the game's odds module")
+    return state.chance_outcomes()
 
 
 def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
@@ -101,7 +115,7 @@ def evaluate(state: State, policies: Policy | Sequence[Policy], cache: dict | No
     if state.is_terminal():
         result = tuple(Fraction(r) for r in state.returns())
     elif state.is_chance():
-        values = [(p, evaluate(state._apply(o), policies, cache)) for o, p in state.chance_outcomes()]
+        values = [(p, evaluate(state._apply(o), policies, cache)) for o, p in _listed(state)]
         result = tuple(sum((p * v[i] for p, v in values), Fraction(0)) for i in range(len(values[0][1])))
     else:
         result = evaluate(state.apply(_policy_for(policies, state.current_player())(state)), policies, cache)
@@ -112,13 +126,16 @@ def evaluate(state: State, policies: Policy | Sequence[Policy], cache: dict | No
 def play_out(state: State, policies: Policy | Sequence[Policy], rng: np.random.Generator, max_steps: int = 100_000) -> tuple[State, list]:
     """Play from ``state`` to the end; returns the final state and the log of actions and outcomes."""
     log: list[Action] = []
+    one: Policy | None = policies if callable(policies) else None
+    each: Sequence[Policy] = () if callable(policies) else policies
     for _ in range(max_steps):
-        if state.is_terminal():
+        player = state.current_player()
+        if player == TERMINAL:
             return state, log
-        if state.is_chance():
+        if player == CHANCE:
             move = state.sample_chance(rng)
         else:
-            move = _policy_for(policies, state.current_player())(state)
+            move = one(state) if one is not None else each[player](state)
         log.append(move)
         state = state.apply(move)
     raise RuntimeError(f"the game did not end within {max_steps} steps")

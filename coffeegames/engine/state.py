@@ -86,13 +86,13 @@ class State(ABC):
 
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take (empty at chance and terminal states)."""
-        if self.is_chance() or self.is_terminal():
+        if self.current_player() < 0:  # CHANCE or TERMINAL
             return []
         return list(self._legal_actions())
 
     def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
         """``[(outcome, exact probability)]`` summing to 1 at a chance node."""
-        if not self.is_chance():
+        if self.current_player() != CHANCE:
             return []
         return list(self._chance_outcomes())
 
@@ -110,9 +110,10 @@ class State(ABC):
 
     def apply(self, action: Action) -> Self:
         """The state after ``action`` (or chance ``outcome``); raises :class:`IllegalAction` if not allowed."""
-        if self.is_terminal():
+        player = self.current_player()
+        if player == TERMINAL:
             raise IllegalAction(f"the game is over; no action can be applied (got {shown(action)})")
-        if self.is_chance():
+        if player == CHANCE:
             if not self.is_legal_outcome(action):
                 raise IllegalAction(f"{shown(action)} is not a possible outcome of this chance node")
         else:
@@ -129,8 +130,14 @@ class State(ABC):
     def _with(self, **changes: Any) -> Self:
         """A copy of a dataclass state with ``changes`` (like ``dataclasses.replace`` but faster:
         nothing is validated, and cached properties are not carried over)."""
-        new = object.__new__(type(self))
-        new.__dict__.update({name: self.__dict__[name] for name in _field_names(type(self))}, **changes)
+        kind = type(self)
+        new = object.__new__(kind)
+        values = self.__dict__
+        names = _field_names(kind)
+        if len(values) == len(names):  # only the fields: nothing cached to leave behind
+            new.__dict__.update(values, **changes)
+        else:
+            new.__dict__.update({name: values[name] for name in names}, **changes)
         return new
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
@@ -139,7 +146,9 @@ class State(ABC):
         if not outcomes:
             raise IllegalAction("sample_chance needs a chance node")
         weights = np.array([float(p) for _, p in outcomes])
-        return outcomes[int(rng.choice(len(outcomes), p=weights / weights.sum()))][0]
+        cdf = (weights / weights.sum()).cumsum()  # rng.choice(len(outcomes), p=...) without its checks: the same draw
+        cdf /= cdf[-1]
+        return outcomes[int(cdf.searchsorted(rng.random(), side="right"))][0]
 
 
 @lru_cache(maxsize=None)

@@ -172,7 +172,7 @@ class State(SavedState, BaseState):
     # -- the contract -------------------------------------------------------------
     def current_player(self) -> int:
         """0 (the one player), ``CHANCE`` in the drawing phases, ``TERMINAL`` once the game is over."""
-        if self.phase in CHANCE_PHASES:
+        if self.phase in _CHANCE_PHASES:
             return CHANCE
         if self.phase == Phase.OVER:
             return TERMINAL
@@ -235,36 +235,21 @@ class State(SavedState, BaseState):
             raise IllegalAction("sample_chance needs a chance node")
         if self.phase == Phase.SHUFFLE:
             return Shuffled(tuple(CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS))))
-        picks = rng.choice(len(self.bag), size=self._draw_size, replace=False)
-        return Drawn(tuple(self.bag[int(i)] for i in picks))
+        bag = self.bag
+        return Drawn(tuple([bag[i] for i in rng.choice(len(bag), size=self._draw_size, replace=False).tolist()]))
 
     def _apply(self, move: Any) -> Self:
         if isinstance(move, Shuffled):
             return self._with(squares=move.order)._start_round()
         if isinstance(move, Drawn):
             return self._drawn(move.tokens)
-        handlers: dict[type, Callable[[Any], Self]] = {
-            PayWild: lambda a: pay_wild(self, a),
-            PlusTwo: lambda a: use_immediate(self, a),
-            NewTwo: lambda a: use_immediate(self, a),
-            TwoOfFive: lambda a: use_immediate(self, a),
-            RemoveBad: lambda a: use_immediate(self, a),
-            RemoveTwo: lambda a: remove_two(self, a),
-            Concentrate: lambda a: use_flavour(self, a),
-            Preserve: lambda a: use_flavour(self, a),
-            Disperse: lambda a: use_flavour(self, a),
-            Roast: lambda _: self._do_roast(),
-            Continue: lambda _: self._do_continue(),
-            Stop: lambda _: self._start_cup(),
-            ReserveToBag: self._do_reserve,
-            ToCup: lambda _: self._with(cup=self._placed(self.hand), hand=()).next_cup_space(),
-            ToTray: lambda _: self._with(tray=madd(self.tray, self.hand), hand=()).next_cup_space(),
-            Keep: self._do_keep,
-            Exchange: self._do_exchange,
-            NoExchange: lambda _: self._with(phase=Phase.OVER),
-            KeepTwo: self._do_keep_two,
-        }
-        return handlers[type(move)](move)
+        return _HANDLERS[type(move)](self, move)
+
+    def _to_cup(self, _: ToCup) -> Self:
+        return self._with(cup=self._placed(self.hand), hand=()).next_cup_space()
+
+    def _to_tray(self, _: ToTray) -> Self:
+        return self._with(tray=madd(self.tray, self.hand), hand=()).next_cup_space()
 
     def returns(self) -> tuple[int]:
         """The cup's score (docs/rules/roaster.md, "Scoring")."""
@@ -498,6 +483,31 @@ class State(SavedState, BaseState):
 
 
 # -- the game -----------------------------------------------------------------------------
+
+_HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
+    PayWild: pay_wild,
+    PlusTwo: use_immediate,
+    NewTwo: use_immediate,
+    TwoOfFive: use_immediate,
+    RemoveBad: use_immediate,
+    RemoveTwo: remove_two,
+    Concentrate: use_flavour,
+    Preserve: use_flavour,
+    Disperse: use_flavour,
+    Roast: lambda state, _: state._do_roast(),
+    Continue: lambda state, _: state._do_continue(),
+    Stop: lambda state, _: state._start_cup(),
+    ReserveToBag: State._do_reserve,
+    ToCup: State._to_cup,
+    ToTray: State._to_tray,
+    Keep: State._do_keep,
+    Exchange: State._do_exchange,
+    NoExchange: lambda state, _: state._with(phase=Phase.OVER),
+    KeepTwo: State._do_keep_two,
+}
+"""Each action's transition, ``_HANDLERS[type(move)](state, move)`` (one table, not rebuilt at every step)."""
+_CHANCE_PHASES = frozenset(CHANCE_PHASES)
+
 
 class Game(GameBase):
     """Coffee Roaster, solo, on one coffee card; ``options`` are :class:`~.rules.Rules` fields.

@@ -128,9 +128,19 @@ def key(token: str) -> tuple[int, str]:
     return (_ORDER.get(token, len(_ORDER)), token)
 
 
+class _Keys(dict[str, tuple[int, str]]):
+    """:func:`key` of every known token, looked up in C when sorting (unknown tokens computed, not stored)."""
+
+    def __missing__(self, token: str) -> tuple[int, str]:
+        return key(token)
+
+
+_KEYS = _Keys({t: key(t) for t in _ORDER})
+
+
 def msort(tokens: Iterable[str]) -> tuple[str, ...]:
     """A multiset of tokens as a sorted tuple."""
-    return tuple(sorted(tokens, key=key))
+    return tuple(sorted(tokens, key=_KEYS.__getitem__))
 
 
 def madd(tokens: Sequence[str], more: Iterable[str]) -> tuple[str, ...]:
@@ -146,12 +156,14 @@ def mremove(tokens: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
     ...
     ValueError: ('smoke',) is not among ('hard',)
     """
-    left = Counter(tokens)
+    left = list(tokens)
     taken = tuple(taken)
-    left.subtract(taken)
-    if any(n < 0 for n in left.values()):
-        raise ValueError(f"{msort(taken)} is not among {tuple(tokens)}")
-    return msort(left.elements())
+    try:
+        for t in taken:
+            left.remove(t)
+    except ValueError:
+        raise ValueError(f"{msort(taken)} is not among {tuple(tokens)}") from None
+    return msort(left)
 
 
 def mpairs(tokens: Sequence[str]) -> list[tuple[str, ...]]:
@@ -166,8 +178,8 @@ def mpairs(tokens: Sequence[str]) -> list[tuple[str, ...]]:
 
 def mcontains(tokens: Sequence[str], wanted: Iterable[str]) -> bool:
     """Whether the multiset ``tokens`` holds every token of ``wanted`` (with multiplicity)."""
-    have = Counter(tokens)
-    return all(have[t] >= n for t, n in Counter(wanted).items())
+    wanted = tuple(wanted)
+    return all(tokens.count(t) >= wanted.count(t) for t in set(wanted))
 
 
 def show(tokens: Sequence[str]) -> str:

@@ -77,7 +77,7 @@ from .odds import (
 from .outlook import Outlook, corporation_chance, omniblend_beats, p_featured_lost, p_rainbow_lost
 from .player import PlayerState
 from .policy import Policy, greedy_policy, random_policy
-from .rolls import roll_outcome_count, roll_outcomes
+from .rolls import CACHED_OUTCOMES, roll_outcome_count, roll_outcomes
 from .rules import (
     ABILITIES,
     COFFEE_DICE,
@@ -101,6 +101,7 @@ from .versions import load_walkthrough, saved_game
 
 __all__ = [
     "ABILITIES",
+    "CACHED_OUTCOMES",
     "Action",
     "COFFEE_DICE",
     "COLUMNS",

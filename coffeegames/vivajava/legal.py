@@ -34,7 +34,7 @@ from .actions import (
     TakeFlavour,
     Upgrade,
 )
-from .dice import COLOURS, JOKER, LARGEST_BLEND, Blend, face_key, rainbow_of_counts, sub_multisets
+from .dice import COLOURS, JOKER, LARGEST_BLEND, face_key, rainbow_of_counts, sub_multisets
 from .rules import TRACK_COLOURS
 
 if TYPE_CHECKING:
@@ -82,7 +82,8 @@ def act_actions(state: State) -> tuple[Action, ...]:
     counts = [state.white.count(c) + state.own.count(c) for c in COLOURS]
     if rainbow_of_counts(counts, state.own.count(JOKER)):
         actions.append(Rainbow())
-    actions += [Research(c) for c in TRACK_COLOURS if state.is_open(p, c) and c != state.blocked]
+    research, tracks = state.players[p].research, rules.data.tracks  # is_open, for every track at once
+    actions += [Research(c) for c, have, t in zip(TRACK_COLOURS, research, tracks) if have < t.length and c != state.blocked]
     actions.append(Research("black"))
     actions += token_actions(state)
     return tuple(actions)
@@ -95,23 +96,29 @@ def featured_actions(state: State) -> list[Featured]:
     on the old coaster go home first. Largest and highest first.
     """
     rules, coaster = state.rules, state.featured
+    white, own, offered = state.white, state.own, state.offered
+    beat = (coaster.size, coaster.rank)  # Blends compare by (size, rank)
+    jokers = own.count(JOKER)
+    free = {q: rules.markers - sum(state.players[q].tokens) for q, _ in offered}  # the old coaster's marks go home
     found: list[tuple[tuple[int, int, int, list[int]], Featured]] = []
     for rank in range(len(COLOURS), 0, -1):
         colour = COLOURS[rank - 1]
-        mine = state.white.count(colour) + state.own.count(colour) + state.own.count(JOKER)
+        smallest = max(2, beat[0] if rank > beat[1] else beat[0] + 1)  # the smallest blend of this colour that beats it
+        mine = white.count(colour) + own.count(colour) + jokers
         offers = []
-        for q, faces in state.offered:
+        for q, faces in offered:
             usable = faces.count(colour) + faces.count(JOKER)
             if rules.funding_needs_marker:
-                usable = min(usable, rules.markers - sum(state.players[q].tokens))  # the old coaster's marks go home
+                usable = min(usable, free[q])
             offers.append((q, usable))
+        if min(LARGEST_BLEND, mine + sum(u for _, u in offers)) < smallest:
+            continue  # no blend of this colour beats the coaster
         for picks in product(*(range(u + 1) for _, u in offers)):
             funded = sum(picks)
-            for used in range(mine + 1):
-                size = used + funded
-                if 2 <= size <= LARGEST_BLEND and Blend(size, rank) > coaster:
-                    action = Featured(colour, size, tuple((q, n) for (q, _), n in zip(offers, picks) if n))
-                    found.append(((-size, -rank, funded, [-n for n in picks]), action))
+            sizes = range(max(smallest, funded), min(LARGEST_BLEND, funded + mine) + 1)  # own dice used: size - funded
+            if sizes:
+                pairs = tuple((q, n) for (q, _), n in zip(offers, picks) if n)
+                found += [((-size, -rank, funded, [-n for n in picks]), Featured(colour, size, pairs)) for size in sizes]
     return [a for _, a in sorted(found, key=lambda kv: kv[0])]
 
 

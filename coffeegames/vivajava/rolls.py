@@ -33,7 +33,7 @@ from ..exact import multisets
 from .actions import Rolled
 from .dice import FLAVOUR_DIE, WHITE_DIE
 
-__all__ = ["is_possible_roll", "roll_outcome_count", "roll_outcomes", "sample_roll"]
+__all__ = ["CACHED_OUTCOMES", "is_possible_roll", "roll_outcome_count", "roll_outcomes", "sample_roll"]
 
 
 @lru_cache(maxsize=None)
@@ -50,12 +50,17 @@ def roll_outcome_count(white: int, own: int = 0, offered: Sequence[tuple[int, in
     return prod(comb(n + 5, 5) for n in (white, own, *(k for _, k in offered)))
 
 
-@lru_cache(maxsize=64)
-def roll_outcomes(white: int, own: int = 0, offered: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[Rolled, Fraction], ...]:
+CACHED_OUTCOMES = 20_000
+"""Rolls with at most this many outcomes keep their list (64 of them at most); larger lists are built each time
+and never kept (the largest has 1,333,584 outcomes and takes about 0.9 GB)."""
+
+
+def roll_outcomes(white: int, own: int = 0, offered: Sequence[tuple[int, int]] = ()) -> tuple[tuple[Rolled, Fraction], ...]:
     """Every outcome of rolling ``white`` coffee dice, ``own`` flavour dice and each other player's ``offered`` flavour dice.
 
     Probabilities are exact multinomial Fractions summing to 1 (see :func:`roll_outcome_count`
-    for the size first: it is a product over the parts).
+    for the size first: it is a product over the parts; lists over :data:`CACHED_OUTCOMES` are
+    not cached).
 
     >>> outcomes = roll_outcomes(2, 1)
     >>> len(outcomes), sum(p for _, p in outcomes)
@@ -63,6 +68,18 @@ def roll_outcomes(white: int, own: int = 0, offered: tuple[tuple[int, int], ...]
     >>> dict(outcomes)[Rolled(white=("red", "red"), own=("joker",))]
     Fraction(1, 216)
     """
+    offered = tuple(offered)
+    if roll_outcome_count(white, own, offered) <= CACHED_OUTCOMES:
+        return _cached_outcomes(white, own, offered)
+    return _outcomes(white, own, offered)
+
+
+@lru_cache(maxsize=64)
+def _cached_outcomes(white: int, own: int, offered: tuple[tuple[int, int], ...]) -> tuple[tuple[Rolled, Fraction], ...]:
+    return _outcomes(white, own, offered)
+
+
+def _outcomes(white: int, own: int, offered: tuple[tuple[int, int], ...]) -> tuple[tuple[Rolled, Fraction], ...]:
     groups = [_group(white, False), _group(own, True)] + [_group(n, True) for _, n in offered]
     total = 6 ** (white + own + sum(n for _, n in offered))
     owners = [q for q, _ in offered]
@@ -96,6 +113,21 @@ def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Seq
     parts, at = [], 0
     for i, n in enumerate(sizes):
         die = WHITE_DIE if i == 0 else FLAVOUR_DIE
-        parts.append(tuple(die[v] for v in draws[at : at + n]))
+        parts.append(tuple([die[v] for v in sorted(draws[at : at + n])]))  # face order is index order on both dice
         at += n
-    return Rolled(parts[0], parts[1], tuple((q, f) for (q, _), f in zip(offered, parts[2:])))
+    pairs = tuple(sorted(((q, f) for (q, _), f in zip(offered, parts[2:])), key=_player))
+    if not all(type(q) is int for q, _ in pairs):
+        return Rolled(parts[0], parts[1], pairs)  # the checks name what is wrong
+    return _sorted_roll(parts[0], parts[1], pairs)
+
+
+def _player(pair: tuple[int, Any]) -> int:
+    return pair[0]
+
+
+def _sorted_roll(white: tuple[str, ...], own: tuple[str, ...], offered: tuple[tuple[int, tuple[str, ...]], ...]) -> Rolled:
+    """The :class:`~.actions.Rolled` of faces already sorted (in face order) and pairs already in player order,
+    without ``Rolled``'s checks: what ``Rolled(white, own, offered)`` makes, for :func:`sample_roll`'s own draws."""
+    roll = object.__new__(Rolled)
+    roll.__dict__.update(white=white, own=own, offered=offered)
+    return roll

@@ -28,7 +28,7 @@ Example (a scripted 2-player opening: chance outcomes may be given, like actions
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Self
@@ -61,7 +61,7 @@ from .actions import (
     Upgrade,
 )
 from .corporations import corp_resolve, corp_turn
-from .dice import COLOURS, JOKER, NO_BLEND, Blend, face_key, show_faces
+from .dice import COLOURS, JOKER, NO_BLEND, Blend, show_faces, sort_faces
 from .legal import degrade_choices, legal_actions
 from .player import PlayerState
 from .rolls import is_possible_roll, roll_outcome_count, roll_outcomes, sample_roll
@@ -70,6 +70,13 @@ from .saved import FIELD_PARSERS, STATE_FORMAT, check
 from .tracks import boost, flip, gain_token, keep_rolling, mark, next_activation, take_flavour, upgrade
 
 __all__ = ["Game", "State"]
+
+
+def _sheet_with(sheet: PlayerState, changes: dict[str, Any]) -> PlayerState:
+    """``dataclasses.replace(sheet, **changes)`` without its checks (the engine's own changes, field names known)."""
+    new = object.__new__(PlayerState)
+    new.__dict__.update(sheet.__dict__, **changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -208,7 +215,7 @@ class State(SavedState, BaseState):
     @property
     def dice(self) -> tuple[str, ...]:
         """The active player's own rolled dice (coffee and flavour), sorted."""
-        return tuple(sorted(self.white + self.own, key=face_key))
+        return sort_faces(self.white + self.own)
 
     @property
     def solo(self) -> bool:
@@ -257,7 +264,7 @@ class State(SavedState, BaseState):
     # -- transitions --------------------------------------------------------------
     def _with_player(self, index: int, **changes: Any) -> tuple[PlayerState, ...]:
         players = list(self.players)
-        players[index] = replace(players[index], **changes)
+        players[index] = _sheet_with(players[index], changes)
         return tuple(players)
 
     def _award(self, gains: Sequence[tuple[int, int]]) -> Self:
@@ -266,7 +273,7 @@ class State(SavedState, BaseState):
         for q, n in gains:
             if n <= 0:
                 continue
-            players[q] = replace(players[q], pp=players[q].pp + n)
+            players[q] = _sheet_with(players[q], {"pp": players[q].pp + n})
             if players[q].pp >= self.rules.win_pp:
                 return self._with(players=tuple(players))._clear_roll()._with(
                     phase=Phase.OVER, winner=q, pending=(), corp_rerolls=0, corp_first=False
@@ -343,8 +350,8 @@ class State(SavedState, BaseState):
 
     def _rolled(self, outcome: Rolled) -> Self:
         state = self._with(
-            white=tuple(sorted(self.white + outcome.white, key=face_key)),
-            own=tuple(sorted(self.own + outcome.own, key=face_key)),
+            white=sort_faces(self.white + outcome.white),
+            own=sort_faces(self.own + outcome.own),
             offered=self.offered + outcome.offered,
             rolling_white=0, rolling_own=0, rolling_offered=(),
         )
@@ -384,7 +391,7 @@ class State(SavedState, BaseState):
         players = list(self.players)
         to_coaster = 0
         for q, n in funded.items():
-            players[q] = replace(players[q], flavour=players[q].flavour - n)
+            players[q] = _sheet_with(players[q], {"flavour": players[q].flavour - n})
             to_coaster += n
         rainbow_by = -1 if self.rainbow_by == p else self.rainbow_by  # cannot hold both (Ruling both_blends)
         state = self._with(
