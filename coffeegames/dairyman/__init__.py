@@ -34,6 +34,7 @@ from .actions import (
     lock_actions,
     roll_outcomes,
 )
+from .explain import explain
 from .advice import advise
 from .odds import (
     ICE_CREAM_ABILITIES,
@@ -100,6 +101,7 @@ __all__ = [
     "TurnSolution",
     "Where",
     "advise",
+    "explain",
     "check_roll",
     "compare_policies",
     "counts_of",

@@ -38,6 +38,7 @@ from .actions import (
     TakeFlavour,
     Upgrade,
 )
+from .explain import explain
 from .advice import COLUMNS, advise, flavour_die_value, roll_value, rp_value
 from .dice import (
     COLOURS,
@@ -114,6 +115,7 @@ __all__ = [
     "Ability",
     "ACTION_KINDS",
     "advise",
+    "explain",
     "best_blend",
     "best_blend_of",
     "best_of_counts",

@@ -23,6 +23,7 @@ from typing import Any, Generic
 import pandas as pd
 from plotly.basedatatypes import BaseTraceType
 
+from ..engine.explain import Explainer
 from ..engine.session import S
 
 __all__ = ["Adapter", "Advisor", "Board", "BoardDrawer"]
@@ -46,6 +47,9 @@ class Adapter(Generic[S]):
             actions are listed.
         board: ``board(state) -> (traces, layout)`` drawing the position; without it the state's text is shown.
         outcome_hint: ``outcome_hint(state) -> str``, the placeholder of the outcome box.
+        explain: ``explain(state, action) -> Breakdown``, the chosen action's value taken apart for the "why this
+            value?" panel (:mod:`coffeegames.engine.explain`; a game package's ``explain``). Without it the panel is
+            built from ``advise`` alone (:func:`~coffeegames.engine.explain.advice_explainer`).
 
     Words:
         value_name: what the values measure (the chart's axis, the summary).
@@ -64,6 +68,7 @@ class Adapter(Generic[S]):
     advise: Advisor[S] | None = None
     board: BoardDrawer[S] | None = None
     outcome_hint: Callable[[S], str] | None = None
+    explain: Explainer | None = None
     value_name: str = "expected value"
     chance_button: str = "Let chance roll"
     outcome_label: str = "outcome"

@@ -32,7 +32,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, greedy_policy, tile_of
+from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, explain, greedy_policy, tile_of
 from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument, CoffeeGamesError
 from ..games import games
@@ -403,6 +403,7 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
     """
     return Adapter(
         advise=advise,
+        explain=explain,
         board=partial(dairyman_board, names=names),
         outcome_hint=outcome_hint,
         value_name="expected points this turn",

@@ -41,11 +41,14 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..engine import Expectimax, IllegalAction, Session, State
+from ..engine.explain import Explainer, Why, advice_explainer
+from ..engine.explain import why as explain_why
 from ..engine.session import S
 from ..engine.state import Action
 from ..errors import CoffeeGamesError
 from .adapter import Adapter, Advisor, Board
 from .charts import BASE, HIGHLIGHT, StaticPlot, error_html, figure, percent
+from .why import why_html
 
 __all__ = ["Adapter", "Board", "DecisionView", "exact_text", "solver_advice", "value_text"]
 
@@ -153,7 +156,9 @@ class DecisionView(Generic[S]):
     board), ``chart_fig`` / ``chart``, ``actions`` (dropdown) with ``take_button``,
     ``chance_button``, ``bots_button``, ``undo_button``, ``outcome_text`` with
     ``outcome_button``, ``seed_box`` with ``new_game_button``, ``status``, ``summary`` (the
-    best choice in words), ``message``, ``history_panel``; ``widget`` is the box a notebook shows.
+    best choice in words), ``why`` / ``why_panel`` (the "why this value?" panel: the choice picked in
+    the list taken apart into its outcomes, beside the best other choice, see
+    :mod:`coffeegames.engine.explain`), ``message``, ``history_panel``; ``widget`` is the box a notebook shows.
     """
 
     def __init__(self, session: Session[S], adapter: Adapter[S] | None = None, *, max_bars: int = 12) -> None:
@@ -179,6 +184,10 @@ class DecisionView(Generic[S]):
         self.seed_box = widgets.IntText(value=session.seed or 0, description="seed", layout=widgets.Layout(width="160px"))
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
         self.history_panel = widgets.HTML()
+        self.why_panel = widgets.HTML()
+        self.why: Why | None = None
+        self.explain: Explainer | None = adapter.explain or (advice_explainer(adapter.advise) if adapter.advise else None)
+        self._why_cache: dict[Any, Why | None] = {}
 
         self._show_texts()
         self.chart = StaticPlot(self._draw_chart(self._chart_figure()))
@@ -190,6 +199,7 @@ class DecisionView(Generic[S]):
         self.undo_button.on_click(lambda _: self._attempt(self.undo))
         self.outcome_button.on_click(lambda _: self._attempt(self.enter_outcome))
         self.new_game_button.on_click(lambda _: self._attempt(lambda: self.new_game(self.seed_box.value)))
+        self.actions.observe(lambda _: self._show_why(), names="value")
 
         board: widgets.Widget = self.board_plot if self.board_plot is not None else self.board_text
         # Stable CSS classes: the real-browser test (tests/test_browser.py) finds the parts by them.
@@ -197,7 +207,7 @@ class DecisionView(Generic[S]):
                           (self.actions, "cg-actions"), (self.take_button, "cg-take"), (self.chance_button, "cg-chance"),
                           (self.bots_button, "cg-bots"), (self.undo_button, "cg-undo"), (self.outcome_text, "cg-outcome-text"),
                           (self.outcome_button, "cg-outcome-enter"), (self.message, "cg-message"),
-                          (self.history_panel, "cg-history"), (self.new_game_button, "cg-new-game")]:
+                          (self.history_panel, "cg-history"), (self.new_game_button, "cg-new-game"), (self.why_panel, "cg-why")]:
             part.add_class(css)
         self.bots_button.layout.display = None if self._bots_shown else "none"  # a solo game, or no bots: no such button
         outcome_row = widgets.HBox([self.outcome_text, self.outcome_button])
@@ -212,6 +222,7 @@ class DecisionView(Generic[S]):
                 self.summary,
                 chart_box,
                 widgets.HBox([self.actions, self.take_button]),
+                self.why_panel,
                 widgets.HBox([self.chance_button, self.bots_button, self.undo_button]),
                 outcome_row,
                 self.message,
@@ -335,8 +346,10 @@ class DecisionView(Generic[S]):
         options = [
             (self._option(row), i) for i, row in enumerate(self.advice.itertuples(index=False))
         ]
+        self._why_cache = {}
         self.actions.options = options
         self.actions.value = 0 if options else None
+        self._show_why()
         self.status.value = f"<b>{html.escape(self._whose_move())}</b>"
         self.summary.value = self._summary()
         if adapter.board is None:
@@ -355,6 +368,18 @@ class DecisionView(Generic[S]):
             self.outcome_text.description, self.outcome_button.description = adapter.words_at(state)
             if adapter.outcome_hint is not None:
                 self.outcome_text.placeholder = adapter.outcome_hint(state)
+
+    def _show_why(self) -> None:
+        """The "why this value?" panel for the action chosen in the list (hidden where no choice is valued)."""
+        chosen = self.actions.value
+        if self.explain is None or chosen is None or self.advice.empty:
+            self.why = None
+        else:
+            if chosen not in self._why_cache:
+                self._why_cache[chosen] = explain_why(self.state, self.advice, self.explain, self.advice["action"].iat[chosen])
+            self.why = self._why_cache[chosen]
+        self.why_panel.value = why_html(self.why, self.adapter.value_name)
+        self.why_panel.layout.display = None if self.why is not None else "none"
 
     def _summary(self) -> str:
         """The best choice in words, with its exact value and risk."""

@@ -44,6 +44,7 @@ from ..vivajava import (
     State,
     advise,
     corporation_chance,
+    explain,
     greedy_policy,
 )
 from .adapter import Adapter, Board
@@ -385,6 +386,7 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
     """
     return Adapter(
         advise=advise,
+        explain=explain,
         board=partial(vivajava_board, names=names),
         outcome_hint=outcome_hint,
         value_name="expected PP by your next turn",
