@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from ..engine.explain import Breakdown, certain, grouped
+from ..engine.explain import Breakdown, advice_row, certain, grouped
 from ..exact import count_vectors
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .advice import advise, turn_model
@@ -123,7 +123,7 @@ def _unvalued(state: State, action: object) -> Breakdown:
 
 def _order(state: State, action: object) -> Breakdown:
     """An order-phase choice: certain points (the tiles bought, the cheese a flip makes)."""
-    row = advise(state).set_index("label").loc[str(action)]
+    row = advice_row(advise(state), action)
     value = row["value"]
     if value is None:
         return _unvalued(state, action)

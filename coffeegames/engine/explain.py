@@ -55,6 +55,7 @@ __all__ = [
     "Term",
     "Why",
     "advice_explainer",
+    "advice_row",
     "certain",
     "explainer_for",
     "grouped",
@@ -210,15 +211,27 @@ def solver_explainer(solver: Expectimax | None = None) -> Explainer:
     return explain
 
 
-def _frame_value(frame: pd.DataFrame, action: Hashable) -> Any:
-    for row in frame.itertuples(index=False):
-        if row.action == action:
-            return row
+def _has_value(value: Any) -> bool:
+    return value is not None and value == value  # None and NaN mean "no value"
+
+
+def advice_row(frame: pd.DataFrame, action: Hashable) -> dict[str, Any]:
+    """The row of an advice table for ``action``, as a dict (``value`` None where the advice gives none).
+
+    >>> from coffeegames.engine.examples import KeepOrReroll, Keep
+    >>> from coffeegames.widgets.decision import solver_advice
+    >>> advice_row(solver_advice()(KeepOrReroll(die=5)), Keep())["value"]
+    Fraction(5, 1)
+    """
+    for record in frame.to_dict("records"):
+        row = {str(k): v for k, v in record.items()}
+        if row["action"] == action:
+            return {**row, "value": row["value"] if _has_value(row["value"]) else None}
     raise KeyError(action)
 
 
 def _best(frame: pd.DataFrame) -> Fraction | None:
-    values = [v for v in frame["value"] if v is not None and v == v]
+    values = [v for v in frame["value"] if _has_value(v)]
     return max(values) if values else None
 
 
@@ -246,17 +259,15 @@ def advice_explainer(advise: Callable[[Any], pd.DataFrame], max_outcomes: int = 
         return _best(advise(state))
 
     def explain(state: State, action: Action) -> Breakdown:
-        row = _frame_value(advise(state), action)
-        value = row.value if row.value is not None and row.value == row.value else None
-        label = str(getattr(row, "label", action))
+        row = advice_row(advise(state), action)
+        value, label = row["value"], str(row.get("label", action))
         if value is None:
-            return Breakdown(label, None, how=str(getattr(row, "then", "") or "the advice gives this choice no value"))
+            return Breakdown(label, None, how=str(row.get("then") or "the advice gives this choice no value"))
         player, after = state.current_player(), state.apply(action)
         sample = None
-        if getattr(row, "exact", True) is False:
-            stderr = getattr(row, "stderr", None)
-            sample = Sample(0, float(stderr) if stderr is not None and stderr == stderr else float("nan"),
-                            bool(getattr(row, "lower", False)), str(getattr(row, "how", "")))
+        if row.get("exact", True) is False:
+            stderr: Any = row.get("stderr")
+            sample = Sample(0, float(stderr) if _has_value(stderr) else float("nan"), bool(row.get("lower")), str(row.get("how") or ""))
         alone = Breakdown(label, value, (Term("the advised value (its model looks further ahead than the next chance)",
                                               Fraction(1), value),), "as the advice values it", sample)
         if after.is_chance():
@@ -323,21 +334,21 @@ def why(state: Any, advice: pd.DataFrame, explain: Explainer, action: Any = None
     """
     if advice.empty:
         return None
-    rows = list(advice.itertuples(index=False))
-    valued = sorted((r for r in rows if r.value is not None and r.value == r.value), key=lambda r: -r.value)
+    rows = [{str(k): v for k, v in record.items()} for record in advice.to_dict("records")]
+    valued = sorted((r for r in rows if _has_value(r["value"])), key=lambda r: -r["value"])
     if action is None:
-        action = valued[0].action if valued else rows[0].action
+        action = (valued or rows)[0]["action"]
     chosen = explain(state, action)
     if chosen.value is None or not valued:
         return Why(chosen, None, "")
-    others = [r for r in valued if r.action != action]
+    others = [r for r in valued if r["action"] != action]
     if not others:
         return Why(chosen, None, f"{chosen.label} is the only choice with a value here.")
-    other = explain(state, others[0].action)
+    other = explain(state, others[0]["action"])
     assert other.value is not None
     diff = chosen.value - other.value
     a, b = f"{chosen.label} ({number_text(chosen.value)})", f"{other.label} ({number_text(other.value)})"
-    role = "the best choice" if diff < 0 or (diff == 0 and valued[0].action != action) else "the runner-up"
+    role = "the best choice" if diff < 0 or (diff == 0 and valued[0]["action"] != action) else "the runner-up"
     if diff == 0:
         sentence = f"{chosen.label} and {other.label} are worth the same, {mean_text(chosen.value)}"
     elif diff > 0:

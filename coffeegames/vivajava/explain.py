@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ..engine.explain import Breakdown, certain, grouped
+from ..engine.explain import Breakdown, advice_row, certain, grouped
 from .actions import Featured, Keep, KeepRolling, Phase, Rainbow, Reroll, Research
 from .advice import _featured, _rainbow, advise, roll_groups, roll_value
 from .dice import Blend
@@ -68,13 +68,13 @@ def explain(state: State, action: object) -> Breakdown:
         return _kept(label, value, 1 - lost, Fraction(int(not holds_rainbow)), Fraction(rules.rainbow_pp),
                      "not taken before your next turn", "taken before your next turn")
     if isinstance(action, Keep) and state.phase == Phase.KEEP:
-        row = advise(state).set_index("label").loc[label]
+        row = advice_row(advise(state), action)
         return _kept(label, row["value"], 1 - row["p_lost"], Fraction(0), Fraction(rules.featured_pp),
                      "not beaten before your next turn", "beaten before your next turn")
     if isinstance(action, (Reroll, KeepRolling)):
         return _rolled(label, state.apply(action), "the roll's outcomes grouped by the best choice each offers")
-    row = advise(state).set_index("label").loc[label]
-    value, then = row["value"], str(row["then"] or "")
+    row = advice_row(advise(state), action)
+    value, then = row["value"], str(row.get("then") or "")
     if value is None:
         return Breakdown(label, None, how="not valued by the advice")
     after = state.apply(action)

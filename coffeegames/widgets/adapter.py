@@ -47,6 +47,9 @@ class Adapter(Generic[S]):
             actions are listed.
         board: ``board(state) -> (traces, layout)`` drawing the position; without it the state's text is shown.
         outcome_hint: ``outcome_hint(state) -> str``, the placeholder of the outcome box.
+        outcome_example: ``outcome_example(state) -> str | None``, an outcome typed as the hint's example says, that
+            the session's parser accepts at this chance node (None where nothing is typed); the hint shows it, and a
+            test enters it at every chance node of every game's walkthrough.
         explain: ``explain(state, action) -> Breakdown``, the chosen action's value taken apart for the "why this
             value?" panel (:mod:`coffeegames.engine.explain`; a game package's ``explain``). Without it the panel is
             built from ``advise`` alone (:func:`~coffeegames.engine.explain.advice_explainer`).
@@ -68,6 +71,7 @@ class Adapter(Generic[S]):
     advise: Advisor[S] | None = None
     board: BoardDrawer[S] | None = None
     outcome_hint: Callable[[S], str] | None = None
+    outcome_example: Callable[[S], str | None] | None = None
     explain: Explainer | None = None
     value_name: str = "expected value"
     chance_button: str = "Let chance roll"

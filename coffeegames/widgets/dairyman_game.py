@@ -45,6 +45,7 @@ __all__ = [
     "dairyman_adapter",
     "dairyman_board",
     "dairyman_walkthrough",
+    "outcome_example",
     "outcome_hint",
     "parse_roll",
     "player_names",
@@ -363,6 +364,19 @@ def _parse_draw(text: str, state: State) -> Drawn:
     return outcome
 
 
+def outcome_example(state: State) -> str:
+    """An outcome to type at this chance node that :func:`parse_roll` accepts: a roll, or tiles the deck can give.
+
+    >>> from coffeegames.dairyman import Game
+    >>> outcome_example(Game(players=2).new_initial_state())
+    '10:cheese1 10:cheese1 10:cheese3'
+    """
+    if state.phase == "draw":
+        need = state.rules.display_size - len(state.display)
+        return " ".join([code for pile in state.deck for code in pile][:need])  # the top pile is drawn first
+    return _example_roll(state)
+
+
 def outcome_hint(state: State) -> str:
     """The outcome box's placeholder: what to type at this chance node.
 
@@ -372,7 +386,7 @@ def outcome_hint(state: State) -> str:
     """
     if state.phase == "draw":
         need = state.rules.display_size - len(state.display)
-        return f"{need} tile code(s) drawn, e.g. {state.deck[0][0] if state.deck else '10:cheese1'}"
+        return f"the {need} milk tiles drawn, as codes: e.g. {outcome_example(state)}"
     yellow = " + yellow as y" if state.rolls_yellow else ""
     note = " (y5 = the yellow die shows 5)" if state.rolls_yellow else ""
     frozen = f"; frozen {' '.join(map(str, state.dice))} not typed" if state.dice else ""
@@ -406,6 +420,7 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
         explain=explain,
         board=partial(dairyman_board, names=names),
         outcome_hint=outcome_hint,
+        outcome_example=outcome_example,
         value_name="expected points this turn",
         chance_button="Let chance roll",
         outcome_label="you rolled",

@@ -367,7 +367,7 @@ class DecisionView(Generic[S]):
         if state.is_chance():
             self.outcome_text.description, self.outcome_button.description = adapter.words_at(state)
             if adapter.outcome_hint is not None:
-                self.outcome_text.placeholder = adapter.outcome_hint(state)
+                self.outcome_text.placeholder = self.outcome_text.tooltip = adapter.outcome_hint(state)
 
     def _show_why(self) -> None:
         """The "why this value?" panel for the action chosen in the list (hidden where no choice is valued)."""

@@ -174,17 +174,37 @@ def roaster_board(state: State) -> Board:
     return _Drawing(state).board()
 
 
-def outcome_hint(state: State) -> str:
-    """What to type at this draw.
+def outcome_example(state: State) -> str | None:
+    """Tokens to type at this draw that :func:`parse_draw` accepts (a draw the bag can give, kinds taken in turn);
+    None at the shuffle of the cup effects, which is not typed.
 
-    >>> outcome_hint(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
-    'the 8 tokens drawn, e.g. hard hard bean2 moisture … (kinds: hard bean0-bean4 burnt defect smoke moisture body acidity aroma wild)'
+    >>> outcome_example(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
+    'hard*2 defect moisture*2 body acidity aroma'
     """
     if state.phase == "shuffle":
-        return "the cup effects are shuffled by chance: press “Draw” to let chance shuffle them"
+        return None
+    n = state.draw_count if state.phase == "draw" else 1
+    left = Counter(state.bag)
+    picked: Counter[str] = Counter()
+    while sum(picked.values()) < n:
+        for kind in [k for k in left if left[k]]:
+            if sum(picked.values()) < n:
+                picked[kind] += 1
+                left[kind] -= 1
+    return " ".join(kind if k == 1 else f"{kind}*{k}" for kind, k in picked.items())
+
+
+def outcome_hint(state: State) -> str:
+    """What to type at this draw (short enough for the box; the kinds of token are in the box's tooltip).
+
+    >>> outcome_hint(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
+    'the 8 tokens drawn, e.g. hard*2 defect moisture*2 body acidity aroma'
+    """
+    if state.phase == "shuffle":
+        return "the cup effects are shuffled by chance: press “Draw”"
     n = state.draw_count if state.phase == "draw" else 1
     what = f"the {n} tokens drawn" if n > 1 else "the token drawn"
-    return f"{what}, e.g. hard hard bean2 moisture … (kinds: hard bean0-bean4 burnt defect smoke moisture body acidity aroma wild)"
+    return f"{what}, e.g. {outcome_example(state)}"
 
 
 def parse_draw(text: str, state: State) -> Drawn:
@@ -230,6 +250,7 @@ ROASTER = Adapter(
     explain=explain,
     board=roaster_board,
     outcome_hint=outcome_hint,
+    outcome_example=outcome_example,
     value_name="expected cup score",
     chance_button="Draw",
     outcome_label="you drew",

@@ -298,6 +298,22 @@ def _example(n: int, faces: tuple[str, ...], start: int = 0) -> str:
     return " ".join(picked[(start + i) % len(picked)] for i in range(n))
 
 
+def outcome_example(state: State) -> str:
+    """A roll to type at this chance node that :func:`parse_roll` accepts (coffee dice, then flavour dice, then offered).
+
+    >>> from coffeegames.vivajava import SetupResearch
+    >>> outcome_example(Game(players=2).new_initial_state().apply(SetupResearch("green")))
+    'red red green white black'
+    """
+    if state.phase == "first":
+        return "0"
+    parts = [_example(state.rolling_white, WHITE_DIE)]
+    if state.rolling_own:
+        parts.append(_example(state.rolling_own, FLAVOUR_DIE, 2))
+    parts += [f"{q}: {_example(n, FLAVOUR_DIE, 3)}" for q, n in state.rolling_offered]
+    return " | ".join(parts)
+
+
 def outcome_hint(state: State) -> str:
     """The outcome box's placeholder: what to type at this roll.
 
@@ -308,13 +324,12 @@ def outcome_hint(state: State) -> str:
     """
     if state.phase == "first":
         return "who starts: 0 (you) or 1 (the corporation)"
-    parts = [f"{state.rolling_white} coffee dice as colours, e.g. {_example(state.rolling_white, WHITE_DIE)}"]
+    parts = [f"{state.rolling_white} coffee dice as colours"]
     if state.rolling_own:
-        parts.append(f"then | and {state.rolling_own} flavour dice, e.g. | {_example(state.rolling_own, FLAVOUR_DIE, 2)}")
-    for q, n in state.rolling_offered:
-        parts.append(f"then | {q}: and player {q}'s {n} flavour dice")
-    shown = f" (the {len(state.white)} kept dice are not typed)" if state.white else ""
-    return "; ".join(parts) + shown
+        parts.append(f"| {state.rolling_own} flavour dice")
+    parts += [f"| {q}: player {q}'s {n} flavour dice" for q, n in state.rolling_offered]
+    shown = f"; the {len(state.white)} kept dice are not typed" if state.white else ""
+    return f"{' '.join(parts)}, e.g. {outcome_example(state)}{shown}"
 
 
 def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
@@ -389,6 +404,7 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
         explain=explain,
         board=partial(vivajava_board, names=names),
         outcome_hint=outcome_hint,
+        outcome_example=outcome_example,
         value_name="expected PP by your next turn",
         chance_button="Let chance roll",
         outcome_label="you rolled",
