@@ -181,8 +181,9 @@ def test_bots_play_until_a_person_decides_or_rolls() -> None:
 def test_bots_only_play_to_the_end_and_undo_steps_back_one_decision() -> None:
     view = dairyman_walkthrough(players=2, human=(), seed=2)
     view.bots_button.click()
-    assert view.state.is_terminal() and "game is over" in view.status.value
-    assert "Game over" in view.board_fig.layout.title.text
+    assert view.state.is_terminal() and shown(view.status).startswith("<b>Game over · winner:")
+    assert shown(view.status) == f"<b>{view.board_fig.layout.title.text}</b>"  # the status and the board say the same scores
+    assert view.chart_box.layout.display == "none" and view.summary.value == ""  # said once, not in an empty chart
     end = len(view.session.walkthrough.moves)
     view.undo_button.click()
     assert not view.state.is_chance() and len(view.session.walkthrough.moves) < end

@@ -14,7 +14,7 @@ the model of :mod:`.cup`:
   from the state it leads to, exactly within budget.
 * In the cup test: **ToCup / ToTray**, **Keep** (Choice), **Exchange / NoExchange** and
   **KeepTwo** are valued by :func:`~.cup.stop_now` from the state each leads to.
-* During a roasting round (effects, Roast, 2 of 5): no value (``None``); the ``then``
+* During a roasting round (effects, Roast, 2 of 5): no value (``None``), Roast listed first; the ``then``
   column says so. (Using a starting flavour token for an effect is one of these.) The engine lists them; the solver does not value effects. Each still
   gets its exact consequence for the coming roast in ``p_burn`` (:func:`round_burn`).
 
@@ -140,8 +140,8 @@ def advise(state: State) -> pd.DataFrame:
             rows.append(_row(action, rest, ("the cup test, played optimally" if state.phase == Phase.RESERVE else
                                             "the rest of the cup test, played optimally") if rest.exact else
                              "the rest of the cup test (simulated fallback play)"))
-    else:
-        for action in state.legal_actions():
+    else:  # Roast first: the move a round usually ends with, so the list offers it first
+        for action in sorted(state.legal_actions(), key=lambda a: not isinstance(a, Roast)):
             risk = round_burn(state, action) if state.phase in (Phase.ACT, Phase.REMOVE_TWO) else None
             rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects", p_burn_=risk))
     frame = pd.DataFrame(rows, columns=COLUMNS)

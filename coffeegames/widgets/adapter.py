@@ -47,6 +47,8 @@ class Adapter(Generic[S]):
             actions are listed.
         board: ``board(state) -> (traces, layout)`` drawing the position; without it the state's text is shown.
         outcome_hint: ``outcome_hint(state) -> str``, the placeholder of the outcome box.
+        game_over: ``game_over(state) -> str``, the status at the end in the game's own terms (the final PP or points
+            and who won, as the board shows them); None: the players' returns.
         outcome_example: ``outcome_example(state) -> str | None``, an outcome typed as the hint's example says, that
             the session's parser accepts at this chance node (None where nothing is typed); the hint shows it, and a
             test enters it at every chance node of every game's walkthrough.
@@ -72,6 +74,7 @@ class Adapter(Generic[S]):
     board: BoardDrawer[S] | None = None
     outcome_hint: Callable[[S], str] | None = None
     outcome_example: Callable[[S], str | None] | None = None
+    game_over: Callable[[S], str] | None = None
     explain: Explainer | None = None
     value_name: str = "expected value"
     chance_button: str = "Let chance roll"

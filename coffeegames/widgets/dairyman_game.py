@@ -45,6 +45,7 @@ __all__ = [
     "dairyman_adapter",
     "dairyman_board",
     "dairyman_walkthrough",
+    "game_over",
     "outcome_example",
     "outcome_hint",
     "parse_roll",
@@ -154,6 +155,14 @@ def _active_barn(state: State) -> int | None:
     return None
 
 
+def game_over(state: State, names: Sequence[str] | None = None) -> str:
+    """The end in points, as the board shows it: ``'Game over · winner: player 0 (you) with 31 points (player 1 (bot) 12)'``."""
+    names = list(names or (f"player {i}" for i in range(len(state.players))))
+    scores, won = state.scores(), state.winners()
+    others = ", ".join(f"{names[i]} {v}" for i, v in enumerate(scores) if i not in won)
+    return f"Game over · winner: {', '.join(names[i] for i in won)} with {max(scores)} points" + (f" ({others})" if others else "")
+
+
 def _headline(state: State, names: Sequence[str]) -> str:
     who = names[state.turn]
     phase = {
@@ -166,9 +175,7 @@ def _headline(state: State, names: Sequence[str]) -> str:
         "discard": f"backorder phase: {names[state.discarding[0]]} discards" if state.discarding else "",
     }
     if state.phase == "over":
-        scores = state.scores()
-        winners = ", ".join(names[i] for i in state.winners())
-        return f"Game over · winner: {winners} with {max(scores)} points"
+        return game_over(state, names)
     roll = f" · roll {state.roll}" if state.roll else ""
     return f"{who}'s turn{roll} · {phase[state.phase]}"
 
@@ -421,6 +428,7 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
         board=partial(dairyman_board, names=names),
         outcome_hint=outcome_hint,
         outcome_example=outcome_example,
+        game_over=partial(game_over, names=names),
         value_name="expected points this turn",
         chance_button="Let chance roll",
         outcome_label="you rolled",

@@ -117,6 +117,24 @@ def solver_advice(solver: Expectimax | None = None) -> Advisor:
     return advise
 
 
+class WholeText(pd.DataFrame):
+    """A table shown with every cell's whole text: pandas cuts cells at 50 characters with "...", and the advice's
+    words ("the rest of the cup test, played optimally") are meant to be read whole."""
+
+    @property
+    def _constructor(self) -> type[WholeText]:
+        return WholeText
+
+    def _repr_html_(self) -> str | None:
+        with pd.option_context("display.max_colwidth", None):
+            html_text: str | None = pd.DataFrame(self)._repr_html_()  # type: ignore[operator]
+            return html_text
+
+    def __repr__(self) -> str:
+        with pd.option_context("display.max_colwidth", None, "display.width", None, "display.max_columns", None):
+            return super().__repr__()
+
+
 def _unique(labels: Sequence[str]) -> list[str]:
     """Labels made unique (a category axis merges equal ones)."""
     seen: dict[str, int] = {}
@@ -214,7 +232,7 @@ class DecisionView(Generic[S]):
         outcome_row.layout.display = None if session.parse_outcome else "none"
         self.chart_box = chart_box = widgets.Box([self.chart])
         chart_box.add_class("cg-chart")
-        chart_box.layout.display = None if adapter.advise else "none"
+        chart_box.layout.display = None if self._charted else "none"
         self.widget = widgets.VBox(
             [
                 self.status,
@@ -248,6 +266,11 @@ class DecisionView(Generic[S]):
     def board_fig(self) -> go.Figure | None:
         """The board as last drawn (None without a board function)."""
         return self.board_plot.fig if self.board_plot is not None else None
+
+    @property
+    def _charted(self) -> bool:
+        """Whether the chart has bars to show: some choice here carries a value."""
+        return self.adapter.advise is not None and any(v is not None for v in self.advice["value"])
 
     @property
     def _bots_shown(self) -> bool:
@@ -287,6 +310,8 @@ class DecisionView(Generic[S]):
     def _whose_move(self) -> str:
         """Whose move it is, with the buttons that make it."""
         session, state = self.session, self.state
+        if state.is_terminal() and self.adapter.game_over is not None:
+            return self.adapter.game_over(state)
         text = session.describe()
         if state.is_chance():
             bots = ", “Bots play”" if self._bots_shown and session.bots_can_play() else ""
@@ -313,10 +338,14 @@ class DecisionView(Generic[S]):
 
     # -- drawing -------------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw everything from the session's current state (every move does this itself)."""
+        """Redraw everything from the session's current state (every move does this itself).
+
+        The chart is shown only where some choice carries a value: at a chance node, at the end and where no choice
+        is valued it is hidden (the status and the summary say what is going on, once)."""
         self._show_texts()
         self._draw_chart(self.chart.fig)
         self.chart.redraw()
+        self.chart_box.layout.display = None if self._charted else "none"
         if self.board_plot is not None:
             self.board_plot.fig = self._board_figure()
             self.board_plot.redraw()
@@ -383,8 +412,10 @@ class DecisionView(Generic[S]):
 
     def _summary(self) -> str:
         """The best choice in words, with its exact value and risk."""
-        if not self.adapter.advise or self.advice.empty or self.advice["value"].iat[0] is None:
+        if not self.adapter.advise or self.advice.empty:
             return ""
+        if self.advice["value"].iat[0] is None:
+            return self._unvalued_note()
         best = self.advice.iloc[0]
         exact = bool(best.get("exact", True))  # an advise frame may flag estimates with an ``exact`` column
         lower = _lower(best)
@@ -398,6 +429,14 @@ class DecisionView(Generic[S]):
         if "then" in best and best.then:
             text += f"; then <b>{html.escape(str(best.then))}</b>"
         return text + ". Hover over a bar for the value of any choice."
+
+    def _unvalued_note(self) -> str:
+        """What the summary says where no choice carries a value: why (the advice's ``then``), and the risk column."""
+        reasons = {str(t).removeprefix("not valued: ") for t in self.advice.get("then", []) if t}
+        why = f": {html.escape(reasons.pop())}" if len(reasons) == 1 else ""
+        risky = any(_has_value(self._risk(row)) for row in self.advice.itertuples(index=False))
+        risk = f"; the list gives each one's {html.escape(self.adapter.risk_name)}" if risky else ""
+        return f"No choice here carries a value{why}{risk}."
 
     def _chart_figure(self) -> go.Figure:
         hover = "%{y}<br>%{customdata}<extra></extra>"
@@ -438,11 +477,6 @@ class DecisionView(Generic[S]):
         estimated = "exact" in shown and not all(shown["exact"])
         fig.layout.xaxis.title.text = f"{self.adapter.value_name} ({'≈ marks estimates' if estimated else 'exact'}; bars drawn as decimals)"
         fig.layout.xaxis.visible = fig.layout.yaxis.visible = bool(values)
-        risky = not values and any(_has_value(self._risk(row)) for row in self.advice.itertuples(index=False))
-        note = "" if values else self._whose_move() if self.advice.empty else \
-            f"no choice here carries a value; the list gives each one's {self.adapter.risk_short} chance" if risky else \
-            "no choice here carries a value"
-        fig.layout.annotations = [dict(text=html.escape(note), x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font_size=15)] if note else []
         return fig
 
     def _option(self, row: Any) -> str:
@@ -453,7 +487,7 @@ class DecisionView(Generic[S]):
         risk = self._risk(row)
         return f"{text} · {self.adapter.risk_short} {percent(risk)}" if _has_value(risk) else text
 
-    def table(self) -> pd.DataFrame:
+    def table(self) -> WholeText:
         """The advice to read: every choice with its value in words (exact, or ``≈`` an estimate), its risk (where the
         game has one), what follows and how the value was found (the columns the game's ``advise`` gives)."""
         value, risk_name = self.adapter.value_name, self.adapter.risk_name
@@ -464,7 +498,7 @@ class DecisionView(Generic[S]):
             rows.append({"choice": row.label, value: "" if row.value is None else _worth(row),
                          risk_name: exact_text(risk, chance=True) if _has_value(risk) else "",
                          "then": getattr(row, "then", ""), "how": getattr(row, "how", "")})
-        return pd.DataFrame(rows, columns=columns).set_index("choice")
+        return WholeText(pd.DataFrame(rows, columns=columns).set_index("choice"))
 
     def _hover(self, row: Any) -> str:
         parts = [f"{self.adapter.value_name}: {_worth(row)}"]

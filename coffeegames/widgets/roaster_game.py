@@ -155,13 +155,37 @@ class _Drawing:
         self.cup(184)
         self.effects(226)
         self.label(LEFT, 300, LEGEND, MUTED)
-        title = f"Coffee Roaster · {s.rules.card.name} ({s.rules.side} side) · {s.phase}"
+        title = f"Coffee Roaster · {s.rules.card.name} ({s.rules.side} side) · {PHASE_WORDS[s.phase]}"
         if s.phase == "over":
-            title += f" · score {s.score().total}"
+            title += f": the cup scores {s.score().total}"
         squares = self.tokens.squares("tokens", 11)
         squares.textfont.color = self.ink
         layout = board_layout(title, WIDTH, self.height)
         return [squares, self.labels.labels("labels")], layout
+
+
+PHASE_WORDS = {
+    "shuffle": "the cup effects are being shuffled",
+    "draw": "drawing tokens from the bag",
+    "act": "use effects, then roast",
+    "remove_two": "2 of 5: remove two of the tokens drawn",
+    "decide": "roast another round, or stop",
+    "reserve": "roasting over: which starting flavours go into the bag",
+    "cup_draw": "cup test: drawing a token",
+    "place": "cup test: put the token in the cup or on the tray",
+    "choice_draw": "cup test, Choice: drawing two tokens",
+    "choose": "cup test, Choice: keep one of the two",
+    "exchange": "cup test, Exchange: return two cup tokens, or not",
+    "exchange_draw": "cup test, Exchange: drawing three tokens",
+    "exchange_keep": "cup test, Exchange: keep two of the three",
+    "over": "game over",
+}
+"""Each phase in a player's words, for the board's title (the engine's names are for saved games)."""
+
+
+def game_over(state: State) -> str:
+    """The end, as the board shows it: ``'Game over · the cup scores 12'``."""
+    return f"Game over · the cup scores {state.score().total}"
 
 
 def roaster_board(state: State) -> Board:
@@ -251,6 +275,7 @@ ROASTER = Adapter(
     board=roaster_board,
     outcome_hint=outcome_hint,
     outcome_example=outcome_example,
+    game_over=game_over,
     value_name="expected cup score",
     chance_button="Draw",
     outcome_label="you drew",

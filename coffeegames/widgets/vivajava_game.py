@@ -53,7 +53,7 @@ from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
 from .decision import DecisionView
 from .vivajava_odds import BEAN_COLOURS, bean_ink
 
-__all__ = ["outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
+__all__ = ["game_over", "outcome_example", "outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
 
 # Board geometry in pixels (the axes run in pixels, so squares stay square).
 WIDTH, LEFT, ROW_X = 940, 8, 150
@@ -93,9 +93,16 @@ PHASES = {
 }
 
 
+def game_over(state: State, names: Sequence[str] | None = None) -> str:
+    """The end in PP, as the board shows it: ``'Game over · player 0 (you) wins with 21 PP (player 1 (bot) 18 PP)'``."""
+    names = list(names or (f"player {i}" for i in range(len(state.players))))
+    others = ", ".join(f"{names[i]} {p.pp} PP" for i, p in enumerate(state.players) if i != state.winner)
+    return f"Game over · {names[state.winner]} wins with {state.players[state.winner].pp} PP" + (f" ({others})" if others else "")
+
+
 def _headline(state: State, names: Sequence[str]) -> str:
     if state.phase == "over":
-        return f"Game over · {names[state.winner]} wins with {state.players[state.winner].pp} PP"
+        return game_over(state, names)
     who = names[state.turn]
     if state.phase == "roll":
         flavour = f" + {state.rolling_own} flavour" if state.rolling_own else ""
@@ -405,6 +412,7 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
         board=partial(vivajava_board, names=names),
         outcome_hint=outcome_hint,
         outcome_example=outcome_example,
+        game_over=partial(game_over, names=names),
         value_name="expected PP by your next turn",
         chance_button="Let chance roll",
         outcome_label="you rolled",
