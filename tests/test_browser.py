@@ -115,7 +115,7 @@ def _snapshot(view: Any) -> dict[str, Any]:
     status = _text(view.status.value)
     return {
         "status": status,
-        "history": [f"{who}: {move}" for who, move in view.session.history()],
+        "history": [f"{who}: {move}" for who, move in view.history()],  # moves in the game's words, as listed
         "bars": bars,
         # With nothing to value (a chance node, the end, a roasting round) the chart box is hidden: nothing to compare.
         "chart_hidden": view.chart_box.layout.display == "none",

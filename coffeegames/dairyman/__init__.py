@@ -17,6 +17,7 @@ Fraction(73, 216)
 """
 
 from .actions import (
+    describe,
     ACTION_KINDS,
     Bust,
     Discard,
@@ -101,6 +102,7 @@ __all__ = [
     "TurnSolution",
     "Where",
     "advise",
+    "describe",
     "explain",
     "check_roll",
     "compare_policies",

@@ -35,7 +35,7 @@ Example (roll a die, keep it or reroll once; values by exact expectimax):
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import ModuleType
 from typing import Any
@@ -319,10 +319,12 @@ def _gamble(b: Breakdown) -> str:
     return f"{b.label} depends on chance (at worst {worst.outcome}: {mean_text(worst.value)}, chance {percent(worst.chance)})"
 
 
-def why(state: Any, advice: pd.DataFrame, explain: Explainer, action: Any = None) -> Why | None:
+def why(state: Any, advice: pd.DataFrame, explain: Explainer, action: Any = None,
+        describe: Callable[[Any], str] | None = None) -> Why | None:
     """Why ``action`` (default: the best valued one of ``advice``) is worth its value, beside the best other choice.
 
     ``advice`` is the adviser's table at ``state`` (columns ``action``, ``label``, ``value``). None if it is empty.
+    ``describe`` names the actions in the breakdowns and the sentence (default: their ``label``).
 
     >>> from coffeegames.engine.examples import KeepOrReroll
     >>> from coffeegames.widgets.decision import solver_advice
@@ -338,13 +340,16 @@ def why(state: Any, advice: pd.DataFrame, explain: Explainer, action: Any = None
     valued = sorted((r for r in rows if _has_value(r["value"])), key=lambda r: -r["value"])
     if action is None:
         action = (valued or rows)[0]["action"]
-    chosen = explain(state, action)
+    def named(b: Breakdown, a: Any) -> Breakdown:
+        return replace(b, label=describe(a)) if describe is not None else b
+
+    chosen = named(explain(state, action), action)
     if chosen.value is None or not valued:
         return Why(chosen, None, "")
     others = [r for r in valued if r["action"] != action]
     if not others:
         return Why(chosen, None, f"{chosen.label} is the only choice with a value here.")
-    other = explain(state, others[0]["action"])
+    other = named(explain(state, others[0]["action"]), others[0]["action"])
     assert other.value is not None
     diff = chosen.value - other.value
     a, b = f"{chosen.label} ({number_text(chosen.value)})", f"{other.label} ({number_text(other.value)})"

@@ -18,6 +18,7 @@ True
 """
 
 from .actions import (
+    describe,
     ACTION_KINDS,
     Action,
     Boost,
@@ -115,6 +116,7 @@ __all__ = [
     "Ability",
     "ACTION_KINDS",
     "advise",
+    "describe",
     "explain",
     "best_blend",
     "best_blend_of",

@@ -47,6 +47,8 @@ class Adapter(Generic[S]):
             actions are listed.
         board: ``board(state) -> (traces, layout)`` drawing the position; without it the state's text is shown.
         outcome_hint: ``outcome_hint(state) -> str``, the placeholder of the outcome box.
+        describe: ``describe(action) -> str``, an action (or outcome) as a player reads it, for the list, the chart,
+            the summary, the "why" panel and the moves so far (a game package's ``describe``); None: ``str(action)``.
         game_over: ``game_over(state) -> str``, the status at the end in the game's own terms (the final PP or points
             and who won, as the board shows them); None: the players' returns.
         outcome_example: ``outcome_example(state) -> str | None``, an outcome typed as the hint's example says, that
@@ -75,6 +77,7 @@ class Adapter(Generic[S]):
     outcome_hint: Callable[[S], str] | None = None
     outcome_example: Callable[[S], str | None] | None = None
     game_over: Callable[[S], str] | None = None
+    describe: Callable[[Any], str] | None = None
     explain: Explainer | None = None
     value_name: str = "expected value"
     chance_button: str = "Let chance roll"

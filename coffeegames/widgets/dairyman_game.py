@@ -18,9 +18,9 @@ Example (you are player 0; the bots deal and stop at your roll, which you type):
     >>> view.state.dice, view.state.yellow
     ((1, 2, 3, 4, 5, 5, 6), 5)
     >>> view.advice.loc[0, ["label", "value", "then"]].tolist()   # best first
-    ['Lock(4+6, 5+5, 2+3+5; yellow)', Fraction(30, 1), 'stop']
+    ['Lock 4+6, 5+5 and 2+3+5 (the yellow die in a set)', Fraction(30, 1), 'stop']
     >>> view.actions.options[1]                                           # the next best: bank less, roll on
-    ('Lock(4+6) · 22.26', 1)
+    ('Lock 4+6 · 22.26', 1)
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, explain, greedy_policy, tile_of
+from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, describe, explain, greedy_policy, tile_of
 from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument, CoffeeGamesError
 from ..games import games
@@ -376,7 +376,7 @@ def outcome_example(state: State) -> str:
 
     >>> from coffeegames.dairyman import Game
     >>> outcome_example(Game(players=2).new_initial_state())
-    '10:cheese1 10:cheese1 10:cheese3'
+    '10:cheese1 10:cheese2 10:cheese3'
     """
     if state.phase == "draw":
         need = state.rules.display_size - len(state.display)
@@ -425,6 +425,7 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
     return Adapter(
         advise=advise,
         explain=explain,
+        describe=describe,
         board=partial(dairyman_board, names=names),
         outcome_hint=outcome_hint,
         outcome_example=outcome_example,
@@ -438,7 +439,7 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
         risk_column="p_bust_next",
         risk_name="bust chance of the next roll",
         risk_short="bust next",
-        risk_summary="if you roll on, the next roll busts with chance {}",
+        risk_summary="the dice left, if rolled again, bust with chance {}",
         solo=games()["dairyman"].solo,
     )
 

@@ -307,6 +307,15 @@ class DecisionView(Generic[S]):
         self.session.new_game(seed)
         self.refresh()
 
+    def history(self) -> list[tuple[str, str]]:
+        """The moves so far as the view lists them, ``(who, move)``, oldest first: the session's history with each
+        move in the game's words (the adapter's ``describe``)."""
+        describe = self.adapter.describe
+        lines = self.session.history()
+        if describe is None:
+            return lines
+        return [(who, describe(move)) for (who, _), move in zip(lines, self.session.walkthrough.moves)]
+
     def _whose_move(self) -> str:
         """Whose move it is, with the buttons that make it."""
         session, state = self.session, self.state
@@ -366,6 +375,9 @@ class DecisionView(Generic[S]):
         if deciding:
             frame = adapter.advise(state) if adapter.advise else pd.DataFrame({"action": state.legal_actions()})
             frame = frame.assign(label=[str(a) for a in frame["action"]]) if "label" not in frame else frame
+            if adapter.describe is not None:  # the words a player reads; the advice's own marks (" ≈") stay
+                frame = frame.assign(label=[str(label).replace(str(a), adapter.describe(a), 1)
+                                            for a, label in zip(frame["action"], frame["label"])])
             for column in self.columns:
                 if column not in frame:
                     frame[column] = False if column == "best" else None
@@ -383,7 +395,7 @@ class DecisionView(Generic[S]):
         self.summary.value = self._summary()
         if adapter.board is None:
             self.board_text.value = f"<pre style='line-height:1.3'>{html.escape(str(state))}</pre>"
-        moves = "".join(f"<li><b>{html.escape(who)}</b>: {html.escape(move)}</li>" for who, move in session.history())
+        moves = "".join(f"<li><b>{html.escape(who)}</b>: {html.escape(move)}</li>" for who, move in self.history())
         self.history_panel.value = (
             "<div style='max-height:200px;overflow-y:auto;display:flex;flex-direction:column-reverse;"
             "border:1px solid #dee2e6;padding:2px 8px;font-size:13px'>"
@@ -405,7 +417,8 @@ class DecisionView(Generic[S]):
             self.why = None
         else:
             if chosen not in self._why_cache:
-                self._why_cache[chosen] = explain_why(self.state, self.advice, self.explain, self.advice["action"].iat[chosen])
+                self._why_cache[chosen] = explain_why(self.state, self.advice, self.explain, self.advice["action"].iat[chosen],
+                                                      self.adapter.describe)
             self.why = self._why_cache[chosen]
         self.why_panel.value = why_html(self.why, self.adapter.value_name)
         self.why_panel.layout.display = None if self.why is not None else "none"
@@ -427,8 +440,8 @@ class DecisionView(Generic[S]):
         if risk is not None and _has_value(risk):
             text += f"; {self.adapter.risk_summary.format(exact_text(risk, chance=True))}"
         if "then" in best and best.then:
-            text += f"; then <b>{html.escape(str(best.then))}</b>"
-        return text + ". Hover over a bar for the value of any choice."
+            text += f"; after it: <b>{html.escape(str(best.then))}</b>"
+        return text + ". Hover over a bar for the value of any choice; “Why this value?” below takes the choice picked in the list apart."
 
     def _unvalued_note(self) -> str:
         """What the summary says where no choice carries a value: why (the advice's ``then``), and the risk column."""

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..engine import BadEntry, IllegalAction, Session
 from ..games import games
-from ..roaster import CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Drawn, Game, State, advise, explain, show
+from ..roaster import CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Drawn, Game, State, advise, describe, explain, show
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks
@@ -272,6 +272,7 @@ def draw_owner(state: State) -> int | None:
 ROASTER = Adapter(
     advise=advise,
     explain=explain,
+    describe=describe,
     board=roaster_board,
     outcome_hint=outcome_hint,
     outcome_example=outcome_example,

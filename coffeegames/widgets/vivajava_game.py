@@ -17,7 +17,7 @@ Example (solo against OmniBlend: you type who starts, your first roll, then see 
     >>> view.outcome_text.value = "red red red green black"
     >>> view.outcome_button.click()
     >>> view.advice.loc[0, ["label", "value"]].tolist()
-    ['Featured(Regular red)', Fraction(14207, 5832)]
+    ['Featured Blend: Regular red', Fraction(14207, 5832)]
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from ..vivajava import (
     State,
     advise,
     corporation_chance,
+    describe,
     explain,
     greedy_policy,
 )
@@ -409,6 +410,7 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
     return Adapter(
         advise=advise,
         explain=explain,
+        describe=describe,
         board=partial(vivajava_board, names=names),
         outcome_hint=outcome_hint,
         outcome_example=outcome_example,
