@@ -160,11 +160,14 @@ class BustChanceExplorer(View):
 
     def _show(self, state: tuple[int, tuple[int, ...], list[Fraction]]) -> None:
         n, self.frozen_dice, busts = state
-        frozen = f" beside frozen {_dice_text(self.frozen_dice)}" if self.frozen_dice else ""
+        frozen = f" <b style='color:{HIGHLIGHT}'>beside frozen {_dice_text(self.frozen_dice)}</b>" if self.frozen_dice else ""
         self.result.value = (
             f"Rolling <b>{_n_dice(n)}</b>{frozen}: P(bust) = <b>{fraction_text(busts[n - 1])}</b>, "
             f"P(at least one set) = <b>{fraction_text(1 - busts[n - 1])}</b>"
         )
+        if self.frozen_dice:  # a frozen die typed earlier changes every number: say so, beside the plain answer
+            self.result.value += (f"<br>With nothing frozen, {_n_dice(n)} bust with chance {fraction_text(p_bust(n))} "
+                                  "(empty the “frozen” box for the plain answer).")
 
 
 # --------------------------------------------------------------------------------------

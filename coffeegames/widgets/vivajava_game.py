@@ -90,7 +90,7 @@ PHASES = {
     "keep": "keep the degraded blend (the turn ends), or re-roll its dice",
     "act": "make a Featured Blend, a Rainbow, or research",
     "activate": "activate the abilities gained this turn",
-    "block": "Sacchar failed: it rolls one white die, blocking that colour for your next turn",
+    "block": "Sacchar failed: it rolls one coffee die, blocking that colour for your next turn",
 }
 
 
