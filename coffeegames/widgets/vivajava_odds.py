@@ -199,7 +199,7 @@ class MeterTable:
         """
         frame = self.table.reset_index()
         cells = {c: [f"{p} ({percent(p)})" if isinstance(p, Fraction) else p for p in frame[c]] for c in self.COLUMNS if c != "meter"}
-        most = vivajava.meter_table(range(MAX_FLAVOUR, MAX_FLAVOUR + 1)).loc[MAX_FLAVOUR, "p_sacchar"]
+        most = vivajava.sacchar_success(MAX_FLAVOUR)
         cells["p_sacchar"] = [text if isinstance(p, Fraction) else
                               f"as at {MAX_FLAVOUR} (there are only {MAX_FLAVOUR} flavour dice): {most} ({percent(most)})"
                               for text, p in zip(cells["p_sacchar"], frame["p_sacchar"])]
