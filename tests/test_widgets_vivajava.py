@@ -82,8 +82,9 @@ def test_meter_table_lists_both_corporations_exact_odds() -> None:
     exact = vivajava.meter_table(range(0, 7))
     assert [int(r[0]) for r in rows] == list(range(7))
     for row, (m, p) in zip(rows, exact.iterrows()):
-        assert row[1] == fraction_text(p["p_omniblend"])
-        assert row[3] == (fraction_text(p["p_sacchar"]) if p["p_sacchar"] is not None else "")
+        assert row[1] == f"{p['p_omniblend']} ({percent(p['p_omniblend'])})"  # the whole fraction, however long
+        sacchar = p["p_sacchar"] if p["p_sacchar"] is not None else vivajava.sacchar_success(5)  # 5 flavour dice at most
+        assert row[3].endswith(f"{sacchar} ({percent(sacchar)})") and (p["p_sacchar"] is not None or "only 5 flavour" in row[3])
     assert meter.table.loc[1, "p_omniblend_takes_rainbow"] == Fraction(169, 324)
     assert "stand-in data" in meter.widget.value and "yellow 1" in meter.widget.value
     assert "application/vnd.jupyter.widget-view+json" in meter._repr_mimebundle_()

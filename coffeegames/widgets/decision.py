@@ -268,13 +268,6 @@ class DecisionView(Generic[S]):
         return self.board_plot.fig if self.board_plot is not None else None
 
     @property
-    def _typed(self) -> bool:
-        """Whether the outcome box takes this chance node: a person's roll or draw, or any chance in a game without bots
-        (companion mode). A draw nobody owns in a game with bots (Dairyman's milk tiles at the start) is chance's."""
-        session, state = self.session, self.state
-        return session.parse_outcome is not None and state.is_chance() and (not session.bots or session.persons_turn(state))
-
-    @property
     def _charted(self) -> bool:
         """Whether the chart has bars to show: some choice here carries a value."""
         return self.adapter.advise is not None and any(v is not None for v in self.advice["value"])
@@ -331,7 +324,7 @@ class DecisionView(Generic[S]):
         text = session.describe()
         if state.is_chance():
             bots = ", “Bots play”" if self._bots_shown and session.bots_can_play() else ""
-            typed = f" or {self.adapter.words_at(state)[1].lower()}" if self._typed else ""
+            typed = f" or {self.adapter.words_at(state)[1].lower()}" if session.parse_outcome else ""
             return f"{text} (press “{self.adapter.chance_button}”{bots}{typed})"
         if state.current_player() in session.bots and not state.is_terminal():
             return f"{text} (press “Bots play”, or choose for it)"
@@ -409,16 +402,14 @@ class DecisionView(Generic[S]):
             f"<ol style='margin:0;padding-left:28px'>{moves or '<i>no moves yet</i>'}</ol></div>"
         )
         self.take_button.disabled = self.actions.disabled = not deciding
-        self.chance_button.disabled = not state.is_chance()
-        self.outcome_button.disabled = self.outcome_text.disabled = not self._typed
+        self.chance_button.disabled = self.outcome_button.disabled = self.outcome_text.disabled = not state.is_chance()
         self.bots_button.disabled = not session.bots_can_play()
         self.undo_button.disabled = not session.walkthrough.moves
         if state.is_chance():
             self.outcome_text.description, self.outcome_button.description = adapter.words_at(state)
-            if not self._typed:
-                self.outcome_text.placeholder = self.outcome_text.tooltip = f"chance moves here: press “{adapter.chance_button}”"
-            elif adapter.outcome_hint is not None:
-                self.outcome_text.placeholder = self.outcome_text.tooltip = adapter.outcome_hint(state)
+            if adapter.outcome_hint is not None:  # a deal nobody owns, in a game with bots, is typed only at a real table
+                real = "at a real table only: " if session.bots and session.roller(state) is None else ""
+                self.outcome_text.placeholder = self.outcome_text.tooltip = real + adapter.outcome_hint(state)
 
     def _show_why(self) -> None:
         """The "why this value?" panel for the action chosen in the list (hidden where no choice is valued)."""
