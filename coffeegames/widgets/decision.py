@@ -405,7 +405,9 @@ class DecisionView(Generic[S]):
         self.chance_button.disabled = self.outcome_button.disabled = self.outcome_text.disabled = not state.is_chance()
         self.bots_button.disabled = not session.bots_can_play()
         self.undo_button.disabled = not session.walkthrough.moves
-        if state.is_chance():
+        if not state.is_chance():
+            self.outcome_text.placeholder = self.outcome_text.tooltip = ""  # no stale hint from the last chance node
+        else:
             self.outcome_text.description, self.outcome_button.description = adapter.words_at(state)
             if adapter.outcome_hint is not None:  # a deal nobody owns, in a game with bots, is typed only at a real table
                 real = "at a real table only: " if session.bots and session.roller(state) is None else ""

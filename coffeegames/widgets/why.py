@@ -44,6 +44,7 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
         return head + f" — {html.escape(b.how or 'not valued')}</div>"
     head += f", worth {'exactly ' if b.exact else 'about '}<b>{html.escape(mean_text(b.value))}</b> ({html.escape(value_name)})</div>"
     how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
+    chance = "chance" if b.sample is None else "share of the sample"
     rows = "".join(
         f"<tr><td style='{_LEFT}'>{html.escape(t.outcome)}</td><td style='{_CELL}'>{html.escape(_chance(t.chance))}</td>"
         f"<td style='{_CELL}'>{html.escape(mean_text(t.value))}</td><td style='{_CELL}'>{html.escape(mean_text(t.chance * t.value))}</td></tr>"
@@ -52,8 +53,8 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
     th = "style='padding:2px 10px;background:#f1f3f5;text-align:right'"
     table = (
         "<table style='border-collapse:collapse;font-size:13px;margin:3px 0'>"
-        f"<tr><th style='padding:2px 10px;background:#f1f3f5;text-align:left'>what follows</th><th {th}>chance</th>"
-        f"<th {th}>value from there</th><th {th}>chance × value</th></tr>{rows}"
+        f"<tr><th style='padding:2px 10px;background:#f1f3f5;text-align:left'>what follows</th><th {th}>{chance}</th>"
+        f"<th {th}>value from there</th><th {th}>{chance} × value</th></tr>{rows}"
         f"<tr><td style='{_LEFT}'><b>sum</b></td><td style='{_CELL}'>{html.escape(_chance(sum(t.chance for t in b.terms)))}</td>"
         f"<td style='{_CELL}'></td><td style='{_CELL}'><b>{html.escape(mean_text(b.total))}</b></td></tr></table>"
     )
