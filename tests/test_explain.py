@@ -56,6 +56,8 @@ def _decisions(info: Any, options: dict[str, Any], seed: int, count: int) -> lis
 @pytest.mark.parametrize("name", list(coffeegames.games()))
 def test_every_breakdown_adds_up_to_the_value_shown(name: str) -> None:
     info = coffeegames.games()[name]
+    if not hasattr(info.module, "advise"):
+        pytest.skip(f"{name} has no advise(state) yet: no value to take apart")
     explain = explainer_for(info.module)
     broken_down = 0
     for options in info.variants[:2]:

@@ -102,8 +102,8 @@ class Term:
 class Sample:
     """The sample behind an estimated value."""
 
-    size: int
-    """How many draws (or games) were solved or simulated."""
+    size: int | None
+    """How many draws (or games) were solved or simulated (None: the adviser does not say)."""
     stderr: float
     """The estimate's standard error."""
     lower: bool = False
@@ -113,7 +113,9 @@ class Sample:
 
     def text(self) -> str:
         kind = "a lower estimate" if self.lower else "an estimate"
-        return f"{kind} from a sample of {self.size:,}, standard error {self.stderr:.2f}" + (f" ({self.note})" if self.note else "")
+        size = f" of {self.size:,}" if self.size is not None else ""
+        stderr = f", standard error {self.stderr:.2f}" if self.stderr == self.stderr else ""
+        return f"{kind} from a sample{size}{stderr}" + (f" ({self.note})" if self.note else "")
 
 
 @dataclass(frozen=True)
@@ -267,7 +269,7 @@ def advice_explainer(advise: Callable[[Any], pd.DataFrame], max_outcomes: int = 
         sample = None
         if row.get("exact", True) is False:
             stderr: Any = row.get("stderr")
-            sample = Sample(0, float(stderr) if _has_value(stderr) else float("nan"), bool(row.get("lower")), str(row.get("how") or ""))
+            sample = Sample(None, float(stderr) if _has_value(stderr) else float("nan"), bool(row.get("lower")), str(row.get("how") or ""))
         alone = Breakdown(label, value, (Term("the advised value (its model looks further ahead than the next chance)",
                                               Fraction(1), value),), "as the advice values it", sample)
         if after.is_chance():
