@@ -253,15 +253,24 @@ def advice_explainer(advise: Callable[[Any], pd.DataFrame], max_outcomes: int = 
     (Fraction(7, 2), Fraction(7, 2), 6)
     """
 
+    tables: dict[State, pd.DataFrame] = {}
+
+    def advised(state: State) -> pd.DataFrame:  # remembered: the view explains two choices of one decision
+        if state not in tables:
+            if len(tables) >= 4 * max_outcomes:
+                tables.clear()
+            tables[state] = advise(state)
+        return tables[state]
+
     def value_at(state: State, player: int) -> Fraction | None:
         if state.is_terminal():
             return Fraction(state.returns()[player])
         if state.is_chance() or state.current_player() != player:
             return None
-        return _best(advise(state))
+        return _best(advised(state))
 
     def explain(state: State, action: Action) -> Breakdown:
-        row = advice_row(advise(state), action)
+        row = advice_row(advised(state), action)
         value, label = row["value"], str(row.get("label", action))
         if value is None:
             return Breakdown(label, None, how=str(row.get("then") or "the advice gives this choice no value"))
