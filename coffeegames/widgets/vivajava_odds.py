@@ -177,7 +177,7 @@ class MeterTable:
     }
 
     def __init__(self, levels: range = range(0, 7), rules: Rules | None = None) -> None:
-        self.table = table = vivajava.meter_table(levels)
+        self.table = vivajava.meter_table(levels)
         rules = rules or Rules()
         starts = " · ".join(
             f"{CORPORATIONS[c]}: " + ", ".join(f"{d} {m.values[i]}" for d, i in zip(DIFFICULTIES, m.start))
