@@ -244,8 +244,8 @@ class RollAdvisor(View):
         "p_bust_next": "bust chance of the next roll",
     }
     REROLL_COLUMNS = {
-        "ability": "ice cream",
-        "value": "value",
+        "ability": "ice-cream tile",
+        "value": "rerolls the dice showing",
         "dice_rerolled": "dice rerolled",
         "p_bust": "bust chance",
     }
@@ -323,7 +323,10 @@ class RollAdvisor(View):
         else:
             self.summary.value = f"No two or three of {_dice_text(self.dice)} sum to ten: <b>this roll busts</b>."
             self.locks.value = ""
-        self.rerolls.value = table_html(reroll_table(self.dice), self.REROLL_COLUMNS)
+        self.rerolls.value = table_html(reroll_table(self.dice), self.REROLL_COLUMNS) + (
+            "<div style='font-size:13px'>One row per ice-cream tile and the dice it would reroll: a tile that rerolls "
+            "a fixed value (“reroll all 1s”) and one that rerolls a chosen value can reroll the same dice, and then "
+            "their rows agree.</div>")
 
 
 # --------------------------------------------------------------------------------------
