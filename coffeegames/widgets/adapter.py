@@ -63,6 +63,8 @@ class Adapter(Generic[S]):
         chance_button: the button that lets chance move (``"Let chance roll"``, ``"Draw"``).
         outcome_label: the outcome box's label (``"you rolled"``, ``"you drew"``).
         outcome_button: the button that enters it (``"Enter the dice you rolled"``).
+        chance_words: ``chance_words(state) -> str``, the chance button's words where they differ from one chance node
+            to another (Dairyman deals tiles before it rolls dice); None: always ``chance_button``.
         outcome_words: ``outcome_words(state) -> (label, button)`` where the words differ from one chance
             node to another (a Dairyman tile draw between rolls); None: always the two above.
         risk_column: the advice column holding each choice's risk, a chance (Fraction or None); None for no risk.
@@ -84,11 +86,16 @@ class Adapter(Generic[S]):
     outcome_label: str = "outcome"
     outcome_button: str = "Enter the outcome"
     outcome_words: Callable[[S], tuple[str, str]] | None = None
+    chance_words: Callable[[S], str] | None = None
     risk_column: str | None = None
     risk_name: str = "risk"
     risk_short: str = "risk"
     risk_summary: str = "its risk: {}"
     solo: bool = False
+
+    def chance_at(self, state: S) -> str:
+        """The chance button's words at this chance node."""
+        return self.chance_words(state) if self.chance_words is not None else self.chance_button
 
     def words_at(self, state: S) -> tuple[str, str]:
         """The outcome box's label and button at this chance node."""

@@ -393,7 +393,7 @@ def outcome_hint(state: State) -> str:
     """
     if state.phase == "draw":
         need = state.rules.display_size - len(state.display)
-        return f"the {need} milk tiles drawn, as codes: e.g. {outcome_example(state)}"
+        return f"{need} tile codes, e.g. {outcome_example(state)}"
     yellow = " + yellow as y" if state.rolls_yellow else ""
     note = " (y5 = the yellow die shows 5)" if state.rolls_yellow else ""
     frozen = f"; frozen {' '.join(map(str, state.dice))} not typed" if state.dice else ""
@@ -434,6 +434,7 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
         chance_button="Let chance roll",
         outcome_label="you rolled",
         outcome_button="Enter the dice you rolled",
+        chance_words=lambda state: "Let chance deal the tiles" if state.phase == "draw" else "Let chance roll",
         outcome_words=lambda state: (("tiles drawn", "Enter the tiles drawn") if state.phase == "draw"
                                      else ("you rolled", "Enter the dice you rolled")),
         risk_column="p_bust_next",

@@ -194,10 +194,10 @@ class DecisionView(Generic[S]):
         self.board_text = widgets.HTML()
         self.actions = widgets.Dropdown(description="action", layout=widgets.Layout(width="520px"))
         self.take_button = widgets.Button(description="Take", button_style="primary", tooltip="take the chosen action")
-        self.chance_button = widgets.Button(description=adapter.chance_button, icon="random")
+        self.chance_button = widgets.Button(description=adapter.chance_button, icon="random", layout=widgets.Layout(width="auto"))
         self.bots_button = widgets.Button(description="Bots play", icon="play", tooltip="bots and chance move until a person decides")
         self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="take back your last move")
-        self.outcome_text = widgets.Text(description=adapter.outcome_label, layout=widgets.Layout(width="520px"))
+        self.outcome_text = widgets.Text(description=adapter.outcome_label, layout=widgets.Layout(width="600px"))
         self.outcome_button = widgets.Button(description=adapter.outcome_button, layout=widgets.Layout(width="210px"))
         self.seed_box = widgets.IntText(value=session.seed or 0, description="seed", layout=widgets.Layout(width="160px"))
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
@@ -325,7 +325,7 @@ class DecisionView(Generic[S]):
         if state.is_chance():
             bots = ", “Bots play”" if self._bots_shown and session.bots_can_play() else ""
             typed = f" or {self.adapter.words_at(state)[1].lower()}" if session.parse_outcome else ""
-            return f"{text} (press “{self.adapter.chance_button}”{bots}{typed})"
+            return f"{text} (press “{self.adapter.chance_at(state)}”{bots}{typed})"
         if state.current_player() in session.bots and not state.is_terminal():
             return f"{text} (press “Bots play”, or choose for it)"
         return text
@@ -405,12 +405,13 @@ class DecisionView(Generic[S]):
         self.chance_button.disabled = self.outcome_button.disabled = self.outcome_text.disabled = not state.is_chance()
         self.bots_button.disabled = not session.bots_can_play()
         self.undo_button.disabled = not session.walkthrough.moves
+        self.chance_button.description = adapter.chance_at(state) if state.is_chance() else adapter.chance_button
         if not state.is_chance():
             self.outcome_text.placeholder = self.outcome_text.tooltip = ""  # no stale hint from the last chance node
         else:
             self.outcome_text.description, self.outcome_button.description = adapter.words_at(state)
             if adapter.outcome_hint is not None:  # a deal nobody owns, in a game with bots, is typed only at a real table
-                real = "at a real table only: " if session.bots and session.roller(state) is None else ""
+                real = "real table only: " if session.bots and session.roller(state) is None else ""
                 self.outcome_text.placeholder = self.outcome_text.tooltip = real + adapter.outcome_hint(state)
 
     def _show_why(self) -> None:

@@ -419,6 +419,7 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
         chance_button="Let chance roll",
         outcome_label="you rolled",
         outcome_button="Enter the dice you rolled",
+        chance_words=lambda state: "Let chance pick who starts" if state.phase == "first" else "Let chance roll",
         outcome_words=lambda state: (("who starts", "Enter who starts") if state.phase == "first"
                                      else ("you rolled", "Enter the dice you rolled")),
         risk_column="p_lost",
