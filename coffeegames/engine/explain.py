@@ -42,7 +42,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..text import mean_text, percent
+from ..text import fraction_text, mean_text, percent
 from .solve import Expectimax
 from .state import Action, State
 
@@ -94,8 +94,7 @@ class Term:
 
     def text(self) -> str:
         """``'bust: 11/12 (91.7%) → -5'``."""
-        chance = str(self.chance) if len(str(self.chance)) <= 13 else "≈"
-        return f"{self.outcome}: {chance} ({percent(self.chance)}) → {mean_text(self.value)}"
+        return f"{self.outcome}: {fraction_text(self.chance)} → {mean_text(self.value)}"
 
 
 @dataclass(frozen=True)
