@@ -23,7 +23,7 @@ LONGEST_FRACTION = 24
 """Fractions written with more characters than this are shown by their decimal alone."""
 
 
-__all__ = ["fraction_text", "labelled_text", "mean_text", "percent"]
+__all__ = ["action_words", "fraction_text", "labelled_text", "mean_text", "percent"]
 
 
 def percent(p: Fraction | float) -> str:
@@ -59,3 +59,24 @@ def labelled_text(label: str, value: object) -> str:
     if isinstance(value, Fraction):
         return fraction_text(value) if label.startswith("P(") else mean_text(value)
     return str(value)
+
+
+def action_words(action: object, names: dict[str, str]) -> str:
+    """An action in a player's words: its ``Name(details)`` text with the name put in words (``names``, by class name;
+    a name with ``{}`` takes the details there, else they follow a colon).
+
+    >>> action_words("NewTwo(pay acidity, return hard bean0)", {"NewTwo": "New two"})
+    'New two: pay acidity, return hard bean0'
+    >>> action_words("Research(green)", {"Research": "Research {}"})
+    'Research green'
+    >>> action_words("ToCup()", {"ToCup": "Put it in the cup"})
+    'Put it in the cup'
+    """
+    text = str(action)
+    head, paren, rest = text.partition("(")
+    if not paren or not rest.endswith(")") or head not in names:
+        return text
+    inner, name = rest[:-1], names[head]
+    if "{}" in name:
+        return name.replace("{}", inner).strip()
+    return f"{name}: {inner}" if inner else name

@@ -201,6 +201,8 @@ def test_bust_explorer_with_frozen_dice() -> None:
     assert list(bar.y) == [float(dairyman.p_bust(k, [5])) for k in range(1, 12)]
     assert explorer.p_bust == dairyman.p_bust(2, [5]) == Fraction(19, 36)
     assert "beside frozen 5" in explorer.result.value
+    # the plain answer is beside it, so a frozen die typed earlier is not mistaken for it
+    assert f"With nothing frozen, 2 dice bust with chance {fraction_text(dairyman.p_bust(2))}" in explorer.result.value
     explorer.frozen.value = "5 5"  # a frozen set: nothing can bust
     assert set(explorer.fig.data[0].y) == {0.0}
 

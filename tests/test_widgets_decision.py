@@ -12,6 +12,7 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+from coffeegames import dairyman
 from coffeegames.dairyman import Drawn, Game, Lock, Rolled, Stop, advise, optimal_turn
 from coffeegames.engine import CHANCE, Expectimax, IllegalAction, Session
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
@@ -50,7 +51,8 @@ def assert_chart_shows_advice(view: DecisionView) -> None:
     top = max(valued)
     assert list(bars.marker.color) == [HIGHLIGHT if v == top else BASE for v in valued]
     assert [y.startswith(STAR) for y in bars.y] == [v == top for v in valued]
-    assert set(view.advice["label"]) == set(frame["label"])  # every legal action is offered
+    assert set(view.advice["action"]) == set(frame["action"])  # every legal action is offered
+    assert list(view.advice["label"]) == [dairyman.describe(a) for a in view.advice["action"]]  # in a player's words
     assert view.actions.options[0][0].startswith(STAR) and len(view.actions.options) == len(frame)
 
 
@@ -62,7 +64,7 @@ def test_the_chart_shows_every_choice_with_its_exact_value() -> None:
     assert view.session.walkthrough.moves[-1] == ROLLED and view.state.phase == "lock"
     assert_chart_shows_advice(view)
     best = view.advice.iloc[0]
-    assert best["label"] == "Lock(4+6, 5+5, 2+3+5; yellow)" and best["value"] == 30
+    assert best["label"] == "Lock 4+6, 5+5 and 2+3+5 (the yellow die in a set)" and best["value"] == 30
     assert "30" in view.summary.value and "100%" in view.summary.value  # exact value and bust chance in words
     hover = view.chart_fig.data[0].customdata[1]
     assert "1038715/46656" in hover and "3365/46656" in hover  # Lock(4+6): exact value and bust chance
@@ -78,7 +80,7 @@ def test_taking_an_action_advances_the_game_and_the_history() -> None:
     assert chosen == Lock(sets=((4, 6),)) and view.state == before.apply(chosen)
     assert len(view.session.walkthrough.moves) == moves + 1
     assert view.session.history()[-1] == ("player 0 (you)", "Lock(4+6)")
-    assert "Lock(4+6)" in view.history_panel.value
+    assert view.history()[-1] == ("player 0 (you)", "Lock 4+6") and "Lock 4+6" in view.history_panel.value
     assert_chart_shows_advice(view)  # now Stop() against Roll()
     assert {str(a) for a in view.advice["action"]} >= {"Stop()", "Roll()"}
 
@@ -181,8 +183,9 @@ def test_bots_play_until_a_person_decides_or_rolls() -> None:
 def test_bots_only_play_to_the_end_and_undo_steps_back_one_decision() -> None:
     view = dairyman_walkthrough(players=2, human=(), seed=2)
     view.bots_button.click()
-    assert view.state.is_terminal() and "game is over" in view.status.value
-    assert "Game over" in view.board_fig.layout.title.text
+    assert view.state.is_terminal() and shown(view.status).startswith("<b>Game over · winner:")
+    assert shown(view.status) == f"<b>{view.board_fig.layout.title.text}</b>"  # the status and the board say the same scores
+    assert view.chart_box.layout.display == "none" and view.summary.value == ""  # said once, not in an empty chart
     end = len(view.session.walkthrough.moves)
     view.undo_button.click()
     assert not view.state.is_chance() and len(view.session.walkthrough.moves) < end

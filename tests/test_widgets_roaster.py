@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from coffeegames.exact import Bag
-from coffeegames.roaster import Drawn, Roast, count_dist, draw_table, parse_bag
+from coffeegames.roaster import Drawn, Roast, Stop, count_dist, describe, draw_table, parse_bag
 from coffeegames.widgets.charts import StaticPlot, fraction_text
 from coffeegames.widgets.roaster_game import outcome_hint, parse_draw, roaster_board, roaster_walkthrough
 from coffeegames.widgets.roaster_odds import BagExplorer
@@ -104,13 +104,14 @@ def test_take_an_action_advances_and_undo_restores() -> None:
     v = view()
     v.outcome_text.value = FIRST_DRAW
     v.outcome_button.click()
-    roast = [i for i, row in enumerate(v.advice.itertuples()) if row.label == "Roast()"][0]
+    roast = [i for i, row in enumerate(v.advice.itertuples()) if row.action == Roast()][0]
+    assert roast == 0  # the move a round usually ends with is offered first
     start, board = v.state, list(v.board_fig.data[0].text)
     v.actions.value = roast
     v.take_button.click()
     assert v.message.value == "" and v.state.phase == "decide"
     labels = [l.rstrip(" ≈") for l in v.advice["label"]]
-    assert sorted(labels) == ["Continue()", "Stop()"] and v.advice["best"].sum() == 1
+    assert sorted(labels) == ["Roast another round", "Stop roasting: the cup test"] and v.advice["best"].sum() == 1
     assert all(v is not None for v in v.advice["value"]) and len(v.chart_fig.data[0].x) == 2
     v.undo_button.click()
     assert v.state == start and list(v.board_fig.data[0].text) == board
@@ -135,7 +136,9 @@ def test_the_advice_table_reads_exact_values_and_marks_estimates() -> None:
             assert shown == f"≈ {float(row.value):.2f} ± {row.stderr:.2f} (an estimate)"
         assert row.how in table.loc[row.label, "how"]
     assert not all(v.advice["exact"]) and any(table[v.adapter.value_name].str.startswith("≈"))  # Continue is sampled here
-    assert table.loc["Stop()", v.adapter.risk_name] == ""  # stopping risks no burn
+    assert table.loc[describe(Stop()), v.adapter.risk_name] == ""  # stopping risks no burn
+    assert not any(str(cell).endswith("...") for cell in table.to_numpy().ravel())
+    assert "..." not in table._repr_html_() and "..." not in repr(table)  # every cell shown whole
 
 
 def test_board_draws_the_same_traces_for_every_state() -> None:
@@ -166,7 +169,8 @@ def test_during_a_round_the_list_gives_each_choice_its_burn_chance() -> None:
     assert v.state.phase == "act" and v.advice["value"].isna().all()
     for (text, i), row in zip(v.actions.options, v.advice.itertuples()):
         assert text == f"{row.label} · burn {percent(row.p_burn)}"
-    assert "each one's burn chance" in html.unescape(v.chart_fig.layout.annotations[0].text)
+    assert v.chart_box.layout.display == "none"  # no empty chart: the summary says why nothing is valued
+    assert "No choice here carries a value" in html.unescape(v.summary.value) and "burns" in html.unescape(v.summary.value)
 
 
 def test_the_walkthrough_speaks_of_draws_and_has_no_bots() -> None:

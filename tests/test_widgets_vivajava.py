@@ -13,7 +13,7 @@ from coffeegames import vivajava
 from coffeegames.vivajava import COLOURS, NO_BLEND, Blend, Featured, Rolled, advise, corporation_chance
 from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, fraction_text, percent
 from coffeegames.widgets.decision import STAR
-from coffeegames.widgets.vivajava_game import outcome_hint, parse_roll, roll_owner, vivajava_board, vivajava_walkthrough
+from coffeegames.widgets.vivajava_game import outcome_example, outcome_hint, parse_roll, roll_owner, vivajava_board, vivajava_walkthrough
 from coffeegames.widgets.vivajava_odds import BEAN_COLOURS, FADED, BlendExplorer, MeterTable
 
 FIRST_ROLL = "red red red green black"
@@ -82,8 +82,9 @@ def test_meter_table_lists_both_corporations_exact_odds() -> None:
     exact = vivajava.meter_table(range(0, 7))
     assert [int(r[0]) for r in rows] == list(range(7))
     for row, (m, p) in zip(rows, exact.iterrows()):
-        assert row[1] == fraction_text(p["p_omniblend"])
-        assert row[3] == (fraction_text(p["p_sacchar"]) if p["p_sacchar"] is not None else "")
+        assert row[1] == f"{p['p_omniblend']} ({percent(p['p_omniblend'])})"  # the whole fraction, however long
+        sacchar = p["p_sacchar"] if p["p_sacchar"] is not None else vivajava.sacchar_success(5)  # 5 flavour dice at most
+        assert row[3].endswith(f"{sacchar} ({percent(sacchar)})") and (p["p_sacchar"] is not None or "only 5 flavour" in row[3])
     assert meter.table.loc[1, "p_omniblend_takes_rainbow"] == Fraction(169, 324)
     assert "stand-in data" in meter.widget.value and "yellow 1" in meter.widget.value
     assert "application/vnd.jupyter.widget-view+json" in meter._repr_mimebundle_()
@@ -139,7 +140,8 @@ def test_flavour_and_offered_dice_are_typed_after_bars() -> None:
     players[2] = vivajava.PlayerState(flavour=1, research=players[2].research)
     state = replace(state, players=tuple(players), flavour_coaster=2, rolling_own=2, rolling_offered=((2, 1),)).check()
     hint = outcome_hint(state)
-    assert "| and 2 flavour dice" in hint and "| 2: and player 2's 1 flavour dice" in hint
+    assert "| 2 flavour dice" in hint and "| 2: player 2's 1 flavour dice" in hint
+    assert hint.endswith(f"e.g. {outcome_example(state)}") and parse_roll(outcome_example(state), state).offered[0][0] == 2
     outcome = parse_roll("red red green white black | joker green | 2: yellow", state)
     assert outcome == Rolled(("red", "red", "green", "white", "black"), ("joker", "green"), ((2, ("yellow",)),))
     with pytest.raises(ValueError, match="no black face"):
@@ -209,8 +211,10 @@ def test_the_board_shows_the_meter_and_the_corporations_exact_odds() -> None:
 def test_a_solo_game_with_bots_plays_to_the_end(solo: str) -> None:
     view = vivajava_walkthrough(solo=solo, meter="red", human=(), seed=3)
     view.bots_button.click()
-    assert view.state.is_terminal() and "game is over" in view.status.value
-    assert "Game over" in view.board_fig.layout.title.text
+    assert view.state.is_terminal() and "Game over" in view.status.value
+    winner = view.state.players[view.state.winner].pp
+    assert f"wins with {winner} PP" in html.unescape(view.status.value)  # PP, as the board shows, not the 1/0 payoff
+    assert html.unescape(view.status.value) == f"<b>{view.board_fig.layout.title.text}</b>"
     view.undo_button.click()
     assert not view.state.is_terminal() and not view.state.is_chance()
     assert list(view.chart_fig.data[0].x) == [float(v) for v in sorted(advise(view.state)["value"], reverse=True)][: view.max_bars]

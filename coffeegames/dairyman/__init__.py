@@ -17,6 +17,7 @@ Fraction(73, 216)
 """
 
 from .actions import (
+    describe,
     ACTION_KINDS,
     Bust,
     Discard,
@@ -34,6 +35,7 @@ from .actions import (
     lock_actions,
     roll_outcomes,
 )
+from .explain import explain
 from .advice import advise
 from .odds import (
     ICE_CREAM_ABILITIES,
@@ -100,6 +102,8 @@ __all__ = [
     "TurnSolution",
     "Where",
     "advise",
+    "describe",
+    "explain",
     "check_roll",
     "compare_policies",
     "counts_of",

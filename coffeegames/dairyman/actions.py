@@ -25,10 +25,13 @@ from typing import Any
 
 from ..errors import BadArgument
 from ..exact import count_vectors, multinomial
+from ..text import action_words
 from .rules import ABILITIES, tile_of
 from .sets import SETS, counts_of, dice_of, packings
 
 __all__ = [
+    "WORDS",
+    "describe",
     "ACTION_KINDS",
     "Action",
     "Bust",
@@ -290,3 +293,28 @@ def lock_actions(dice: tuple[int, ...], yellow: int = 0) -> tuple[Lock, ...]:
             locks.append(Lock(sets, with_yellow))
     locks.sort(key=lambda a: (-sum(map(len, a.sets)), -len(a.sets), [set_order(s) for s in a.sets], a.yellow))
     return tuple(a for a in locks if a.sets)
+
+
+WORDS = {
+    "Bust": "Accept the bust (a backorder token)", "Stop": "Stop and order", "Roll": "Roll again", "Order": "Order",
+    "EndTurn": "End the turn", "Flip": "Flip", "IceCream": "Ice cream", "Discard": "Discard",
+}
+"""Each action's name in a player's words (by class name), for :func:`describe`."""
+
+
+def describe(action: object) -> str:
+    """An action as a player reads it (the views show this; ``str`` stays the short code of saved logs).
+
+    >>> describe(Lock(sets=((4, 6), (2, 3, 5)), yellow=True)), describe(Roll(freeze=(5,))), describe(Order())
+    ('Lock 4+6 and 2+3+5 (the yellow die in a set)', 'Roll again, freezing 5', 'Order nothing')
+    """
+    if isinstance(action, Lock):
+        sets = [("+".join(map(str, s))) for s in action.sets]
+        listed = ", ".join(sets[:-1]) + " and " + sets[-1] if len(sets) > 1 else sets[0]
+        return f"Lock {listed}" + (" (the yellow die in a set)" if action.yellow else "")
+    if isinstance(action, Roll):
+        frozen = list(map(str, action.freeze)) + (["the yellow die"] if action.freeze_yellow else [])
+        return "Roll again" + (f", freezing {' '.join(frozen)}" if frozen else "")
+    if isinstance(action, Order) and not action.tiles:
+        return "Order nothing"
+    return action_words(action, WORDS)

@@ -1,5 +1,6 @@
 """The engine contract shared by every game: states, walkthroughs, solvers, many-game play and sweeps."""
 
+from .explain import Breakdown, Sample, Term, Why, advice_explainer, explainer_for, why
 from .play import play
 from .solve import MAX_OUTCOMES, Expectimax, Policy, evaluate, play_out, random_policy, simulate
 from .state import CHANCE, TERMINAL, IllegalAction, State, action_from_json, action_to_json
@@ -10,22 +11,29 @@ from .walkthrough import Walkthrough
 __all__ = [
     "BadEntry",
     "BotMaker",
+    "Breakdown",
     "CHANCE",
-    "MAX_OUTCOMES",
     "Expectimax",
     "IllegalAction",
+    "MAX_OUTCOMES",
     "Policy",
+    "Sample",
     "Session",
     "State",
     "TERMINAL",
+    "Term",
     "Walkthrough",
+    "Why",
     "action_from_json",
     "action_to_json",
+    "advice_explainer",
     "evaluate",
+    "explainer_for",
     "play",
     "play_out",
     "play_task",
     "random_policy",
     "simulate",
     "sweep",
+    "why",
 ]

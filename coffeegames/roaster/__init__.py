@@ -26,6 +26,7 @@ Example:
 
 from . import tokens
 from .actions import (
+    describe,
     ACTION_KINDS,
     Concentrate,
     Continue,
@@ -50,6 +51,7 @@ from .actions import (
     ToTray,
     TwoOfFive,
 )
+from .explain import explain
 from .advice import CONTINUE_OPTIONS, STOP_OPTIONS, advise, next_round_risks, round_burn
 from .cup import MAX_STATES, SAMPLES, CupTest, RoundValue, one_more_round, stop_now, stop_or_continue
 from .data import (
@@ -152,7 +154,7 @@ __all__ = [
     "NoExchange", "PayWild", "Phase", "PlusTwo", "Preserve", "RemoveBad", "RemoveTwo", "ReserveToBag", "Roast", "STATE_FORMAT",
     "Shuffled", "State", "Stop", "ToCup", "ToTray", "TwoOfFive", "check", "game_for_options", "load_walkthrough", "saved_game",
     # odds, the cup-test solver, advice, bots
-    "CONTINUE_OPTIONS", "CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "STOP_OPTIONS", "advise", "count_dist",
+    "CONTINUE_OPTIONS", "CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "STOP_OPTIONS", "advise", "describe", "explain", "count_dist",
     "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "greedy_policy",
     "next_round_risks", "one_more_round", "p_any", "p_beans_at_least", "p_burn", "random_policy", "round_burn",
     "shuffle_outcomes", "stop_now", "stop_or_continue", "two_of_five_table",

@@ -18,9 +18,12 @@ from enum import StrEnum
 from typing import Any
 
 from ..errors import BadArgument, BadType
+from ..text import action_words
 from .tokens import CUP_EFFECT_NAMES, TOKENS, msort, roast_level, show
 
 __all__ = [
+    "WORDS",
+    "describe",
     "ACTION_KINDS", "CHANCE_PHASES", "CUP_TEST_PHASES", "Concentrate", "Continue", "DRAW_FOR", "Disperse", "Drawn",
     "Exchange", "IMMEDIATE_ACTIONS", "Keep", "KeepTwo", "NewTwo", "NoExchange", "PayWild", "Phase", "PlusTwo",
     "Preserve", "ROASTING_PHASES", "RemoveBad", "RemoveTwo", "ReserveToBag", "Roast", "Shuffled", "Stop", "ToCup", "ToTray",
@@ -339,3 +342,22 @@ ACTION_KINDS: tuple[type, ...] = (
 """Every action and chance-outcome class, for JSON."""
 IMMEDIATE_ACTIONS: dict[str, type[Any]] = {"plus_two": PlusTwo, "new_two": NewTwo, "two_of_five": TwoOfFive, "remove": RemoveBad}
 """The action paying for each immediate effect."""
+
+
+WORDS = {
+    "PayWild": "Pay toward the wild flavour", "PlusTwo": "+2 tokens", "NewTwo": "New two", "TwoOfFive": "2 of 5",
+    "RemoveBad": "Remove a bad token", "RemoveTwo": "Remove", "Concentrate": "Concentrate", "Preserve": "Preserve",
+    "Disperse": "Disperse", "Roast": "Roast", "Continue": "Roast another round", "Stop": "Stop roasting: the cup test",
+    "ReserveToBag": "Starting flavours", "ToCup": "Put it in the cup", "ToTray": "Put it on the tray", "Keep": "Keep",
+    "Exchange": "Exchange", "NoExchange": "No exchange", "KeepTwo": "Keep",
+}
+"""Each action's name in a player's words (by class name), for :func:`describe`."""
+
+
+def describe(action: object) -> str:
+    """An action as a player reads it (the views show this; ``str`` stays the short code of saved logs).
+
+    >>> describe(NewTwo(paid=("acidity",), returned=("hard", "bean0"))), describe(ToCup())
+    ('New two: pay acidity, return hard bean0', 'Put it in the cup')
+    """
+    return action_words(action, WORDS)

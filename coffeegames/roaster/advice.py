@@ -14,7 +14,7 @@ the model of :mod:`.cup`:
   from the state it leads to, exactly within budget.
 * In the cup test: **ToCup / ToTray**, **Keep** (Choice), **Exchange / NoExchange** and
   **KeepTwo** are valued by :func:`~.cup.stop_now` from the state each leads to.
-* During a roasting round (effects, Roast, 2 of 5): no value (``None``); the ``then``
+* During a roasting round (effects, Roast, 2 of 5): no value (``None``), Roast listed first; the ``then``
   column says so. (Using a starting flavour token for an effect is one of these.) The engine lists them; the solver does not value effects. Each still
   gets its exact consequence for the coming roast in ``p_burn`` (:func:`round_burn`).
 
@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, cast
 
 import pandas as pd
@@ -54,7 +55,8 @@ from .odds import draw_table, p_any, p_burn
 from .state import State
 from .tokens import SMOKE
 
-__all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_risks", "round_burn"]
+__all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_PHASES", "STOP_OPTIONS", "advise", "next_round_risks", "round_burn", "valued_round",
+           "valued_stop"]
 
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
 STOP_OPTIONS: dict[str, Any] = {"max_states": 100_000, "samples": 300, "seed": 0}
@@ -64,6 +66,18 @@ CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states"
 """Budget of the :func:`one_more_round` call made by :func:`advise`."""
 CUP_PHASES = (Phase.RESERVE, *CUP_TEST_PHASES)
 """The decisions valued by :func:`stop_now` from the state each action leads to: the starting flavours, the cup test's."""
+
+
+@lru_cache(maxsize=8)  # one decision's few actions: a CupTest keeps its solver, so few are kept
+def valued_stop(state: State) -> CupTest:
+    """:func:`stop_now` from ``state`` with the advice's budget (:data:`STOP_OPTIONS`), remembered for the explainer."""
+    return stop_now(state, **STOP_OPTIONS)
+
+
+@lru_cache(maxsize=2)
+def valued_round(state: State) -> RoundValue:
+    """:func:`one_more_round` from ``state`` with the advice's budget (:data:`CONTINUE_OPTIONS`), remembered likewise."""
+    return one_more_round(state, **CONTINUE_OPTIONS)
 
 
 def next_round_risks(state: State) -> tuple[Fraction, Fraction]:
@@ -111,23 +125,23 @@ def advise(state: State) -> pd.DataFrame:
     if state.phase == Phase.DECIDE:
         for action in state.legal_actions():
             if isinstance(action, Stop):
-                now = stop_now(state, **STOP_OPTIONS)
+                now = valued_stop(state)
                 rows.append(_row(action, now, "the cup test, played optimally" if now.exact else
                                  "the cup test (simulated fallback play)"))
             elif isinstance(action, Continue):
-                more = one_more_round(state, **CONTINUE_OPTIONS)
+                more = valued_round(state)
                 burn, smoke = next_round_risks(state)
                 rows.append(_row(action, more, "one round of plain roasting, then stop (a lower bound)", burn, smoke))
             else:  # pragma: no cover - the decide phase has only these two
                 rows.append(_row(action, then="not valued"))
     elif state.phase in CUP_PHASES:
         for action in state.legal_actions():
-            rest = stop_now(state.apply(action), **STOP_OPTIONS)
+            rest = valued_stop(state.apply(action))
             rows.append(_row(action, rest, ("the cup test, played optimally" if state.phase == Phase.RESERVE else
                                             "the rest of the cup test, played optimally") if rest.exact else
                              "the rest of the cup test (simulated fallback play)"))
-    else:
-        for action in state.legal_actions():
+    else:  # Roast first: the move a round usually ends with, so the list offers it first
+        for action in sorted(state.legal_actions(), key=lambda a: not isinstance(a, Roast)):
             risk = round_burn(state, action) if state.phase in (Phase.ACT, Phase.REMOVE_TWO) else None
             rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects", p_burn_=risk))
     frame = pd.DataFrame(rows, columns=COLUMNS)

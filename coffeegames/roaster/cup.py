@@ -367,6 +367,9 @@ class RoundValue:
     stderr: float
     seconds: float
     lower: bool = False
+    parts: tuple[tuple[str, Fraction, Fraction], ...] = ()
+    """Each draw weighed: ``(the draw in words, its weight, the cup test's value after it)``; ``value`` is the
+    weighted sum exactly (weights: the exact chances, or ``1/draws`` each for a stratified sample)."""
 
 
 def _plain_roast(state: State) -> Any:
@@ -454,13 +457,13 @@ def one_more_round(
     count = after.chance_outcome_count() if after.phase == Phase.DRAW else 1
     sampled = after.phase == Phase.DRAW and max_outcomes is not None and count > max_outcomes
     if after.phase != Phase.DRAW:
-        weights, tests = [Fraction(1)], [finish(after)]
+        names, weights, tests = ["the round"], [Fraction(1)], [finish(after)]
     elif not sampled:
         listed = after.chance_outcomes()
-        weights, tests = [p for _, p in listed], [finish(after.apply(d)) for d, _ in listed]
+        names, weights, tests = [str(d) for d, _ in listed], [p for _, p in listed], [finish(after.apply(d)) for d, _ in listed]
     else:
         picked = _stratified(after, after.chance_outcomes(), draws, rng)
-        weights, tests = [Fraction(1, draws)] * draws, [finish(after.apply(d)) for d in picked]
+        names, weights, tests = [str(d) for d in picked], [Fraction(1, draws)] * draws, [finish(after.apply(d)) for d in picked]
     solved = iter(_solve_all([t for choices in tests for t in choices], max_states, samples, seed))
     results = [max((next(solved) for _ in choices), key=lambda r: r.value) for choices in tests]  # the best choice each
     value = sum((w * r.value for w, r in zip(weights, results)), Fraction(0))
@@ -481,7 +484,7 @@ def one_more_round(
     message = f"{'exact' if exact else 'approximate'}: {how}, {'plain roasting' if plain else 'the given act policy'}{flavours}, {solves}" + \
         (f"; standard error {stderr:.2f}" if stderr else "")
     return RoundValue(value, exact, count, len(results), positions, message, stderr, time.perf_counter() - started,
-                      simulated > 0)
+                      simulated > 0, tuple((n, w, r.value) for n, w, r in zip(names, weights, results)))
 
 
 def stop_or_continue(state: State, **options: Any) -> pd.DataFrame:

@@ -18,6 +18,7 @@ True
 """
 
 from .actions import (
+    describe,
     ACTION_KINDS,
     Action,
     Boost,
@@ -38,6 +39,7 @@ from .actions import (
     TakeFlavour,
     Upgrade,
 )
+from .explain import explain
 from .advice import COLUMNS, advise, flavour_die_value, roll_value, rp_value
 from .dice import (
     COLOURS,
@@ -115,6 +117,8 @@ __all__ = [
     "Ability",
     "ACTION_KINDS",
     "advise",
+    "describe",
+    "explain",
     "best_blend",
     "best_blend_of",
     "best_of_counts",

@@ -23,9 +23,12 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from ..errors import BadArgument
+from ..text import action_words
 from .dice import COLOURS, SIZE_NAMES, show_faces, sort_faces
 
 __all__ = [
+    "WORDS",
+    "describe",
     "ACTION_KINDS",
     "Action",
     "Boost",
@@ -319,3 +322,21 @@ ACTION_KINDS: tuple[type, ...] = (
     Boost, TakeFlavour, GainToken, Decline, Rolled, FirstPlayer,
 )
 """Every action and chance-outcome class, for JSON."""
+
+
+WORDS = {
+    "SetupResearch": "Mark 1 RP on {}", "Degrade": "Remove a die", "Keep": "Keep the blend", "Reroll": "Re-roll the blend's dice",
+    "Featured": "Featured Blend", "Rainbow": "Rainbow Blend", "Research": "Research {}", "Upgrade": "Upgrade a die",
+    "Flip": "Flip a die", "KeepRolling": "Keep rolling", "Boost": "Research Boost: {}", "TakeFlavour": "Take a flavour die",
+    "GainToken": "Gain a token", "Decline": "Decline",
+}
+"""Each action's name in a player's words (by class name), for :func:`describe`."""
+
+
+def describe(action: object) -> str:
+    """An action as a player reads it (the views show this; ``str`` stays the short code of saved logs).
+
+    >>> describe(Featured("red", 3)), describe(Rainbow()), describe(Research("green"))
+    ('Featured Blend: Regular red', 'Rainbow Blend', 'Research green')
+    """
+    return action_words(action, WORDS)

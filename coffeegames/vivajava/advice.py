@@ -120,6 +120,7 @@ __all__ = [
     "omniblend_beats",
     "p_featured_lost",
     "p_rainbow_lost",
+    "roll_groups",
     "roll_value",
     "rp_value",
 ]
@@ -215,6 +216,24 @@ def roll_value(state: State) -> Fraction:
     >>> roll_value(s) > 1
     True
     """
+    groups, rolls = roll_groups(state)
+    return sum((total for _, _, total in groups), Fraction(0)) / rolls
+
+
+def roll_groups(state: State) -> tuple[list[tuple[str, int, Fraction]], int]:
+    """The roll pending at ``state`` grouped by the best choice it offers: ``([(choice, rolls, Σ value), ...], all rolls)``.
+
+    Each group says which choice is best after its rolls (``"a Featured Blend Double red"``,
+    ``"the Rainbow Blend"``, ``"research green (+2 RP)"``), how many of the equally likely
+    rolls make it best, and those rolls' values added up: :func:`roll_value` is the sum of
+    the totals over all rolls, exactly.
+
+    >>> from coffeegames.vivajava import Game, SetupResearch
+    >>> s = Game(players=2).new_initial_state().apply(SetupResearch("green"))
+    >>> groups, rolls = roll_groups(s)
+    >>> rolls, sum(n for _, n, _ in groups), sum(t for _, _, t in groups) / rolls == roll_value(s)
+    (7776, 7776, True)
+    """
     if state.phase != Phase.ROLL:
         raise BadArgument("state", f"roll_value needs the player's roll (phase 'roll'), not phase {str(state.phase)!r}")
     rules, o = state.rules, Outlook.of(state)
@@ -241,16 +260,19 @@ def roll_value(state: State) -> Fraction:
     def research(colour: str, count: int) -> Fraction:
         return _research_value(state, colour, state.research_gain(colour, count)) + holding
 
-    total = Fraction(0)
+    groups: dict[str, tuple[int, Fraction]] = {}
     for key, m in zip(keys.tolist(), mass.tolist()):
         code, rainbow, found_by_colour = key[0], key[1], dict(zip(COLOURS, key[2:]))
-        best = max(research(c, found_by_colour[c]) for c in colours)
-        if may_feature and code > coaster:
-            best = max(best, featured(code))
-        if rainbow:
-            best = max(best, _rainbow(o)[0])
-        total += m * best
-    return total / 6 ** (state.rolling_white + state.rolling_own)
+        colour = max(colours, key=lambda c: research(c, found_by_colour[c]))  # the first among equals, as max() keeps
+        best, name = research(colour, found_by_colour[colour]), \
+            f"research {colour} (+{state.research_gain(colour, found_by_colour[colour])} {'flavour' if colour == 'black' else 'RP'})"
+        if may_feature and code > coaster and featured(code) > best:
+            best, name = featured(code), f"a Featured Blend {Blend(code // 10, code % 10)}"
+        if rainbow and _rainbow(o)[0] > best:
+            best, name = _rainbow(o)[0], "the Rainbow Blend"
+        n, total = groups.get(name, (0, Fraction(0)))
+        groups[name] = (n + m, total + m * best)
+    return [(name, n, total) for name, (n, total) in groups.items()], 6 ** (state.rolling_white + state.rolling_own)
 
 
 # -- the table ---------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import Any, Generic
 import pandas as pd
 from plotly.basedatatypes import BaseTraceType
 
+from ..engine.explain import Explainer
 from ..engine.session import S
 
 __all__ = ["Adapter", "Advisor", "Board", "BoardDrawer"]
@@ -46,10 +47,22 @@ class Adapter(Generic[S]):
             actions are listed.
         board: ``board(state) -> (traces, layout)`` drawing the position; without it the state's text is shown.
         outcome_hint: ``outcome_hint(state) -> str``, the placeholder of the outcome box.
+        describe: ``describe(action) -> str``, an action (or outcome) as a player reads it, for the list, the chart,
+            the summary, the "why" panel and the moves so far (a game package's ``describe``); None: ``str(action)``.
+        game_over: ``game_over(state) -> str``, the status at the end in the game's own terms (the final PP or points
+            and who won, as the board shows them); None: the players' returns.
+        outcome_example: ``outcome_example(state) -> str | None``, an outcome typed as the hint's example says, that
+            the session's parser accepts at this chance node (None where nothing is typed); the hint shows it, and a
+            test enters it at every chance node of every game's walkthrough.
+        explain: ``explain(state, action) -> Breakdown``, the chosen action's value taken apart for the "why this
+            value?" panel (:mod:`coffeegames.engine.explain`; a game package's ``explain``). Without it the panel is
+            built from ``advise`` alone (:func:`~coffeegames.engine.explain.advice_explainer`).
         value_name: what the values measure (the chart's axis, the summary).
         chance_button: the button that lets chance move (``"Let chance roll"``, ``"Draw"``).
         outcome_label: the outcome box's label (``"you rolled"``, ``"you drew"``).
         outcome_button: the button that enters it (``"Enter the dice you rolled"``).
+        chance_words: ``chance_words(state) -> str``, the chance button's words where they differ from one chance node
+            to another (Dairyman deals tiles before it rolls dice); None: always ``chance_button``.
         outcome_words: ``outcome_words(state) -> (label, button)`` where the words differ from one chance
             node to another (a Dairyman tile draw between rolls); None: always the two above.
         risk_column: the advice column holding each choice's risk, a chance (Fraction or None); None for no risk.
@@ -62,16 +75,25 @@ class Adapter(Generic[S]):
     advise: Advisor[S] | None = None
     board: BoardDrawer[S] | None = None
     outcome_hint: Callable[[S], str] | None = None
+    outcome_example: Callable[[S], str | None] | None = None
+    game_over: Callable[[S], str] | None = None
+    describe: Callable[[Any], str] | None = None
+    explain: Explainer | None = None
     value_name: str = "expected value"
     chance_button: str = "Let chance roll"
     outcome_label: str = "outcome"
     outcome_button: str = "Enter the outcome"
     outcome_words: Callable[[S], tuple[str, str]] | None = None
+    chance_words: Callable[[S], str] | None = None
     risk_column: str | None = None
     risk_name: str = "risk"
     risk_short: str = "risk"
     risk_summary: str = "its risk: {}"
     solo: bool = False
+
+    def chance_at(self, state: S) -> str:
+        """The chance button's words at this chance node."""
+        return self.chance_words(state) if self.chance_words is not None else self.chance_button
 
     def words_at(self, state: S) -> tuple[str, str]:
         """The outcome box's label and button at this chance node."""

@@ -18,9 +18,9 @@ Example (you are player 0; the bots deal and stop at your roll, which you type):
     >>> view.state.dice, view.state.yellow
     ((1, 2, 3, 4, 5, 5, 6), 5)
     >>> view.advice.loc[0, ["label", "value", "then"]].tolist()   # best first
-    ['Lock(4+6, 5+5, 2+3+5; yellow)', Fraction(30, 1), 'stop']
+    ['Lock 4+6, 5+5 and 2+3+5 (the yellow die in a set)', Fraction(30, 1), 'stop']
     >>> view.actions.options[1]                                           # the next best: bank less, roll on
-    ('Lock(4+6) · 22.26', 1)
+    ('Lock 4+6 · 22.26', 1)
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, greedy_policy, tile_of
+from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, describe, explain, greedy_policy, tile_of
 from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument, CoffeeGamesError
 from ..games import games
@@ -45,6 +45,8 @@ __all__ = [
     "dairyman_adapter",
     "dairyman_board",
     "dairyman_walkthrough",
+    "game_over",
+    "outcome_example",
     "outcome_hint",
     "parse_roll",
     "player_names",
@@ -153,6 +155,14 @@ def _active_barn(state: State) -> int | None:
     return None
 
 
+def game_over(state: State, names: Sequence[str] | None = None) -> str:
+    """The end in points, as the board shows it: ``'Game over · winner: player 0 (you) with 31 points (player 1 (bot) 12)'``."""
+    names = list(names or (f"player {i}" for i in range(len(state.players))))
+    scores, won = state.scores(), state.winners()
+    others = ", ".join(f"{names[i]} {v}" for i, v in enumerate(scores) if i not in won)
+    return f"Game over · winner: {', '.join(names[i] for i in won)} with {max(scores)} points" + (f" ({others})" if others else "")
+
+
 def _headline(state: State, names: Sequence[str]) -> str:
     who = names[state.turn]
     phase = {
@@ -165,9 +175,7 @@ def _headline(state: State, names: Sequence[str]) -> str:
         "discard": f"backorder phase: {names[state.discarding[0]]} discards" if state.discarding else "",
     }
     if state.phase == "over":
-        scores = state.scores()
-        winners = ", ".join(names[i] for i in state.winners())
-        return f"Game over · winner: {winners} with {max(scores)} points"
+        return game_over(state, names)
     roll = f" · roll {state.roll}" if state.roll else ""
     return f"{who}'s turn{roll} · {phase[state.phase]}"
 
@@ -363,6 +371,19 @@ def _parse_draw(text: str, state: State) -> Drawn:
     return outcome
 
 
+def outcome_example(state: State) -> str:
+    """An outcome to type at this chance node that :func:`parse_roll` accepts: a roll, or tiles the deck can give.
+
+    >>> from coffeegames.dairyman import Game
+    >>> outcome_example(Game(players=2).new_initial_state())
+    '10:cheese1 10:cheese2 10:cheese3'
+    """
+    if state.phase == "draw":
+        need = state.rules.display_size - len(state.display)
+        return " ".join([code for pile in state.deck for code in pile][:need])  # the top pile is drawn first
+    return _example_roll(state)
+
+
 def outcome_hint(state: State) -> str:
     """The outcome box's placeholder: what to type at this chance node.
 
@@ -372,7 +393,7 @@ def outcome_hint(state: State) -> str:
     """
     if state.phase == "draw":
         need = state.rules.display_size - len(state.display)
-        return f"{need} tile code(s) drawn, e.g. {state.deck[0][0] if state.deck else '10:cheese1'}"
+        return f"{need} tile codes, e.g. {outcome_example(state)}"
     yellow = " + yellow as y" if state.rolls_yellow else ""
     note = " (y5 = the yellow die shows 5)" if state.rolls_yellow else ""
     frozen = f"; frozen {' '.join(map(str, state.dice))} not typed" if state.dice else ""
@@ -403,18 +424,23 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
     """
     return Adapter(
         advise=advise,
+        explain=explain,
+        describe=describe,
         board=partial(dairyman_board, names=names),
         outcome_hint=outcome_hint,
+        outcome_example=outcome_example,
+        game_over=partial(game_over, names=names),
         value_name="expected points this turn",
         chance_button="Let chance roll",
         outcome_label="you rolled",
         outcome_button="Enter the dice you rolled",
+        chance_words=lambda state: "Let chance deal the tiles" if state.phase == "draw" else "Let chance roll",
         outcome_words=lambda state: (("tiles drawn", "Enter the tiles drawn") if state.phase == "draw"
                                      else ("you rolled", "Enter the dice you rolled")),
         risk_column="p_bust_next",
         risk_name="bust chance of the next roll",
         risk_short="bust next",
-        risk_summary="if you roll on, the next roll busts with chance {}",
+        risk_summary="the dice left, if rolled again, bust with chance {}",
         solo=games()["dairyman"].solo,
     )
 

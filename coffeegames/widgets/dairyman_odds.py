@@ -160,11 +160,14 @@ class BustChanceExplorer(View):
 
     def _show(self, state: tuple[int, tuple[int, ...], list[Fraction]]) -> None:
         n, self.frozen_dice, busts = state
-        frozen = f" beside frozen {_dice_text(self.frozen_dice)}" if self.frozen_dice else ""
+        frozen = f" <b style='color:{HIGHLIGHT}'>beside frozen {_dice_text(self.frozen_dice)}</b>" if self.frozen_dice else ""
         self.result.value = (
             f"Rolling <b>{_n_dice(n)}</b>{frozen}: P(bust) = <b>{fraction_text(busts[n - 1])}</b>, "
             f"P(at least one set) = <b>{fraction_text(1 - busts[n - 1])}</b>"
         )
+        if self.frozen_dice:  # a frozen die typed earlier changes every number: say so, beside the plain answer
+            self.result.value += (f"<br>With nothing frozen, {_n_dice(n)} bust with chance {fraction_text(p_bust(n))} "
+                                  "(empty the “frozen” box for the plain answer).")
 
 
 # --------------------------------------------------------------------------------------
@@ -241,8 +244,8 @@ class RollAdvisor(View):
         "p_bust_next": "bust chance of the next roll",
     }
     REROLL_COLUMNS = {
-        "ability": "ice cream",
-        "value": "value",
+        "ability": "ice-cream tile",
+        "value": "rerolls the dice showing",
         "dice_rerolled": "dice rerolled",
         "p_bust": "bust chance",
     }
@@ -320,7 +323,10 @@ class RollAdvisor(View):
         else:
             self.summary.value = f"No two or three of {_dice_text(self.dice)} sum to ten: <b>this roll busts</b>."
             self.locks.value = ""
-        self.rerolls.value = table_html(reroll_table(self.dice), self.REROLL_COLUMNS)
+        self.rerolls.value = table_html(reroll_table(self.dice), self.REROLL_COLUMNS) + (
+            "<div style='font-size:13px'>One row per ice-cream tile and the dice it would reroll: a tile that rerolls "
+            "a fixed value (“reroll all 1s”) and one that rerolls a chosen value can reroll the same dice, and then "
+            "their rows agree.</div>")
 
 
 # --------------------------------------------------------------------------------------

@@ -41,11 +41,14 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..engine import Expectimax, IllegalAction, Session, State
+from ..engine.explain import Explainer, Why, advice_explainer
+from ..engine.explain import why as explain_why
 from ..engine.session import S
 from ..engine.state import Action
 from ..errors import CoffeeGamesError
 from .adapter import Adapter, Advisor, Board
 from .charts import BASE, HIGHLIGHT, StaticPlot, error_html, figure, percent
+from .why import why_html
 
 __all__ = ["Adapter", "Board", "DecisionView", "exact_text", "solver_advice", "value_text"]
 
@@ -114,6 +117,24 @@ def solver_advice(solver: Expectimax | None = None) -> Advisor:
     return advise
 
 
+class WholeText(pd.DataFrame):
+    """A table shown with every cell's whole text: pandas cuts cells at 50 characters with "...", and the advice's
+    words ("the rest of the cup test, played optimally") are meant to be read whole."""
+
+    @property
+    def _constructor(self) -> type[WholeText]:
+        return WholeText
+
+    def _repr_html_(self) -> str | None:
+        with pd.option_context("display.max_colwidth", None):
+            html_text: str | None = pd.DataFrame(self)._repr_html_()  # type: ignore[operator]
+            return html_text
+
+    def __repr__(self) -> str:
+        with pd.option_context("display.max_colwidth", None, "display.width", None, "display.max_columns", None):
+            return super().__repr__()
+
+
 def _unique(labels: Sequence[str]) -> list[str]:
     """Labels made unique (a category axis merges equal ones)."""
     seen: dict[str, int] = {}
@@ -153,7 +174,9 @@ class DecisionView(Generic[S]):
     board), ``chart_fig`` / ``chart``, ``actions`` (dropdown) with ``take_button``,
     ``chance_button``, ``bots_button``, ``undo_button``, ``outcome_text`` with
     ``outcome_button``, ``seed_box`` with ``new_game_button``, ``status``, ``summary`` (the
-    best choice in words), ``message``, ``history_panel``; ``widget`` is the box a notebook shows.
+    best choice in words), ``why`` / ``why_panel`` (the "why this value?" panel: the choice picked in
+    the list taken apart into its outcomes, beside the best other choice, see
+    :mod:`coffeegames.engine.explain`), ``message``, ``history_panel``; ``widget`` is the box a notebook shows.
     """
 
     def __init__(self, session: Session[S], adapter: Adapter[S] | None = None, *, max_bars: int = 12) -> None:
@@ -171,14 +194,18 @@ class DecisionView(Generic[S]):
         self.board_text = widgets.HTML()
         self.actions = widgets.Dropdown(description="action", layout=widgets.Layout(width="520px"))
         self.take_button = widgets.Button(description="Take", button_style="primary", tooltip="take the chosen action")
-        self.chance_button = widgets.Button(description=adapter.chance_button, icon="random")
+        self.chance_button = widgets.Button(description=adapter.chance_button, icon="random", layout=widgets.Layout(width="auto"))
         self.bots_button = widgets.Button(description="Bots play", icon="play", tooltip="bots and chance move until a person decides")
         self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="take back your last move")
-        self.outcome_text = widgets.Text(description=adapter.outcome_label, layout=widgets.Layout(width="520px"))
+        self.outcome_text = widgets.Text(description=adapter.outcome_label, layout=widgets.Layout(width="600px"))
         self.outcome_button = widgets.Button(description=adapter.outcome_button, layout=widgets.Layout(width="210px"))
         self.seed_box = widgets.IntText(value=session.seed or 0, description="seed", layout=widgets.Layout(width="160px"))
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
         self.history_panel = widgets.HTML()
+        self.why_panel = widgets.HTML()
+        self.why: Why | None = None
+        self.explain: Explainer | None = adapter.explain or (advice_explainer(adapter.advise) if adapter.advise else None)
+        self._why_cache: dict[Any, Why | None] = {}
 
         self._show_texts()
         self.chart = StaticPlot(self._draw_chart(self._chart_figure()))
@@ -190,6 +217,7 @@ class DecisionView(Generic[S]):
         self.undo_button.on_click(lambda _: self._attempt(self.undo))
         self.outcome_button.on_click(lambda _: self._attempt(self.enter_outcome))
         self.new_game_button.on_click(lambda _: self._attempt(lambda: self.new_game(self.seed_box.value)))
+        self.actions.observe(lambda _: self._show_why(), names="value")
 
         board: widgets.Widget = self.board_plot if self.board_plot is not None else self.board_text
         # Stable CSS classes: the real-browser test (tests/test_browser.py) finds the parts by them.
@@ -197,14 +225,14 @@ class DecisionView(Generic[S]):
                           (self.actions, "cg-actions"), (self.take_button, "cg-take"), (self.chance_button, "cg-chance"),
                           (self.bots_button, "cg-bots"), (self.undo_button, "cg-undo"), (self.outcome_text, "cg-outcome-text"),
                           (self.outcome_button, "cg-outcome-enter"), (self.message, "cg-message"),
-                          (self.history_panel, "cg-history"), (self.new_game_button, "cg-new-game")]:
+                          (self.history_panel, "cg-history"), (self.new_game_button, "cg-new-game"), (self.why_panel, "cg-why")]:
             part.add_class(css)
         self.bots_button.layout.display = None if self._bots_shown else "none"  # a solo game, or no bots: no such button
         outcome_row = widgets.HBox([self.outcome_text, self.outcome_button])
         outcome_row.layout.display = None if session.parse_outcome else "none"
         self.chart_box = chart_box = widgets.Box([self.chart])
         chart_box.add_class("cg-chart")
-        chart_box.layout.display = None if adapter.advise else "none"
+        chart_box.layout.display = None if self._charted else "none"
         self.widget = widgets.VBox(
             [
                 self.status,
@@ -212,6 +240,7 @@ class DecisionView(Generic[S]):
                 self.summary,
                 chart_box,
                 widgets.HBox([self.actions, self.take_button]),
+                self.why_panel,
                 widgets.HBox([self.chance_button, self.bots_button, self.undo_button]),
                 outcome_row,
                 self.message,
@@ -237,6 +266,11 @@ class DecisionView(Generic[S]):
     def board_fig(self) -> go.Figure | None:
         """The board as last drawn (None without a board function)."""
         return self.board_plot.fig if self.board_plot is not None else None
+
+    @property
+    def _charted(self) -> bool:
+        """Whether the chart has bars to show: some choice here carries a value."""
+        return self.adapter.advise is not None and any(v is not None for v in self.advice["value"])
 
     @property
     def _bots_shown(self) -> bool:
@@ -273,14 +307,25 @@ class DecisionView(Generic[S]):
         self.session.new_game(seed)
         self.refresh()
 
+    def history(self) -> list[tuple[str, str]]:
+        """The moves so far as the view lists them, ``(who, move)``, oldest first: the session's history with each
+        move in the game's words (the adapter's ``describe``)."""
+        describe = self.adapter.describe
+        lines = self.session.history()
+        if describe is None:
+            return lines
+        return [(who, describe(move)) for (who, _), move in zip(lines, self.session.walkthrough.moves)]
+
     def _whose_move(self) -> str:
         """Whose move it is, with the buttons that make it."""
         session, state = self.session, self.state
+        if state.is_terminal() and self.adapter.game_over is not None:
+            return self.adapter.game_over(state)
         text = session.describe()
         if state.is_chance():
             bots = ", “Bots play”" if self._bots_shown and session.bots_can_play() else ""
             typed = f" or {self.adapter.words_at(state)[1].lower()}" if session.parse_outcome else ""
-            return f"{text} (press “{self.adapter.chance_button}”{bots}{typed})"
+            return f"{text} (press “{self.adapter.chance_at(state)}”{bots}{typed})"
         if state.current_player() in session.bots and not state.is_terminal():
             return f"{text} (press “Bots play”, or choose for it)"
         return text
@@ -302,10 +347,14 @@ class DecisionView(Generic[S]):
 
     # -- drawing -------------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw everything from the session's current state (every move does this itself)."""
+        """Redraw everything from the session's current state (every move does this itself).
+
+        The chart is shown only where some choice carries a value: at a chance node, at the end and where no choice
+        is valued it is hidden (the status and the summary say what is going on, once)."""
         self._show_texts()
         self._draw_chart(self.chart.fig)
         self.chart.redraw()
+        self.chart_box.layout.display = None if self._charted else "none"
         if self.board_plot is not None:
             self.board_plot.fig = self._board_figure()
             self.board_plot.redraw()
@@ -326,6 +375,9 @@ class DecisionView(Generic[S]):
         if deciding:
             frame = adapter.advise(state) if adapter.advise else pd.DataFrame({"action": state.legal_actions()})
             frame = frame.assign(label=[str(a) for a in frame["action"]]) if "label" not in frame else frame
+            if adapter.describe is not None:  # the words a player reads; the advice's own marks (" ≈") stay
+                frame = frame.assign(label=[str(label).replace(str(a), adapter.describe(a), 1)
+                                            for a, label in zip(frame["action"], frame["label"])])
             for column in self.columns:
                 if column not in frame:
                     frame[column] = False if column == "best" else None
@@ -335,13 +387,15 @@ class DecisionView(Generic[S]):
         options = [
             (self._option(row), i) for i, row in enumerate(self.advice.itertuples(index=False))
         ]
+        self._why_cache = {}
         self.actions.options = options
         self.actions.value = 0 if options else None
+        self._show_why()
         self.status.value = f"<b>{html.escape(self._whose_move())}</b>"
         self.summary.value = self._summary()
         if adapter.board is None:
             self.board_text.value = f"<pre style='line-height:1.3'>{html.escape(str(state))}</pre>"
-        moves = "".join(f"<li><b>{html.escape(who)}</b>: {html.escape(move)}</li>" for who, move in session.history())
+        moves = "".join(f"<li><b>{html.escape(who)}</b>: {html.escape(move)}</li>" for who, move in self.history())
         self.history_panel.value = (
             "<div style='max-height:200px;overflow-y:auto;display:flex;flex-direction:column-reverse;"
             "border:1px solid #dee2e6;padding:2px 8px;font-size:13px'>"
@@ -351,15 +405,34 @@ class DecisionView(Generic[S]):
         self.chance_button.disabled = self.outcome_button.disabled = self.outcome_text.disabled = not state.is_chance()
         self.bots_button.disabled = not session.bots_can_play()
         self.undo_button.disabled = not session.walkthrough.moves
-        if state.is_chance():
+        self.chance_button.description = adapter.chance_at(state) if state.is_chance() else adapter.chance_button
+        if not state.is_chance():
+            self.outcome_text.placeholder = self.outcome_text.tooltip = ""  # no stale hint from the last chance node
+        else:
             self.outcome_text.description, self.outcome_button.description = adapter.words_at(state)
-            if adapter.outcome_hint is not None:
-                self.outcome_text.placeholder = adapter.outcome_hint(state)
+            if adapter.outcome_hint is not None:  # a deal nobody owns, in a game with bots, is typed only at a real table
+                real = "real table only: " if session.bots and session.roller(state) is None else ""
+                self.outcome_text.placeholder = self.outcome_text.tooltip = real + adapter.outcome_hint(state)
+
+    def _show_why(self) -> None:
+        """The "why this value?" panel for the action chosen in the list (hidden where no choice is valued)."""
+        chosen = self.actions.value
+        if self.explain is None or chosen is None or self.advice.empty:
+            self.why = None
+        else:
+            if chosen not in self._why_cache:
+                self._why_cache[chosen] = explain_why(self.state, self.advice, self.explain, self.advice["action"].iat[chosen],
+                                                      self.adapter.describe)
+            self.why = self._why_cache[chosen]
+        self.why_panel.value = why_html(self.why, self.adapter.value_name)
+        self.why_panel.layout.display = None if self.why is not None else "none"
 
     def _summary(self) -> str:
         """The best choice in words, with its exact value and risk."""
-        if not self.adapter.advise or self.advice.empty or self.advice["value"].iat[0] is None:
+        if not self.adapter.advise or self.advice.empty:
             return ""
+        if self.advice["value"].iat[0] is None:
+            return self._unvalued_note()
         best = self.advice.iloc[0]
         exact = bool(best.get("exact", True))  # an advise frame may flag estimates with an ``exact`` column
         lower = _lower(best)
@@ -371,8 +444,16 @@ class DecisionView(Generic[S]):
         if risk is not None and _has_value(risk):
             text += f"; {self.adapter.risk_summary.format(exact_text(risk, chance=True))}"
         if "then" in best and best.then:
-            text += f"; then <b>{html.escape(str(best.then))}</b>"
-        return text + ". Hover over a bar for the value of any choice."
+            text += f"; after it: <b>{html.escape(str(best.then))}</b>"
+        return text + ". Hover over a bar for the value of any choice; “Why this value?” below takes the choice picked in the list apart."
+
+    def _unvalued_note(self) -> str:
+        """What the summary says where no choice carries a value: why (the advice's ``then``), and the risk column."""
+        reasons = {str(t).removeprefix("not valued: ") for t in self.advice.get("then", []) if t}
+        why = f": {html.escape(reasons.pop())}" if len(reasons) == 1 else ""
+        risky = any(_has_value(self._risk(row)) for row in self.advice.itertuples(index=False))
+        risk = f"; the list gives each one's {html.escape(self.adapter.risk_name)}" if risky else ""
+        return f"No choice here carries a value{why}{risk}."
 
     def _chart_figure(self) -> go.Figure:
         hover = "%{y}<br>%{customdata}<extra></extra>"
@@ -413,11 +494,6 @@ class DecisionView(Generic[S]):
         estimated = "exact" in shown and not all(shown["exact"])
         fig.layout.xaxis.title.text = f"{self.adapter.value_name} ({'≈ marks estimates' if estimated else 'exact'}; bars drawn as decimals)"
         fig.layout.xaxis.visible = fig.layout.yaxis.visible = bool(values)
-        risky = not values and any(_has_value(self._risk(row)) for row in self.advice.itertuples(index=False))
-        note = "" if values else self._whose_move() if self.advice.empty else \
-            f"no choice here carries a value; the list gives each one's {self.adapter.risk_short} chance" if risky else \
-            "no choice here carries a value"
-        fig.layout.annotations = [dict(text=html.escape(note), x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font_size=15)] if note else []
         return fig
 
     def _option(self, row: Any) -> str:
@@ -428,7 +504,7 @@ class DecisionView(Generic[S]):
         risk = self._risk(row)
         return f"{text} · {self.adapter.risk_short} {percent(risk)}" if _has_value(risk) else text
 
-    def table(self) -> pd.DataFrame:
+    def table(self) -> WholeText:
         """The advice to read: every choice with its value in words (exact, or ``≈`` an estimate), its risk (where the
         game has one), what follows and how the value was found (the columns the game's ``advise`` gives)."""
         value, risk_name = self.adapter.value_name, self.adapter.risk_name
@@ -439,7 +515,7 @@ class DecisionView(Generic[S]):
             rows.append({"choice": row.label, value: "" if row.value is None else _worth(row),
                          risk_name: exact_text(risk, chance=True) if _has_value(risk) else "",
                          "then": getattr(row, "then", ""), "how": getattr(row, "how", "")})
-        return pd.DataFrame(rows, columns=columns).set_index("choice")
+        return WholeText(pd.DataFrame(rows, columns=columns).set_index("choice"))
 
     def _hover(self, row: Any) -> str:
         parts = [f"{self.adapter.value_name}: {_worth(row)}"]

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..engine import BadEntry, IllegalAction, Session
 from ..games import games
-from ..roaster import CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Drawn, Game, State, advise, show
+from ..roaster import CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Drawn, Game, State, advise, describe, explain, show
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks
@@ -155,13 +155,37 @@ class _Drawing:
         self.cup(184)
         self.effects(226)
         self.label(LEFT, 300, LEGEND, MUTED)
-        title = f"Coffee Roaster · {s.rules.card.name} ({s.rules.side} side) · {s.phase}"
+        title = f"Coffee Roaster · {s.rules.card.name} ({s.rules.side} side) · {PHASE_WORDS[s.phase]}"
         if s.phase == "over":
-            title += f" · score {s.score().total}"
+            title += f": the cup scores {s.score().total}"
         squares = self.tokens.squares("tokens", 11)
         squares.textfont.color = self.ink
         layout = board_layout(title, WIDTH, self.height)
         return [squares, self.labels.labels("labels")], layout
+
+
+PHASE_WORDS = {
+    "shuffle": "the cup effects are being shuffled",
+    "draw": "drawing tokens from the bag",
+    "act": "use effects, then roast",
+    "remove_two": "2 of 5: remove two of the tokens drawn",
+    "decide": "roast another round, or stop",
+    "reserve": "roasting over: which starting flavours go into the bag",
+    "cup_draw": "cup test: drawing a token",
+    "place": "cup test: put the token in the cup or on the tray",
+    "choice_draw": "cup test, Choice: drawing two tokens",
+    "choose": "cup test, Choice: keep one of the two",
+    "exchange": "cup test, Exchange: return two cup tokens, or not",
+    "exchange_draw": "cup test, Exchange: drawing three tokens",
+    "exchange_keep": "cup test, Exchange: keep two of the three",
+    "over": "game over",
+}
+"""Each phase in a player's words, for the board's title (the engine's names are for saved games)."""
+
+
+def game_over(state: State) -> str:
+    """The end, as the board shows it: ``'Game over · the cup scores 12'``."""
+    return f"Game over · the cup scores {state.score().total}"
 
 
 def roaster_board(state: State) -> Board:
@@ -174,17 +198,37 @@ def roaster_board(state: State) -> Board:
     return _Drawing(state).board()
 
 
-def outcome_hint(state: State) -> str:
-    """What to type at this draw.
+def outcome_example(state: State) -> str | None:
+    """Tokens to type at this draw that :func:`parse_draw` accepts (a draw the bag can give, kinds taken in turn);
+    None at the shuffle of the cup effects, which is not typed.
 
-    >>> outcome_hint(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
-    'the 8 tokens drawn, e.g. hard hard bean2 moisture … (kinds: hard bean0-bean4 burnt defect smoke moisture body acidity aroma wild)'
+    >>> outcome_example(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
+    'hard*2 defect moisture*2 body acidity aroma'
     """
     if state.phase == "shuffle":
-        return "the cup effects are shuffled by chance: press “Draw” to let chance shuffle them"
+        return None
+    n = state.draw_count if state.phase == "draw" else 1
+    left = Counter(state.bag)
+    picked: Counter[str] = Counter()
+    while sum(picked.values()) < n:
+        for kind in [k for k in left if left[k]]:
+            if sum(picked.values()) < n:
+                picked[kind] += 1
+                left[kind] -= 1
+    return " ".join(kind if k == 1 else f"{kind}*{k}" for kind, k in picked.items())
+
+
+def outcome_hint(state: State) -> str:
+    """What to type at this draw (short enough for the box; the kinds of token are in the box's tooltip).
+
+    >>> outcome_hint(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
+    'the 8 tokens drawn, e.g. hard*2 defect moisture*2 body acidity aroma'
+    """
+    if state.phase == "shuffle":
+        return "the cup effects are shuffled by chance: press “Draw”"
     n = state.draw_count if state.phase == "draw" else 1
     what = f"the {n} tokens drawn" if n > 1 else "the token drawn"
-    return f"{what}, e.g. hard hard bean2 moisture … (kinds: hard bean0-bean4 burnt defect smoke moisture body acidity aroma wild)"
+    return f"{what}, e.g. {outcome_example(state)}"
 
 
 def parse_draw(text: str, state: State) -> Drawn:
@@ -227,8 +271,12 @@ def draw_owner(state: State) -> int | None:
 
 ROASTER = Adapter(
     advise=advise,
+    explain=explain,
+    describe=describe,
     board=roaster_board,
     outcome_hint=outcome_hint,
+    outcome_example=outcome_example,
+    game_over=game_over,
     value_name="expected cup score",
     chance_button="Draw",
     outcome_label="you drew",

@@ -17,7 +17,7 @@ Example (solo against OmniBlend: you type who starts, your first roll, then see 
     >>> view.outcome_text.value = "red red red green black"
     >>> view.outcome_button.click()
     >>> view.advice.loc[0, ["label", "value"]].tolist()
-    ['Featured(Regular red)', Fraction(14207, 5832)]
+    ['Featured Blend: Regular red', Fraction(14207, 5832)]
 """
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ from ..vivajava import (
     State,
     advise,
     corporation_chance,
+    describe,
+    explain,
     greedy_policy,
 )
 from .adapter import Adapter, Board
@@ -52,7 +54,7 @@ from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
 from .decision import DecisionView
 from .vivajava_odds import BEAN_COLOURS, bean_ink
 
-__all__ = ["outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
+__all__ = ["game_over", "outcome_example", "outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
 
 # Board geometry in pixels (the axes run in pixels, so squares stay square).
 WIDTH, LEFT, ROW_X = 940, 8, 150
@@ -88,13 +90,20 @@ PHASES = {
     "keep": "keep the degraded blend (the turn ends), or re-roll its dice",
     "act": "make a Featured Blend, a Rainbow, or research",
     "activate": "activate the abilities gained this turn",
-    "block": "Sacchar failed: it rolls one white die, blocking that colour for your next turn",
+    "block": "Sacchar failed: it rolls one coffee die, blocking that colour for your next turn",
 }
+
+
+def game_over(state: State, names: Sequence[str] | None = None) -> str:
+    """The end in PP, as the board shows it: ``'Game over · player 0 (you) wins with 21 PP (player 1 (bot) 18 PP)'``."""
+    names = list(names or (f"player {i}" for i in range(len(state.players))))
+    others = ", ".join(f"{names[i]} {p.pp} PP" for i, p in enumerate(state.players) if i != state.winner)
+    return f"Game over · {names[state.winner]} wins with {state.players[state.winner].pp} PP" + (f" ({others})" if others else "")
 
 
 def _headline(state: State, names: Sequence[str]) -> str:
     if state.phase == "over":
-        return f"Game over · {names[state.winner]} wins with {state.players[state.winner].pp} PP"
+        return game_over(state, names)
     who = names[state.turn]
     if state.phase == "roll":
         flavour = f" + {state.rolling_own} flavour" if state.rolling_own else ""
@@ -297,6 +306,22 @@ def _example(n: int, faces: tuple[str, ...], start: int = 0) -> str:
     return " ".join(picked[(start + i) % len(picked)] for i in range(n))
 
 
+def outcome_example(state: State) -> str:
+    """A roll to type at this chance node that :func:`parse_roll` accepts (coffee dice, then flavour dice, then offered).
+
+    >>> from coffeegames.vivajava import SetupResearch
+    >>> outcome_example(Game(players=2).new_initial_state().apply(SetupResearch("green")))
+    'red red green white black'
+    """
+    if state.phase == "first":
+        return "0"
+    parts = [_example(state.rolling_white, WHITE_DIE)]
+    if state.rolling_own:
+        parts.append(_example(state.rolling_own, FLAVOUR_DIE, 2))
+    parts += [f"{q}: {_example(n, FLAVOUR_DIE, 3)}" for q, n in state.rolling_offered]
+    return " | ".join(parts)
+
+
 def outcome_hint(state: State) -> str:
     """The outcome box's placeholder: what to type at this roll.
 
@@ -307,13 +332,12 @@ def outcome_hint(state: State) -> str:
     """
     if state.phase == "first":
         return "who starts: 0 (you) or 1 (the corporation)"
-    parts = [f"{state.rolling_white} coffee dice as colours, e.g. {_example(state.rolling_white, WHITE_DIE)}"]
+    parts = [f"{state.rolling_white} coffee dice as colours"]
     if state.rolling_own:
-        parts.append(f"then | and {state.rolling_own} flavour dice, e.g. | {_example(state.rolling_own, FLAVOUR_DIE, 2)}")
-    for q, n in state.rolling_offered:
-        parts.append(f"then | {q}: and player {q}'s {n} flavour dice")
-    shown = f" (the {len(state.white)} kept dice are not typed)" if state.white else ""
-    return "; ".join(parts) + shown
+        parts.append(f"| {state.rolling_own} flavour dice")
+    parts += [f"| {q}: player {q}'s {n} flavour dice" for q, n in state.rolling_offered]
+    shown = f"; the {len(state.white)} kept dice are not typed" if state.white else ""
+    return f"{' '.join(parts)}, e.g. {outcome_example(state)}{shown}"
 
 
 def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
@@ -385,12 +409,17 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
     """
     return Adapter(
         advise=advise,
+        explain=explain,
+        describe=describe,
         board=partial(vivajava_board, names=names),
         outcome_hint=outcome_hint,
+        outcome_example=outcome_example,
+        game_over=partial(game_over, names=names),
         value_name="expected PP by your next turn",
         chance_button="Let chance roll",
         outcome_label="you rolled",
         outcome_button="Enter the dice you rolled",
+        chance_words=lambda state: "Let chance pick who starts" if state.phase == "first" else "Let chance roll",
         outcome_words=lambda state: (("who starts", "Enter who starts") if state.phase == "first"
                                      else ("you rolled", "Enter the dice you rolled")),
         risk_column="p_lost",

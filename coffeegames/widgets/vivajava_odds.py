@@ -9,7 +9,7 @@
 Every number comes from :mod:`coffeegames.vivajava` as an exact Fraction.
 
 Example:
-    >>> explorer = BlendExplorer(white=5, flavour=0, size=3, colour="red")
+    >>> explorer = BlendExplorer(coffee=5, flavour=0, size=3, colour="red")
     >>> explorer.p_beat
     Fraction(41, 486)
     >>> explorer.flavour.value = 2          # two flavour dice, jokers wild
@@ -25,6 +25,7 @@ from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
+import pandas as pd
 import plotly.graph_objects as go
 
 from .. import vivajava
@@ -80,20 +81,23 @@ class _Roll:
 class BlendExplorer(View):
     """The exact best-blend distribution of a roll, and the chance to beat a picked blend.
 
-    ``white`` and ``flavour`` are the sliders (coffee dice 0-10, flavour dice 0-5);
+    ``coffee`` and ``flavour`` are the sliders (coffee dice 0-10, flavour dice 0-5). The coffee dice are the box's
+    white dice; since white is also a bean colour, the views call them coffee dice only (``white=`` is still taken,
+    as the odds functions name the count: ``p_beats(blend, white=5)``);
     ``size`` and ``colour`` pick the blend to beat (say, the one on the Featured Blend
     coaster). ``fig`` stacks one bar trace per bean colour over the blend sizes (plus one
     for "no blend"); bars that beat the picked blend are bright, the rest faded, and the
     picked blend is outlined. ``result`` states P(beat), P(rainbow) and P(no blend);
     ``p_beat``, ``p_rainbow`` and ``distribution`` hold them exactly.
 
-    >>> BlendExplorer(white=2).fig.data[COLOURS.index("red")].customdata[1]
+    >>> BlendExplorer(coffee=2).fig.data[COLOURS.index("red")].customdata[1]
     'Decaf red: 1/36 (2.8%)<br>does not beat Regular red'
     """
 
-    def __init__(self, white: int = 5, flavour: int = 0, size: int = 3, colour: str = "red") -> None:
+    def __init__(self, coffee: int = 5, flavour: int = 0, size: int = 3, colour: str = "red", *, white: int | None = None) -> None:
         slider = partial(widgets.IntSlider, continuous_update=False, style={"description_width": "initial"})
-        self.white = slider(value=white, min=0, max=MAX_WHITE, description="coffee dice")
+        self.coffee = slider(value=coffee if white is None else white, min=0, max=MAX_WHITE, description="coffee dice")
+        self.white = self.coffee  # the same slider under the odds functions' name
         self.flavour = slider(value=flavour, min=0, max=MAX_FLAVOUR, description="flavour dice")
         pick = partial(widgets.Dropdown, layout=widgets.Layout(width="210px"), style={"description_width": "initial"})
         self.size = pick(options=[(f"{SIZE_NAMES[s]} ({s} alike)", s) for s in SIZES[1:]], value=size, description="beat a")
@@ -113,13 +117,13 @@ class BlendExplorer(View):
             yaxis=dict(title="probability", tickformat=".0%", range=[0, 1]),
             margin=dict(t=70),
         )
-        self._start(chart, [self.white, self.flavour, self.size, self.colour])
+        self._start(chart, [self.coffee, self.flavour, self.size, self.colour])
         self.widget = widgets.VBox(
-            [widgets.HBox([self.white, self.flavour]), widgets.HBox([self.size, self.colour]), self.message, self.result, self.chart]
+            [widgets.HBox([self.coffee, self.flavour]), widgets.HBox([self.size, self.colour]), self.message, self.result, self.chart]
         )
 
     def _compute(self) -> _Roll:
-        white, flavour = self.white.value, self.flavour.value
+        white, flavour = self.coffee.value, self.flavour.value
         target = Blend.of(self.size.value, self.colour.value)
         best = vivajava.best_blend(white, flavour)
         return _Roll(white, flavour, best, target, vivajava.p_beats(target, white, flavour), vivajava.p_rainbow(white, flavour))
@@ -173,7 +177,7 @@ class MeterTable:
     }
 
     def __init__(self, levels: range = range(0, 7), rules: Rules | None = None) -> None:
-        self.table = table = vivajava.meter_table(levels)
+        self.table = vivajava.meter_table(levels)
         rules = rules or Rules()
         starts = " · ".join(
             f"{CORPORATIONS[c]}: " + ", ".join(f"{d} {m.values[i]}" for d, i in zip(DIFFICULTIES, m.start))
@@ -181,10 +185,25 @@ class MeterTable:
         )
         note = "stand-in data" if rules.stand_in_data else "your data"
         self.widget = widgets.HTML(
-            table_html(table.reset_index(), self.COLUMNS)
+            table_html(self.shown(), self.COLUMNS)
             + f"<div style='font-size:13px'>Sacchar takes its flavour dice from the flavour coaster: the column assumes "
             f"enough are there. The METER starts at ({note}): {starts}.</div>"
         )
+
+    def shown(self) -> pd.DataFrame:
+        """The table as text: every chance as its whole fraction beside its percentage (however long); past the
+        flavour dice there are, Sacchar's chance is the one at all of them, and says so.
+
+        >>> MeterTable().shown().loc[6, "p_sacchar"]
+        'as at 5 (there are only 5 flavour dice): 102701/104976 (97.8%)'
+        """
+        frame = self.table.reset_index()
+        cells = {c: [f"{p} ({percent(p)})" if isinstance(p, Fraction) else p for p in frame[c]] for c in self.COLUMNS if c != "meter"}
+        most = vivajava.sacchar_success(MAX_FLAVOUR)
+        cells["p_sacchar"] = [text if isinstance(p, Fraction) else
+                              f"as at {MAX_FLAVOUR} (there are only {MAX_FLAVOUR} flavour dice): {most} ({percent(most)})"
+                              for text, p in zip(cells["p_sacchar"], frame["p_sacchar"])]
+        return frame.assign(**cells).set_index(frame["meter"], drop=False).rename_axis(None)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

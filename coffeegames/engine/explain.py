@@ -1,0 +1,377 @@
+"""Why a choice is worth its value: the chance outcomes that follow it, each with its exact chance and value.
+
+An adviser (a game's ``advise``) values each legal action. This module says *why*: a
+:class:`Breakdown` of one action's value into :class:`Term` s, the outcomes that follow
+the action grouped by what they lead to ("bust", "2 sets locked, then stop"), each with
+its exact chance and the value from there, so that
+
+    value = Σ chance × value-from-there      (exactly, as Fractions)
+
+and the terms' chances sum to 1. A certain value is one term of chance 1. An estimated
+value says which sample it rests on (:class:`Sample`: its size and standard error) and its
+terms are the sample's parts, whose weighted sum is the estimate exactly.
+:func:`why` compares the chosen action with the best other one (the runner-up when the
+chosen action is the best) in one plain sentence.
+
+**The interface a game implements** (optional): ``explain(state, action) -> Breakdown``,
+exported from its package beside ``advise``, whose ``value`` is the value ``advise`` gives
+that action. A game without one gets :func:`advice_explainer`, built on its ``advise``
+alone: the action's next chance node (if it is small), each outcome valued by ``advise``
+at the decision it leads to; when those do not add up to the advised value (the adviser
+looks further ahead than one chance node), the breakdown is the advised value alone, said
+so honestly. :func:`explainer_for` picks the one a game package offers.
+
+Example (roll a die, keep it or reroll once; values by exact expectimax):
+    >>> from coffeegames.engine.examples import KeepOrReroll
+    >>> from coffeegames.engine.examples import Reroll
+    >>> explain = solver_explainer()
+    >>> b = explain(KeepOrReroll(die=3), Reroll())
+    >>> b.value, b.total == b.value, [(t.outcome, t.chance, t.value) for t in b.terms][:2]
+    (Fraction(7, 2), True, [('rolls 1', Fraction(1, 6), Fraction(1, 1)), ('rolls 2', Fraction(1, 6), Fraction(2, 1))])
+    >>> print(b.equation())
+    1/6 × 1 + 1/6 × 2 + 1/6 × 3 + 1/6 × 4 + 1/6 × 5 + 1/6 × 6 = 7/2 ≈ 3.50
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from types import ModuleType
+from typing import Any
+
+import pandas as pd
+
+from ..text import fraction_text, mean_text, percent
+from .solve import Expectimax
+from .state import Action, State
+
+__all__ = [
+    "Breakdown",
+    "Explainer",
+    "MAX_OUTCOMES",
+    "MAX_TERMS",
+    "Sample",
+    "Term",
+    "Why",
+    "advice_explainer",
+    "advice_row",
+    "certain",
+    "explainer_for",
+    "grouped",
+    "number_text",
+    "solver_explainer",
+    "why",
+]
+
+MAX_TERMS = 8
+"""The most terms a breakdown lists; smaller groups beyond them merge into one "other outcomes" term (exactly)."""
+MAX_OUTCOMES = 64
+"""The largest chance node :func:`advice_explainer` lists; beyond it the advised value is shown alone."""
+
+
+def number_text(value: Fraction) -> str:
+    """A value in a sum: whole as is, else its short fraction, else a decimal: ``'-5'``, ``'103/6'``, ``'≈ 17.17'``."""
+    if value.denominator == 1:
+        return str(value)
+    text = str(value)
+    return text if len(text) <= 9 else f"≈ {float(value):.2f}"
+
+
+def _factor(value: Fraction) -> str:
+    text = number_text(value)
+    return f"({text})" if text.startswith(("-", "≈")) else text
+
+
+@dataclass(frozen=True)
+class Term:
+    """Outcomes that lead to one thing: their total exact ``chance`` and the (mean) ``value`` from there."""
+
+    outcome: str
+    """What these outcomes lead to, in words (``"bust"``, ``"2 sets locked, 3 dice left: roll on"``)."""
+    chance: Fraction
+    value: Fraction
+
+    def text(self) -> str:
+        """``'bust: 11/12 (91.7%) → -5'``."""
+        return f"{self.outcome}: {fraction_text(self.chance)} → {mean_text(self.value)}"
+
+
+@dataclass(frozen=True)
+class Sample:
+    """The sample behind an estimated value."""
+
+    size: int | None
+    """How many draws (or games) were solved or simulated (None: the adviser does not say)."""
+    stderr: float
+    """The estimate's standard error."""
+    lower: bool = False
+    """The estimate is a lower one: a fixed fallback policy played, which cannot beat the best play."""
+    note: str = ""
+    """How the sample was taken, in words."""
+
+    def text(self) -> str:
+        kind = "a lower estimate" if self.lower else "an estimate"
+        size = f" of {self.size:,}" if self.size is not None else ""
+        stderr = f", standard error {self.stderr:.2f}" if self.stderr == self.stderr else ""
+        return f"{kind} from a sample{size}{stderr}" + (f" ({self.note})" if self.note else "")
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """One action's value, taken apart: ``value = Σ term.chance × term.value`` (exactly) when valued.
+
+    ``value`` is None for an action the adviser does not value (then ``how`` says why and there are no terms).
+    """
+
+    label: str
+    value: Fraction | None
+    terms: tuple[Term, ...] = ()
+    how: str = ""
+    """What the value measures and how it is made up, in one line."""
+    sample: Sample | None = None
+    """The sample behind an estimate; None for an exact value."""
+
+    @property
+    def total(self) -> Fraction:
+        """The terms' weighted sum (equal to ``value`` for every valued breakdown)."""
+        return sum((t.chance * t.value for t in self.terms), Fraction(0))
+
+    @property
+    def exact(self) -> bool:
+        return self.sample is None
+
+    @property
+    def certain(self) -> bool:
+        """One outcome only: the value comes for sure."""
+        return len(self.terms) == 1 and self.terms[0].chance == 1
+
+    def equation(self) -> str:
+        """The weighted sum written out: ``'11/12 × (-5) + 1/12 × 31 = -2'``."""
+        if self.value is None:
+            return ""
+        sides = " + ".join(f"{t.chance} × {_factor(t.value)}" if len(str(t.chance)) <= 13 else
+                           f"{percent(t.chance)} × {_factor(t.value)}" for t in self.terms)
+        return f"{sides} = {mean_text(self.value)}"
+
+
+Explainer = Callable[[Any, Any], Breakdown]
+"""``explain(state, action) -> Breakdown``: one action's value at a decision, taken apart."""
+
+
+def certain(label: str, value: Fraction, outcome: str, how: str = "") -> Breakdown:
+    """A value that comes for sure: one term of chance 1.
+
+    >>> certain("Stop()", Fraction(20), "bank 2 sets").equation()
+    '1 × 20 = 20'
+    """
+    return Breakdown(label, value, (Term(outcome, Fraction(1), value),), how)
+
+
+def grouped(parts: Iterable[tuple[str, Fraction, Fraction]], keep: int = MAX_TERMS) -> tuple[Term, ...]:
+    """Terms from ``(outcome words, chance, value)`` parts: equal words merged (chance added, value averaged by chance,
+    exactly), the likeliest first; beyond ``keep`` groups the rest become one ``"other outcomes"`` term.
+
+    >>> [(t.outcome, t.chance, t.value) for t in grouped([("bust", Fraction(1, 2), Fraction(-5)),
+    ...     ("a set", Fraction(1, 4), Fraction(10)), ("bust", Fraction(1, 4), Fraction(-5))])]
+    [('bust', Fraction(3, 4), Fraction(-5, 1)), ('a set', Fraction(1, 4), Fraction(10, 1))]
+    """
+    mass: dict[str, Fraction] = {}
+    weight: dict[str, Fraction] = {}
+    for outcome, chance, value in parts:
+        mass[outcome] = mass.get(outcome, Fraction(0)) + chance
+        weight[outcome] = weight.get(outcome, Fraction(0)) + chance * value
+    order = sorted((o for o in mass if mass[o]), key=lambda o: -mass[o])
+    head, tail = order[: keep - 1] if len(order) > keep else order, order[keep - 1:] if len(order) > keep else []
+    terms = [Term(o, mass[o], weight[o] / mass[o]) for o in head]
+    if tail:
+        rest = sum((mass[o] for o in tail), Fraction(0))
+        terms.append(Term(f"other outcomes ({len(tail)} kinds)", rest, sum((weight[o] for o in tail), Fraction(0)) / rest))
+    return tuple(terms)
+
+
+def _outcome_words(outcome: object) -> str:
+    return f"rolls {outcome}" if isinstance(outcome, int) else str(outcome)
+
+
+def solver_explainer(solver: Expectimax | None = None) -> Explainer:
+    """The explainer of :func:`~coffeegames.widgets.decision.solver_advice`: the action's next chance node, each
+    outcome valued by exact expectimax (for games small enough to solve whole)."""
+    solver = solver or Expectimax()
+
+    def explain(state: State, action: Action) -> Breakdown:
+        player = state.current_player()
+        value = solver.value(state.apply(action))[player]
+        after = state.apply(action)
+        how = "the expected return under optimal play afterwards"
+        if not after.is_chance():
+            return certain(str(action), value, "what follows, played optimally", how)
+        parts = [(_outcome_words(o), p, solver.value(after.apply(o))[player]) for o, p in after.chance_outcomes()]
+        return Breakdown(str(action), value, grouped(parts), how)
+
+    return explain
+
+
+def _has_value(value: Any) -> bool:
+    return value is not None and value == value  # None and NaN mean "no value"
+
+
+def advice_row(frame: pd.DataFrame, action: Hashable) -> dict[str, Any]:
+    """The row of an advice table for ``action``, as a dict (``value`` None where the advice gives none).
+
+    >>> from coffeegames.engine.examples import KeepOrReroll, Keep
+    >>> from coffeegames.widgets.decision import solver_advice
+    >>> advice_row(solver_advice()(KeepOrReroll(die=5)), Keep())["value"]
+    Fraction(5, 1)
+    """
+    for record in frame.to_dict("records"):
+        row = {str(k): v for k, v in record.items()}
+        if row["action"] == action:
+            return {**row, "value": row["value"] if _has_value(row["value"]) else None}
+    raise KeyError(action)
+
+
+def _best(frame: pd.DataFrame) -> Fraction | None:
+    values = [v for v in frame["value"] if _has_value(v)]
+    return max(values) if values else None
+
+
+def advice_explainer(advise: Callable[[Any], pd.DataFrame], max_outcomes: int = MAX_OUTCOMES) -> Explainer:
+    """An explainer for any game from its ``advise`` alone (the fallback for a game with no ``explain`` of its own).
+
+    The action's value is the one ``advise`` gives. If the action leads (for the same player) straight to a
+    decision, or to a chance node of at most ``max_outcomes`` outcomes each leading to one, and the best
+    advised value there (averaged over the outcomes with their exact chances) is that value exactly, the
+    outcomes are the terms. Otherwise the adviser looks further ahead than that, and the breakdown is the
+    advised value alone, saying so.
+
+    >>> from coffeegames.engine.examples import KeepOrReroll, Reroll
+    >>> from coffeegames.widgets.decision import solver_advice
+    >>> b = advice_explainer(solver_advice())(KeepOrReroll(die=3), Reroll())
+    >>> b.value, b.total, len(b.terms)
+    (Fraction(7, 2), Fraction(7, 2), 6)
+    """
+
+    tables: dict[State, pd.DataFrame] = {}
+
+    def advised(state: State) -> pd.DataFrame:  # remembered: the view explains two choices of one decision
+        if state not in tables:
+            if len(tables) >= 4 * max_outcomes:
+                tables.clear()
+            tables[state] = advise(state)
+        return tables[state]
+
+    def value_at(state: State, player: int) -> Fraction | None:
+        if state.is_terminal():
+            return Fraction(state.returns()[player])
+        if state.is_chance() or state.current_player() != player:
+            return None
+        return _best(advised(state))
+
+    def explain(state: State, action: Action) -> Breakdown:
+        row = advice_row(advised(state), action)
+        value, label = row["value"], str(row.get("label", action))
+        if value is None:
+            return Breakdown(label, None, how=str(row.get("then") or "the advice gives this choice no value"))
+        player, after = state.current_player(), state.apply(action)
+        sample = None
+        if row.get("exact", True) is False:
+            stderr: Any = row.get("stderr")
+            sample = Sample(None, float(stderr) if _has_value(stderr) else float("nan"), bool(row.get("lower")), str(row.get("how") or ""))
+        alone = Breakdown(label, value, (Term("the advised value (its model looks further ahead than the next chance)",
+                                              Fraction(1), value),), "as the advice values it", sample)
+        if after.is_chance():
+            if after.chance_outcome_count() > max_outcomes:
+                return alone
+            parts = []
+            for outcome, p in after.chance_outcomes():
+                v = value_at(after.apply(outcome), player)
+                if v is None:
+                    return alone
+                parts.append((_outcome_words(outcome), p, v))
+            terms = grouped(parts)
+        else:
+            v = value_at(after, player)
+            if v is None:
+                return alone
+            terms = (Term("what follows, played as advised", Fraction(1), v),)
+        found = Breakdown(label, value, terms, "the best advised value after each outcome", sample)
+        return found if found.total == value else alone
+
+    return explain
+
+
+def explainer_for(package: ModuleType) -> Explainer:
+    """The explainer a game package offers (its ``explain``), else :func:`advice_explainer` over its ``advise``.
+
+    >>> import coffeegames
+    >>> explainer_for(coffeegames.games()["dairyman"].module).__module__
+    'coffeegames.dairyman.explain'
+    """
+    own = getattr(package, "explain", None)
+    return own if callable(own) else advice_explainer(package.advise)
+
+
+@dataclass(frozen=True)
+class Why:
+    """The chosen action's breakdown, the best other one's, and their difference in one sentence."""
+
+    chosen: Breakdown
+    other: Breakdown | None
+    """The runner-up when the chosen action is the best; else the best."""
+    difference: str
+    other_role: str = ""
+    """``"the runner-up"`` or ``"the best choice"``."""
+
+
+def _gamble(b: Breakdown) -> str:
+    worst = min(b.terms, key=lambda t: t.value)
+    return f"{b.label} depends on chance (at worst {worst.outcome}: {mean_text(worst.value)}, chance {percent(worst.chance)})"
+
+
+def why(state: Any, advice: pd.DataFrame, explain: Explainer, action: Any = None,
+        describe: Callable[[Any], str] | None = None) -> Why | None:
+    """Why ``action`` (default: the best valued one of ``advice``) is worth its value, beside the best other choice.
+
+    ``advice`` is the adviser's table at ``state`` (columns ``action``, ``label``, ``value``). None if it is empty.
+    ``describe`` names the actions in the breakdowns and the sentence (default: their ``label``).
+
+    >>> from coffeegames.engine.examples import KeepOrReroll
+    >>> from coffeegames.widgets.decision import solver_advice
+    >>> w = why(KeepOrReroll(die=3), solver_advice()(KeepOrReroll(die=3)), solver_explainer())
+    >>> w.chosen.label, w.other.label
+    ('Reroll()', 'Keep()')
+    >>> w.difference
+    'Reroll() (7/2) is worth 1/2 ≈ 0.50 more than the runner-up, Keep() (3); Keep() is certain, Reroll() depends on chance (at worst rolls 1: 1, chance 16.7%).'
+    """
+    if advice.empty:
+        return None
+    rows = [{str(k): v for k, v in record.items()} for record in advice.to_dict("records")]
+    valued = sorted((r for r in rows if _has_value(r["value"])), key=lambda r: -r["value"])
+    if action is None:
+        action = (valued or rows)[0]["action"]
+    def named(b: Breakdown, a: Any) -> Breakdown:
+        return replace(b, label=describe(a)) if describe is not None else b
+
+    chosen = named(explain(state, action), action)
+    if chosen.value is None or not valued:
+        return Why(chosen, None, "")
+    others = [r for r in valued if r["action"] != action]
+    if not others:
+        return Why(chosen, None, f"{chosen.label} is the only choice with a value here.")
+    other = named(explain(state, others[0]["action"]), others[0]["action"])
+    assert other.value is not None
+    diff = chosen.value - other.value
+    a, b = f"{chosen.label} ({number_text(chosen.value)})", f"{other.label} ({number_text(other.value)})"
+    role = "the best choice" if diff < 0 or (diff == 0 and valued[0]["action"] != action) else "the runner-up"
+    if diff == 0:
+        sentence = f"{chosen.label} and {other.label} are worth the same, {mean_text(chosen.value)}"
+    elif diff > 0:
+        sentence = f"{a} is worth {mean_text(diff)} more than the runner-up, {b}"
+    else:
+        sentence = f"{a} is worth {mean_text(-diff)} less than the best choice, {b}"
+    if chosen.certain != other.certain:
+        sure, risky = (chosen, other) if chosen.certain else (other, chosen)
+        sentence += f"; {sure.label} is certain, {_gamble(risky)}"
+    return Why(chosen, other, sentence + ".", role)
+

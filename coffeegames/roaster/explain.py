@@ -1,0 +1,64 @@
+"""Why a Coffee Roaster choice is worth what :func:`~.advice.advise` says: its value taken apart, term by term.
+
+* **Stop**, the starting flavours and every cup-test choice are valued by the cup-test
+  solver (:func:`~.cup.stop_now`): the breakdown is the cup's score distribution, each
+  score with its exact chance (or, over budget, its share of the simulated cup tests:
+  then the sample is named), and the chances times the scores add up to the value.
+* **Continue** is :func:`~.cup.one_more_round`: each draw of the coming round with its
+  exact chance and the cup test's value after it (or, with too many draws, the stratified
+  sample of draws, each weighing ``1/draws``, with the estimate's standard error).
+* Choices during a roasting round are not valued (the solver does not value effects).
+
+Example (stop now, with eight tokens in the bag):
+    >>> from coffeegames.roaster import Drawn, Game, Roast, Shuffled, Stop
+    >>> s = Game(card="Mexico Altura Oaxaca").new_initial_state()
+    >>> s = s.apply(Shuffled(("extra_bean", "sweetness", "choice", "exchange", "tray")))
+    >>> s = s.apply(Drawn(("hard",) * 5 + ("moisture", "acidity", "acidity"))).apply(Roast())
+    >>> b = explain(s, Stop())
+    >>> b.total == b.value, b.terms[0].outcome.startswith("the cup scores")
+    (True, True)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..engine.explain import Breakdown, Sample, Term, grouped
+from .actions import Continue, Phase, Stop
+from .advice import CONTINUE_OPTIONS, CUP_PHASES, STOP_OPTIONS, valued_round, valued_stop
+from .cup import CupTest
+from .state import State
+
+__all__ = ["explain"]
+
+HOW = "the expected score of your cup at the end of the game"
+
+
+def _cup(label: str, result: CupTest, how: str) -> Breakdown:
+    terms = tuple(Term(f"the cup scores {score}", p, Fraction(score))
+                  for score, p in sorted(result.dist.items(), key=lambda sp: -Fraction(sp[0])) if p)
+    sample = None if result.exact else Sample(int(STOP_OPTIONS["samples"]), result.stderr, True, result.message)
+    return Breakdown(label, result.value, grouped((t.outcome, t.chance, t.value) for t in terms), f"{HOW}: {how}", sample)
+
+
+def explain(state: State, action: object) -> Breakdown:
+    """``action``'s value at ``state`` (the one :func:`~.advice.advise` gives it), taken apart into exact terms."""
+    label = str(action)
+    if state.phase == Phase.DECIDE and isinstance(action, Stop):
+        return _cup(label, valued_stop(state), "stop now; the cup test played as well as possible")
+    if state.phase == Phase.DECIDE and isinstance(action, Continue):
+        more = valued_round(state)
+        terms = grouped(more.parts)
+        sample = None
+        if not more.exact:
+            sampled = more.weighed < more.outcomes
+            note = (f"{more.weighed} of {more.outcomes:,} possible draws, one from each of {CONTINUE_OPTIONS['draws']} "
+                    f"equally likely strata" if sampled else "every draw weighed") + \
+                ("; some cup tests simulated by the fallback play" if more.lower else "")
+            sample = Sample(more.weighed, more.stderr, more.lower, note)
+        return Breakdown(label, more.value, terms,
+                         f"{HOW}: one more round of plain roasting, then stop (a lower bound of continuing); "
+                         "each draw with the cup test's value after it", sample)
+    if state.phase in CUP_PHASES:
+        return _cup(label, valued_stop(state.apply(action)), "the rest of the cup test played as well as possible")
+    return Breakdown(label, None, how="not valued: the solver values stopping and the cup test, not a roasting round's effects")

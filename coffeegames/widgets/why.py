@@ -1,0 +1,78 @@
+"""The "why this value?" panel of a decision view: a choice's value taken apart, beside the best other choice.
+
+:func:`why_html` draws a :class:`~coffeegames.engine.explain.Why` as HTML: for the chosen
+action and for the one it is compared with, the outcomes that follow with their exact
+chance and value and each product, the weighted sum written out equal to the value, what
+the value measures, the sample behind an estimate; then the difference in one sentence.
+
+Example:
+    >>> from coffeegames.engine.examples import KeepOrReroll
+    >>> from coffeegames.engine.explain import solver_explainer, why
+    >>> from coffeegames.widgets.decision import solver_advice
+    >>> state = KeepOrReroll(die=3)
+    >>> page = why_html(why(state, solver_advice()(state), solver_explainer()), "points")
+    >>> "1/6 × 1 + 1/6 × 2" in page, "more than the runner-up, Keep() (3)" in page
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import html
+
+from ..engine.explain import Breakdown, Why
+from ..text import mean_text, percent
+
+__all__ = ["breakdown_html", "why_html"]
+
+_CELL = "padding:2px 10px;border-bottom:1px solid #dee2e6;text-align:right;font-variant-numeric:tabular-nums"
+_LEFT = "padding:2px 10px;border-bottom:1px solid #dee2e6;text-align:left"
+_MUTED = "color:#495057;font-size:12px"
+
+
+def _chance(p: object) -> str:
+    text = str(p)
+    return f"{text} ({percent(p)})" if len(text) <= 15 else percent(p)  # type: ignore[arg-type]
+
+
+def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
+    """One breakdown: a heading, what the value measures, the terms as a table, the sum written out.
+
+    ``role`` names it (``"your choice"``, ``"the runner-up"``).
+    """
+    head = f"<div><b>{html.escape(role)}: {html.escape(b.label)}</b>"
+    if b.value is None:
+        return head + f" — {html.escape(b.how or 'not valued')}</div>"
+    head += f", worth {'exactly ' if b.exact else 'about '}<b>{html.escape(mean_text(b.value))}</b> ({html.escape(value_name)})</div>"
+    how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
+    chance = "chance" if b.sample is None else "share of the sample"
+    rows = "".join(
+        f"<tr><td style='{_LEFT}'>{html.escape(t.outcome)}</td><td style='{_CELL}'>{html.escape(_chance(t.chance))}</td>"
+        f"<td style='{_CELL}'>{html.escape(mean_text(t.value))}</td><td style='{_CELL}'>{html.escape(mean_text(t.chance * t.value))}</td></tr>"
+        for t in b.terms
+    )
+    th = "style='padding:2px 10px;background:#f1f3f5;text-align:right'"
+    table = (
+        "<table style='border-collapse:collapse;font-size:13px;margin:3px 0'>"
+        f"<tr><th style='padding:2px 10px;background:#f1f3f5;text-align:left'>what follows</th><th {th}>{chance}</th>"
+        f"<th {th}>value from there</th><th {th}>{chance} × value</th></tr>{rows}"
+        f"<tr><td style='{_LEFT}'><b>sum</b></td><td style='{_CELL}'>{html.escape(_chance(sum(t.chance for t in b.terms)))}</td>"
+        f"<td style='{_CELL}'></td><td style='{_CELL}'><b>{html.escape(mean_text(b.total))}</b></td></tr></table>"
+    )
+    equation = f"<div style='font-family:monospace;font-size:12px'>{html.escape(b.equation())}</div>"
+    sample = f"<div style='{_MUTED}'>⚠ {html.escape(b.sample.text())}</div>" if b.sample is not None else ""
+    return head + how + table + equation + sample
+
+
+def why_html(why: Why | None, value_name: str) -> str:
+    """The whole panel: the chosen action, the one it is compared with, the difference ('' for no choice)."""
+    if why is None:
+        return ""
+    parts = ["<div style='font-size:14px;margin-bottom:2px'><b>Why this value?</b> "
+             "<span style='color:#495057'>(the outcomes that follow the choice picked in the list, each with its exact chance; "
+             "chance × value, added up, is the choice's value)</span></div>",
+             breakdown_html(why.chosen, value_name, "your choice")]
+    if why.other is not None:
+        parts.append(breakdown_html(why.other, value_name, why.other_role))
+    if why.difference:
+        parts.append(f"<div style='margin-top:4px'>{html.escape(why.difference)}</div>")
+    return "<div style='border-left:3px solid #d9480f;padding:2px 10px'>" + "".join(parts) + "</div>"

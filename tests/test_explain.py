@@ -1,0 +1,139 @@
+"""The "why this value?" breakdowns: for every game of the registry, each valued choice taken apart adds up to its value.
+
+Parametrised over ``coffeegames.games()``: a game added to the registry is checked with no
+change here, through its package's ``explain`` or, without one, the fallback built from
+its ``advise`` (:func:`coffeegames.engine.explain.explainer_for`). Independent checks: the
+Dairyman bust term against a brute-force count of rolls written from the rules, and the
+fallback against exact expectimax on a small game.
+"""
+
+from __future__ import annotations
+
+import itertools
+import types
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import coffeegames
+from coffeegames.dairyman import Drawn, Game, Lock, Rolled, advise
+from coffeegames.engine import Expectimax, random_policy
+from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
+from coffeegames.engine.explain import (
+    Breakdown,
+    advice_explainer,
+    explainer_for,
+    grouped,
+    solver_explainer,
+    why,
+)
+from coffeegames.widgets.decision import solver_advice
+
+DECISIONS = {"roaster": 6}
+"""Decisions checked per seeded game (the cup-test solver takes about a second a decision); 12 elsewhere."""
+
+
+def _valued(value: Any) -> bool:
+    return value is not None and value == value
+
+
+def _decisions(info: Any, options: dict[str, Any], seed: int, count: int) -> list[Any]:
+    """Decision states along a seeded random game (bots choose at random, chance with its odds)."""
+    state = info.game(**options).new_initial_state(seed=seed)
+    rng, policy, found = np.random.default_rng(seed), random_policy(seed), []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance():
+            state = state.apply(state.sample_chance(rng))
+            continue
+        found.append(state)
+        state = state.apply(policy(state))
+    return found
+
+
+@pytest.mark.parametrize("name", list(coffeegames.games()))
+def test_every_breakdown_adds_up_to_the_value_shown(name: str) -> None:
+    info = coffeegames.games()[name]
+    if not hasattr(info.module, "advise"):
+        pytest.skip(f"{name} has no advise(state) yet: no value to take apart")
+    explain = explainer_for(info.module)
+    broken_down = 0
+    for options in info.variants[:2]:
+        for state in _decisions(info, options, seed=3, count=DECISIONS.get(name, 12)):
+            frame = info.module.advise(state)
+            for row in frame.itertuples(index=False):
+                b = explain(state, row.action)
+                assert isinstance(b, Breakdown)
+                if not _valued(row.value):
+                    assert b.value is None and not b.terms
+                    continue
+                assert b.value == row.value, (row.label, b)
+                assert all(isinstance(t.chance, Fraction) and isinstance(t.value, Fraction) for t in b.terms)
+                assert b.total == row.value, (row.label, b.equation())  # Fraction equality: exactly the value shown
+                assert sum(t.chance for t in b.terms) == 1 and all(0 < t.chance <= 1 for t in b.terms)
+                if getattr(row, "exact", True) is False:
+                    assert b.sample is not None
+                broken_down += len(b.terms) > 1
+            reason = why(state, frame, explain)
+            if reason is not None and reason.other is not None:
+                assert reason.chosen.label in reason.difference and reason.other.label in reason.difference
+    assert broken_down > 0, f"{name}: no valued choice was ever taken apart into more than one outcome"
+
+
+def _has_set(roll: tuple[int, ...]) -> bool:
+    """From the rules: two or three of the dice summing to ten."""
+    return any(sum(c) == 10 for k in (2, 3) for c in itertools.combinations(roll, k))
+
+
+def test_dairyman_bust_term_matches_a_brute_force_count() -> None:
+    s = Game().new_initial_state().apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3")))
+    s = s.apply(Rolled(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5))
+    lock = Lock(sets=((4, 6), (1, 3, 6)))  # 2 sets, 3 dice left (one of them the yellow): stop or roll 3 more
+    explain = coffeegames.dairyman.explain
+    b = explain(s, Lock(sets=((4, 6),)))  # 6 dice left: rolls on
+    busts = sum(not _has_set(r) for r in itertools.product(range(1, 7), repeat=6))
+    bust = [t for t in b.terms if t.outcome.startswith("bust")]
+    assert bust and bust[0].chance == Fraction(busts, 6**6) and bust[0].value == -5
+    assert explain(s, lock).certain and explain(s, lock).value == 20
+    table = advise(s).set_index("label")
+    assert b.value == table.loc["Lock(4+6)", "value"]
+
+
+def test_the_fallback_from_advise_alone_agrees_with_expectimax() -> None:
+    state = KeepOrReroll(die=3)
+    fallback, exact = advice_explainer(solver_advice()), solver_explainer(Expectimax())
+    for action in (Keep(), Reroll()):
+        a, b = fallback(state, action), exact(state, action)
+        assert a.value == b.value == a.total and [(t.chance, t.value) for t in a.terms] == [(t.chance, t.value) for t in b.terms]
+    assert len(fallback(state, Reroll()).terms) == 6
+    # a game package without ``explain`` gets the fallback
+    package = types.SimpleNamespace(advise=solver_advice())
+    assert explainer_for(package)(state, Reroll()).total == Fraction(7, 2)  # type: ignore[arg-type]
+
+
+def test_the_fallback_says_so_when_the_advice_looks_further_ahead() -> None:
+    def advise_far(state: KeepOrReroll) -> pd.DataFrame:  # values a reroll at 4 (not 7/2): a model the next roll cannot explain
+        rows = [{"action": Keep(), "label": "Keep()", "value": Fraction(state.die or 0)},
+                {"action": Reroll(), "label": "Reroll()", "value": Fraction(4)}]
+        return pd.DataFrame(rows).assign(best=lambda f: f["value"] == f["value"].max())
+
+    b = advice_explainer(advise_far)(KeepOrReroll(die=3), Reroll())
+    assert b.value == b.total == 4 and len(b.terms) == 1 and "further ahead" in b.terms[0].outcome
+
+
+def test_grouping_merges_exactly() -> None:
+    parts = [(f"o{i}", Fraction(1, 20), Fraction(i)) for i in range(20)]
+    terms = grouped(parts, keep=4)
+    assert len(terms) == 4 and terms[-1].outcome.startswith("other outcomes (17")
+    assert sum(t.chance * t.value for t in terms) == sum(p * v for _, p, v in parts)
+    assert sum(t.chance for t in terms) == 1
+
+
+def test_why_compares_with_the_best_when_the_choice_is_not_the_best() -> None:
+    state = KeepOrReroll(die=5)
+    reason = why(state, solver_advice()(state), solver_explainer(), Reroll())
+    assert reason is not None and reason.other is not None
+    assert reason.other.label == "Keep()" and reason.other_role == "the best choice"
+    assert reason.difference.startswith("Reroll() (7/2) is worth 3/2 ≈ 1.50 less than the best choice, Keep() (5)")
