@@ -31,7 +31,7 @@ def test_roll_value_kept_matches_brute_force(dice_left, sets_locked, kept):
 
 def test_roll_value_kept_rejects_too_many_kept_dice():
     with pytest.raises(ValueError, match="only 1 dice left"):
-        dairyman.optimal_turn(8).roll_value_kept(1, 1, kept=[5, 5])
+        dairyman.optimal_turn(8, points_per_set=1, bust_cost=0).roll_value_kept(1, 1, kept=[5, 5])
 
 
 def opening(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5):

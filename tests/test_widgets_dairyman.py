@@ -282,8 +282,9 @@ def test_roll_advisor_bust_roll_points_to_ice_cream() -> None:
     assert advisor.options == [] and len(advisor.fig.data[0].y) == 0
     assert "busts" in advisor.summary.value
     rows = table_rows(advisor.rerolls.value)
-    assert rows[0] == ["keep the roll", "", "0", "1 (100%)"]
-    assert ["reroll all 2s", "2", "2", fraction_text(dairyman.reroll_p_bust([1, 2, 2], 2))] in rows
+    assert rows[0] == ["nothing (keep the roll)", "", "0", "1 (100%)"]
+    assert ["all 2s", "reroll-2s or chosen-value tile", "2", fraction_text(dairyman.reroll_p_bust([1, 2, 2], 2))] in rows
+    assert len(rows) == 3  # keep, the 1s, the 2s: each reroll once
     assert "busts" in advisor.fig.layout.annotations[0].text and not advisor.fig.layout.xaxis.visible
     advisor.roll.value = "4 6"
     assert advisor.fig.layout.annotations == () and advisor.fig.layout.xaxis.visible

@@ -1,7 +1,8 @@
 """Dairyman: push-your-luck dice where sets of 2 or 3 dice sum to ten (rules: ``docs/rules/dairyman.md``).
 
 Modules, one concept each: :mod:`.sets` (sets summing to ten, the bust rule),
-:mod:`.odds` (exact odds of rolls), :mod:`.turn` (exact optimal turns),
+:mod:`.odds` (exact odds of rolls), :mod:`.payoff` (what a stopped turn's sets buy),
+:mod:`.turn` (exact optimal turns),
 :mod:`.rules` (options and the milk-tile file), :mod:`.actions` (phases, moves, chance
 outcomes), :mod:`.state` (the engine: :class:`State` and :class:`Game`), :mod:`.deck`
 (the milk-tile deck's odds), :mod:`.players` (holdings and scoring), :mod:`.saved`
@@ -51,13 +52,17 @@ from .odds import (
     simulate_p_any_set,
 )
 from .players import PlayerState
+from .payoff import MAX_SETS, DisplayPayoff, Payoff, display_payoff, linear_payoff, payoff_table, payoff_text
 from .policy import greedy_policy, random_policy
 from .rules import ABILITIES, BARNS, STAND_IN_TILES, Rules, Tile, load_tiles, tile_of, tiles_from_data
 from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
 from .state import Game, State
 from .versions import load_walkthrough, saved_game
 from .turn import (
+    BUST_COST,
+    POINTS_PER_SET,
     LockDecision,
+    PayoffArg,
     TurnSolution,
     compare_policies,
     evaluate_turn,
@@ -72,7 +77,9 @@ __all__ = [
     "ABILITIES",
     "ACTION_KINDS",
     "BARNS",
+    "BUST_COST",
     "Bust",
+    "DisplayPayoff",
     "Discard",
     "Drawn",
     "EndTurn",
@@ -86,7 +93,11 @@ __all__ = [
     "LockDecision",
     "LockOption",
     "MAX_DICE",
+    "MAX_SETS",
     "Order",
+    "POINTS_PER_SET",
+    "Payoff",
+    "PayoffArg",
     "Phase",
     "PlayerState",
     "Roll",
@@ -103,11 +114,13 @@ __all__ = [
     "check_roll",
     "compare_policies",
     "counts_of",
+    "display_payoff",
     "evaluate_turn",
     "greedy_policy",
     "has_set",
     "has_set_array",
     "is_bust",
+    "linear_payoff",
     "load_tiles",
     "lock_actions",
     "lock_choices",
@@ -122,6 +135,8 @@ __all__ = [
     "optimal_turn",
     "p_any_set",
     "p_bust",
+    "payoff_table",
+    "payoff_text",
     "random_policy",
     "reroll_p_bust",
     "reroll_table",

@@ -3,8 +3,12 @@
 Each table's values share one scale, and which scale depends on the part of the turn:
 
 * **While dice are rolled and locked** (lock, continue): the exact turn model of
-  :mod:`.turn`: a set scores the rules' set value, a bust costs the backorder penalty,
-  and the turn is played on optimally. Later freezes, ice-cream rerolls and cheese are
+  :mod:`.turn`, scored by **the display actually on the table**: a stopped turn is worth
+  the milk tiles its sets can buy from the face-up tiles (:func:`~.payoff.display_payoff`
+  with the rules' ``set_value``; what a bought tile may bring later is not counted), a
+  bust costs the backorder penalty, and the turn is played on optimally. The table says
+  so: its ``how`` column names the tiles each stop buys, and ``table.attrs["payoff"]``
+  holds the :class:`~.payoff.DisplayPayoff` used. Later freezes, ice-cream rerolls and cheese are
   not counted (the model has no yellow die and no tiles), so flips here carry no value.
   Option ``optional_actions_before_bust`` (default on): on a roll with no set the player
   may try an ice-cream reroll or a flip before ``Bust()``; ``Bust()`` is valued at minus
@@ -43,24 +47,36 @@ import pandas as pd
 
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .odds import p_bust, reroll_p_bust
+from .payoff import DisplayPayoff, Payoff, display_payoff
 from .rules import tile_of
 from .state import State
 from .turn import TurnSolution, optimal_turn
 
 __all__ = ["COLUMNS", "advise", "turn_model"]
 
-COLUMNS = ["action", "label", "value", "p_bust_next", "then", "best"]
+COLUMNS = ["action", "label", "value", "p_bust_next", "then", "how", "best"]
 """The columns of :func:`advise`'s table."""
 
 
 @lru_cache(maxsize=None)
-def turn_model(set_value: int, bust_cost: int) -> TurnSolution:
-    """The exact turn solution for these scores (shared: values depend only on dice left and sets)."""
-    return optimal_turn(dice=12, points_per_set=set_value, bust_cost=bust_cost)
+def turn_model(set_value: int, bust_cost: int, payoff: Payoff | None = None) -> TurnSolution:
+    """The exact turn solution for these scores (shared: values depend only on dice left and sets).
+
+    ``payoff`` (points for 0..6 sets) replaces ``set_value`` per set when given."""
+    if payoff is None:
+        return optimal_turn(dice=12, points_per_set=set_value, bust_cost=bust_cost)
+    return optimal_turn(dice=12, bust_cost=bust_cost, payoff=payoff)
 
 
-def _row(action: object, value: Fraction | None = None, p_bust_next: Fraction | None = None, then: str = "") -> dict[str, Any]:
-    return {"action": action, "label": str(action), "value": value, "p_bust_next": p_bust_next, "then": then}
+def _row(action: object, value: Fraction | None = None, p_bust_next: Fraction | None = None, then: str = "", how: str = "") -> dict[str, Any]:
+    return {"action": action, "label": str(action), "value": value, "p_bust_next": p_bust_next, "then": then, "how": how}
+
+
+def _buys(pay: DisplayPayoff, sets: int, would: bool = False) -> str:
+    """What stopping with ``sets`` sets buys from the display, in words."""
+    tiles = " + ".join(pay.bought(sets))
+    verb = ("would buy" if would else "buy") if sets != 1 else ("would buy" if would else "buys")
+    return f"{sets} set{'s' * (sets != 1)} {verb} {tiles or 'nothing'} from the display" + (f" ({pay.points[sets]})" if tiles else "")
 
 
 def _order_value(state: State, order: Order) -> Fraction:
@@ -97,9 +113,11 @@ def advise(state: State) -> pd.DataFrame:
 
     Columns: ``action``, ``label``, ``value`` (Fraction or None where the model cannot
     value it), ``p_bust_next`` (Fraction or None), ``then`` ("roll"/"stop" after a lock),
-    ``best``.
+    ``how`` (what a stop buys from the display, in words), ``best``. ``frame.attrs["payoff"]``
+    is the :class:`~.payoff.DisplayPayoff` the values assume.
     """
-    turn = turn_model(state.rules.set_value, state.rules.backorder_penalty)
+    pay = display_payoff(state.display, state.rules.set_value)
+    turn = turn_model(state.rules.set_value, state.rules.backorder_penalty, pay.points)
     dice, sets = state.dice_left, state.sets_locked
     rows: list[dict[str, Any]] = []
     for action in state.legal_actions():
@@ -108,11 +126,12 @@ def advise(state: State) -> pd.DataFrame:
         elif isinstance(action, Lock):
             d, s = dice - sum(map(len, action.sets)), sets + len(action.sets)
             then = "roll" if turn.should_roll(d, s) else "stop"
-            rows.append(_row(action, turn.best_value(d, s), p_bust(d), then))
+            how = f"then stop: {_buys(pay, s)}" if then == "stop" else f"then roll on (stopping, {_buys(pay, s, would=True)})"
+            rows.append(_row(action, turn.best_value(d, s), p_bust(d), then, how))
         elif isinstance(action, Bust):
-            rows.append(_row(action, -turn.bust_cost))
+            rows.append(_row(action, -turn.bust_cost, how="a bust takes a backorder token"))
         elif isinstance(action, Stop):
-            rows.append(_row(action, turn.stop_value(dice, sets)))
+            rows.append(_row(action, turn.stop_value(dice, sets), how=_buys(pay, sets)))
         elif isinstance(action, Roll):
             kept = action.freeze + ((state.yellow,) if action.freeze_yellow else ())
             rows.append(_row(action, turn.roll_value_kept(dice, sets, kept), p_bust(dice - len(kept), kept)))
@@ -125,4 +144,5 @@ def advise(state: State) -> pd.DataFrame:
     valued = [v for v in frame["value"] if v is not None]
     top = max(valued) if valued else None
     frame["best"] = [v is not None and v == top for v in frame["value"]]
+    frame.attrs["payoff"] = pay
     return frame

@@ -241,8 +241,8 @@ class RollAdvisor(View):
         "p_bust_next": "bust chance of the next roll",
     }
     REROLL_COLUMNS = {
-        "ability": "ice cream",
-        "value": "value",
+        "reroll": "reroll",
+        "ice_cream": "ice-cream tile that can",
         "dice_rerolled": "dice rerolled",
         "p_bust": "bust chance",
     }
