@@ -54,7 +54,7 @@ from .odds import (
 from .players import PlayerState
 from .payoff import MAX_SETS, DisplayPayoff, Payoff, display_payoff, linear_payoff, payoff_table, payoff_text
 from .policy import greedy_policy, random_policy
-from .rules import ABILITIES, BARNS, STAND_IN_TILES, Rules, Tile, load_tiles, tile_of, tiles_from_data
+from .rules import ABILITIES, BARNS, STAND_IN_TILES, TILE_VALUES, Rules, Tile, load_tiles, tile_of, tiles_from_data
 from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
 from .state import Game, State
 from .versions import load_walkthrough, saved_game
@@ -107,6 +107,7 @@ __all__ = [
     "STAND_IN_TILES",
     "State",
     "Stop",
+    "TILE_VALUES",
     "Tile",
     "TurnSolution",
     "Where",
