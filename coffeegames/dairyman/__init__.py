@@ -2,7 +2,7 @@
 
 Modules, one concept each: :mod:`.sets` (sets summing to ten, the bust rule),
 :mod:`.odds` (exact odds of rolls), :mod:`.payoff` (what a stopped turn's sets buy),
-:mod:`.turn` (exact optimal turns),
+:mod:`.turn` (exact optimal turns), :mod:`.whole_turn` (the turn with ice and ice cream),
 :mod:`.rules` (options and the milk-tile file), :mod:`.actions` (phases, moves, chance
 outcomes), :mod:`.state` (the engine: :class:`State` and :class:`Game`), :mod:`.deck`
 (the milk-tile deck's odds), :mod:`.players` (holdings and scoring), :mod:`.saved`
@@ -58,6 +58,7 @@ from .rules import ABILITIES, BARNS, STAND_IN_TILES, TILE_VALUES, Rules, Tile, l
 from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
 from .state import Game, State
 from .versions import load_walkthrough, saved_game
+from .whole_turn import ICE_TOKEN_VALUE, WholeTurn, WholeTurnChoice, whole_turn
 from .turn import (
     BUST_COST,
     POINTS_PER_SET,
@@ -86,6 +87,7 @@ __all__ = [
     "Flip",
     "Game",
     "ICE_CREAM_ABILITIES",
+    "ICE_TOKEN_VALUE",
     "IceCream",
     "Lock",
     "load_walkthrough",
@@ -111,6 +113,8 @@ __all__ = [
     "Tile",
     "TurnSolution",
     "Where",
+    "WholeTurn",
+    "WholeTurnChoice",
     "advise",
     "check_roll",
     "compare_policies",
@@ -147,4 +151,5 @@ __all__ = [
     "simulate_p_any_set",
     "tile_of",
     "tiles_from_data",
+    "whole_turn",
 ]
