@@ -141,3 +141,90 @@ def test_budget_and_bad_arguments():
         WholeTurn(ice_value=0.5)
     with pytest.raises(BadArgument, match="not both"):
         WholeTurn(10, payoff=[0, 10])
+
+
+# -- advise at game positions: the whole turn against the engine's own moves ---------------------
+
+from collections import Counter  # noqa: E402
+from dataclasses import replace  # noqa: E402
+
+from coffeegames.dairyman import ICE_TOKEN_VALUE, Drawn, Flip, Game, IceCream, Lock, Phase, PlayerState, Rolled, advise, tile_of  # noqa: E402
+
+DISPLAY = ("10:cheese1", "20:cheese5", "40:cheese6")
+
+
+def position(game, roll, yellow, display=DISPLAY, **p0):
+    """Player 0 has rolled ``roll`` + yellow with this display and hand (supplies conserved)."""
+    start = game.new_initial_state().apply(Drawn(display))
+    players = (PlayerState(**{k: tuple(sorted(v)) if isinstance(v, list) else v for k, v in p0.items()}),) + (PlayerState(),) * (game.rules.players - 1)
+    owned = Counter(c for p in players for c in p.tiles)
+    state = replace(start, players=players, deck=(tuple(sorted((Counter(start.deck[0]) - owned).elements())),),
+                    ice_supply=start.ice_supply - sum(p.ice for p in players))
+    return state.start_turn(0).check().apply(Rolled(tuple(roll), yellow=yellow))
+
+
+def engine_value(state, player, payoff, cost=5, ice_value=ICE_TOKEN_VALUE, memo=None):
+    """Expectimax through the engine's own moves until the turn ends: a stop scores the display's payoff
+    (plus ice_value per token held), a bust −cost (plus the same); flips are not explored."""
+    memo = {} if memo is None else memo
+    if state in memo:
+        return memo[state]
+    ice = state.players[player].ice
+    if state.turn != player or state.phase not in (Phase.LOCK, Phase.CONTINUE, Phase.ROLL, Phase.ORDER):
+        value = -cost + ice_value * ice
+    elif state.phase == Phase.ORDER:
+        value = payoff[state.sets_locked] + ice_value * ice
+    elif state.is_chance():
+        value = sum(p * engine_value(state.apply(o), player, payoff, cost, ice_value, memo) for o, p in state.chance_outcomes())
+    else:
+        value = max(engine_value(state.apply(a), player, payoff, cost, ice_value, memo)
+                    for a in state.legal_actions() if not isinstance(a, Flip))
+    memo[state] = value
+    return value
+
+
+@pytest.mark.parametrize("roll, yellow, lock, hand", [
+    ((4, 6, 1, 1, 5, 5, 2), 3, ((4, 6), (5, 5)), {"ice": 1, "ice_cream": ["20:ice1:1s"]}),
+    ((4, 6, 1, 2, 5, 5, 2), 2, ((4, 6), (5, 5)), {"ice": 2}),
+    ((4, 6, 4, 6, 5, 5, 3), 1, ((4, 6), (4, 6)), {"ice": 0, "ice_cream": ["10:ice2:chosen"]}),
+])
+def test_advise_matches_expectimax_through_the_engine(roll, yellow, lock, hand):
+    state = position(Game(), roll, yellow, **hand).apply(Lock(lock))
+    assert state.phase == Phase.CONTINUE
+    table = advise(state)
+    assert table.attrs["model"] == "whole turn"
+    payoff = dairyman.display_payoff(DISPLAY).points
+    held = ICE_TOKEN_VALUE * state.players[0].ice
+    memo: dict = {}
+    for action, value in zip(table["action"], table["value"]):
+        assert value + held == engine_value(state.apply(action), 0, payoff, memo=memo), str(action)
+    assert table.loc[table["best"], "value"].iloc[0] == max(table["value"])
+
+
+def test_advise_at_a_roll_values_every_lock_rescue_and_flip():
+    hand = {"ice": 1, "ice_cream": ["20:ice1:1s"], "milk": ["10:cheese3"]}
+    state = position(Game(), (1, 1, 2, 2, 6, 6, 6), 3, **hand)
+    table = advise(state).set_index("label")
+    assert table.attrs["model"] == "whole turn" and table["value"].notna().all()
+    turn = WholeTurn(payoff=dairyman.display_payoff(DISPLAY))
+    lock = Lock(((2, 2, 6),))
+    after = state.apply(lock)
+    assert table.loc[str(lock), "value"] == turn.value_after_lock(after.unlocked, 1, 1, 1, ["reroll_1s"]) - 1
+    flip = Flip("10:cheese3")                                        # the yellow 3 makes cheese: +5, the yellow leaves play
+    assert table.loc[str(flip), "value"] == 5 + turn.value_after_roll((1, 1, 2, 2, 6, 6, 6), 0, 1, 1, ["reroll_1s"]) - 1
+    rescue = [a for a in table["action"] if isinstance(a, IceCream)]
+    assert rescue == [IceCream("reroll_1s", 1)]
+    spared = state.apply(rescue[0])                                  # the 1s rerolled, the rest kept
+    assert table.loc[str(rescue[0]), "value"] == turn.value_of_roll(spared.unlocked, 2, 0, 1, 1, []) - 1
+
+
+def test_advise_falls_back_to_the_plain_turn_and_says_so():
+    state = position(Game(), (4, 6, 1, 1, 5, 5, 2), 3, ice=1).apply(Lock(((4, 6),)))
+    plain = advise(state, max_states=0)
+    assert plain.attrs["model"].startswith("plain turn (fallback:")
+    turn = optimal_turn(12, payoff=dairyman.display_payoff(DISPLAY))
+    assert plain.set_index("label").loc["Roll()", "value"] == turn.roll_value(6, 1)
+    assert "plain turn" in plain.set_index("label").loc["Roll()", "how"]
+    whole = advise(state)
+    assert whole.attrs["model"] == "whole turn"
+    assert whole.set_index("label").loc["Stop()", "value"] == plain.set_index("label").loc["Stop()", "value"] == 10

@@ -52,6 +52,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -130,7 +131,8 @@ class WholeTurn:
         ice_value: points per ice token held at the end (default :data:`ICE_TOKEN_VALUE`).
         ice_token_from_roll: the roll from which a token is taken before each roll (option, 3).
         optional_actions_before_bust: an ice-cream reroll may rescue a roll with no set (option, True).
-        max_states: positions solved before :class:`~coffeegames.errors.TooBig` (default :data:`MAX_STATES`).
+        max_states: new positions one question may solve before :class:`~coffeegames.errors.TooBig`
+            (default :data:`MAX_STATES`); positions solved by earlier questions are kept and free.
     """
 
     def __init__(
@@ -156,6 +158,8 @@ class WholeTurn:
             raise BadType("optional_actions_before_bust", "must be True or False", optional_actions_before_bust)
         self.rescue = optional_actions_before_bust
         self.max_states = check_count(max_states, "max_states")
+        self._limit = self.max_states
+        self._shared = False
         self._after: dict[tuple[Counts, int, int, int, Abilities], Fraction] = {}
         self._rolled: dict[tuple[Counts, int, int, int, Abilities], Fraction] = {}
         self._from: dict[tuple[Counts, int, int, int, int, Abilities], Fraction] = {}
@@ -167,8 +171,23 @@ class WholeTurn:
         return len(self._after) + len(self._rolled) + len(self._from)
 
     def _count(self) -> None:
-        if self.states >= self.max_states:
-            raise TooBig("max_states", f"the whole-turn model needs more than {self.max_states:,} positions here", self.max_states)
+        if self.states >= self._limit:
+            raise TooBig("max_states", f"the whole-turn model needs more than {self.max_states:,} new positions here", self.max_states)
+
+    def _ask(self) -> None:
+        """Start a question: it may solve ``max_states`` new positions (inside :meth:`budget`: all its questions together)."""
+        if not self._shared:
+            self._limit = self.states + self.max_states
+
+    @contextmanager
+    def budget(self, max_states: int) -> Iterator[None]:
+        """All questions inside ``with turn.budget(n):`` share one budget of ``n`` new positions (for one advice table)."""
+        check_count(max_states, "max_states")
+        self._limit, self._shared = self.states + max_states, True
+        try:
+            yield
+        finally:
+            self._shared = False
 
     def _cap(self, rolls: int) -> int:
         return min(rolls, max(self.ice_token_from_roll - 1, 0))
@@ -242,6 +261,7 @@ class WholeTurn:
         """The whole turn's exact value from its first roll of ``dice`` dice, holding ``ice`` tokens and these abilities (net)."""
         check_count(dice, "number of dice", MAX_DICE)
         a, held = _abilities(abilities), check_count(ice, "ice")
+        self._ask()
         return self._rolled_from(_NO_DICE, dice, 0, held + self._gain(0), 1, a) - self.ice_value * held
 
     def after_lock(self, dice_left: Sequence[int], sets_locked: int, ice: int = 0, rolls: int = 1,
@@ -257,6 +277,7 @@ class WholeTurn:
         ('roll 1, freeze 5 5', Fraction(20, 1))
         """
         left, s, i, r, a = self._position(dice_left, sets_locked, ice, rolls, abilities)
+        self._ask()
         choices = []
         for value, frozen in self._continue_options(left, s, i, r, a):
             if frozen is None:
@@ -278,6 +299,7 @@ class WholeTurn:
         ['reroll_1s: reroll the 1s', 'bust']
         """
         dice, s, i, r, a = self._position(roll, sets_locked, ice, rolls, abilities)
+        self._ask()
         choices = []
         for value, what in self._roll_options(dice, s, i, r, a):
             if what[0] == "lock":
@@ -290,6 +312,34 @@ class WholeTurn:
             else:
                 choices.append(WholeTurnChoice("bust", "bust", value))
         return sorted(choices, key=lambda c: -c.value)
+
+    def value_after_lock(self, dice_left: Sequence[int], sets_locked: int, ice: int = 0, rolls: int = 1,
+                         abilities: Sequence[str] = ()) -> Fraction:
+        """The value after a lock (the best of :meth:`after_lock`; tokens held at the end counted, not net)."""
+        left, s, i, r, a = self._position(dice_left, sets_locked, ice, rolls, abilities)
+        self._ask()
+        return self._after_lock(left, s, i, r, a)
+
+    def value_after_roll(self, roll: Sequence[int], sets_locked: int = 0, ice: int = 0, rolls: int = 1,
+                         abilities: Sequence[str] = ()) -> Fraction:
+        """The value of a roll showing ``roll`` (the best of :meth:`after_roll`; not net)."""
+        dice, s, i, r, a = self._position(roll, sets_locked, ice, rolls, abilities)
+        self._ask()
+        return self._rolled_value(dice, s, i, r, a)
+
+    def value_of_roll(self, kept: Sequence[int], rolling: int, sets_locked: int = 0, ice: int = 0, rolls: int = 1,
+                      abilities: Sequence[str] = ()) -> Fraction:
+        """The value of rolling ``rolling`` fresh dice beside the ``kept`` ones (frozen, or spared by an
+        ice-cream reroll), ``rolls`` counting this roll, tokens for it already taken (not net).
+
+        >>> turn = WholeTurn()
+        >>> turn.value_of_roll([], 2, sets_locked=1) == optimal_turn(8).roll_value(2, 1)
+        True
+        """
+        dice, s, i, r, a = self._position(kept, sets_locked, ice, rolls, abilities)
+        check_count(rolling, "rolling", MAX_DICE - sum(dice))
+        self._ask()
+        return self._rolled_from(dice, rolling, s, i, r, a)
 
     def _position(self, dice: Sequence[int], sets: int, ice: int, rolls: int, abilities: Sequence[str]) -> tuple[Counts, int, int, int, Abilities]:
         counts = counts_of(check_roll(dice, "dice"))
