@@ -35,7 +35,7 @@ from .actions import (
     lock_actions,
     roll_outcomes,
 )
-from .advice import advise
+from .advice import ADVICE_STATES, advise, whole_turn_model
 from .odds import (
     ICE_CREAM_ABILITIES,
     LockOption,
@@ -76,6 +76,7 @@ from .turn import (
 
 __all__ = [
     "ABILITIES",
+    "ADVICE_STATES",
     "ACTION_KINDS",
     "BARNS",
     "BUST_COST",
@@ -152,4 +153,5 @@ __all__ = [
     "tile_of",
     "tiles_from_data",
     "whole_turn",
+    "whole_turn_model",
 ]

@@ -21,12 +21,11 @@ Each table's values share one scale, and which scale depends on the part of the 
   says so. The table says what it assumed: its ``how`` column names the tiles each stop
   buys (and the fallback), ``table.attrs["payoff"]`` holds the
   :class:`~.payoff.DisplayPayoff` and ``table.attrs["model"]`` reads ``"whole turn"`` or
-  ``"plain turn (fallback: …)"``. Later freezes, ice-cream rerolls and cheese are
-  not counted (the model has no yellow die and no tiles), so flips here carry no value.
-  Option ``optional_actions_before_bust`` (default on): on a roll with no set the player
-  may try an ice-cream reroll or a flip before ``Bust()``; ``Bust()`` is valued at minus
-  the penalty and each ice-cream reroll at the exact turn value of its reroll; a flip on
-  such a roll is not valued. With the option off such a roll busts at once: no choice.
+  ``"plain turn (fallback: …)"``. Not counted either way: the cheese the yellow die may
+  make later in the turn (all dice are alike in the model). Option
+  ``optional_actions_before_bust`` (default on): on a roll with no set the player may try
+  an ice-cream reroll or a flip before ``Bust()``, which is valued at minus the penalty;
+  with the option off such a roll busts at once: no choice.
 * **While ordering** (order phase): the points the rest of the turn adds to the player's
   score, exactly: the tiles bought, plus ``cheese_points`` for a cheese flip. Option
   ``flip_after_order`` (default on): an order is worth its tiles plus the cheese a flip
@@ -59,9 +58,9 @@ from typing import Any
 
 import pandas as pd
 
+from ..errors import TooBig
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .odds import p_bust, reroll_p_bust
-from ..errors import TooBig
 from .payoff import DisplayPayoff, Payoff, display_payoff
 from .rules import tile_of
 from .state import State
@@ -70,7 +69,7 @@ from .whole_turn import WholeTurn
 
 __all__ = ["ADVICE_STATES", "COLUMNS", "advise", "turn_model", "whole_turn_model"]
 
-ADVICE_STATES = 20_000
+ADVICE_STATES = 10_000
 """New whole-turn positions one advice table may solve before it falls back to the plain turn
 (about half a second on one core; positions solved before are kept and free)."""
 
