@@ -322,16 +322,6 @@ def _dice_count(text: str) -> int:
     return value
 
 
-def _sets(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of sets") from None
-    if not 0 <= value <= dairyman.MAX_SETS:
-        raise argparse.ArgumentTypeError(f"{value} sets: a Dairyman turn locks 0-{dairyman.MAX_SETS} sets")
-    return value
-
-
 def _games(args: argparse.Namespace) -> None:
     """The games the library implements (from the registry), with their variants."""
     rows = [{"game": info.name, "title": info.title, "what it teaches": info.summary,
@@ -369,7 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.set_defaults(run=run)
     decide = cmds.add_parser("decide", help="every lock from your roll with its exact value under optimal play")
     decide.add_argument("roll", type=_die, nargs="+", metavar="DIE", help="the dice you rolled, e.g. 4 6 5 5 1")
-    decide.add_argument("--sets-locked", type=_sets, default=0, help="sets already locked this turn (default 0)")
+    decide.add_argument("--sets-locked", type=int, default=0, help="sets already locked this turn (default 0)")
     turn = cmds.add_parser("turn", help="exact optimal play of a whole turn")
     turn.add_argument("--dice", type=_dice_count, default=8, help="dice rolled at the start (default 8)")
     for cmd, run in ((decide, _decide), (turn, _turn)):

@@ -59,7 +59,6 @@ def test_reroll(capsys):
         (["chess"], "invalid choice"),
         (["dairyman", "turn", "--display", "10", "25", "40"], "display[1]"),
         (["dairyman", "turn", "--points-per-set", "2", "--display", "10"], "not allowed with"),
-        (["dairyman", "decide", "4", "6", "--sets-locked", "9"], "locks 0-6 sets"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(capsys, argv, message):
