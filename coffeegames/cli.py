@@ -9,6 +9,7 @@ Examples::
     coffeegames dairyman decide 4 6 5 5 1 3 2 2   # the best lock and whether to roll on, exactly valued
     coffeegames dairyman turn --dice 8            # optimal turn value, stop/roll table, simple policies
     coffeegames dairyman turn --display 10 40 40  # ... when a stopped turn buys tiles from this display
+    coffeegames dairyman turn --ice 2 --ability reroll_1s   # ... and the whole turn with ice and ice cream
     coffeegames vivajava odds --white 5 --flavour 2 --beat bold red   # blends, rainbow, research
     coffeegames vivajava meter                    # the solo corporations' success odds by METER level
     coffeegames roaster draw "bean2:4 bean3:2 smoke:1 moisture:3" --draws 4   # odds of the next draw
@@ -117,8 +118,22 @@ def _decide(args: argparse.Namespace) -> None:
     _print_frame(table, False)
 
 
+def _whole(args: argparse.Namespace, turn: dairyman.TurnSolution) -> tuple[Fraction, int, str] | None:
+    """The whole turn with ice and ice cream (``--ice`` / ``--ability``): (value, positions solved, words); None if not asked."""
+    if args.ice is None and not args.ability:
+        return None
+    ice, abilities = args.ice or 0, args.ability or []
+    model = dairyman.WholeTurn(bust_cost=turn.bust_cost, payoff=turn.payoff, max_states=args.max_states)
+    value = model.value(args.dice, ice, abilities)
+    held = f"{ice} ice token{'s' * (ice != 1)}" + (f" and {', '.join(abilities)}" if abilities else "")
+    words = (f"With {held}, freezing and ice cream played optimally too (the whole-turn model, a token kept worth "
+             f"{model.ice_value}): {value} ≈ {float(value):.2f}, {model.states:,} positions solved.\n")
+    return value, model.states, words
+
+
 def _turn(args: argparse.Namespace) -> None:
     turn, display = _solve(args, args.dice)
+    whole = _whole(args, turn)
     policies = dairyman.compare_policies(args.dice, turn.points_per_set, turn.bust_cost,
                                          payoff=None if turn.points_per_set is not None else turn.payoff)[["policy", "value"]]
     if args.json:
@@ -127,12 +142,13 @@ def _turn(args: argparse.Namespace) -> None:
             "dice": args.dice,
             "value": _jsonable(turn.value),
             **_scoring_json(turn),
+            **({"whole_turn": {"value": _jsonable(whole[0]), "positions": whole[1]}} if whole else {}),
             "policy_table": {str(d): {str(s): v for s, v in row.items() if v} for d, row in table.iterrows()},
         }
         _print_frame(policies, True, extra)
         return
     print(f"Optimal {args.dice}-dice turn: expected score {turn.value} ≈ {float(turn.value):.2f}\n"
-          f"Assumes: {turn.assumptions}.\n{display}")
+          f"Assumes: {turn.assumptions}.\n{display}{whole[2] if whole else ''}")
     print("Roll or stop after a lock, by dice left (rows) and sets locked (columns):\n")
     print(turn.policy_table().to_string())
     print("\nOptimal play beside simple policies (exact expected score):\n")
@@ -362,6 +378,11 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("--sets-locked", type=int, default=0, help="sets already locked this turn (default 0)")
     turn = cmds.add_parser("turn", help="exact optimal play of a whole turn")
     turn.add_argument("--dice", type=_dice_count, default=8, help="dice rolled at the start (default 8)")
+    turn.add_argument("--ice", type=int, metavar="N", help="also solve the whole turn holding N ice tokens (freezing, the token before the 3rd roll)")
+    turn.add_argument("--ability", action="append", choices=tuple(dairyman.ABILITIES), metavar="NAME",
+                      help=f"also solve the whole turn with this ice-cream ability, once ({', '.join(dairyman.ABILITIES)}); repeatable")
+    turn.add_argument("--max-states", type=_positions, default=dairyman.MAX_STATES, metavar="N",
+                      help=f"positions the whole-turn model may solve (default {dairyman.MAX_STATES:,})")
     for cmd, run in ((decide, _decide), (turn, _turn)):
         scoring = cmd.add_mutually_exclusive_group()
         scoring.add_argument("--points-per-set", "--points", type=int, default=dairyman.POINTS_PER_SET, metavar="N",

@@ -284,3 +284,13 @@ def test_games_lists_the_registry(capsys):
     listed = json.loads(out)
     assert [row["game"] for row in listed] == list(coffeegames.games())
     assert all(row["title"] == coffeegames.games()[row["game"]].title for row in listed)
+
+
+def test_turn_solves_the_whole_turn_with_ice_and_abilities(capsys):
+    _, out = run(capsys, "dairyman", "turn", "--dice", "6", "--ice", "1", "--ability", "reroll_1s", "--json")
+    whole = json.loads(out)["whole_turn"]
+    assert Fraction(whole["value"]["fraction"]) == dairyman.WholeTurn().value(6, 1, ["reroll_1s"]) and whole["positions"] > 0
+    _, out = run(capsys, "dairyman", "turn", "--dice", "6", "--ice", "1")
+    assert "With 1 ice token, freezing and ice cream played optimally too" in out
+    _, out = run(capsys, "dairyman", "turn", "--dice", "6")
+    assert "whole-turn" not in out

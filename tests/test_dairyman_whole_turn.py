@@ -8,7 +8,7 @@ import pytest
 from conftest import naive_packings
 
 from coffeegames import dairyman
-from coffeegames.dairyman import WholeTurn, optimal_turn, whole_turn
+from coffeegames.dairyman import WholeTurn, optimal_turn, whole_turn_value
 from coffeegames.errors import BadArgument, BadType, TooBig
 
 TARGETS = {"reroll_1s": (1,), "reroll_2s": (2,), "reroll_chosen": (1, 2, 3, 4, 5, 6)}
@@ -127,7 +127,7 @@ def test_kept_tokens_are_worth_ice_value():
     assert rich[0].label == "stop" and rich[0].value == 10 + 100
     free = WholeTurn(ice_value=0, ice_token_from_roll=99).after_lock([5, 5, 1], sets_locked=1, ice=1, rolls=2)
     assert free[0].label == "stop" and free[0].value == 10  # a kept token is worth nothing here
-    assert whole_turn(4, ice=2, ice_value=0) == whole_turn(4, ice=0, ice_value=0)  # 4 dice: no roll to freeze for
+    assert whole_turn_value(4, ice=2, ice_value=0) == whole_turn_value(4, ice=0, ice_value=0)  # 4 dice: no roll to freeze for
 
 
 def test_budget_and_bad_arguments():

@@ -58,7 +58,7 @@ from .rules import ABILITIES, BARNS, STAND_IN_TILES, TILE_VALUES, Rules, Tile, l
 from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
 from .state import Game, State
 from .versions import load_walkthrough, saved_game
-from .whole_turn import ICE_TOKEN_VALUE, WholeTurn, WholeTurnChoice, whole_turn
+from .whole_turn import ICE_TOKEN_VALUE, MAX_STATES, WholeTurn, WholeTurnChoice, whole_turn_value
 from .turn import (
     BUST_COST,
     POINTS_PER_SET,
@@ -97,6 +97,7 @@ __all__ = [
     "LockOption",
     "MAX_DICE",
     "MAX_SETS",
+    "MAX_STATES",
     "Order",
     "POINTS_PER_SET",
     "Payoff",
@@ -152,6 +153,6 @@ __all__ = [
     "simulate_p_any_set",
     "tile_of",
     "tiles_from_data",
-    "whole_turn",
+    "whole_turn_value",
     "whole_turn_model",
 ]

@@ -66,7 +66,7 @@ from .rules import ABILITIES
 from .sets import MAX_DICE, SET_COUNTS, Counts, check_roll, counts_of, dice_of
 from .turn import BUST_COST, POINTS_PER_SET, PayoffArg, optimal_turn
 
-__all__ = ["ICE_TOKEN_VALUE", "MAX_STATES", "WholeTurn", "WholeTurnChoice", "whole_turn"]
+__all__ = ["ICE_TOKEN_VALUE", "MAX_STATES", "WholeTurn", "WholeTurnChoice", "whole_turn_value"]
 
 ICE_TOKEN_VALUE = Fraction(1)
 """Stand-in: points an ice token still held at the end of a turn is worth (default 1).
@@ -356,10 +356,10 @@ def _abilities(abilities: Sequence[str]) -> Abilities:
     return tuple(list(abilities).count(k) for k in _ABILITY_KEYS)  # type: ignore[return-value]
 
 
-def whole_turn(dice: int = 8, ice: int = 0, abilities: Sequence[str] = (), **scoring: object) -> Fraction:
+def whole_turn_value(dice: int = 8, ice: int = 0, abilities: Sequence[str] = (), **scoring: object) -> Fraction:
     """The exact value of a whole turn (see :class:`WholeTurn` for ``scoring``: ``points_per_set``, ``payoff``, ``bust_cost``, ``ice_value``…).
 
-    >>> whole_turn(3, ice=0) == optimal_turn(3).value
+    >>> whole_turn_value(3, ice=0) == optimal_turn(3).value
     True
     """
     return WholeTurn(**scoring).value(dice, ice, abilities)  # type: ignore[arg-type]
