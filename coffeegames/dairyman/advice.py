@@ -69,7 +69,7 @@ from .whole_turn import WholeTurn
 
 __all__ = ["ADVICE_STATES", "COLUMNS", "advise", "turn_model", "whole_turn_model"]
 
-ADVICE_STATES = 10_000
+ADVICE_STATES = 20_000
 """New whole-turn positions one advice table may solve before it falls back to the plain turn
 (about half a second on one core; positions solved before are kept and free)."""
 

@@ -35,7 +35,9 @@ snowflake tile mid-turn to gain an ability, and an empty ice supply (the supply 
 assumed to hold a token for every roll that takes one). With no ice and no abilities it
 is exactly :func:`~.turn.optimal_turn` (tested), which needs only two numbers a position.
 
-**Size and cost.** Values are exact Fractions, memoised on the positions above; the
+**Size and cost.** Values are exact: whole numbers over one common denominator inside the
+recursion (cheaper than Fractions, and every expectation divides exactly), Fractions
+outside; memoised on the positions above; the
 number of positions grows with the dice, the ice held and the abilities (see
 ``docs/rules/dairyman.md``, "What the library computes", for measured sizes and times).
 ``max_states`` bounds the positions solved: past it :class:`~coffeegames.errors.TooBig`
@@ -56,6 +58,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd
 from itertools import product
 from typing import cast
 
@@ -75,6 +78,9 @@ A token kept can freeze a die in a later turn or help pay for an ice-cream flip;
 that is worth depends on the game, so this is a named, documented stand-in. One point is
 about what holding one token adds to the exact value of a later 8-dice turn (measured in
 ``docs/rules/dairyman.md``). Pass ``ice_value=0`` to let the solver spend tokens freely."""
+
+MAX_ABILITIES = 10
+"""Most ice-cream abilities one turn may hold in the model (the stand-in tiles have 10 snowflake tiles)."""
 
 MAX_STATES = 200_000
 """Default budget: positions solved before :class:`~coffeegames.errors.TooBig` is raised."""
@@ -153,16 +159,28 @@ class WholeTurn:
         if isinstance(ice_value, bool) or not isinstance(ice_value, (int, Fraction)):
             raise BadType("ice_value", "must be an int or Fraction (exact)", ice_value)
         self.ice_value = Fraction(ice_value)
+        # Values are kept as whole numbers × 1/scale: exact, and far cheaper than Fractions.
+        # scale = lcm(denominators of the scores) × 6**N, N bounding the dice any position
+        # can still roll (12 + 10 + … + 2 with locks, 12 more per ice-cream ability), so
+        # every expectation divides exactly (checked).
+        lcm = 1
+        for f in (*self.payoff, self.bust_cost, self.ice_value):
+            lcm = lcm * f.denominator // gcd(lcm, f.denominator)
+        self._scale = lcm * 6 ** (42 + 12 * MAX_ABILITIES)
+        self._pay = tuple(int(p * self._scale) for p in self.payoff)
+        self._bust = int(self.bust_cost * self._scale)
+        self._ice = int(self.ice_value * self._scale)
         self.ice_token_from_roll = check_count(ice_token_from_roll, "ice_token_from_roll")
         if not isinstance(optional_actions_before_bust, bool):
             raise BadType("optional_actions_before_bust", "must be True or False", optional_actions_before_bust)
         self.rescue = optional_actions_before_bust
+        self._cap_at = max(self.ice_token_from_roll - 1, 0)
         self.max_states = check_count(max_states, "max_states")
         self._limit = self.max_states
         self._shared = False
-        self._after: dict[tuple[Counts, int, int, int, Abilities], Fraction] = {}
-        self._rolled: dict[tuple[Counts, int, int, int, Abilities], Fraction] = {}
-        self._from: dict[tuple[Counts, int, int, int, int, Abilities], Fraction] = {}
+        self._after: dict[tuple[Counts, int, int, int, Abilities], int] = {}
+        self._rolled: dict[tuple[Counts, int, int, int, Abilities], int] = {}
+        self._from: dict[tuple[Counts, int, int, int, int, Abilities], int] = {}
 
     # -- the recursion ------------------------------------------------------------------
     @property
@@ -190,15 +208,19 @@ class WholeTurn:
             self._shared = False
 
     def _cap(self, rolls: int) -> int:
-        return min(rolls, max(self.ice_token_from_roll - 1, 0))
+        """Rolls made, as far as they matter: only whether the next roll takes a token."""
+        return rolls if rolls < self._cap_at else self._cap_at
 
     def _gain(self, rolls: int) -> int:
         return 1 if rolls + 1 >= self.ice_token_from_roll else 0
 
-    def _stop(self, sets: int, ice: int) -> Fraction:
-        return self.payoff[sets] + self.ice_value * ice
+    def _stop(self, sets: int, ice: int) -> int:
+        return self._pay[sets] + self._ice * ice
 
-    def _after_lock(self, left: Counts, sets: int, ice: int, rolls: int, abilities: Abilities) -> Fraction:
+    def _exact(self, value: int) -> Fraction:
+        return Fraction(value, self._scale)
+
+    def _after_lock(self, left: Counts, sets: int, ice: int, rolls: int, abilities: Abilities) -> int:
         key = (left, sets, ice, self._cap(rolls), abilities)
         value = self._after.get(key)
         if value is None:
@@ -207,7 +229,7 @@ class WholeTurn:
             self._after[key] = value
         return value
 
-    def _continue_options(self, left: Counts, sets: int, ice: int, rolls: int, abilities: Abilities) -> Iterator[tuple[Fraction, Counts | None]]:
+    def _continue_options(self, left: Counts, sets: int, ice: int, rolls: int, abilities: Abilities) -> Iterator[tuple[int, Counts | None]]:
         """(value, frozen dice) of each choice after a lock; frozen None is the stop."""
         yield self._stop(sets, ice), None
         if not any(left):
@@ -217,20 +239,24 @@ class WholeTurn:
             kept = sum(frozen)
             yield self._rolled_from(frozen, dice - kept, sets, tokens - kept, rolls + 1, abilities), frozen
 
-    def _rolled_from(self, kept: Counts, rolling: int, sets: int, ice: int, roll: int, abilities: Abilities) -> Fraction:
+    def _rolled_from(self, kept: Counts, rolling: int, sets: int, ice: int, roll: int, abilities: Abilities) -> int:
         key = (kept, rolling, sets, ice, self._cap(roll), abilities)
         value = self._from.get(key)
         if value is None:
             self._count()
-            weights: dict[Fraction, int] = {}  # rolls grouped by value: far fewer Fraction sums than rolls
-            for c, w in _rolls(rolling):
-                v = self._rolled_value(tuple(a + b for a, b in zip(kept, c)), sets, ice, roll, abilities)  # type: ignore[arg-type]
-                weights[v] = weights.get(v, 0) + w
-            value = sum((v * w for v, w in weights.items()), Fraction(0)) / 6**rolling
+            total = 0
+            if any(kept):
+                for c, w in _rolls(rolling):
+                    total += w * self._rolled_value(tuple(a + b for a, b in zip(kept, c)), sets, ice, roll, abilities)  # type: ignore[arg-type]
+            else:
+                for c, w in _rolls(rolling):
+                    total += w * self._rolled_value(c, sets, ice, roll, abilities)
+            value, rest = divmod(total, 6**rolling)
+            assert not rest, "the scale must make every expectation whole"
             self._from[key] = value
         return value
 
-    def _rolled_value(self, dice: Counts, sets: int, ice: int, roll: int, abilities: Abilities) -> Fraction:
+    def _rolled_value(self, dice: Counts, sets: int, ice: int, roll: int, abilities: Abilities) -> int:
         key = (dice, sets, ice, self._cap(roll), abilities)
         value = self._rolled.get(key)
         if value is None:
@@ -239,7 +265,7 @@ class WholeTurn:
             self._rolled[key] = value
         return value
 
-    def _roll_options(self, dice: Counts, sets: int, ice: int, roll: int, abilities: Abilities) -> Iterator[tuple[Fraction, tuple[object, ...]]]:
+    def _roll_options(self, dice: Counts, sets: int, ice: int, roll: int, abilities: Abilities) -> Iterator[tuple[int, tuple[object, ...]]]:
         """(value, what) of each choice after a roll: ("lock", sets, dice left), ("ice cream", ability index, value) or ("bust",)."""
         locks = _locks(dice)
         for t, left in locks:
@@ -254,7 +280,7 @@ class WholeTurn:
                         kept: Counts = tuple(0 if i == v - 1 else k for i, k in enumerate(dice))  # type: ignore[assignment]
                         yield self._rolled_from(kept, dice[v - 1], sets, ice, roll, rest), ("ice cream", a, v)
         if not locks:
-            yield -self.bust_cost + self.ice_value * ice, ("bust",)
+            yield -self._bust + self._ice * ice, ("bust",)
 
     # -- public questions ---------------------------------------------------------------
     def value(self, dice: int = 8, ice: int = 0, abilities: Sequence[str] = ()) -> Fraction:
@@ -262,7 +288,7 @@ class WholeTurn:
         check_count(dice, "number of dice", MAX_DICE)
         a, held = _abilities(abilities), check_count(ice, "ice")
         self._ask()
-        return self._rolled_from(_NO_DICE, dice, 0, held + self._gain(0), 1, a) - self.ice_value * held
+        return self._exact(self._rolled_from(_NO_DICE, dice, 0, held + self._gain(0), 1, a)) - self.ice_value * held
 
     def after_lock(self, dice_left: Sequence[int], sets_locked: int, ice: int = 0, rolls: int = 1,
                    abilities: Sequence[str] = ()) -> list[WholeTurnChoice]:
@@ -281,11 +307,11 @@ class WholeTurn:
         choices = []
         for value, frozen in self._continue_options(left, s, i, r, a):
             if frozen is None:
-                choices.append(WholeTurnChoice("stop", "stop", value))
+                choices.append(WholeTurnChoice("stop", "stop", self._exact(value)))
             else:
                 kept = dice_of(frozen)
                 label = f"roll {sum(left) - len(kept)}" + (f", freeze {' '.join(map(str, kept))}" if kept else "")
-                choices.append(WholeTurnChoice("roll", label, value, (kept,)))
+                choices.append(WholeTurnChoice("roll", label, self._exact(value), (kept,)))
         return sorted(choices, key=lambda c: -c.value)
 
     def after_roll(self, roll: Sequence[int], sets_locked: int = 0, ice: int = 0, rolls: int = 1,
@@ -305,12 +331,12 @@ class WholeTurn:
             if what[0] == "lock":
                 t, left = cast(int, what[1]), dice_of(cast(Counts, what[2]))
                 label = f"lock {t} set{'s' * (t != 1)}, leaving {' '.join(map(str, left)) or 'no dice'}"
-                choices.append(WholeTurnChoice("lock", label, value, (t, left)))
+                choices.append(WholeTurnChoice("lock", label, self._exact(value), (t, left)))
             elif what[0] == "ice cream":
                 key, v = _ABILITY_KEYS[cast(int, what[1])], what[2]
-                choices.append(WholeTurnChoice("ice cream", f"{key}: reroll the {v}s", value, (key, v)))
+                choices.append(WholeTurnChoice("ice cream", f"{key}: reroll the {v}s", self._exact(value), (key, v)))
             else:
-                choices.append(WholeTurnChoice("bust", "bust", value))
+                choices.append(WholeTurnChoice("bust", "bust", self._exact(value)))
         return sorted(choices, key=lambda c: -c.value)
 
     def value_after_lock(self, dice_left: Sequence[int], sets_locked: int, ice: int = 0, rolls: int = 1,
@@ -318,14 +344,14 @@ class WholeTurn:
         """The value after a lock (the best of :meth:`after_lock`; tokens held at the end counted, not net)."""
         left, s, i, r, a = self._position(dice_left, sets_locked, ice, rolls, abilities)
         self._ask()
-        return self._after_lock(left, s, i, r, a)
+        return self._exact(self._after_lock(left, s, i, r, a))
 
     def value_after_roll(self, roll: Sequence[int], sets_locked: int = 0, ice: int = 0, rolls: int = 1,
                          abilities: Sequence[str] = ()) -> Fraction:
         """The value of a roll showing ``roll`` (the best of :meth:`after_roll`; not net)."""
         dice, s, i, r, a = self._position(roll, sets_locked, ice, rolls, abilities)
         self._ask()
-        return self._rolled_value(dice, s, i, r, a)
+        return self._exact(self._rolled_value(dice, s, i, r, a))
 
     def value_of_roll(self, kept: Sequence[int], rolling: int, sets_locked: int = 0, ice: int = 0, rolls: int = 1,
                       abilities: Sequence[str] = ()) -> Fraction:
@@ -339,7 +365,7 @@ class WholeTurn:
         dice, s, i, r, a = self._position(kept, sets_locked, ice, rolls, abilities)
         check_count(rolling, "rolling", MAX_DICE - sum(dice))
         self._ask()
-        return self._rolled_from(dice, rolling, s, i, r, a)
+        return self._exact(self._rolled_from(dice, rolling, s, i, r, a))
 
     def _position(self, dice: Sequence[int], sets: int, ice: int, rolls: int, abilities: Sequence[str]) -> tuple[Counts, int, int, int, Abilities]:
         counts = counts_of(check_roll(dice, "dice"))
@@ -350,6 +376,8 @@ class WholeTurn:
 def _abilities(abilities: Sequence[str]) -> Abilities:
     if isinstance(abilities, (str, bytes)) or not isinstance(abilities, Sequence):
         raise BadType("abilities", f"must be a list of ability names from {', '.join(_ABILITY_KEYS)}", abilities)
+    if len(abilities) > MAX_ABILITIES:
+        raise TooBig("abilities", f"the whole-turn model takes at most {MAX_ABILITIES} ice-cream abilities", abilities)
     for a in abilities:
         if a not in ABILITIES:
             raise BadArgument("abilities", f"an ability is one of {', '.join(_ABILITY_KEYS)}", a)
