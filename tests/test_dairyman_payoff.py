@@ -63,6 +63,9 @@ def test_payoff_tables_are_read_exactly():
             payoff_table(bad)
     with pytest.raises(BadArgument, match="not both"):
         optimal_turn(8, points_per_set=10, payoff=[0, 10])
+    for bad in (0.5, "5", True):
+        with pytest.raises(BadType, match="bust_cost"):
+            optimal_turn(8, bust_cost=bad)
     with pytest.raises(BadArgument, match=r"display\[1\]"):
         display_payoff([10, 25, 30])
 

@@ -37,7 +37,7 @@ from ..errors import BadArgument, BadType
 from .rules import TILE_VALUES, Tile, tile_of
 from .sets import MAX_DICE
 
-__all__ = ["MAX_SETS", "DisplayPayoff", "Payoff", "display_payoff", "linear_payoff", "payoff_table", "payoff_text"]
+__all__ = ["MAX_SETS", "DisplayPayoff", "Payoff", "display_payoff", "exact_points", "linear_payoff", "payoff_table", "payoff_text"]
 
 MAX_SETS = MAX_DICE // 2
 """The most sets one turn can lock: 12 dice (8 dairy + 4 red) make at most 6 sets of two."""
@@ -46,7 +46,8 @@ Payoff = tuple[Fraction, ...]
 """Points for 0, 1, …, :data:`MAX_SETS` sets locked (always ``MAX_SETS + 1`` entries)."""
 
 
-def _exact(value: object, where: str) -> Fraction:
+def exact_points(value: object, where: str) -> Fraction:
+    """``value`` as a Fraction if it is an int or a Fraction (points are exact), else ``BadType`` naming ``where``."""
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise BadType(where, "must be an int or Fraction (exact)", value)
     return Fraction(value)
@@ -58,7 +59,7 @@ def linear_payoff(points_per_set: Fraction | int) -> Payoff:
     >>> linear_payoff(10)[:3]
     (Fraction(0, 1), Fraction(10, 1), Fraction(20, 1))
     """
-    pps = _exact(points_per_set, "points_per_set")
+    pps = exact_points(points_per_set, "points_per_set")
     return tuple(pps * s for s in range(MAX_SETS + 1))
 
 
@@ -83,7 +84,7 @@ def payoff_table(payoff: Sequence[Fraction | int] | Mapping[int, Fraction | int]
         for k, v in payoff.items():
             if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= MAX_SETS:
                 raise BadArgument("payoff", f"keys are numbers of sets 0-{MAX_SETS}", k)
-            points[k] = _exact(v, f"payoff[{k}]")
+            points[k] = exact_points(v, f"payoff[{k}]")
         table, last = [], Fraction(0)
         for s in range(MAX_SETS + 1):
             last = points.get(s, last)
@@ -93,7 +94,7 @@ def payoff_table(payoff: Sequence[Fraction | int] | Mapping[int, Fraction | int]
         raise BadType("payoff", "must be a non-empty sequence (points for 0, 1, 2, … sets) or a mapping {sets: points}", payoff)
     if len(payoff) > MAX_SETS + 1:
         raise BadArgument("payoff", f"lists points for 0-{MAX_SETS} sets: at most {MAX_SETS + 1} entries", payoff)
-    entries = [_exact(v, f"payoff[{i}]") for i, v in enumerate(payoff)]
+    entries = [exact_points(v, f"payoff[{i}]") for i, v in enumerate(payoff)]
     return tuple(entries + [entries[-1]] * (MAX_SETS + 1 - len(entries)))
 
 
@@ -193,7 +194,7 @@ def display_payoff(
     tiles = tuple(_tile(t, i) for i, t in enumerate(display))
     if isinstance(set_value, bool) or not isinstance(set_value, int) or set_value < 0:
         raise BadArgument("set_value", "must be a whole number 0 or more", set_value)
-    cheese, ice = _exact(cheese_value, "cheese_value"), _exact(ice_cream_value, "ice_cream_value")
+    cheese, ice = exact_points(cheese_value, "cheese_value"), exact_points(ice_cream_value, "ice_cream_value")
     subsets = [c for k in range(len(tiles) + 1) for c in combinations(tiles, k)]
     cost = {c: sum(t if isinstance(t, int) else t.value for t in c) for c in subsets}
     worth = {c: sum((_worth(t, cheese, ice) for t in c), Fraction(0)) for c in subsets}

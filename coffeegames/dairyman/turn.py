@@ -57,7 +57,7 @@ import pandas as pd
 
 from ..errors import BadArgument
 from ..exact import check_count, count_vectors
-from .payoff import DisplayPayoff, Payoff, linear_payoff, payoff_table, payoff_text
+from .payoff import DisplayPayoff, Payoff, exact_points, linear_payoff, payoff_table, payoff_text
 from .sets import MAX_DICE, SET_COUNTS, SETS, Counts, check_roll, counts_of, packings
 
 POINTS_PER_SET = 10
@@ -277,19 +277,29 @@ class TurnSolution:
         return f"a stopped turn scores {payoff_text(self.payoff)}; a bust scores {-self.bust_cost}"
 
 
+def scoring(
+    points_per_set: Fraction | int | None = None, bust_cost: Fraction | int = BUST_COST, payoff: PayoffArg | None = None
+) -> tuple[Payoff, Fraction, Fraction | None]:
+    """(payoff table, bust cost, points per set or None for a table) from the scoring arguments, checked.
+
+    >>> scoring(payoff=[0, 10, 10])[0][:4], scoring()[1:]
+    ((Fraction(0, 1), Fraction(10, 1), Fraction(10, 1), Fraction(10, 1)), (Fraction(5, 1), Fraction(10, 1)))
+    """
+    if payoff is not None and points_per_set is not None:
+        raise BadArgument("payoff", "give either payoff (a table) or points_per_set (its linear shorthand), not both", payoff)
+    cost = exact_points(bust_cost, "bust_cost")
+    if payoff is not None:
+        return payoff_table(payoff), cost, None
+    table = linear_payoff(POINTS_PER_SET if points_per_set is None else points_per_set)
+    return table, cost, table[1]
+
+
 def _check_turn(
     dice: int, points_per_set: Fraction | int | None, bust_cost: Fraction | int, payoff: PayoffArg | None
 ) -> tuple[int, Payoff, Fraction, Fraction | None]:
     """(dice, payoff table, bust cost, points per set or None) from the arguments, checked."""
     check_count(dice, "number of dice", maximum=MAX_DICE)
-    if payoff is not None and points_per_set is not None:
-        raise BadArgument("payoff", "give either payoff (a table) or points_per_set (its linear shorthand), not both", payoff)
-    cost = linear_payoff(bust_cost)[1]  # checks it is exact
-    if payoff is not None:
-        return dice, payoff_table(payoff), cost, None
-    pps = POINTS_PER_SET if points_per_set is None else points_per_set
-    table = linear_payoff(pps)
-    return dice, table, cost, table[1]
+    return (dice, *scoring(points_per_set, bust_cost, payoff))
 
 
 def optimal_turn(
@@ -418,5 +428,6 @@ __all__ = [
     "lock_most_dice",
     "optimal_turn",
     "roll_classes",
+    "scoring",
     "simple_policies",
 ]

@@ -64,10 +64,10 @@ from typing import cast
 
 from ..errors import BadArgument, BadType, TooBig
 from ..exact import check_count, count_vectors
-from .payoff import Payoff, linear_payoff, payoff_table
+from .payoff import exact_points
 from .rules import ABILITIES
 from .sets import MAX_DICE, SET_COUNTS, Counts, check_roll, counts_of, dice_of
-from .turn import BUST_COST, POINTS_PER_SET, PayoffArg, optimal_turn
+from .turn import BUST_COST, PayoffArg, optimal_turn, scoring
 
 __all__ = ["ICE_TOKEN_VALUE", "MAX_STATES", "WholeTurn", "WholeTurnChoice", "whole_turn_value"]
 
@@ -152,13 +152,8 @@ class WholeTurn:
         optional_actions_before_bust: bool = True,
         max_states: int = MAX_STATES,
     ) -> None:
-        if payoff is not None and points_per_set is not None:
-            raise BadArgument("payoff", "give either payoff (a table) or points_per_set (its linear shorthand), not both", payoff)
-        self.payoff: Payoff = payoff_table(payoff) if payoff is not None else linear_payoff(POINTS_PER_SET if points_per_set is None else points_per_set)
-        self.bust_cost = linear_payoff(bust_cost)[1]
-        if isinstance(ice_value, bool) or not isinstance(ice_value, (int, Fraction)):
-            raise BadType("ice_value", "must be an int or Fraction (exact)", ice_value)
-        self.ice_value = Fraction(ice_value)
+        self.payoff, self.bust_cost, _ = scoring(points_per_set, bust_cost, payoff)
+        self.ice_value = exact_points(ice_value, "ice_value")
         # Values are kept as whole numbers × 1/scale: exact, and far cheaper than Fractions.
         # scale = lcm(denominators of the scores) × 6**N, N bounding the dice any position
         # can still roll (12 + 10 + … + 2 with locks, 12 more per ice-cream ability), so
