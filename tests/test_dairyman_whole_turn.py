@@ -228,3 +228,12 @@ def test_advise_falls_back_to_the_plain_turn_and_says_so():
     whole = advise(state)
     assert whole.attrs["model"] == "whole turn"
     assert whole.set_index("label").loc["Stop()", "value"] == plain.set_index("label").loc["Stop()", "value"] == 10
+
+
+def test_advise_falls_back_when_the_ice_supply_may_run_short():
+    short = position(Game(ice_supply=10), (4, 6, 1, 1, 5, 5, 2), 3, ice=9).apply(Lock(((4, 6),)))   # supply 1, 6 dice left
+    assert short.ice_supply == 1
+    table = advise(short)
+    assert "fewer than the rolls left may take" in table.attrs["model"]
+    plenty = position(Game(ice_supply=20), (4, 6, 1, 1, 5, 5, 2), 3, ice=9).apply(Lock(((4, 6),)))
+    assert advise(plenty).attrs["model"] == "whole turn"

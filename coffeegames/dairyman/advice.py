@@ -15,8 +15,9 @@ Each table's values share one scale, and which scale depends on the part of the 
   choice is valued, freezes, ice-cream rerolls and flips too (a flip by its cheese or
   ice-cream points and what it changes: the yellow die set aside, ice spent, an ability
   gained). Where the whole-turn model needs more than ``max_states`` new positions
-  (:data:`ADVICE_STATES`), or the ice supply is empty (the model assumes a token for every
-  roll that takes one), advise **falls back** to the plain turn of :mod:`.turn` (sets and
+  (:data:`ADVICE_STATES`), or the ice supply holds fewer tokens than the rolls left may
+  take (each roll locks two dice or more, so at most half the unlocked dice, rounded up;
+  the model assumes a token for every roll that takes one), advise **falls back** to the plain turn of :mod:`.turn` (sets and
   busts only; freezes and rerolls valued by their immediate effect; flips not valued) and
   says so. The table says what it assumed: its ``how`` column names the tiles each stop
   buys (and the fallback), ``table.attrs["payoff"]`` holds the
@@ -205,8 +206,9 @@ def advise(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
     if state.phase in (Phase.LOCK, Phase.CONTINUE) and state.legal_actions():
         if max_states == 0:
             fallback = "asked for with max_states=0"
-        elif state.ice_supply == 0:
-            fallback = "the ice supply is empty (the whole-turn model assumes a token for every roll that takes one)"
+        elif state.ice_supply < -(-len(state.unlocked) // 2):
+            fallback = (f"the ice supply holds {state.ice_supply} token{'s' * (state.ice_supply != 1)}, fewer than the rolls left "
+                        "may take (the whole-turn model assumes a token for every roll that takes one)")
         else:
             try:
                 rows = _whole_turn_rows(state, pay, max_states)
