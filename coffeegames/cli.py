@@ -134,8 +134,7 @@ def _whole(args: argparse.Namespace, turn: dairyman.TurnSolution) -> tuple[Fract
 def _turn(args: argparse.Namespace) -> None:
     turn, display = _solve(args, args.dice)
     whole = _whole(args, turn)
-    policies = dairyman.compare_policies(args.dice, turn.points_per_set, turn.bust_cost,
-                                         payoff=None if turn.points_per_set is not None else turn.payoff)[["policy", "value"]]
+    policies = dairyman.compare_policies(args.dice, bust_cost=turn.bust_cost, payoff=turn.payoff)[["policy", "value"]]
     if args.json:
         table = turn.policy_table()
         extra = {
