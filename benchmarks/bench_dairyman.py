@@ -20,6 +20,15 @@ timed run, outside the timer) and repeated; best and median are reported:
    memo shared between multisets. Target: coffeegames at least 5x faster.
 
 Both sides are checked to give identical exact Fractions before anything is timed.
+
+3. **Whole-turn advice at real game positions** (``--whole-turn`` runs only this part):
+   every lock and roll-on decision of seeded greedy games (2 players), each valued by
+   ``dairyman.advise`` with the whole-turn model (ice, freezing, ice cream, the display's
+   payoff), *cold* (the model's memo emptied first) and *warm* (the turn's earlier
+   positions already solved, as in the decision view). Reported: the positions solved
+   (the state-space size), CPU time (``process_time``) beside wall time, and how many
+   fell back to the plain turn. Aim: under 0.5 s CPU in the view. Also the whole turn
+   from the first roll for 8 and 12 dice, with and without ice and an ability.
 """
 
 from __future__ import annotations
@@ -215,12 +224,93 @@ def check_equal(name: str, got: object, want: object) -> None:
         sys.exit(f"MISMATCH: {name} disagrees with coffeegames\n  got  {got}\n  want {want}")
 
 
+# --------------------------------------------------------------------------- part 3
+def decision_positions(seeds: range) -> list[list[dairyman.State]]:
+    """Every lock / roll-on decision of seeded greedy 2-player games, grouped by turn."""
+    from coffeegames.engine import Walkthrough
+
+    turns: list[list[dairyman.State]] = []
+    for seed in seeds:
+        walk = Walkthrough(dairyman.Game(players=2).new_initial_state(), seed=seed).run(dairyman.greedy_policy)
+        key = None
+        for state in walk.states:
+            if state.phase in (dairyman.Phase.LOCK, dairyman.Phase.CONTINUE) and state.legal_actions():
+                if (state.turn, state.players) != key:
+                    turns.append([])
+                    key = (state.turn, state.players)
+                turns[-1].append(state)
+    return turns
+
+
+def time_advice(state: dairyman.State) -> tuple[float, float, int, str]:
+    """(CPU s, wall s, positions in the model's memo, model) of one advise call."""
+    gc.collect()
+    c0, w0 = time.process_time(), time.perf_counter()
+    table = dairyman.advise(state)
+    cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    pay = table.attrs["payoff"].points
+    model = dairyman.whole_turn_model(pay, state.rules.backorder_penalty, state.rules.ice_token_from_roll,
+                                       state.rules.optional_actions_before_bust)
+    return cpu, wall, model.states, table.attrs["model"]
+
+
+def whole_turn_part(games: int) -> dict[str, object]:
+    turns = decision_positions(range(games))
+    cold, warm = [], []
+    for positions in turns:
+        for state in positions:  # cold: each position alone
+            dairyman.whole_turn_model.cache_clear()
+            cold.append(time_advice(state))
+        dairyman.whole_turn_model.cache_clear()
+        warm.extend(time_advice(state) for state in positions)  # warm: one turn after another, as in the view
+
+    def stats(rows: list[tuple[float, float, int, str]]) -> dict[str, object]:
+        cpu, wall, size = [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+        q = statistics.quantiles(cpu, n=10)[-1] if len(cpu) > 1 else cpu[0]
+        return {"positions": len(rows), "cpu_median_s": statistics.median(cpu), "cpu_p90_s": q, "cpu_max_s": max(cpu),
+                "wall_median_s": statistics.median(wall), "wall_max_s": max(wall),
+                "under_half_second_cpu": sum(c < 0.5 for c in cpu), "fallbacks": sum(r[3] != "whole turn" for r in rows),
+                "states_median": statistics.median(size), "states_max": max(size)}
+
+    starts = {}
+    for dice, ice, abilities in ((8, 0, ()), (8, 2, ("reroll_chosen",)), (12, 0, ()), (12, 2, ("reroll_1s",))):
+        turn = dairyman.WholeTurn(max_states=10**7)
+        c0, w0 = time.process_time(), time.perf_counter()
+        value = turn.value(dice, ice, abilities)
+        starts[f"{dice} dice, {ice} ice, {'+'.join(abilities) or 'no ability'}"] = {
+            "value": str(value), "float": float(value), "states": turn.states,
+            "cpu_s": time.process_time() - c0, "wall_s": time.perf_counter() - w0}
+    return {"games": games, "cold": stats(cold), "warm": stats(warm), "whole_turn_from_the_first_roll": starts}
+
+
+def print_whole_turn(part: dict[str, object]) -> None:
+    print(f"\n3. whole-turn advice at the lock and roll-on decisions of {part['games']} seeded greedy games")
+    for name in ("cold", "warm"):
+        s: dict = part[name]  # type: ignore[assignment]
+        print(f"  {name:5} {s['positions']} positions: CPU median {s['cpu_median_s'] * 1e3:.0f} ms, p90 {s['cpu_p90_s'] * 1e3:.0f} ms, "
+              f"max {s['cpu_max_s'] * 1e3:.0f} ms (wall median {s['wall_median_s'] * 1e3:.0f} ms, max {s['wall_max_s'] * 1e3:.0f} ms); "
+              f"{s['under_half_second_cpu']} under 0.5 s CPU; {s['fallbacks']} fell back; "
+              f"positions in the model: median {s['states_median']:,.0f}, max {s['states_max']:,}")
+    print("  the whole turn from the first roll:")
+    for name, r in part["whole_turn_from_the_first_roll"].items():  # type: ignore[attr-defined]
+        print(f"    {name:32} value ≈ {r['float']:.3f}: {r['states']:>7,} positions, CPU {r['cpu_s']:.2f} s, wall {r['wall_s']:.2f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=7, help="timed cold runs per case (default 7)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--check", action="store_true", help="exit with status 1 if a target is missed")
+    parser.add_argument("--whole-turn", action="store_true", help="run only part 3, whole-turn advice at game positions")
+    parser.add_argument("--games", type=int, default=3, help="seeded games for part 3 (default 3)")
     args = parser.parse_args(argv)
+
+    if args.whole_turn:
+        part3 = whole_turn_part(args.games)
+        print(json.dumps(part3, indent=2) if args.json else "", end="" if args.json else "")
+        if not args.json:
+            print_whole_turn(part3)
+        return 0
 
     if tuple(dm_sets.SETS) != SETS:
         sys.exit(f"coffeegames SETS changed: {dm_sets.SETS}; update the benchmark")
@@ -283,8 +373,9 @@ def main(argv: list[str] | None = None) -> int:
         "repeat": args.repeat,
     }
 
+    part3 = whole_turn_part(args.games)
     if args.json:
-        print(json.dumps({"info": info, "p_any_set": t1, "most_dice_locked": t2, "targets": targets}, indent=2))
+        print(json.dumps({"info": info, "p_any_set": t1, "most_dice_locked": t2, "whole_turn": part3, "targets": targets}, indent=2))
     else:
         print(
             f"Python {info['python']} on {info['machine']} ({info['cpus']} CPUs); "
@@ -302,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{s['ratio_best']:12.2f} {s['ratio_median']:11.2f}"
                 )
         print("\n(x cg = that row's CPU time / coffeegames' CPU time: above 1 means coffeegames is faster)")
+        print_whole_turn(part3)
         print("\nTargets")
         for key, t in targets.items():
             if t["ratio"] is None:

@@ -8,6 +8,8 @@ Examples::
     coffeegames dairyman reroll 1 1 2 3           # what each ice-cream reroll does to the bust chance
     coffeegames dairyman decide 4 6 5 5 1 3 2 2   # the best lock and whether to roll on, exactly valued
     coffeegames dairyman turn --dice 8            # optimal turn value, stop/roll table, simple policies
+    coffeegames dairyman turn --display 10 40 40  # ... when a stopped turn buys tiles from this display
+    coffeegames dairyman turn --ice 2 --ability reroll_1s   # ... and the whole turn with ice and ice cream
     coffeegames vivajava odds --white 5 --flavour 2 --beat bold red   # blends, rainbow, research
     coffeegames vivajava meter                    # the solo corporations' success odds by METER level
     coffeegames roaster draw "bean2:4 bean3:2 smoke:1 moisture:3" --draws 4   # odds of the next draw
@@ -36,7 +38,7 @@ __all__ = ["build_parser", "main"]
 def _jsonable(value: object) -> object:
     if isinstance(value, Fraction):
         return {"fraction": str(value), "float": float(value)}
-    if value is pd.NA:
+    if value is pd.NA or value is None:
         return None
     if hasattr(value, "item"):  # numpy scalars
         return value.item()
@@ -51,7 +53,7 @@ def _print_frame(frame: pd.DataFrame, as_json: bool, extra: dict | None = None) 
     shown = frame.copy()
     for column in shown.columns:
         show = fraction_text if column.startswith("p_") or column == "probability" else mean_text
-        shown[column] = [show(v) if isinstance(v, Fraction) else v for v in shown[column]]
+        shown[column] = [show(v) if isinstance(v, Fraction) else "-" if v is None or v is pd.NA else v for v in shown[column]]
     print(shown.to_string(index=False))
 
 
@@ -85,34 +87,73 @@ def _reroll(args: argparse.Namespace) -> None:
     _print_frame(dairyman.reroll_table(args.roll), args.json, {"roll": sorted(args.roll)})
 
 
+def _solve(args: argparse.Namespace, dice: int) -> tuple[dairyman.TurnSolution, str]:
+    """The optimal turn under the scoring options (points per set, a display or a payoff table), and the display's tiles in words."""
+    if args.display:
+        pay = dairyman.display_payoff([int(t) if t.isdigit() else t for t in args.display])
+        bought = "; ".join(f"{s} set{'s' * (s != 1)}: {' + '.join(pay.bought(s)) or 'nothing'}" for s in range(1, dairyman.MAX_SETS + 1))
+        turn = dairyman.optimal_turn(dice, bust_cost=args.bust_cost, payoff=pay)
+        return turn, f"Against the display {' '.join(args.display)} the sets buy — {bought}.\n"
+    if args.payoff:
+        return dairyman.optimal_turn(dice, bust_cost=args.bust_cost, payoff=args.payoff), ""
+    return dairyman.optimal_turn(dice, args.points_per_set, args.bust_cost), ""
+
+
+def _scoring_json(turn: dairyman.TurnSolution) -> dict[str, object]:
+    return {"payoff": [_jsonable(p) for p in turn.payoff], "bust_cost": _jsonable(turn.bust_cost), "assumes": turn.assumptions}
+
+
 def _decide(args: argparse.Namespace) -> None:
-    turn = dairyman.optimal_turn(dairyman.MAX_DICE, args.points, args.bust_cost)
+    turn, display = _solve(args, dairyman.MAX_DICE)
     table = turn.choices(args.roll, args.sets_locked)
-    if table.empty and not args.json:
-        print(f"{sorted(args.roll)}: no two or three dice sum to 10 — this roll busts.")
+    if args.json:
+        _print_frame(table, True, {"roll": sorted(args.roll), "sets_locked": args.sets_locked, **_scoring_json(turn)})
         return
-    _print_frame(table, args.json, {"roll": sorted(args.roll), "sets_locked": args.sets_locked})
+    print(f"Dairyman: every lock from {sorted(args.roll)} with {args.sets_locked} set{'s' * (args.sets_locked != 1)} "
+          f"already locked, valued exactly under optimal play.\nAssumes: {turn.assumptions}.\n{display}")
+    if table.empty:
+        print("No two or three dice sum to 10 — this roll busts.")
+        return
+    table["best"] = ["← best" if b else "" for b in table["best"]]
+    _print_frame(table, False)
+
+
+def _whole(args: argparse.Namespace, turn: dairyman.TurnSolution) -> tuple[Fraction, int, str] | None:
+    """The whole turn with ice and ice cream (``--ice`` / ``--ability``): (value, positions solved, words); None if not asked."""
+    if args.ice is None and not args.ability:
+        return None
+    ice, abilities = args.ice or 0, args.ability or []
+    model = dairyman.WholeTurn(bust_cost=turn.bust_cost, payoff=turn.payoff, max_states=args.max_states)
+    value = model.value(args.dice, ice, abilities)
+    held = f"{ice} ice token{'s' * (ice != 1)}" + (f" and {', '.join(abilities)}" if abilities else "")
+    words = (f"With {held}, freezing and ice cream played optimally too (the whole-turn model, a token kept worth "
+             f"{model.ice_value}): {value} ≈ {float(value):.2f}, {model.states:,} positions solved.\n")
+    return value, model.states, words
 
 
 def _turn(args: argparse.Namespace) -> None:
-    turn = dairyman.optimal_turn(args.dice, args.points, args.bust_cost)
-    policies = dairyman.compare_policies(args.dice, args.points, args.bust_cost)[["policy", "value"]]
+    turn, display = _solve(args, args.dice)
+    whole = _whole(args, turn)
+    policies = dairyman.compare_policies(args.dice, bust_cost=turn.bust_cost, payoff=turn.payoff)[["policy", "value"]]
     if args.json:
         table = turn.policy_table()
         extra = {
             "dice": args.dice,
             "value": _jsonable(turn.value),
+            **_scoring_json(turn),
+            **({"whole_turn": {"value": _jsonable(whole[0]), "positions": whole[1]}} if whole else {}),
             "policy_table": {str(d): {str(s): v for s, v in row.items() if v} for d, row in table.iterrows()},
         }
         _print_frame(policies, True, extra)
         return
-    print(f"Optimal {args.dice}-dice turn ({args.points} a set, a bust costs {args.bust_cost}): "
-          f"expected score {mean_text(turn.value)}\n")
+    print(f"Optimal {args.dice}-dice turn: expected score {turn.value} ≈ {float(turn.value):.2f}\n"
+          f"Assumes: {turn.assumptions}.\n{display}{whole[2] if whole else ''}")
     print("Roll or stop after a lock, by dice left (rows) and sets locked (columns):\n")
     print(turn.policy_table().to_string())
     print("\nOptimal play beside simple policies (exact expected score):\n")
-    policies["value"] = [mean_text(v) for v in policies["value"]]
-    print(policies.to_string(index=False))
+    shown = pd.DataFrame({"policy": policies["policy"], "value": [f"≈ {float(v):.2f}" for v in policies["value"]],
+                          "exactly": [str(v) for v in policies["value"]]})
+    print(shown.to_string(index=False))
 
 
 def _blend(words: list[str]) -> vivajava.Blend:
@@ -336,9 +377,22 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("--sets-locked", type=int, default=0, help="sets already locked this turn (default 0)")
     turn = cmds.add_parser("turn", help="exact optimal play of a whole turn")
     turn.add_argument("--dice", type=_dice_count, default=8, help="dice rolled at the start (default 8)")
+    turn.add_argument("--ice", type=int, metavar="N", help="also solve the whole turn holding N ice tokens (freezing, the token before the 3rd roll)")
+    turn.add_argument("--ability", action="append", choices=tuple(dairyman.ABILITIES), metavar="NAME",
+                      help=f"also solve the whole turn with this ice-cream ability, once ({', '.join(dairyman.ABILITIES)}); repeatable")
+    turn.add_argument("--max-states", type=_positions, default=dairyman.MAX_STATES, metavar="N",
+                      help=f"positions the whole-turn model may solve (default {dairyman.MAX_STATES:,})")
     for cmd, run in ((decide, _decide), (turn, _turn)):
-        cmd.add_argument("--points", type=int, default=10, help="points a set scores (default 10, its barn value)")
-        cmd.add_argument("--bust-cost", type=int, default=5, help="what a bust costs (default 5, a backorder token)")
+        scoring = cmd.add_mutually_exclusive_group()
+        scoring.add_argument("--points-per-set", "--points", type=int, default=dairyman.POINTS_PER_SET, metavar="N",
+                             help=f"points a set scores (default {dairyman.POINTS_PER_SET}, its barn value)")
+        scoring.add_argument("--display", nargs="+", metavar="TILE",
+                             help="score a stopped turn by the tiles its sets buy from this display: "
+                             "values (10 40 40) or tile codes (10:cheese1 40:cheese6 40:ice3:chosen)")
+        scoring.add_argument("--payoff", type=int, nargs="+", metavar="P",
+                             help="points a stopped turn scores for 0, 1, 2, ... sets (the last repeats)")
+        cmd.add_argument("--bust-cost", type=int, default=dairyman.BUST_COST,
+                         help=f"what a bust costs (default {dairyman.BUST_COST}, a backorder token)")
         cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
         cmd.set_defaults(run=run)
     vj = games.add_parser("vivajava", help="VivaJava: The Dice Game: coloured dice and blends")

@@ -41,8 +41,11 @@ def test_lock_lists_every_choice(capsys):
 def test_reroll(capsys):
     _, out = run(capsys, "dairyman", "reroll", "1", "1", "2", "3", "--json")
     rows = json.loads(out)["rows"]
-    assert rows[1]["ability"] == "reroll all 1s"
+    assert rows[1]["reroll"] == "all 1s" and rows[0]["value"] is None
     assert Fraction(rows[1]["p_bust"]["fraction"]) == dairyman.reroll_p_bust([1, 1, 2, 3], 1)
+    _, out = run(capsys, "dairyman", "reroll", "1", "1", "2", "3")
+    assert "<NA>" not in out and "None" not in out and "NaN" not in out
+    assert out.count("all 1s") == 1  # one row per value rerolled, with the tiles that can do it
 
 
 @pytest.mark.parametrize(
@@ -54,6 +57,8 @@ def test_reroll(capsys):
         (["dairyman", "lock", "4", "7"], "7 is not a die value"),
         (["dairyman", "odds", "--dice", "11", "--frozen", "5", "5"], "more than Dairyman's 12 dice"),
         (["chess"], "invalid choice"),
+        (["dairyman", "turn", "--display", "10", "25", "40"], "display[1]"),
+        (["dairyman", "turn", "--points-per-set", "2", "--display", "10"], "not allowed with"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(capsys, argv, message):
@@ -84,10 +89,40 @@ def test_decide_ranks_locks_by_exact_value(capsys):
 def test_turn_prints_value_policy_and_comparison(capsys):
     _, out = run(capsys, "dairyman", "turn", "--dice", "6", "--points", "1", "--bust-cost", "0", "--json")
     data = json.loads(out)
-    assert Fraction(data["value"]["fraction"]) == dairyman.optimal_turn(6).value
-    assert data["rows"][0]["policy"] == "optimal"
+    assert Fraction(data["value"]["fraction"]) == dairyman.optimal_turn(6, points_per_set=1, bust_cost=0).value
+    assert data["rows"][0]["policy"] == "optimal" and data["assumes"] == "a stopped turn scores 1 point a set; a bust scores 0"
     _, out = run(capsys, "dairyman", "turn", "--dice", "8")
     assert "Roll or stop after a lock" in out and "optimal" in out
+    turn = dairyman.optimal_turn(8)  # the CLI's defaults are the API's
+    assert f"expected score {turn.value} ≈ 22.72" in out and "10 points a set; a bust scores -5" in out
+    policies = dairyman.compare_policies(8)
+    for v in policies["value"]:  # every policy's value with its fraction, long or not
+        assert str(v) in out
+
+
+def test_points_per_set_is_the_apis_name_and_points_its_alias(capsys):
+    _, long = run(capsys, "dairyman", "turn", "--dice", "6", "--points-per-set", "3", "--json")
+    _, short = run(capsys, "dairyman", "turn", "--dice", "6", "--points", "3", "--json")
+    assert long == short
+    assert Fraction(json.loads(long)["value"]["fraction"]) == dairyman.optimal_turn(6, points_per_set=3).value
+
+
+def test_turn_and_decide_against_a_display(capsys):
+    _, out = run(capsys, "dairyman", "turn", "--display", "10", "40", "40", "--json")
+    value = dairyman.optimal_turn(8, payoff=dairyman.display_payoff([10, 40, 40])).value
+    assert Fraction(json.loads(out)["value"]["fraction"]) == value
+    _, out = run(capsys, "dairyman", "turn", "--display", "10", "40", "40")
+    assert "4 sets: 40; 5 sets: 10 + 40" in out and f"{value} ≈ 9.82" in out
+    _, out = run(capsys, "dairyman", "turn", "--payoff", "0", "10", "10", "10", "40", "50", "--json")
+    assert Fraction(json.loads(out)["value"]["fraction"]) == value
+    _, out = run(capsys, "dairyman", "decide", "4", "6", "5", "5", "1", "3", "2", "2", "--display", "10:cheese1", "40:cheese6", "40:ice3:chosen")
+    assert "Assumes: a stopped turn scores by sets locked 0, 1, 2, …: 0, 10, 10, 10, 40, 50" in out
+
+
+def test_decide_says_what_it_assumes_and_marks_the_best_in_words(capsys):
+    _, out = run(capsys, "dairyman", "decide", "4", "6", "5", "5", "1", "3", "2", "2")
+    assert "Assumes: a stopped turn scores 10 points a set; a bust scores -5." in out
+    assert "← best" in out and "True" not in out and "False" not in out
 
 
 def test_vivajava_odds_and_meter(capsys):
@@ -249,3 +284,13 @@ def test_games_lists_the_registry(capsys):
     listed = json.loads(out)
     assert [row["game"] for row in listed] == list(coffeegames.games())
     assert all(row["title"] == coffeegames.games()[row["game"]].title for row in listed)
+
+
+def test_turn_solves_the_whole_turn_with_ice_and_abilities(capsys):
+    _, out = run(capsys, "dairyman", "turn", "--dice", "6", "--ice", "1", "--ability", "reroll_1s", "--json")
+    whole = json.loads(out)["whole_turn"]
+    assert Fraction(whole["value"]["fraction"]) == dairyman.WholeTurn().value(6, 1, ["reroll_1s"]) and whole["positions"] > 0
+    _, out = run(capsys, "dairyman", "turn", "--dice", "6", "--ice", "1")
+    assert "With 1 ice token, freezing and ice cream played optimally too" in out
+    _, out = run(capsys, "dairyman", "turn", "--dice", "6")
+    assert "whole-turn" not in out

@@ -31,7 +31,7 @@ def test_roll_value_kept_matches_brute_force(dice_left, sets_locked, kept):
 
 def test_roll_value_kept_rejects_too_many_kept_dice():
     with pytest.raises(ValueError, match="only 1 dice left"):
-        dairyman.optimal_turn(8).roll_value_kept(1, 1, kept=[5, 5])
+        dairyman.optimal_turn(8, points_per_set=1, bust_cost=0).roll_value_kept(1, 1, kept=[5, 5])
 
 
 def opening(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5):
@@ -41,7 +41,7 @@ def opening(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5):
 
 def test_advice_lists_every_legal_action_with_exact_values():
     s = opening()
-    table = advise(s)
+    table = advise(s, max_states=0)  # the plain turn (the whole turn: tests/test_dairyman_whole_turn.py)
     assert list(table["action"]) == s.legal_actions()
     turn = dairyman.optimal_turn(12, points_per_set=10, bust_cost=5)
     for action, value, p in zip(table["action"], table["value"], table["p_bust_next"]):
@@ -55,7 +55,7 @@ def test_advice_lists_every_legal_action_with_exact_values():
 
 def test_advice_after_a_lock_compares_stop_and_rolls():
     s = opening().apply(Lock(sets=((4, 6),)))
-    table = advise(s).set_index("label")
+    table = advise(s, max_states=0).set_index("label")
     assert table.loc["Stop()", "value"] == 10
     assert table.loc["Roll()", "value"] == dairyman.optimal_turn(8, 10, 5).roll_value(6, 1)
     assert table.loc["Roll()", "p_bust_next"] == dairyman.p_bust(6)

@@ -116,10 +116,11 @@ def test_ice_cream_reroll_matches_brute_force(roll, value):
 def test_reroll_table_lists_each_ability():
     table = dairyman.reroll_table([1, 1, 2, 3])
     assert table.iloc[0]["p_bust"] == 1  # 1 1 2 3 has no set as it stands
-    rows = {(a, v): p for a, v, p in zip(table["ability"], table["value"], table["p_bust"])}
-    assert rows[("reroll all 1s", 1)] == dairyman.reroll_p_bust([1, 1, 2, 3], 1)
-    assert ("reroll all of a chosen value", 3) in rows
-    assert ("reroll all of a chosen value", 6) not in rows  # no 6 to reroll
+    assert table.iloc[0]["value"] is None
+    rows = {v: (tiles, p) for v, tiles, p in zip(table["value"], table["ice_cream"], table["p_bust"])}
+    assert rows[1] == ("reroll-1s or chosen-value tile", dairyman.reroll_p_bust([1, 1, 2, 3], 1))
+    assert rows[3][0] == "chosen-value tile"
+    assert list(rows) == [None, 1, 2, 3]  # each value showing once; no 6 to reroll
 
 
 @pytest.mark.parametrize(

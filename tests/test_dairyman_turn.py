@@ -69,7 +69,7 @@ def test_optimal_turn_matches_naive_expectimax(n, pps, cost):
 def test_small_turns_equal_mean_most_sets():
     # with at most 5 dice, rolling on after a lock never pays: lock the most sets and stop
     for n in range(2, 6):
-        assert dairyman.optimal_turn(n).value == dairyman.most_sets_locked(n).mean()
+        assert dairyman.optimal_turn(n, points_per_set=1, bust_cost=0).value == dairyman.most_sets_locked(n).mean()
 
 
 def test_optimal_value_agrees_with_simulating_its_policy():
@@ -90,12 +90,12 @@ def test_optimal_beats_every_simple_policy():
 
 def test_taking_one_set_and_stopping_scores_p_any_set():
     for n in range(2, 9):
-        one_lock = dairyman.evaluate_turn(n, lock_rule=lambda c: min(c), stop_rule=lambda d, s: True)
+        one_lock = dairyman.evaluate_turn(n, lock_rule=lambda c: min(c), stop_rule=lambda d, s: True, points_per_set=1, bust_cost=0)
         assert one_lock == dairyman.p_any_set(n)
 
 
 def test_policy_table_and_choices():
-    turn = dairyman.optimal_turn(8)
+    turn = dairyman.optimal_turn(8, points_per_set=1, bust_cost=0)
     table = turn.policy_table()
     assert set(table.stack().unique()) <= {"roll", "stop", ""}
     for d in table.index:

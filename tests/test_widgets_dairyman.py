@@ -284,8 +284,9 @@ def test_roll_advisor_bust_roll_points_to_ice_cream() -> None:
     assert advisor.options == [] and len(advisor.fig.data[0].y) == 0
     assert "busts" in advisor.summary.value
     rows = table_rows(advisor.rerolls.value)
-    assert rows[0] == ["keep the roll", "", "0", "1 (100%)"]
-    assert ["reroll all 2s", "2", "2", fraction_text(dairyman.reroll_p_bust([1, 2, 2], 2))] in rows
+    assert rows[0] == ["nothing (keep the roll)", "", "0", "1 (100%)"]
+    assert ["all 2s", "reroll-2s or chosen-value tile", "2", fraction_text(dairyman.reroll_p_bust([1, 2, 2], 2))] in rows
+    assert len(rows) == 3  # keep, the 1s, the 2s: each reroll once
     assert "busts" in advisor.fig.layout.annotations[0].text and not advisor.fig.layout.xaxis.visible
     advisor.roll.value = "4 6"
     assert advisor.fig.layout.annotations == () and advisor.fig.layout.xaxis.visible
@@ -354,3 +355,35 @@ def test_the_outcome_box_names_what_chance_does_at_each_node() -> None:
         view.chance_button.click() if view.state.is_chance() else view.take(view.state.legal_actions()[0])
     assert (view.outcome_text.description, view.outcome_button.description) == ("you rolled", "Enter the dice you rolled")
     assert "enter the dice you rolled" in view.status.value
+
+
+# -- the policy explorer with a display ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("dice", "tiles", "cost"), [(12, (10, 40, 40), 5), (8, (20, 20, 30), 5), (10, (40, 40, 40), 0)])
+def test_policy_explorer_display_redraws_the_map(dice: int, tiles: tuple[int, int, int], cost: int) -> None:
+    from coffeegames.widgets import PolicyExplorer
+
+    explorer = PolicyExplorer()
+    assert all(t.disabled for t in explorer.tiles)  # points per set first: the tiles do not enter
+    explorer.dice.value, explorer.bust_cost.value = dice, cost
+    explorer.scoring.value = "display"
+    for widget, value in zip(explorer.tiles, tiles):
+        widget.value = value
+    turn = dairyman.optimal_turn(dice, bust_cost=cost, payoff=dairyman.display_payoff(list(tiles)))
+    table, linear = turn.policy_table(), dairyman.optimal_turn(dice, 10, cost).policy_table()
+    assert explorer.table.equals(table) and explorer.turn.value == turn.value
+    assert not any(t.disabled for t in explorer.tiles)
+    outlined = {(int(shape.y0 + 0.5), int(shape.x0 + 0.5)) for shape in explorer.fig.layout.shapes}
+    assert outlined == set(explorer.changed) == {(d, s) for d in table.index for s in table.columns if table.loc[d, s] != linear.loc[d, s]}
+    assert "tiles " + " / ".join(map(str, tiles)) in explorer.fig.layout.title.text
+    assert turn.assumptions in explorer.result.value
+
+
+def test_policy_explorer_defaults_are_the_games_numbers() -> None:
+    from coffeegames.widgets import PolicyExplorer
+
+    explorer = PolicyExplorer()
+    assert (explorer.dice.value, explorer.points_per_set.value, explorer.bust_cost.value) == (8, dairyman.POINTS_PER_SET, dairyman.BUST_COST)
+    assert explorer.turn.value == dairyman.optimal_turn().value
+    assert PolicyExplorer(display=(10, 40, 40)).turn.value == dairyman.optimal_turn(payoff=dairyman.display_payoff([10, 40, 40])).value

@@ -67,7 +67,7 @@ def test_the_chart_shows_every_choice_with_its_exact_value() -> None:
     assert best["label"] == "Lock 4+6, 5+5 and 2+3+5 (the yellow die in a set)" and best["value"] == 30
     assert "30" in view.summary.value and "100%" in view.summary.value  # exact value and bust chance in words
     hover = view.chart_fig.data[0].customdata[1]
-    assert "1038715/46656" in hover and "3365/46656" in hover  # Lock(4+6): exact value and bust chance
+    assert "18990515/839808" in hover and "3365/46656" in hover  # Lock(4+6): exact whole-turn value and bust chance
 
 
 def test_taking_an_action_advances_the_game_and_the_history() -> None:

@@ -1,7 +1,8 @@
 """Dairyman: push-your-luck dice where sets of 2 or 3 dice sum to ten (rules: ``docs/rules/dairyman.md``).
 
 Modules, one concept each: :mod:`.sets` (sets summing to ten, the bust rule),
-:mod:`.odds` (exact odds of rolls), :mod:`.turn` (exact optimal turns),
+:mod:`.odds` (exact odds of rolls), :mod:`.payoff` (what a stopped turn's sets buy),
+:mod:`.turn` (exact optimal turns), :mod:`.whole_turn` (the turn with ice and ice cream),
 :mod:`.rules` (options and the milk-tile file), :mod:`.actions` (phases, moves, chance
 outcomes), :mod:`.state` (the engine: :class:`State` and :class:`Game`), :mod:`.deck`
 (the milk-tile deck's odds), :mod:`.players` (holdings and scoring), :mod:`.saved`
@@ -36,7 +37,7 @@ from .actions import (
     roll_outcomes,
 )
 from .explain import explain
-from .advice import advise
+from .advice import ADVICE_STATES, advise, whole_turn_model
 from .odds import (
     ICE_CREAM_ABILITIES,
     LockOption,
@@ -53,13 +54,18 @@ from .odds import (
     simulate_p_any_set,
 )
 from .players import PlayerState
+from .payoff import MAX_SETS, DisplayPayoff, Payoff, display_payoff, linear_payoff, payoff_table, payoff_text
 from .policy import greedy_policy, random_policy
-from .rules import ABILITIES, BARNS, STAND_IN_TILES, Rules, Tile, load_tiles, tile_of, tiles_from_data
+from .rules import ABILITIES, BARNS, STAND_IN_TILES, TILE_VALUES, Rules, Tile, load_tiles, tile_of, tiles_from_data
 from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
 from .state import Game, State
 from .versions import load_walkthrough, saved_game
+from .whole_turn import ICE_TOKEN_VALUE, MAX_STATES, WholeTurn, WholeTurnChoice, whole_turn_value
 from .turn import (
+    BUST_COST,
+    POINTS_PER_SET,
     LockDecision,
+    PayoffArg,
     TurnSolution,
     compare_policies,
     evaluate_turn,
@@ -72,15 +78,19 @@ from .turn import (
 
 __all__ = [
     "ABILITIES",
+    "ADVICE_STATES",
     "ACTION_KINDS",
     "BARNS",
+    "BUST_COST",
     "Bust",
+    "DisplayPayoff",
     "Discard",
     "Drawn",
     "EndTurn",
     "Flip",
     "Game",
     "ICE_CREAM_ABILITIES",
+    "ICE_TOKEN_VALUE",
     "IceCream",
     "Lock",
     "load_walkthrough",
@@ -88,7 +98,12 @@ __all__ = [
     "LockDecision",
     "LockOption",
     "MAX_DICE",
+    "MAX_SETS",
+    "MAX_STATES",
     "Order",
+    "POINTS_PER_SET",
+    "Payoff",
+    "PayoffArg",
     "Phase",
     "PlayerState",
     "Roll",
@@ -98,20 +113,25 @@ __all__ = [
     "STAND_IN_TILES",
     "State",
     "Stop",
+    "TILE_VALUES",
     "Tile",
     "TurnSolution",
     "Where",
+    "WholeTurn",
+    "WholeTurnChoice",
     "advise",
     "describe",
     "explain",
     "check_roll",
     "compare_policies",
     "counts_of",
+    "display_payoff",
     "evaluate_turn",
     "greedy_policy",
     "has_set",
     "has_set_array",
     "is_bust",
+    "linear_payoff",
     "load_tiles",
     "lock_actions",
     "lock_choices",
@@ -126,6 +146,8 @@ __all__ = [
     "optimal_turn",
     "p_any_set",
     "p_bust",
+    "payoff_table",
+    "payoff_text",
     "random_policy",
     "reroll_p_bust",
     "reroll_table",
@@ -135,4 +157,6 @@ __all__ = [
     "simulate_p_any_set",
     "tile_of",
     "tiles_from_data",
+    "whole_turn_value",
+    "whole_turn_model",
 ]

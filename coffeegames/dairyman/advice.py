@@ -2,14 +2,31 @@
 
 Each table's values share one scale, and which scale depends on the part of the turn:
 
-* **While dice are rolled and locked** (lock, continue): the exact turn model of
-  :mod:`.turn`: a set scores the rules' set value, a bust costs the backorder penalty,
-  and the turn is played on optimally. Later freezes, ice-cream rerolls and cheese are
-  not counted (the model has no yellow die and no tiles), so flips here carry no value.
-  Option ``optional_actions_before_bust`` (default on): on a roll with no set the player
-  may try an ice-cream reroll or a flip before ``Bust()``; ``Bust()`` is valued at minus
-  the penalty and each ice-cream reroll at the exact turn value of its reroll; a flip on
-  such a roll is not valued. With the option off such a roll busts at once: no choice.
+* **While dice are rolled and locked** (lock, continue): the exact **whole-turn** model
+  of :mod:`.whole_turn`, scored by **the display actually on the table**: a stopped turn
+  is worth the milk tiles its sets can buy from the face-up tiles
+  (:func:`~.payoff.display_payoff` with the rules' ``set_value``; what a bought tile may
+  bring later is not counted), a bust costs the backorder penalty, and the rest of the
+  turn is played optimally with the player's ice tokens (freezing), the ice-cream
+  abilities still unused this turn and the token taken before the 3rd and later rolls
+  (options ``ice_token_from_roll``, ``optional_actions_before_bust``,
+  ``ice_cream_once_per_tile``). Values are **net** of the ice held now: points this turn
+  plus :data:`~.whole_turn.ICE_TOKEN_VALUE` per token gained (minus per token spent). Every
+  choice is valued, freezes, ice-cream rerolls and flips too (a flip by its cheese or
+  ice-cream points and what it changes: the yellow die set aside, ice spent, an ability
+  gained). Where the whole-turn model needs more than ``max_states`` new positions
+  (:data:`ADVICE_STATES`), or the ice supply holds fewer tokens than the rolls left may
+  take (each roll locks two dice or more, so at most half the unlocked dice, rounded up;
+  the model assumes a token for every roll that takes one), advise **falls back** to the plain turn of :mod:`.turn` (sets and
+  busts only; freezes and rerolls valued by their immediate effect; flips not valued) and
+  says so. The table says what it assumed: its ``how`` column names the tiles each stop
+  buys (and the fallback), ``table.attrs["payoff"]`` holds the
+  :class:`~.payoff.DisplayPayoff` and ``table.attrs["model"]`` reads ``"whole turn"`` or
+  ``"plain turn (fallback: …)"``. Not counted either way: the cheese the yellow die may
+  make later in the turn (all dice are alike in the model). Option
+  ``optional_actions_before_bust`` (default on): on a roll with no set the player may try
+  an ice-cream reroll or a flip before ``Bust()``, which is valued at minus the penalty;
+  with the option off such a roll busts at once: no choice.
 * **While ordering** (order phase): the points the rest of the turn adds to the player's
   score, exactly: the tiles bought, plus ``cheese_points`` for a cheese flip. Option
   ``flip_after_order`` (default on): an order is worth its tiles plus the cheese a flip
@@ -35,32 +52,113 @@ Example:
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 import pandas as pd
 
+from ..errors import TooBig
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .odds import p_bust, reroll_p_bust
+from .payoff import DisplayPayoff, Payoff, display_payoff
 from .rules import tile_of
 from .state import State
 from .turn import TurnSolution, optimal_turn
+from .whole_turn import WholeTurn
 
-__all__ = ["COLUMNS", "advise", "turn_model"]
+__all__ = ["ADVICE_STATES", "COLUMNS", "advise", "turn_model", "whole_turn_model"]
 
-COLUMNS = ["action", "label", "value", "p_bust_next", "then", "best"]
+ADVICE_STATES = 20_000
+"""New whole-turn positions one advice table may solve before it falls back to the plain turn
+(about half a second on one core; positions solved before are kept and free)."""
+
+COLUMNS = ["action", "label", "value", "p_bust_next", "then", "how", "best"]
 """The columns of :func:`advise`'s table."""
 
 
 @lru_cache(maxsize=None)
-def turn_model(set_value: int, bust_cost: int) -> TurnSolution:
-    """The exact turn solution for these scores (shared: values depend only on dice left and sets)."""
-    return optimal_turn(dice=12, points_per_set=set_value, bust_cost=bust_cost)
+def turn_model(set_value: int, bust_cost: int, payoff: Payoff | None = None) -> TurnSolution:
+    """The exact turn solution for these scores (shared: values depend only on dice left and sets).
+
+    ``payoff`` (points for 0..6 sets) replaces ``set_value`` per set when given."""
+    if payoff is None:
+        return optimal_turn(dice=12, points_per_set=set_value, bust_cost=bust_cost)
+    return optimal_turn(dice=12, bust_cost=bust_cost, payoff=payoff)
 
 
-def _row(action: object, value: Fraction | None = None, p_bust_next: Fraction | None = None, then: str = "") -> dict[str, Any]:
-    return {"action": action, "label": str(action), "value": value, "p_bust_next": p_bust_next, "then": then}
+@lru_cache(maxsize=4)
+def whole_turn_model(payoff: Payoff, bust_cost: int, ice_token_from_roll: int, optional_actions_before_bust: bool) -> WholeTurn:
+    """The shared whole-turn solver for these scores and rules (its memo serves every position of a turn)."""
+    return WholeTurn(payoff=payoff, bust_cost=bust_cost, ice_token_from_roll=ice_token_from_roll,
+                     optional_actions_before_bust=optional_actions_before_bust)
+
+
+def _abilities_left(state: State) -> list[str]:
+    """The ice-cream abilities the player to move may still use this turn (option ``ice_cream_once_per_tile``)."""
+    owned = Counter(str(tile_of(c).ice_cream) for c in state.players[state.turn].ice_cream)
+    used = Counter(state.abilities_used)
+    if not state.rules.ice_cream_once_per_tile:
+        return [a for a in owned if not used[a]]
+    return [a for a in sorted(owned) for _ in range(owned[a] - used[a])]
+
+
+def _in_turn(model: WholeTurn, s: State, player: int) -> Fraction:
+    """The whole-turn value of a position of ``player``'s turn (tokens held at the end counted, not net)."""
+    ice = s.players[player].ice
+    if s.turn != player or s.phase not in (Phase.LOCK, Phase.CONTINUE, Phase.ROLL, Phase.ORDER):
+        return -model.bust_cost + model.ice_value * ice  # the turn ended: a bust
+    args = (s.sets_locked, ice, s.roll, _abilities_left(s))
+    if s.phase == Phase.ORDER:
+        return model.payoff[s.sets_locked] + model.ice_value * ice
+    if s.phase == Phase.CONTINUE:
+        return model.value_after_lock(s.unlocked, *args)
+    if s.phase == Phase.LOCK:
+        return model.value_after_roll(s.unlocked, *args)
+    return model.value_of_roll(s.unlocked, s.rolling + s.rolls_yellow, *args)
+
+
+def _whole_turn_rows(state: State, pay: DisplayPayoff, max_states: int) -> list[dict[str, Any]]:
+    """Every choice valued by the whole-turn model (raises TooBig past the budget)."""
+    rules, player = state.rules, state.turn
+    model = whole_turn_model(pay.points, rules.backorder_penalty, rules.ice_token_from_roll, rules.optional_actions_before_bust)
+    held = model.ice_value * state.players[player].ice
+    rows = []
+    with model.budget(max_states):
+        for action in state.legal_actions():
+            after = state.apply(action)
+            value = _in_turn(model, after, player) - held
+            if isinstance(action, Flip):
+                tile = tile_of(action.tile)
+                value += rules.cheese_points if tile.cheese is not None else rules.ice_cream_points
+            then, how, risk = "", "", None
+            if isinstance(action, Lock):
+                best = model.after_lock(after.unlocked, after.sets_locked, after.players[player].ice, after.roll, _abilities_left(after))[0]
+                then = "stop" if best.kind == "stop" else "roll"
+                how = f"then stop: {_buys(pay, after.sets_locked)}" if then == "stop" else f"then {best.label}"
+                risk = p_bust(after.dice_left)
+            elif isinstance(action, Stop):
+                how = _buys(pay, state.sets_locked)
+            elif isinstance(action, Bust):
+                how = "a bust takes a backorder token"
+            elif isinstance(action, Roll):
+                risk = p_bust(after.rolling + after.rolls_yellow, after.unlocked)
+            elif isinstance(action, IceCream):
+                risk = reroll_p_bust(state.unlocked, action.value)
+            rows.append(_row(action, value, risk, then, how))
+    return rows
+
+
+def _row(action: object, value: Fraction | None = None, p_bust_next: Fraction | None = None, then: str = "", how: str = "") -> dict[str, Any]:
+    return {"action": action, "label": str(action), "value": value, "p_bust_next": p_bust_next, "then": then, "how": how}
+
+
+def _buys(pay: DisplayPayoff, sets: int, would: bool = False) -> str:
+    """What stopping with ``sets`` sets buys from the display, in words."""
+    tiles = " + ".join(pay.bought(sets))
+    verb = ("would buy" if would else "buy") if sets != 1 else ("would buy" if would else "buys")
+    return f"{sets} set{'s' * (sets != 1)} {verb} {tiles or 'nothing'} from the display" + (f" ({pay.points[sets]})" if tiles else "")
 
 
 def _order_value(state: State, order: Order) -> Fraction:
@@ -92,15 +190,47 @@ def _choice_value(state: State, action: object) -> Fraction | None:
     return None
 
 
-def advise(state: State) -> pd.DataFrame:
+def advise(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
     """One row per legal action: its exact value (scale: see the module), the bust chance of the roll it leads to, the best marked.
 
     Columns: ``action``, ``label``, ``value`` (Fraction or None where the model cannot
     value it), ``p_bust_next`` (Fraction or None), ``then`` ("roll"/"stop" after a lock),
-    ``best``.
+    ``how`` (what a stop buys from the display, the freeze after a lock, a fallback), ``best``.
+    ``frame.attrs["payoff"]`` is the :class:`~.payoff.DisplayPayoff` the values assume and
+    ``frame.attrs["model"]`` the model used. ``max_states``: the whole-turn model's budget
+    (0 asks for the plain turn).
     """
-    turn = turn_model(state.rules.set_value, state.rules.backorder_penalty)
+    pay = display_payoff(state.display, state.rules.set_value)
+    rows: list[dict[str, Any]] = []
+    model, fallback = "whole turn", ""
+    if state.phase in (Phase.LOCK, Phase.CONTINUE) and state.legal_actions():
+        if max_states == 0:
+            fallback = "asked for with max_states=0"
+        elif state.ice_supply < -(-len(state.unlocked) // 2):
+            fallback = (f"the ice supply holds {state.ice_supply} token{'s' * (state.ice_supply != 1)}, fewer than the rolls left "
+                        "may take (the whole-turn model assumes a token for every roll that takes one)")
+        else:
+            try:
+                rows = _whole_turn_rows(state, pay, max_states)
+            except TooBig:
+                fallback = f"the whole turn needs more than {max_states:,} new positions here"
+    if fallback:
+        model = f"plain turn (fallback: {fallback})"
+    if not rows:
+        rows = _plain_rows(state, pay, fallback)
+    frame = pd.DataFrame(rows, columns=COLUMNS[:-1])
+    valued = [v for v in frame["value"] if v is not None]
+    top = max(valued) if valued else None
+    frame["best"] = [v is not None and v == top for v in frame["value"]]
+    frame.attrs["payoff"], frame.attrs["model"] = pay, model
+    return frame
+
+
+def _plain_rows(state: State, pay: DisplayPayoff, fallback: str) -> list[dict[str, Any]]:
+    """The order phase's exact values, or the plain turn's (:mod:`.turn`) while dice are rolled."""
+    turn = turn_model(state.rules.set_value, state.rules.backorder_penalty, pay.points)
     dice, sets = state.dice_left, state.sets_locked
+    note = f"plain turn: {fallback}" if fallback else ""
     rows: list[dict[str, Any]] = []
     for action in state.legal_actions():
         if state.phase == Phase.ORDER:
@@ -108,21 +238,18 @@ def advise(state: State) -> pd.DataFrame:
         elif isinstance(action, Lock):
             d, s = dice - sum(map(len, action.sets)), sets + len(action.sets)
             then = "roll" if turn.should_roll(d, s) else "stop"
-            rows.append(_row(action, turn.best_value(d, s), p_bust(d), then))
+            how = f"then stop: {_buys(pay, s)}" if then == "stop" else f"then roll on (stopping, {_buys(pay, s, would=True)})"
+            rows.append(_row(action, turn.best_value(d, s), p_bust(d), then, f"{how}; {note}" if note else how))
         elif isinstance(action, Bust):
-            rows.append(_row(action, -turn.bust_cost))
+            rows.append(_row(action, -turn.bust_cost, how="a bust takes a backorder token"))
         elif isinstance(action, Stop):
-            rows.append(_row(action, turn.stop_value(dice, sets)))
+            rows.append(_row(action, turn.stop_value(dice, sets), how=_buys(pay, sets)))
         elif isinstance(action, Roll):
             kept = action.freeze + ((state.yellow,) if action.freeze_yellow else ())
-            rows.append(_row(action, turn.roll_value_kept(dice, sets, kept), p_bust(dice - len(kept), kept)))
+            rows.append(_row(action, turn.roll_value_kept(dice, sets, kept), p_bust(dice - len(kept), kept), how=note))
         elif isinstance(action, IceCream):
             kept = tuple(v for v in state.unlocked if v != action.value)
-            rows.append(_row(action, turn.roll_value_kept(dice, sets, kept), reroll_p_bust(state.unlocked, action.value)))
+            rows.append(_row(action, turn.roll_value_kept(dice, sets, kept), reroll_p_bust(state.unlocked, action.value), how=note))
         else:
-            rows.append(_row(action))
-    frame = pd.DataFrame(rows, columns=COLUMNS[:-1])
-    valued = [v for v in frame["value"] if v is not None]
-    top = max(valued) if valued else None
-    frame["best"] = [v is not None and v == top for v in frame["value"]]
-    return frame
+            rows.append(_row(action, how=note))
+    return rows

@@ -23,7 +23,7 @@ import pandas as pd
 
 from ..errors import BadArgument
 from ..exact import Dist, Estimate, check_count, estimate, face_counts, roll_array
-from .rules import ICE_CREAM_ABILITIES
+from .rules import ABILITIES, ICE_CREAM_ABILITIES
 from .sets import (
     MAX_DICE,
     SET_COUNTS,
@@ -214,18 +214,29 @@ def reroll_p_bust(roll: Sequence[int], value: int) -> Fraction:
 
 
 def reroll_table(roll: Sequence[int]) -> pd.DataFrame:
-    """Bust chance of ``roll`` as it stands and after each ice-cream reroll.
+    """Bust chance of ``roll`` as it stands and after each ice-cream reroll it allows.
 
-    One row per (ability, value) that rerolls at least one die.
+    One row for keeping the roll, then one row per die value showing (an ability rerolls
+    every die of its value), with the ice-cream tiles that can do it: the 1s and 2s have
+    their own tile and the chosen-value tile can do any value, so each reroll is listed
+    once. ``value`` is None on the first row.
+
+    >>> reroll_table([1, 1, 2, 3])[["reroll", "ice_cream", "dice_rerolled"]].values.tolist()[:2]
+    [['nothing (keep the roll)', '', 0], ['all 1s', 'reroll-1s or chosen-value tile', 2]]
     """
     dice = check_roll(roll)
     now = Fraction(1) if is_bust(counts_of(dice)) else Fraction(0)
-    rows = [{"ability": "keep the roll", "value": None, "dice_rerolled": 0, "p_bust": now}]
-    for name, values in ICE_CREAM_ABILITIES:
-        for v in values:
-            k = dice.count(v)
-            if k:
-                rows.append({"ability": name, "value": v, "dice_rerolled": k, "p_bust": reroll_p_bust(dice, v)})
-    frame = pd.DataFrame(rows)
-    frame["value"] = frame["value"].astype("Int64")
+    rows: list[dict[str, object]] = [
+        {"reroll": "nothing (keep the roll)", "value": None, "ice_cream": "", "dice_rerolled": 0, "p_bust": now}
+    ]
+    for v in sorted(set(dice)):
+        tiles = [_TILE_NAMES[key] for key, (_, values) in ABILITIES.items() if v in values]
+        rows.append({"reroll": f"all {v}s", "value": v, "ice_cream": " or ".join(tiles) + " tile", "dice_rerolled": dice.count(v),
+                     "p_bust": reroll_p_bust(dice, v)})
+    frame = pd.DataFrame(rows, columns=["reroll", "value", "ice_cream", "dice_rerolled", "p_bust"])
+    frame["value"] = pd.Series([r["value"] for r in rows], dtype=object)  # whole numbers and None, not floats or <NA>
     return frame
+
+
+_TILE_NAMES = {"reroll_1s": "reroll-1s", "reroll_2s": "reroll-2s", "reroll_chosen": "chosen-value"}
+"""Short names of the ice-cream abilities' tiles, for the reroll table."""

@@ -2,12 +2,12 @@
 
 The plain turn (docs/rules/dairyman.md, "A turn", with identical dice, no ice and no abilities):
 roll all dice; lock one or more disjoint sets (or bust: the sets locked this turn are
-lost and the turn scores ``-bust_cost``); then stop and score ``points_per_set`` per
-set locked, or roll the dice still unlocked. Two numbers describe a position: the dice
+lost and the turn scores ``-bust_cost``); then stop and score ``payoff[s]`` for the ``s``
+sets locked, or roll the dice still unlocked. Two numbers describe a position: the dice
 left ``d`` and the sets locked ``s``. Which dice showed which values no longer matters
 once the lock is made, so the whole turn is a small table of values:
 
-    stop(d, s) = points_per_set × s
+    stop(d, s) = payoff[s]
     roll(d, s) = Σ over rolls r of d dice  P(r) × (−bust_cost            if r has no set
                                                 max over locks of best(d − u, s + t) otherwise)
     best(d, s) = max(stop(d, s), roll(d, s))
@@ -16,26 +16,38 @@ where a lock takes ``t`` sets using ``u`` dice. Rolls are counted as multisets, 
 rolls offering the same (t, u) choices are grouped, so 2..12 dice solve in well under a
 second.
 
+**What a stopped turn scores.** The payoff table (:mod:`.payoff`) gives the points for
+0, 1, 2, … sets. ``points_per_set`` is the linear shorthand (``payoff[s] = points_per_set
+× s``); the game's own worth is what the sets buy from the face-up tiles,
+``payoff=display_payoff(display)``, which is lumpy, and the stopping rule moves with it.
+**Defaults** are the game's own numbers: :data:`POINTS_PER_SET` (10, a set's barn value)
+and :data:`BUST_COST` (5, the backorder token a bust costs at the end); the CLI and the
+policy explorer use the same two constants.
+
 Which rules it models: the sets, the barns' total and the bust only. It has no yellow
-die, no tiles, no ice and no abilities, so none of the optional actions: no freeze, no
+die, no ice and no abilities, so none of the optional actions: no freeze, no
 flip (option ``flip_after_order`` changes nothing here: a flip changes the score, not the
 sets), no ice-cream reroll. A roll with no set is a bust at once, as under option
 ``optional_actions_before_bust=False`` or for a player with no ice-cream tile and no
 flip to make; with the option on, a player who can try an ice-cream reroll does at least
-as well as this value. :func:`~coffeegames.dairyman.advise` adds what it can value exactly.
+as well as this value. :func:`~coffeegames.dairyman.advise` adds what it can value exactly,
+and :mod:`.whole_turn` puts freezing and the ice-cream rerolls inside the recursion.
 
 Example:
-    >>> turn = optimal_turn(dice=4)
+    >>> turn = optimal_turn(dice=4, points_per_set=1, bust_cost=0)
     >>> turn.value          # expected sets locked from 4 dice under optimal play
     Fraction(145, 216)
     >>> turn.should_roll(dice_left=2, sets_locked=1)
     False
+    >>> from coffeegames.dairyman import display_payoff
+    >>> round(float(optimal_turn(8).value), 2), round(float(optimal_turn(8, payoff=display_payoff([10, 40, 40])).value), 2)
+    (22.72, 9.82)
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -43,9 +55,18 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from ..errors import BadArgument, BadType
+from ..errors import BadArgument
 from ..exact import check_count, count_vectors
+from .payoff import DisplayPayoff, Payoff, exact_points, linear_payoff, payoff_table, payoff_text
 from .sets import MAX_DICE, SET_COUNTS, SETS, Counts, check_roll, counts_of, packings
+
+POINTS_PER_SET = 10
+"""Default points a set scores: its barn value (option ``set_value``)."""
+BUST_COST = 5
+"""Default cost of a bust: the backorder token it takes costs 5 points at the end (option ``backorder_penalty``)."""
+
+PayoffArg = Sequence[Fraction | int] | Mapping[int, Fraction | int] | DisplayPayoff
+"""What ``payoff=`` accepts: points for 0, 1, 2, … sets (see :func:`~.payoff.payoff_table`)."""
 
 Choice = tuple[int, int]
 """A lock as (sets taken, dice used)."""
@@ -105,8 +126,11 @@ class TurnSolution:
     """The exact values of a turn under optimal play. Build it with :func:`optimal_turn`."""
 
     dice: int
-    points_per_set: Fraction
+    payoff: Payoff
+    """Points a stopped turn scores for 0..6 sets locked."""
     bust_cost: Fraction
+    points_per_set: Fraction | None = None
+    """The points a set scores when the payoff is linear (``points_per_set=``); None for a payoff table."""
     _best: dict[tuple[int, int], Fraction] = field(default_factory=dict, repr=False)
     _roll: dict[tuple[int, int], Fraction] = field(default_factory=dict, repr=False)
 
@@ -123,9 +147,9 @@ class TurnSolution:
         check_count(sets_locked, "sets_locked", MAX_DICE // 2)
 
     def stop_value(self, dice_left: int, sets_locked: int) -> Fraction:
-        """What stopping now scores: ``points_per_set`` for each set locked."""
+        """What stopping now scores: ``payoff[sets_locked]``."""
         self._check_position(dice_left, sets_locked)
-        return self.points_per_set * sets_locked
+        return self.payoff[sets_locked]
 
     def roll_value(self, dice_left: int, sets_locked: int) -> Fraction:
         """Expected score if you roll the ``dice_left`` dice now and play on optimally."""
@@ -216,7 +240,7 @@ class TurnSolution:
                     score = -self.bust_cost
                 else:
                     dice, sets = dice - sum(map(len, best[0])), sets + len(best[0])
-                    score = self.points_per_set * sets if best[1] == "stop" else None
+                    score = self.payoff[sets] if best[1] == "stop" else None
             scores[i] = float(score)
         return scores
 
@@ -241,56 +265,100 @@ class TurnSolution:
 
     def evaluate(self, lock_rule: LockRule = lock_most_dice, stop_rule: StopRule = lambda d, s: False) -> Fraction:
         """Exact expected score of a simple policy under the same scoring."""
-        return evaluate_turn(self.dice, lock_rule, stop_rule, self.points_per_set, self.bust_cost)
+        return evaluate_turn(self.dice, lock_rule, stop_rule, bust_cost=self.bust_cost, payoff=self.payoff)
+
+    @property
+    def assumptions(self) -> str:
+        """The scoring this solution assumes, in words (shown beside every answer that depends on it).
+
+        >>> optimal_turn(8).assumptions
+        'a stopped turn scores 10 points a set; a bust scores -5'
+        """
+        return f"a stopped turn scores {payoff_text(self.payoff)}; a bust scores {-self.bust_cost}"
 
 
-def _check_turn(dice: int, points_per_set: Fraction | int, bust_cost: Fraction | int) -> tuple[int, Fraction, Fraction]:
+def scoring(
+    points_per_set: Fraction | int | None = None, bust_cost: Fraction | int = BUST_COST, payoff: PayoffArg | None = None
+) -> tuple[Payoff, Fraction, Fraction | None]:
+    """(payoff table, bust cost, points per set or None for a table) from the scoring arguments, checked.
+
+    >>> scoring(payoff=[0, 10, 10])[0][:4], scoring()[1:]
+    ((Fraction(0, 1), Fraction(10, 1), Fraction(10, 1), Fraction(10, 1)), (Fraction(5, 1), Fraction(10, 1)))
+    """
+    if payoff is not None and points_per_set is not None:
+        raise BadArgument("payoff", "give either payoff (a table) or points_per_set (its linear shorthand), not both", payoff)
+    cost = exact_points(bust_cost, "bust_cost")
+    if payoff is not None:
+        return payoff_table(payoff), cost, None
+    table = linear_payoff(POINTS_PER_SET if points_per_set is None else points_per_set)
+    return table, cost, table[1]
+
+
+def _check_turn(
+    dice: int, points_per_set: Fraction | int | None, bust_cost: Fraction | int, payoff: PayoffArg | None
+) -> tuple[int, Payoff, Fraction, Fraction | None]:
+    """(dice, payoff table, bust cost, points per set or None) from the arguments, checked."""
     check_count(dice, "number of dice", maximum=MAX_DICE)
-    for name, v in (("points_per_set", points_per_set), ("bust_cost", bust_cost)):
-        if isinstance(v, (bool, float)) or not isinstance(v, (int, Fraction)):
-            raise BadType(name, "must be an int or Fraction (exact)", v)
-    return dice, Fraction(points_per_set), Fraction(bust_cost)
+    return (dice, *scoring(points_per_set, bust_cost, payoff))
 
 
-def optimal_turn(dice: int = 8, points_per_set: Fraction | int = 1, bust_cost: Fraction | int = 0) -> TurnSolution:
+def optimal_turn(
+    dice: int = 8,
+    points_per_set: Fraction | int | None = None,
+    bust_cost: Fraction | int = BUST_COST,
+    *,
+    payoff: PayoffArg | None = None,
+) -> TurnSolution:
     """Solve one turn exactly.
 
     Args:
         dice: dice rolled at the start (8 dairy dice plus one red die per backorder token).
-        points_per_set: what each locked set scores (1 counts sets; 10 is its barn value).
-        bust_cost: what a bust costs on top of losing the turn's sets (e.g. 5 for the
-            −5 backorder token). Barn value buys milk tiles and a backorder token costs
-            victory points, so (10, 5) treats a point of barn value as a victory point:
-            a simple stand-in objective, not the whole game's value.
+        points_per_set: what each locked set scores, the linear shorthand (default
+            :data:`POINTS_PER_SET`, 10, its barn value; 1 counts sets).
+        bust_cost: what a bust costs on top of losing the turn's sets (default
+            :data:`BUST_COST`, 5, the backorder token's −5 at the end).
+        payoff: instead of ``points_per_set``, the points a stopped turn scores for 0, 1,
+            2, … sets: a sequence, a mapping ``{sets: points}``, or
+            :func:`~.payoff.display_payoff` (the tiles the sets buy from a display).
 
+    Barn value buys milk tiles and a backorder token costs victory points, so the
+    defaults treat a point of barn value as a victory point; ``payoff=display_payoff(…)``
+    counts the tiles actually bought instead.
     The turn is the plain one (module docstring): no freezes, flips or ice cream, so the
     options ``flip_after_order`` and ``optional_actions_before_bust`` do not enter it.
 
-    >>> optimal_turn(dice=8, points_per_set=10, bust_cost=5).value > 10
+    >>> optimal_turn(dice=8).value > 10
+    True
+    >>> optimal_turn(12).should_roll(dice_left=4, sets_locked=3)   # 10 a set: keep 30
+    False
+    >>> optimal_turn(12, payoff=[0, 10, 10, 10, 40, 50]).should_roll(dice_left=4, sets_locked=3)   # 3 sets buy 10: go for the 40
     True
     """
-    return TurnSolution(*_check_turn(dice, points_per_set, bust_cost))
+    dice, table, cost, pps = _check_turn(dice, points_per_set, bust_cost, payoff)
+    return TurnSolution(dice, table, cost, pps)
 
 
 def evaluate_turn(
     dice: int,
     lock_rule: LockRule = lock_most_dice,
     stop_rule: StopRule = lambda d, s: False,
-    points_per_set: Fraction | int = 1,
-    bust_cost: Fraction | int = 0,
+    points_per_set: Fraction | int | None = None,
+    bust_cost: Fraction | int = BUST_COST,
+    *,
+    payoff: PayoffArg | None = None,
 ) -> Fraction:
     """Exact expected score of a fixed policy: ``lock_rule`` picks the lock, ``stop_rule`` when to stop.
 
-    The turn always stops with no dice left.
+    Scoring as in :func:`optimal_turn` (same defaults). The turn always stops with no dice left.
 
-    >>> evaluate_turn(4, stop_rule=lambda d, s: s >= 1)   # lock the most, stop after one lock
+    >>> evaluate_turn(4, stop_rule=lambda d, s: s >= 1, points_per_set=1, bust_cost=0)   # lock the most, stop after one lock
     Fraction(145, 216)
     """
-    dice, pps, cost = _check_turn(dice, points_per_set, bust_cost)
+    dice, table, cost, _ = _check_turn(dice, points_per_set, bust_cost, payoff)
 
     @lru_cache(maxsize=None)
     def after_lock(d: int, s: int) -> Fraction:
-        return pps * s if d == 0 or stop_rule(d, s) else rolled(d, s)
+        return table[s] if d == 0 or stop_rule(d, s) else rolled(d, s)
 
     @lru_cache(maxsize=None)
     def rolled(d: int, s: int) -> Fraction:
@@ -330,9 +398,15 @@ def _stop_below_dice(k: int) -> StopRule:
     return lambda dice_left, sets_locked: dice_left < k
 
 
-def compare_policies(dice: int = 8, points_per_set: Fraction | int = 1, bust_cost: Fraction | int = 0) -> pd.DataFrame:
-    """Optimal play beside the simple policies: exact expected score of each, best first."""
-    turn = optimal_turn(dice, points_per_set, bust_cost)
+def compare_policies(
+    dice: int = 8,
+    points_per_set: Fraction | int | None = None,
+    bust_cost: Fraction | int = BUST_COST,
+    *,
+    payoff: PayoffArg | None = None,
+) -> pd.DataFrame:
+    """Optimal play beside the simple policies: exact expected score of each, best first (scoring as in :func:`optimal_turn`)."""
+    turn = optimal_turn(dice, points_per_set, bust_cost, payoff=payoff)
     rows = [{"policy": "optimal", "value": turn.value}]
     for name, (lock, stop) in simple_policies(dice).items():
         rows.append({"policy": name, "value": turn.evaluate(lock, stop)})
@@ -343,7 +417,10 @@ def compare_policies(dice: int = 8, points_per_set: Fraction | int = 1, bust_cos
 
 
 __all__ = [
+    "BUST_COST",
+    "POINTS_PER_SET",
     "LockDecision",
+    "PayoffArg",
     "TurnSolution",
     "compare_policies",
     "evaluate_turn",
@@ -351,5 +428,6 @@ __all__ = [
     "lock_most_dice",
     "optimal_turn",
     "roll_classes",
+    "scoring",
     "simple_policies",
 ]

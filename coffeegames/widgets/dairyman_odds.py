@@ -244,8 +244,8 @@ class RollAdvisor(View):
         "p_bust_next": "bust chance of the next roll",
     }
     REROLL_COLUMNS = {
-        "ability": "ice-cream tile",
-        "value": "rerolls the dice showing",
+        "reroll": "reroll",
+        "ice_cream": "ice-cream tile that can",
         "dice_rerolled": "dice rerolled",
         "p_bust": "bust chance",
     }

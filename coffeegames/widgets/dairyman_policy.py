@@ -1,11 +1,14 @@
 """Dairyman's optimal turn as a map: roll on or stop, for each (dice left, sets locked), with the exact margins.
 
 :class:`PolicyExplorer` draws :func:`~coffeegames.dairyman.optimal_turn`'s policy as a heat
-map with sliders for the dice, the points per set and the bust cost.
+map with sliders for the dice, the points per set and the bust cost, or, instead of the
+points per set, three face-up milk tiles: a stopped turn is then worth the tiles its sets
+buy (:func:`~coffeegames.dairyman.display_payoff`).
 """
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from functools import partial
 
@@ -13,7 +16,7 @@ import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..dairyman import TurnSolution, optimal_turn
+from ..dairyman import BUST_COST, POINTS_PER_SET, TILE_VALUES, TurnSolution, display_payoff, optimal_turn
 from .charts import EXACT, View, figure, mean_text
 from .decision import exact_text
 
@@ -25,18 +28,28 @@ class _Policy:
     turn: TurnSolution
     table: pd.DataFrame
     changed: list[tuple[int, int]]
-    """(dice left, sets locked) where the decision differs from the no-bust-cost policy."""
+    """(dice left, sets locked) where the decision differs from the baseline policy."""
     free: pd.DataFrame
+    """The baseline policy table: no bust cost (points per set), or points per set (display)."""
+    baseline: str
+    """The baseline in words ("no bust cost", "10 points a set")."""
 
 
 class PolicyExplorer(View):
     """The exact optimal turn policy: roll on or stop, for each reachable (dice left, sets locked).
 
     Each cell is coloured by the margin *roll value − stop value* (blue: rolling is
-    better, red: stopping is), and reads "roll" or "stop". Cells that decide differently
-    with no bust cost are outlined (``changed``), so moving ``bust_cost`` shows the
-    boundary shift. ``dice``, ``points_per_set`` and ``bust_cost`` are the sliders;
-    ``turn`` and ``table`` (:meth:`TurnSolution.policy_table`) hold the current answer.
+    better, red: stopping is), and reads "roll" or "stop". ``dice``, ``points_per_set``
+    and ``bust_cost`` are the sliders; ``turn`` and ``table``
+    (:meth:`TurnSolution.policy_table`) hold the current answer.
+
+    ``scoring`` chooses what a stopped turn is worth: ``"points per set"`` (the slider),
+    or ``"display"``: the milk tiles its sets buy from the three face-up tiles picked in
+    ``tiles`` (values 10-40; defaults 10 / 40 / 40), so the map shows how a lumpy display
+    moves the stopping rule. Outlined cells (``changed``) decide differently from a
+    baseline: with points per set, the same turn with no bust cost (move ``bust_cost`` to
+    see the boundary shift); with a display, the same turn at ``points_per_set`` a set.
+    Defaults are the game's own numbers (10 points a set, a bust costs 5).
 
     >>> explorer = PolicyExplorer(dice=6, points_per_set=10, bust_cost=5)
     >>> explorer.table.loc[4, 1], explorer.fig.data[0].text[3][0]    # 4 dice left, 1 set locked
@@ -47,13 +60,23 @@ class PolicyExplorer(View):
     >>> explorer.dice.value, explorer.points_per_set.value, explorer.bust_cost.value = 8, 1, 5
     >>> explorer.changed, explorer.table.loc[5, 1]     # a bust costs five sets: stop with 5 dice left
     ([(5, 1)], 'stop')
+    >>> explorer.points_per_set.value, explorer.dice.value = 10, 12
+    >>> explorer.scoring.value = "display"             # tiles 10 / 40 / 40: three sets buy only the 10
+    >>> explorer.table.loc[4, 3], explorer.changed      # so roll on for the fourth set and the 40
+    ('roll', [(3, 3), (4, 3)])
     """
 
-    def __init__(self, dice: int = 8, points_per_set: int = 10, bust_cost: int = 5) -> None:
+    def __init__(self, dice: int = 8, points_per_set: int = POINTS_PER_SET, bust_cost: int = BUST_COST,
+                 display: tuple[int, int, int] | None = None) -> None:
         slider = partial(widgets.IntSlider, continuous_update=False, style={"description_width": "initial"})
         self.dice = slider(value=dice, min=2, max=12, description="dice rolled")
         self.points_per_set = slider(value=points_per_set, min=1, max=20, description="points per set")
         self.bust_cost = slider(value=bust_cost, min=0, max=60, description="bust cost")
+        self.scoring = widgets.ToggleButtons(options=["points per set", "display"], value="display" if display else "points per set",
+                                             description="a stopped turn scores", style={"description_width": "initial"})
+        self.tiles = [widgets.Dropdown(options=list(TILE_VALUES), value=v, description=f"tile {i + 1}", layout=widgets.Layout(width="130px"),
+                                       style={"description_width": "initial"})
+                      for i, v in enumerate(display or (10, 40, 40))]
         self.message = widgets.HTML()
         self.result = widgets.HTML()
         heatmap = go.Heatmap(
@@ -73,15 +96,27 @@ class PolicyExplorer(View):
             yaxis=dict(title="dice left to roll", dtick=1),
             margin=dict(t=70),
         )
-        self._start(chart, [self.dice, self.points_per_set, self.bust_cost])
-        self.widget = widgets.VBox([widgets.HBox([self.dice, self.points_per_set, self.bust_cost]), self.message, self.result, self.chart])
+        self._start(chart, [self.dice, self.points_per_set, self.bust_cost, self.scoring, *self.tiles])
+        self.widget = widgets.VBox([
+            widgets.HBox([self.dice, self.points_per_set, self.bust_cost]),
+            widgets.HBox([self.scoring, *self.tiles]),
+            self.message, self.result, self.chart,
+        ])
 
     def _compute(self) -> _Policy:
         dice, pps, cost = self.dice.value, self.points_per_set.value, self.bust_cost.value
-        turn = optimal_turn(dice, pps, cost)
-        table, free = turn.policy_table(), optimal_turn(dice, pps, 0).policy_table()
+        by_display = self.scoring.value == "display"
+        for tile in self.tiles:
+            tile.disabled = not by_display
+        if by_display:
+            turn = optimal_turn(dice, bust_cost=cost, payoff=display_payoff([t.value for t in self.tiles]))
+            free, baseline = optimal_turn(dice, pps, cost).policy_table(), f"{pps} point{'s' * (pps != 1)} a set"
+        else:
+            turn = optimal_turn(dice, pps, cost)
+            free, baseline = optimal_turn(dice, pps, 0).policy_table(), "no bust cost"
+        table = turn.policy_table()
         changed = [(d, s) for d in map(int, table.index) for s in map(int, table.columns) if str(table.loc[d, s]) != str(free.loc[d, s])]
-        return _Policy(turn, table, changed, free)
+        return _Policy(turn, table, changed, free, baseline)
 
     def _draw(self, fig: go.Figure, policy: _Policy) -> None:
         turn, table = policy.turn, policy.table
@@ -95,15 +130,18 @@ class PolicyExplorer(View):
         fig.data[0].update(x=list(table.columns), y=list(table.index), z=z, text=text, customdata=hover)
         outline = dict(type="rect", line=dict(color=EXACT, width=3), fillcolor="rgba(0,0,0,0)")
         fig.layout.shapes = [dict(outline, x0=s - 0.5, x1=s + 0.5, y0=d - 0.5, y1=d + 0.5) for d, s in policy.changed]
-        per_set = f"{turn.points_per_set} point{'s' * (turn.points_per_set != 1)} per set"
-        fig.layout.title.text = f"Roll on or stop? {turn.dice} dice, {per_set}, a bust costs {turn.bust_cost}"
+        if turn.points_per_set is None:
+            scoring = "tiles " + " / ".join(str(t.value) for t in self.tiles) + " (" + ", ".join(f"{s}: {turn.payoff[s]}" for s in range(1, 7)) + ")"
+        else:
+            scoring = f"{turn.points_per_set} point{'s' * (turn.points_per_set != 1)} per set"
+        fig.layout.title.text = f"Roll on or stop? {turn.dice} dice, {scoring}, a bust costs {turn.bust_cost}"
         note = dict(text="the first lock uses both dice: nothing is left to decide", x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font_size=15)
         fig.layout.annotations = [] if len(table) else [note]
 
     @staticmethod
     def _hover(policy: _Policy, d: int, s: int) -> str:
         roll, stop = policy.turn.roll_value(d, s), policy.turn.stop_value(d, s)
-        free = f"<br>with no bust cost: {str(policy.free.loc[d, s])}" if (d, s) in policy.changed else ""
+        free = f"<br>with {policy.baseline}: {str(policy.free.loc[d, s])}" if (d, s) in policy.changed else ""
         return (
             f"{d} dice left, {s} set{'s' * (s != 1)} locked: <b>{str(policy.table.loc[d, s])}</b>"
             f"<br>roll on: {exact_text(roll)}<br>stop: {exact_text(stop)}<br>margin: {exact_text(roll - stop)}{free}"
@@ -113,14 +151,18 @@ class PolicyExplorer(View):
         self.turn, self.table, self.changed = policy.turn, policy.table, policy.changed
         cells = self.table.values[self.table.values != ""]
         rolls = int((cells == "roll").sum())
-        shift = (
-            f"With no bust cost, <b>{len(self.changed)}</b> of these decisions would differ (outlined)."
-            if self.changed
-            else "A bust cost changes no decision here; it only moves the margins (the colours)."
-            if self.turn.bust_cost
-            else "Raise the bust cost to see which decisions it changes."
-        )
+        if policy.baseline != "no bust cost":
+            shift = (f"At {policy.baseline}, <b>{len(self.changed)}</b> of these decisions would differ (outlined): "
+                     "the display's lumps move the stopping rule." if self.changed
+                     else f"This display decides every position as {policy.baseline} does; only the margins differ.")
+        elif self.changed:
+            shift = f"With no bust cost, <b>{len(self.changed)}</b> of these decisions would differ (outlined)."
+        elif self.turn.bust_cost:
+            shift = "A bust cost changes no decision here; it only moves the margins (the colours)."
+        else:
+            shift = "Raise the bust cost to see which decisions it changes."
         self.result.value = (
-            f"An optimally played turn from {self.turn.dice} dice is worth <b>{mean_text(self.turn.value)}</b> points. "
+            f"An optimally played turn from {self.turn.dice} dice is worth <b>{mean_text(self.turn.value)}</b> points "
+            f"({html.escape(self.turn.assumptions)}). "
             f"Roll on in <b>{rolls}</b> of the {len(cells)} positions a turn can reach; stop in the rest. {shift}"
         )
