@@ -40,6 +40,7 @@ import os
 import platform
 import statistics
 import sys
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations_with_replacement
