@@ -20,7 +20,7 @@ Example (you are player 0; the bots deal and stop at your roll, which you type):
     >>> view.advice.loc[0, ["label", "value", "then"]].tolist()   # best first
     ['Lock 4+6, 5+5 and 2+3+5 (the yellow die in a set)', Fraction(30, 1), 'stop']
     >>> view.actions.options[1]                                           # the next best: bank less, roll on
-    ('Lock 4+6 · 22.26', 1)
+    ('Lock 4+6 · 22.61', 1)
 """
 
 from __future__ import annotations
