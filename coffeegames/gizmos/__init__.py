@@ -1,0 +1,65 @@
+"""Gizmos: the energy dispenser, the decks and the chains of triggered gizmos (docs/rules/gizmos.md).
+
+Every name code outside the package needs is importable from here. The modules, one
+concept each (docs/architecture.md):
+
+* :mod:`.data` — the 112 cards' file format (each effect one named kind with parameters);
+* :mod:`.rules` — the options (:class:`Rules`: every Rule, Fact and Ruling);
+* :mod:`.actions` — the phases, the actions and the chance outcomes;
+* :mod:`.player`, :mod:`.payment` — a player's holdings; costs, discounts and converters;
+* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games
+  and the position invariants.
+
+Example:
+    >>> from coffeegames import gizmos
+    >>> s = gizmos.Game(players=3).new_initial_state(seed=2)
+    >>> str(s.phase), len(s.players), sum(s.row) + sum(s.dispenser)
+    ('action', 3, 52)
+"""
+
+from .actions import (
+    ACTION_KINDS,
+    SOURCES,
+    Build,
+    Card,
+    EndTurn,
+    File,
+    Fire,
+    Marble,
+    Pass,
+    Phase,
+    Pick,
+    Research,
+    Skip,
+    Step,
+    energy_words,
+)
+from .data import (
+    CARD_COUNT,
+    COLOURS,
+    EFFECTS,
+    LEVEL_SIZES,
+    SHIPPED_CARDS,
+    TRIGGERS,
+    CardData,
+    Effect,
+    Trigger,
+    cards_for,
+    cards_from_dict,
+    load_cards,
+    shipped_cards,
+)
+from .data import Card as CardFacts
+from .payment import Plan, build_cost, pay_with, payment_plans
+from .player import PlayerState
+from .rules import MARBLES_PER_COLOUR, Rules
+from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
+from .state import Game, State
+
+__all__ = [
+    "ACTION_KINDS", "Build", "CARD_COUNT", "COLOURS", "Card", "CardData", "CardFacts", "EFFECTS", "Effect", "EndTurn",
+    "File", "Fire", "Game", "LEVEL_SIZES", "MARBLES_PER_COLOUR", "Marble", "Pass", "Phase", "Pick", "Plan",
+    "PlayerState", "Research", "Rules", "SHIPPED_CARDS", "SOURCES", "STATE_FORMAT", "Skip", "State", "Step", "TRIGGERS",
+    "Trigger", "build_cost", "cards_for", "cards_from_dict", "check", "energy_words", "load_cards", "load_walkthrough",
+    "pay_with", "payment_plans", "saved_game", "shipped_cards",
+]
