@@ -189,7 +189,7 @@ def _effect(value: Any, where: str) -> Effect:
 def _card(value: Any, where: str) -> Card:
     data = _CHECK.fields(value, where, _CARD_FIELDS, [f for f in _CARD_FIELDS if f != "trigger"])
     ident = _CHECK.whole(data["id"], f"{where}.id", 0, CARD_COUNT - 1)
-    at = f"card {ident}"
+    at = f"card {ident}" if where.startswith("cards") else f"{where} card {ident}"
     level = _CHECK.whole(data["level"], f"{at}.level", 0, 3)
     colour = _CHECK.one_of(data["colour"], f"{at}.colour", (*COLOURS, "any", "none"))
     _CHECK.need((colour == "none") == (level == 0), f"{at}.colour", "is 'none' exactly for the level-0 starting gizmos", colour)
@@ -256,7 +256,7 @@ def cards_for(data: CardData, source: str) -> tuple[Card, ...]:
     for ident, fields in changes:
         raw = _raw(by_id[ident])
         raw.update(json.loads(fields))
-        by_id[ident] = _card(raw, f"sources.{source}[{ident}]")
+        by_id[ident] = _card(raw, f"sources.{source}")
     return tuple(by_id[i] for i in range(CARD_COUNT))
 
 
