@@ -8,7 +8,9 @@ concept each (docs/architecture.md):
 * :mod:`.actions` — the phases, the actions and the chance outcomes;
 * :mod:`.player`, :mod:`.payment` — a player's holdings; costs, discounts and converters;
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games
-  and the position invariants.
+  and the position invariants;
+* :mod:`.policy` — bots (random, greedy, a seeded tree search); :mod:`.advice` — every
+  choice valued by search playouts, with its exact immediate consequences.
 
 Example:
     >>> from coffeegames import gizmos
@@ -17,6 +19,7 @@ Example:
     ('action', 3, 52)
 """
 
+from .advice import advise, p_at_least_one, phase_words, target
 from .actions import (
     ACTION_KINDS,
     SOURCES,
@@ -52,11 +55,14 @@ from .data import (
 from .data import Card as CardFacts
 from .payment import Plan, build_cost, pay_with, payment_plans
 from .player import PlayerState
+from .policy import ENGINE_VALUE, SearchBot, Stats, card_value, evaluate, greedy_policy, random_policy, search_stats
 from .rules import MARBLES_PER_COLOUR, Rules
 from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
 from .state import Game, State
 
 __all__ = [
+    "ENGINE_VALUE", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "p_at_least_one",
+    "phase_words", "random_policy", "search_stats", "target",
     "ACTION_KINDS", "Build", "CARD_COUNT", "COLOURS", "Card", "CardData", "CardFacts", "EFFECTS", "Effect", "EndTurn",
     "File", "Fire", "Game", "LEVEL_SIZES", "MARBLES_PER_COLOUR", "Marble", "Pass", "Phase", "Pick", "Plan",
     "PlayerState", "Research", "Rules", "SHIPPED_CARDS", "SOURCES", "STATE_FORMAT", "Skip", "State", "Step", "TRIGGERS",
