@@ -10,7 +10,8 @@ concept each (docs/architecture.md):
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games
   and the position invariants;
 * :mod:`.policy` — bots (random, greedy, a seeded tree search); :mod:`.advice` — every
-  choice valued by search playouts, with its exact immediate consequences.
+  choice valued by search playouts, with its exact immediate consequences; :mod:`.board` —
+  cards and positions in words.
 
 Example:
     >>> from coffeegames import gizmos
@@ -20,6 +21,7 @@ Example:
 """
 
 from .advice import advise, p_at_least_one, phase_words, target
+from .board import board_text, card_text, effect_text, trigger_text
 from .actions import (
     ACTION_KINDS,
     SOURCES,
@@ -61,6 +63,7 @@ from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
 from .state import Game, State
 
 __all__ = [
+    "board_text", "card_text", "effect_text", "trigger_text",
     "ENGINE_VALUE", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "p_at_least_one",
     "phase_words", "random_policy", "search_stats", "target",
     "ACTION_KINDS", "Build", "CARD_COUNT", "COLOURS", "Card", "CardData", "CardFacts", "EFFECTS", "Effect", "EndTurn",
