@@ -259,13 +259,31 @@ def test_research_draws_the_unseen_then_the_cards_put_under() -> None:
     # a deck of known cards only: the cards put under come next, in order, with no chance node
     known = tuple(i for i in range(8, 40))
     s = position((PlayerState(built=(0,)), PlayerState(built=(1,))), display=((4, 5, 6, 7), s.display[1], s.display[2]),
-                 bottom=(known, (), ()))
+                 bottom=(known, (), ()), bottom_by=((1,) * len(known), (), ()))
     assert s.decks[0] == 0
     r = s.apply(Research(1))
     assert r.phase == Phase.CHOOSE and r.research == (8, 9, 10) and r.bottom[0] == known[3:]
     assert r.apply(Skip()).bottom[0] == known[3:] + (8, 9, 10)
     with pytest.raises(BadData, match="decks"):
         dataclasses.replace(s, decks=(1, s.decks[1], s.decks[2])).check()
+
+
+def test_a_determinisation_hides_only_what_others_put_under_a_deck() -> None:
+    s = position((PlayerState(built=(0,)), PlayerState(built=(1,))), turn=1)
+    r = s.apply(Research(2))
+    while r.is_chance():
+        r = r.apply(r.chance_outcomes()[0][0])
+    under = r.apply(Skip())  # player 1 puts three level-II cards under the deck
+    assert under.bottom_by[1] == (1, 1, 1) and len(under.bottom[1]) == 3
+    rng = np.random.default_rng(0)
+    assert under.determinise(1, rng) == under, "player 1 knows the cards they put under"
+    pool = set(under.unseen(2)) | set(under.bottom[1])
+    seen: set[int] = set()
+    for _ in range(200):
+        d = under.determinise(0, rng).check()
+        assert d.decks == under.decks and len(d.bottom[1]) == 3 and set(d.bottom[1]) | set(d.unseen(2)) == pool
+        seen.update(d.bottom[1])
+    assert seen == pool, "any card player 0 has not seen may be under the deck"
 
 
 def test_converters_and_discounts_make_payment_plans() -> None:

@@ -15,8 +15,9 @@ the mover's storage (a gizmo drawing energy), the exact chance that they bring a
 marble of ``colour``, the colour the mover's best target card most lacks (:func:`target`);
 None for other actions.
 
-The playouts use the engine's chance law, which knows the order of the cards a Research put
-under a deck; that order matters only once a deck's unseen cards are gone.
+The playouts use only what the mover knows: the cards another player put under a deck are
+re-drawn from the cards the mover cannot tell them from in every playout
+(:meth:`~.state.State.determinise`).
 
 Example:
     >>> from coffeegames.gizmos import Game

@@ -209,8 +209,9 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
     engine value, less the best opponent's: see :func:`evaluate`), after ``playouts`` playouts, each played to the end
     of ``horizon`` more rounds (None: to the end of the game). Seeded: the same arguments, the same numbers.
 
-    Open-loop: the tree is keyed by the player decisions only; every chance draw is sampled afresh in every
-    playout, so a node's statistics average over the hidden cards and marbles.
+    Open-loop: the tree is keyed by the player decisions only. Each playout starts from a determinisation of what
+    the mover cannot see (:meth:`~.state.State.determinise`: the cards others put under the decks) and samples every
+    chance draw afresh, so a node's statistics average over the hidden cards and marbles.
     """
     if state.is_chance() or state.is_terminal():
         raise ValueError("search_stats needs a decision")
@@ -218,8 +219,9 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
     rollout = noisy_greedy(rng)
     root = _Node()
     players = len(state.players)
+    me = state.current_player()
     for _ in range(playouts):
-        s, node, path = state, root, []
+        s, node, path = state.determinise(me, rng), root, []
         # selection and expansion: down the tree by UCB, until an action never tried here
         while not s.is_terminal():
             while s.is_chance():

@@ -88,6 +88,7 @@ FIELD_PARSERS: dict[str, Parser] = {
     "display": _per_level(_ids),
     "decks": _per_level(whole),
     "bottom": _per_level(list_of(whole)),
+    "bottom_by": _per_level(list_of(whole)),
     "research": _ids,
     "ready": _ids,
     "used": _ids,
@@ -130,6 +131,10 @@ def check(state: S) -> S:
                 need(rules.card(ident).level == level, where, f"card {ident} is not of level {level}")
             elif not where.endswith("built"):
                 need(rules.card(ident).level > 0, where, f"card {ident} is a starting gizmo")
+    for level in (1, 2, 3):
+        by = state.bottom_by[level - 1]
+        need(len(by) == len(state.bottom[level - 1]) and all(0 <= b < n for b in by), "bottom_by",
+             "names the player who put each card under a deck, one per card")
     removed = (0, 0, rules.removed_level3)
     for level in (1, 2, 3):
         unseen = len(state.unseen(level))

@@ -71,6 +71,8 @@ class State(SavedState, BaseState):
     """Unseen cards left in the decks of levels I, II, III."""
     bottom: tuple[tuple[int, ...], ...] = ((), (), ())
     """Known cards a Research put under each deck, the next to come first (they come after the unseen ones)."""
+    bottom_by: tuple[tuple[int, ...], ...] = ((), (), ())
+    """Who put each of those cards under (the others know only how many: see :meth:`determinise`)."""
     research: tuple[int, ...] = ()
     """The cards of the Research being made (sorted)."""
     ready: tuple[int, ...] = ()
@@ -135,6 +137,28 @@ class State(SavedState, BaseState):
         cards removed at setup), each equally likely to come next while the deck has unseen cards."""
         seen = self.known()
         return tuple(i for i in self.rules.level_ids(level) if i not in seen)
+
+    def determinise(self, player: int, rng: np.random.Generator) -> Self:
+        """One position consistent with what ``player`` knows: each card another player put under a deck is swapped
+        with a card drawn uniformly from those cards and the unseen cards of its level (which ``player`` cannot tell
+        apart). The engine's chance law is unchanged; only identities ``player`` never saw move.
+
+        >>> s = Game().new_initial_state(seed=0)
+        >>> s.determinise(0, np.random.default_rng(0)) == s   # nothing under the decks: nothing hidden to move
+        True
+        """
+        if not any(b != player for by in self.bottom_by for b in by):
+            return self
+        bottom = [list(b) for b in self.bottom]
+        for level in (1, 2, 3):
+            hidden = [j for j, b in enumerate(self.bottom_by[level - 1]) if b != player]
+            if not hidden:
+                continue
+            pool = list(self.unseen(level)) + [bottom[level - 1][j] for j in hidden]
+            picks = rng.permutation(len(pool))[: len(hidden)]
+            for j, k in zip(hidden, picks):
+                bottom[level - 1][j] = pool[int(k)]
+        return self._with(bottom=tuple(tuple(b) for b in bottom))
 
     def deck_size(self, level: int) -> int:
         """Cards left in the deck of ``level``: unseen ones and the known ones put under it."""
@@ -309,9 +333,10 @@ class State(SavedState, BaseState):
         """The researched card chosen (or none): the others go under the deck, in card-number order (Ruling)."""
         level = self.todo[0].level
         rest = self.research if isinstance(action, Skip) else remove_id(self.research, action.card)
-        bottom = list(self.bottom)
+        bottom, by = list(self.bottom), list(self.bottom_by)
         bottom[level - 1] = bottom[level - 1] + rest
-        state = self._with(research=(), bottom=tuple(bottom), todo=self.todo[1:])
+        by[level - 1] = by[level - 1] + (self.turn,) * len(rest)
+        state = self._with(research=(), bottom=tuple(bottom), bottom_by=tuple(by), todo=self.todo[1:])
         if isinstance(action, File):
             return state._file(action.card)
         if isinstance(action, Build):
@@ -394,12 +419,13 @@ class State(SavedState, BaseState):
             elif step.phase in (Phase.DISPLAY, Phase.DRAW):
                 if state.decks[step.level - 1]:
                     return state
-                bottom = list(state.bottom)
+                bottom, by = list(state.bottom), list(state.bottom_by)
                 under = bottom[step.level - 1]
                 state = state._with(todo=state.todo[1:])
                 if under:
                     bottom[step.level - 1] = under[1:]
-                    state = state._with(bottom=tuple(bottom))._place(step, under[0])
+                    by[step.level - 1] = by[step.level - 1][1:]
+                    state = state._with(bottom=tuple(bottom), bottom_by=tuple(by))._place(step, under[0])
             elif step.phase != Phase.ACTION and state._legal == (Skip(),):
                 state = state._move(Skip())
             else:
