@@ -305,6 +305,16 @@ def test_converters_and_discounts_make_payment_plans() -> None:
     assert len(builds) == len({a.paid for a in builds}) == 3  # card 5: blue, cost 1: blue, red (36) or yellow (108)
 
 
+def test_converters_once_a_build_or_once_a_turn() -> None:
+    me = PlayerState(energy=(1, 0, 0, 0), built=(0, 36))
+    s = position((me, PlayerState(built=(1,))), todo=(Step(Phase.CHOOSE, 1),), research=(4, 5, 6), used=(36,),
+                 display=((8, 9, 10, 11), (68, 69, 70), (92, 93)))
+    per_build = [a for a in s.legal_actions() if isinstance(a, Build)]
+    assert Build(5, "research", (1, 0, 0, 0), (36,)) in per_build, "36 (red as any) again in this Build"
+    turn = dataclasses.replace(s, rules=Game(converters_per="turn").rules)
+    assert [c.id for c in turn.converters()] == [] and not any(isinstance(a, Build) for a in turn.legal_actions())
+
+
 def test_the_multicolour_card_counts_as_every_colour_and_scores_by_its_rule() -> None:
     me = PlayerState(energy=(2, 2, 2, 1), built=(0, 4, 5, 6, 7, 12, 16))  # 4-7: building blue/black/red/yellow -> 1 token
     s = position((me, PlayerState(built=(1,))), row=(1, 1, 1, 1), display=((8, 9, 10, 11), (42, 43, 44), (82, 95)))
