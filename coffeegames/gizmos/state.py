@@ -174,12 +174,7 @@ class State(SavedState, BaseState):
         return [(Card(i), Fraction(1, len(pool))) for i in pool]
 
     def chance_outcome_count(self) -> int:
-        if not self.is_chance():
-            return 0
-        step = self.todo[0]
-        if step.phase in (Phase.ROW, Phase.ENERGY):
-            return sum(1 for n in self.dispenser if n)
-        return len(self.unseen(step.level))
+        return len(self._chance_outcomes()) if self.is_chance() else 0  # at most 36: always listed
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         step = self.todo[0]
