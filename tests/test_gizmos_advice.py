@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from coffeegames.engine import play
+from coffeegames.errors import BadArgument
 from coffeegames.gizmos import (
     COLOURS,
     Build,
@@ -98,6 +99,10 @@ def test_advice_lists_every_action_with_its_exact_consequences() -> None:
     row = table.set_index("label").loc[f"{Fire(90)} ≈"]
     colour = row["colour"]
     assert colour in COLOURS and row["p_colour"] == _brute_p(s.dispenser, colour, 3) == p_at_least_one(s.dispenser, colour, 3)
+    named = advise(s, playouts=5, card=69).set_index("label")  # 69: a red card
+    assert named.loc[f"{Fire(90)} ≈", "p_colour"] == _brute_p(s.dispenser, "red", 3)
+    with pytest.raises(BadArgument, match="card"):
+        advise(s, playouts=5, card=500)
     # a Pick: one marble more, no points; a Build: its printed points and its payment
     act = _position(PlayerState(energy=(0, 0, 0, 1), built=(0,)), display=((4, 36, 37, 38), (68, 69, 70), (92, 93)))
     table = advise(act, playouts=20, seed=0).set_index("label")

@@ -12,8 +12,9 @@ mover's score change: a Build's printed points, a token effect's tokens), ``ener
 change in energy stored: a Pick's marble, a Build's payment), ``sets_off`` (the gizmos the
 action makes wait to fire), and ``p_colour``: for an action that sets off random draws into
 the mover's storage (a gizmo drawing energy), the exact chance that they bring at least one
-marble of ``colour``, the colour the mover's best target card most lacks (:func:`target`);
-None for other actions.
+marble of ``colour``: the colour of the card you name (``card=``), or of the mover's best
+target, the card they value most per energy still missing (:func:`target`); None for other
+actions.
 
 The playouts use only what the mover knows: the cards another player put under a deck are
 re-drawn from the cards the mover cannot tell them from in every playout
@@ -35,6 +36,8 @@ from typing import Any
 
 import pandas as pd
 
+from ..errors import BadArgument
+from ..validate import Checker, is_whole
 from .actions import Fire, Phase, energy_words
 from .data import COLOURS
 from .data import Card as CardFacts
@@ -117,14 +120,22 @@ def _consequences(state: State, action: Any, colour: str) -> dict[str, Any]:
             "p_colour": p, "then": "; ".join(words)}
 
 
-def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int | None = 2) -> pd.DataFrame:
+def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int | None = 2,
+           card: int | None = None) -> pd.DataFrame:
     """Every legal action at ``state`` once: its estimated margin from ``playouts`` search playouts (see the module
-    notes), its exact immediate consequences, and the best (highest estimate) marked."""
+    notes), its exact immediate consequences, and the best (highest estimate) marked. ``card``: the card whose colour
+    ``p_colour`` asks about (default: :func:`target`)."""
     legal = state.legal_actions()
     if not legal:
         return pd.DataFrame(columns=COLUMNS)
     stats = search_stats(state, playouts, seed, horizon) if len(legal) > 1 else {}
-    _, colour = target(state)
+    if card is None:
+        _, colour = target(state)
+    else:
+        Checker("advise", BadArgument).need(is_whole(card) and 0 <= card < len(state.rules.deck), "card",
+                                            f"must be a card id 0-{len(state.rules.deck) - 1}", card)
+        colour = state.rules.card(card).colour
+        colour = colour if colour in COLOURS else ""
     rows = []
     for action in legal:
         st = stats.get(action)
