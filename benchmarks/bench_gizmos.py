@@ -77,13 +77,16 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def win_rate(first: Callable[[int], Any], second: Callable[[int], Any], games: int, seed: int = 7) -> dict[str, Any]:
-    """``first`` against ``second`` (bot factories taking the game's index) in 2-player games, seats alternating."""
+def win_rate(first: Callable[[int], Any], second: Callable[[int], Any], games: int, seed: int = 7,
+             offset: int = 0) -> dict[str, Any]:
+    """``first`` against ``second`` (bot factories taking the game's index) in 2-player games ``offset`` to
+    ``offset + games - 1``, seats alternating (so several processes can share a long run)."""
     game = gizmos.Game(players=2)
     wins = 0
+
     def run() -> None:
         nonlocal wins
-        for i in range(games):
+        for i in range(offset, offset + games):
             seat = i % 2
             bots = [first(i), second(i)] if seat == 0 else [second(i), first(i)]
             final, _ = play_out(game.new_initial_state(), bots, np.random.default_rng([seed, i]))
@@ -101,19 +104,22 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=100, help="search playouts a decision")
     parser.add_argument("--greedy-games", type=int, default=200, help="greedy against random games")
     parser.add_argument("--search-games", type=int, default=0, help="search against greedy games (slow: ~15 CPU s each)")
+    parser.add_argument("--offset", type=int, default=0, help="index of the first win-rate game (to split a run)")
+    parser.add_argument("--no-speed", action="store_true", help="win rates only")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, Any] = {"random": {}, "decisions": None, "greedy_vs_random": None, "search_vs_greedy": None}
-    for players in (2, 3, 4):
-        report["random"][f"gizmos {players}p"] = random_steps(gizmos.Game(players=players), args.games)
-    report["random"]["dairyman 3p"] = random_steps(dairyman.Game(players=3), max(2, args.games // 10))
-    report["decisions"] = decision_times(args.playouts, 3)
+    if not args.no_speed:
+        for players in (2, 3, 4):
+            report["random"][f"gizmos {players}p"] = random_steps(gizmos.Game(players=players), args.games)
+        report["random"]["dairyman 3p"] = random_steps(dairyman.Game(players=3), max(2, args.games // 10))
+        report["decisions"] = decision_times(args.playouts, 3)
     if args.greedy_games:
         report["greedy_vs_random"] = win_rate(lambda i: gizmos.greedy_policy, lambda i: gizmos.random_policy(i),
-                                              args.greedy_games)
+                                              args.greedy_games, offset=args.offset)
     if args.search_games:
         report["search_vs_greedy"] = win_rate(lambda i: gizmos.SearchBot(playouts=args.playouts, seed=i),
-                                              lambda i: gizmos.greedy_policy, args.search_games)
+                                              lambda i: gizmos.greedy_policy, args.search_games, offset=args.offset)
     if args.json:
         print(json.dumps(report, indent=1))
         return
@@ -122,8 +128,9 @@ def main() -> None:
         print(f"  {name:14} {row['steps_per_cpu_s']:9.0f} steps/CPU s  ({row['steps']} steps, "
               f"{row['cpu_s']:.2f} s CPU, {row['wall_s']:.2f} s wall)")
     d = report["decisions"]
-    print(f"search decision, {d['playouts']} playouts: {d['bot_cpu_s']:.2f} s CPU ({d['bot_wall_s']:.2f} s wall); "
-          f"advise: {d['advise_cpu_s']:.2f} s CPU ({d['advise_wall_s']:.2f} s wall)")
+    if d:
+        print(f"search decision, {d['playouts']} playouts: {d['bot_cpu_s']:.2f} s CPU ({d['bot_wall_s']:.2f} s wall); "
+              f"advise: {d['advise_cpu_s']:.2f} s CPU ({d['advise_wall_s']:.2f} s wall)")
     for key, what in (("greedy_vs_random", "greedy against random"), ("search_vs_greedy", "search against greedy")):
         row = report[key]
         if row:

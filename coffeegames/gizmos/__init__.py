@@ -57,14 +57,25 @@ from .data import (
 from .data import Card as CardFacts
 from .payment import Plan, build_cost, pay_with, payment_plans
 from .player import PlayerState
-from .policy import ENGINE_VALUE, SearchBot, Stats, card_value, evaluate, greedy_policy, random_policy, search_stats
+from .policy import (
+    ENGINE_VALUE,
+    SearchBot,
+    Stats,
+    card_value,
+    evaluate,
+    greedy_policy,
+    noisy_greedy,
+    progress,
+    random_policy,
+    search_stats,
+)
 from .rules import MARBLES_PER_COLOUR, Rules
 from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
 from .state import Game, State
 
 __all__ = [
     "board_text", "card_text", "effect_text", "trigger_text",
-    "ENGINE_VALUE", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "p_at_least_one",
+    "ENGINE_VALUE", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "noisy_greedy", "p_at_least_one", "progress",
     "phase_words", "random_policy", "search_stats", "target",
     "ACTION_KINDS", "Build", "CARD_COUNT", "COLOURS", "Card", "CardData", "CardFacts", "EFFECTS", "Effect", "EndTurn",
     "File", "Fire", "Game", "LEVEL_SIZES", "MARBLES_PER_COLOUR", "Marble", "Pass", "Phase", "Pick", "Plan",

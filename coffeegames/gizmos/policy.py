@@ -37,7 +37,8 @@ from .data import COLOURS
 from .data import Card as CardFacts
 from .state import State
 
-__all__ = ["ENGINE_VALUE", "Policy", "SearchBot", "Stats", "card_value", "evaluate", "greedy_policy", "random_policy",
+__all__ = ["ENGINE_VALUE", "Policy", "SearchBot", "Stats", "card_value", "evaluate", "greedy_policy", "noisy_greedy",
+           "progress", "random_policy",
            "search_stats"]
 
 Policy = Callable[[State], Any]
