@@ -87,6 +87,17 @@ def test_the_two_sources_differ_on_the_disputed_cards_only() -> None:
         Game(card_source="boardgamegeek")
 
 
+@pytest.mark.parametrize("option, value", [("players", 5), ("converters_per", "game"), ("payoff", "pp"),
+                                           ("display", (4, 3)), ("energy_limit", 0), ("cards", {"cards": []})])
+def test_bad_options_are_refused_naming_them(option: str, value: Any) -> None:
+    with pytest.raises((BadArgument, BadData), match=option if option != "cards" else "cards"):
+        Game(**{option: value})
+
+
+def test_options_saved_as_json_load_back() -> None:
+    assert Game(display=[4, 3, 2]).rules.display == (4, 3, 2)
+
+
 def _card_file() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(gizmos.SHIPPED_CARDS.read_text(encoding="utf-8"))
     return data
