@@ -215,6 +215,20 @@ def test_a_gizmo_fires_once_a_turn_and_not_on_the_build_that_built_it() -> None:
     assert s.players[0].energy == (1, 1, 0, 0) and set(s.players[0].built) == {0, 12, 64, 72, 104}
 
 
+def test_the_chain_in_words() -> None:
+    me = PlayerState(energy=(0, 0, 3, 0), archive=(12, 64), built=(0, 72, 104))
+    states = [position((me, PlayerState(built=(1,))))]
+    moves = [Build(64, "archive", (0, 0, 3, 0)), Fire(104), Build(12, "archive"), Fire(64), Pick("red"), Marble("red")]
+    for move in moves:
+        states.append(states[-1].apply(move))
+    lines = gizmos.chain_text(states, moves)
+    assert lines[0] == "player 0: Build #64 from the archive paying 3 black"
+    assert lines[1].startswith("  sets off #104 yellow III") and "building a blue/black gizmo → build a level-I" in lines[1]
+    assert lines[2] == "player 0: Fire #104: build a level-I gizmo for free"
+    assert lines[4].startswith("  sets off #64 black II") and lines[5] == "player 0: Fire #64: perform 2 Picks"
+    assert lines[-1] == "  chance: red marble (onto the row)"
+
+
 def test_waiting_gizmos_fire_in_the_owners_order_and_may_be_left() -> None:
     # 24: picking red -> draw 1; 28: picking red -> draw 1; the starting gizmo 0 waits for a File.
     me = PlayerState(built=(0, 24, 28))

@@ -21,7 +21,7 @@ Example:
 """
 
 from .advice import advise, p_at_least_one, phase_words, target
-from .board import board_text, card_text, effect_text, trigger_text
+from .board import board_text, card_text, chain_text, effect_text, trigger_text
 from .actions import (
     ACTION_KINDS,
     SOURCES,
@@ -74,7 +74,7 @@ from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
 from .state import Game, State
 
 __all__ = [
-    "board_text", "card_text", "effect_text", "trigger_text",
+    "board_text", "card_text", "chain_text", "effect_text", "trigger_text",
     "ENGINE_VALUE", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "noisy_greedy", "p_at_least_one", "progress",
     "phase_words", "random_policy", "search_stats", "target",
     "ACTION_KINDS", "Build", "CARD_COUNT", "COLOURS", "Card", "CardData", "CardFacts", "EFFECTS", "Effect", "EndTurn",

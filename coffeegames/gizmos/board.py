@@ -13,11 +13,14 @@ Example:
 
 from __future__ import annotations
 
-from .actions import energy_words
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Fire, Phase, energy_words
 from .data import Card, Effect, Trigger
 from .state import State
 
-__all__ = ["board_text", "card_text", "effect_text", "trigger_text"]
+__all__ = ["board_text", "card_text", "chain_text", "effect_text", "trigger_text"]
 
 _LEVELS = ("0", "I", "II", "III")
 
@@ -93,3 +96,29 @@ def board_text(state: State) -> str:
         lines.append("the end is triggered: the round is being completed")
     lines.append("game over" if state.over else f"next: {', '.join(map(str, state.todo)) or 'fire or end the turn'}")
     return "\n".join(lines)
+
+
+def chain_text(states: Sequence[State], moves: Sequence[Any]) -> list[str]:
+    """The latest turn step by step (``states[i + 1] == states[i].apply(moves[i])``, as a walkthrough keeps them):
+    the main action, each draw, each gizmo it set off and what firing it did.
+
+    >>> from coffeegames.gizmos import Game, Pick
+    >>> s = Game().new_initial_state(seed=1)
+    >>> after = s.apply(Pick("red"))
+    >>> chain_text([s, after, after.apply(after.chance_outcomes()[0][0])], [Pick("red"), after.chance_outcomes()[0][0]])
+    ['player 0: Pick red', '  chance: red marble (onto the row)']
+    """
+    start = max((i for i in range(len(moves)) if states[i].phase == Phase.ACTION and not states[i].is_chance()), default=0)
+    lines = []
+    for before, move, after in zip(states[start:], moves[start:], states[start + 1:]):
+        if before.is_chance():
+            where = {Phase.ROW: "onto the row", Phase.ENERGY: "into storage", Phase.DISPLAY: "onto the display",
+                     Phase.DRAW: "into the research"}[before.phase]
+            lines.append(f"  chance: {move} ({where})")
+        else:
+            what = f": {effect_text(before.rules.card(move.gizmo).effect)}" if isinstance(move, Fire) else ""
+            lines.append(f"player {before.turn}: {move}{what}")
+        new = [g for g in after.ready if g not in before.ready] if after.turn == before.turn and not after.over else []
+        if new:
+            lines.append("  sets off " + ", ".join(card_text(after.rules.card(g)) for g in new))
+    return lines
