@@ -54,7 +54,10 @@ class Phase(StrEnum):
     @property
     def is_chance(self) -> bool:
         """Whether chance takes this step (when anything is left to draw)."""
-        return self in (Phase.DISPLAY, Phase.DRAW, Phase.ROW, Phase.ENERGY)
+        return self in _CHANCE_PHASES
+
+
+_CHANCE_PHASES = frozenset({Phase.DISPLAY, Phase.DRAW, Phase.ROW, Phase.ENERGY})
 
 
 @dataclass(frozen=True)

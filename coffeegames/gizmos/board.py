@@ -8,7 +8,7 @@ Example:
     >>> card_text(rules.card(106))
     '#106 blue III, cost 5, 5 pts: converter: 1 red or 1 black counts as 2 of its colour'
     >>> print(board_text(Game().new_initial_state(seed=1)).splitlines()[0])
-    row: 1 red + 2 blue + 1 black + 2 yellow · dispenser: 12 red + 11 blue + 12 black + 11 yellow (46)
+    row: 1 red + 3 blue + 2 yellow · dispenser: 12 red + 10 blue + 13 black + 11 yellow (46)
 """
 
 from __future__ import annotations

@@ -125,6 +125,9 @@ class Card:
     trigger: Trigger | None
     effect: Effect
 
+    def __hash__(self) -> int:  # cards are compared whole, but hashed by id (fast: payment caches key on them)
+        return hash(self.id)
+
 
 @dataclass(frozen=True)
 class CardData:

@@ -105,6 +105,12 @@ def payment_plans(energy: tuple[int, ...], colour: str, need: int, converters: t
 def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[Plan, ...]:
     if need == 0:
         return (((0,) * len(COLOURS), ()),)
+    if not converters:  # the common case, without a search: exactly `need` marbles of the colour (any colours)
+        if colour != "any":
+            i = COLOURS.index(colour)
+            return (((0,) * i + (need,) + (0,) * (len(COLOURS) - i - 1), ()),) if energy[i] >= need else ()
+        return tuple((spent, ()) for spent in itertools.product(*(range(min(n, need) + 1) for n in energy))
+                     if sum(spent) == need)
     if colour == "any":
         reach = sum(energy) + sum(len(c.effect.colours) for c in converters if c.effect.kind == "double")
     else:
@@ -112,7 +118,7 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
     if reach < need:
         return ()
     plans: list[Plan] = []
-    for spent in itertools.product(*(range(n + 1) for n in energy)):
+    for spent in itertools.product(*(range(min(n, need) + 1) for n in energy)):
         if sum(spent) > need or sum(spent) == 0:
             continue
         used = _pay_with(spent, colour, need, converters)

@@ -104,7 +104,9 @@ class Rules:
         object.__setattr__(self, "cards", data)
         need(self.card_source in data.source_names, "card_source", f"must be one of {', '.join(data.source_names)}")
         need(36 - self.removed_level3 >= self.display[2], "removed_level3", "must leave the level-III display its cards")
-        object.__setattr__(self, "_deck", cards_for(data, self.card_source))
+        deck = cards_for(data, self.card_source)
+        object.__setattr__(self, "_deck", deck)
+        object.__setattr__(self, "_levels", tuple(tuple(c.id for c in deck if c.level == level) for level in range(4)))
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -118,7 +120,8 @@ class Rules:
 
     def level_ids(self, level: int) -> tuple[int, ...]:
         """The ids of every card of ``level`` (0: the starting gizmos)."""
-        return tuple(c.id for c in self.deck if c.level == level)
+        ids: tuple[int, ...] = self.__dict__["_levels"][level]
+        return ids
 
     @property
     def shipped(self) -> bool:

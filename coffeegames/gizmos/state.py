@@ -105,18 +105,29 @@ class State(SavedState, BaseState):
 
     def owned(self, player: int) -> tuple[CardFacts, ...]:
         """The gizmos ``player`` has built, as cards."""
-        return tuple(self.rules.card(i) for i in self.players[player].built)
+        return self._owned[player]
+
+    @cached_property
+    def _owned(self) -> tuple[tuple[CardFacts, ...], ...]:
+        deck = self.rules.deck
+        return tuple(tuple(deck[i] for i in p.built) for p in self.players)
 
     def limits(self, player: int) -> tuple[int, int, int]:
         """``(energy, archive, research)`` limits of ``player``, upgrades included."""
-        rules = self.rules
-        energy, archive, research = rules.energy_limit, rules.archive_limit, rules.research_limit
-        for card in self.owned(player):
-            if card.effect.kind == "upgrade":
-                energy += card.effect.energy
-                archive += card.effect.archive
-                research += card.effect.research
-        return energy, archive, research
+        return self._limits[player]
+
+    @cached_property
+    def _limits(self) -> tuple[tuple[int, int, int], ...]:
+        rules, found = self.rules, []
+        for player in range(len(self.players)):
+            energy, archive, research = rules.energy_limit, rules.archive_limit, rules.research_limit
+            for card in self.owned(player):
+                if card.effect.kind == "upgrade":
+                    energy += card.effect.energy
+                    archive += card.effect.archive
+                    research += card.effect.research
+            found.append((energy, archive, research))
+        return tuple(found)
 
     def can(self, player: int, what: str) -> bool:
         """Whether ``player`` may still ``'file'`` or ``'research'`` (no negator gizmo built)."""
@@ -175,6 +186,21 @@ class State(SavedState, BaseState):
 
     def chance_outcome_count(self) -> int:
         return len(self._chance_outcomes()) if self.is_chance() else 0  # at most 36: always listed
+
+    def sample_chance(self, rng: np.random.Generator) -> Any:
+        """One outcome with its exact probability (a marble by the dispenser's counts, a card uniformly among the unseen),
+        drawn without listing Fractions."""
+        if not self.is_chance():
+            return super().sample_chance(rng)
+        step = self.todo[0]
+        if step.phase in (Phase.ROW, Phase.ENERGY):
+            k = int(rng.integers(sum(self.dispenser)))
+            for colour, n in zip(COLOURS, self.dispenser):
+                if k < n:
+                    return Marble(colour)
+                k -= n
+        pool = self.unseen(step.level)
+        return Card(pool[int(rng.integers(len(pool)))])
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         step = self.todo[0]
