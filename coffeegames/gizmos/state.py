@@ -11,7 +11,9 @@ includes the 20 removed unseen at setup), followed by the known cards a Research
 it. Deterministic steps (a deck of known cards only, a full storage, an empty dispenser)
 and choices with one option only (a Skip) are taken at once by :meth:`State.settled`.
 
-The rules, each with the function implementing it: docs/rules/gizmos.md.
+The rules, each with the function implementing it: docs/rules/gizmos.md. (Over 500 lines: the
+turn, its queue of steps and the trigger chain are one concept; split, each rule would need
+the others' private steps.)
 
 Example:
     >>> game = Game(players=2)
