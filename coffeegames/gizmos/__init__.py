@@ -1,21 +1,69 @@
-"""Gizmos (Phil Walker-Harding; CMON, 2018): the exact odds of the energy dispenser and the level decks.
+"""Gizmos: the energy dispenser, the decks and the chains of triggered gizmos (docs/rules/gizmos.md).
 
-The rules: docs/rules/gizmos.md. Every chance is a :class:`~fractions.Fraction` counted from
-draws without replacement (see :mod:`.odds`).
+Every name code outside the package needs is importable from here. The modules, one
+concept each (docs/architecture.md):
+
+* :mod:`.data` — the 112 cards' file format (each effect one named kind with parameters);
+* :mod:`.rules` — the options (:class:`Rules`: every Rule, Fact and Ruling);
+* :mod:`.actions` — the phases, the actions and the chance outcomes;
+* :mod:`.player`, :mod:`.payment` — a player's holdings; costs, discounts and converters;
+* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games
+  and the position invariants;
+* :mod:`.odds` — the exact odds of the dispenser and of a Research (pure functions of
+  counts, or of any cards and a predicate);
+* :mod:`.policy` — bots (random, greedy, a seeded tree search); :mod:`.advice` — every
+  choice valued by search playouts, with its exact immediate consequences; :mod:`.board` —
+  cards and positions in words.
 
 Example:
     >>> from coffeegames import gizmos
+    >>> s = gizmos.Game(players=3).new_initial_state(seed=2)
+    >>> str(s.phase), len(s.players), sum(s.row) + sum(s.dispenser)
+    ('action', 3, 52)
     >>> dispenser = gizmos.dispenser_from(row=["red", "red", "blue", "black", "yellow", "yellow"])
     >>> gizmos.p_can_pay(dispenser, "red", cost=2, draws=3)
     Fraction(19, 138)
 """
 
+from .advice import advise, p_at_least_one, phase_words, target
+from .board import board_text, card_text, chain_text, effect_text, trigger_text
+from .actions import (
+    ACTION_KINDS,
+    SOURCES,
+    Build,
+    Card,
+    EndTurn,
+    File,
+    Fire,
+    Marble,
+    Pass,
+    Phase,
+    Pick,
+    Research,
+    Skip,
+    Step,
+    energy_words,
+)
+from .data import (
+    CARD_COUNT,
+    COLOURS,
+    EFFECTS,
+    LEVEL_SIZES,
+    SHIPPED_CARDS,
+    TRIGGERS,
+    CardData,
+    Effect,
+    Trigger,
+    cards_for,
+    cards_from_dict,
+    load_cards,
+    shipped_cards,
+)
+from .data import Card as CardFacts
 from .odds import (
     ANY,
-    COLOURS,
     LEVEL_CARDS,
     MARBLES,
-    MARBLES_PER_COLOUR,
     MAX_CARDS,
     MAX_PLAYERS,
     REMOVED_LEVEL_III,
@@ -35,29 +83,34 @@ from .odds import (
     research_matches,
     row_after_pick,
 )
+from .payment import Plan, build_cost, pay_with, payment_plans
+from .player import PlayerState
+from .policy import (
+    ENGINE_VALUE,
+    SearchBot,
+    Stats,
+    card_value,
+    evaluate,
+    greedy_policy,
+    noisy_greedy,
+    progress,
+    random_policy,
+    search_stats,
+)
+from .rules import MARBLES_PER_COLOUR, Rules
+from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
+from .state import Game, State
 
 __all__ = [
-    "ANY",
-    "COLOURS",
-    "LEVEL_CARDS",
-    "MARBLES",
-    "MARBLES_PER_COLOUR",
-    "MAX_CARDS",
-    "MAX_PLAYERS",
-    "REMOVED_LEVEL_III",
-    "ROW_SIZE",
-    "as_dispenser",
-    "colour_dist",
-    "colour_table",
-    "dispenser_from",
-    "draw_dist",
-    "marbles_text",
-    "p_at_least",
-    "p_can_pay",
-    "p_research_shows",
-    "parse_marbles",
-    "pay_table",
-    "research_dist",
-    "research_matches",
-    "row_after_pick",
+    "board_text", "card_text", "chain_text", "effect_text", "trigger_text",
+    "ENGINE_VALUE", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "noisy_greedy", "p_at_least_one", "progress",
+    "phase_words", "random_policy", "search_stats", "target",
+    "ACTION_KINDS", "Build", "CARD_COUNT", "COLOURS", "Card", "CardData", "CardFacts", "EFFECTS", "Effect", "EndTurn",
+    "File", "Fire", "Game", "LEVEL_SIZES", "MARBLES_PER_COLOUR", "Marble", "Pass", "Phase", "Pick", "Plan",
+    "PlayerState", "Research", "Rules", "SHIPPED_CARDS", "SOURCES", "STATE_FORMAT", "Skip", "State", "Step", "TRIGGERS",
+    "Trigger", "build_cost", "cards_for", "cards_from_dict", "check", "energy_words", "load_cards", "load_walkthrough",
+    "pay_with", "payment_plans", "saved_game", "shipped_cards",
+    "ANY", "LEVEL_CARDS", "MARBLES", "MAX_CARDS", "MAX_PLAYERS", "REMOVED_LEVEL_III", "ROW_SIZE", "as_dispenser",
+    "colour_dist", "colour_table", "dispenser_from", "draw_dist", "marbles_text", "p_at_least", "p_can_pay",
+    "p_research_shows", "parse_marbles", "pay_table", "research_dist", "research_matches", "row_after_pick",
 ]

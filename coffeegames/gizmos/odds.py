@@ -42,6 +42,8 @@ import pandas as pd
 
 from ..errors import BadArgument, BadEntry, BadType, TooBig, shown
 from ..exact import Bag, Dist, check_count
+from .data import CARD_COUNT, COLOURS
+from .rules import MARBLES_PER_COLOUR
 
 __all__ = [
     "ANY",
@@ -69,12 +71,8 @@ __all__ = [
     "row_after_pick",
 ]
 
-COLOURS: tuple[str, ...] = ("red", "blue", "black", "yellow")
-"""The four energy colours (Rule), in the order every draw lists them."""
 ANY = "any"
 """The cost colour of the multicolour level-III cards: energy of any colour pays."""
-MARBLES_PER_COLOUR = 13
-"""Marbles of each colour in the game (Fact)."""
 MARBLES = MARBLES_PER_COLOUR * len(COLOURS)
 """Marbles in the game: 52."""
 ROW_SIZE = 6
@@ -85,7 +83,7 @@ LEVEL_CARDS = 36
 """Cards of each of levels I, II and III (Fact)."""
 REMOVED_LEVEL_III = 20
 """Level-III cards removed unseen at setup (Rule)."""
-MAX_CARDS = 112
+MAX_CARDS = CARD_COUNT
 """The most cards a deck question may involve (every card of the game)."""
 
 Item = TypeVar("Item")

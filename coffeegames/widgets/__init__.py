@@ -9,7 +9,7 @@ Fraction(11, 12)
 A game's decision walkthrough is a :class:`DecisionView` of a
 :class:`~coffeegames.engine.Session` (the game control) through the game's :class:`Adapter`
 (its advice, board and words): :func:`dairyman_walkthrough`, :func:`vivajava_walkthrough`,
-:func:`roaster_walkthrough` build one each.
+:func:`roaster_walkthrough`, :func:`gizmos_walkthrough` build one each.
 """
 
 from .adapter import Adapter
@@ -18,6 +18,7 @@ from .dairyman_game import dairyman_adapter, dairyman_board, dairyman_walkthroug
 from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, parse_dice
 from .dairyman_policy import PolicyExplorer
 from .decision import DecisionView, exact_text, solver_advice
+from .gizmos_game import gizmos_adapter, gizmos_board, gizmos_walkthrough
 from .gizmos_odds import DispenserExplorer
 from .roaster_game import ROASTER, roaster_board, roaster_walkthrough
 from .roaster_odds import BagExplorer
@@ -46,6 +47,9 @@ __all__ = [
     "dairyman_walkthrough",
     "exact_text",
     "fraction_text",
+    "gizmos_adapter",
+    "gizmos_board",
+    "gizmos_walkthrough",
     "mean_text",
     "parse_dice",
     "parse_orders",

@@ -1,0 +1,182 @@
+"""Gizmos' phases, actions and chance outcomes: small frozen dataclasses with a readable ``str``.
+
+A turn is one main action (:class:`File`, :class:`Pick`, :class:`Build`, :class:`Research`,
+or :class:`Pass` when none is possible), then the chain it sets off: every gizmo whose
+trigger matched waits, and the owner fires them one at a time in the order they choose
+(:class:`Fire`), or ends the turn (:class:`EndTurn`, forgoing the rest). An effect that
+performs an action ("perform a Pick action", "perform a File action", "build a level-I
+gizmo for free", "perform a Research action") asks for that action, which may be declined
+(:class:`Skip`). Chance outcomes are one marble (:class:`Marble`) or one card
+(:class:`Card`) at a time. What happens next is a queue of :class:`Step` s; each step's
+:class:`Phase` says who acts.
+
+Example:
+    >>> str(Build(card=40, source="display", paid=(0, 0, 2, 0)))
+    'Build #40 from the display paying 2 black'
+    >>> str(Build(card=12, source="archive", paid=(1, 0, 0, 0), converters=(36,)))
+    'Build #12 from the archive paying 1 red (converters #36)'
+    >>> Phase.PICK.is_chance, Phase.ROW.is_chance
+    (False, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .data import COLOURS
+
+__all__ = [
+    "ACTION_KINDS", "Build", "Card", "EndTurn", "File", "Fire", "Marble", "Pass", "Phase", "Pick", "Research", "SOURCES",
+    "Skip", "Step", "energy_words",
+]
+
+SOURCES: tuple[str, ...] = ("display", "archive", "research")
+"""Where a built card comes from."""
+
+
+class Phase(StrEnum):
+    """What the next step of the game is (the head of ``State.todo``); saved games keep these strings."""
+
+    ACTION = "action"          # the player to move takes a main action
+    TRIGGERS = "triggers"      # the player fires a waiting gizmo, or ends the turn
+    PICK = "pick"              # an effect: perform a Pick action (or skip)
+    FILE = "file"              # an effect: perform a File action (or skip)
+    FREE_BUILD = "free_build"  # an effect: build a gizmo of the step's level for free (or skip)
+    RESEARCH = "research"      # an effect: perform a Research action (choose a deck, or skip)
+    CHOOSE = "choose"          # choose one researched card to file or build (or none)
+    DISPLAY = "display"        # chance: a card fills the display of the step's level
+    DRAW = "draw"              # chance: a card of the step's level joins the research
+    ROW = "row"                # chance: a marble rolls onto the energy row
+    ENERGY = "energy"          # chance: a random marble from the dispenser into the player's storage
+    OVER = "over"              # the game is over
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance takes this step (when anything is left to draw)."""
+        return self in _CHANCE_PHASES
+
+
+_CHANCE_PHASES = frozenset({Phase.DISPLAY, Phase.DRAW, Phase.ROW, Phase.ENERGY})
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step waiting in the queue: a phase and its level (1-3 for card steps, 0 otherwise)."""
+
+    phase: Phase
+    level: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.phase}{self.level or ''}"
+
+
+def energy_words(counts: tuple[int, ...]) -> str:
+    """``(2, 0, 1, 0)`` as ``'2 red + 1 black'`` (``'nothing'`` if empty)."""
+    return " + ".join(f"{n} {c}" for n, c in zip(counts, COLOURS) if n) or "nothing"
+
+
+@dataclass(frozen=True)
+class File:
+    """File ``card`` (from the display, or from the cards being researched) into your archive."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"File #{self.card}"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Take a marble of ``colour`` from the energy row into your storage."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"Pick {self.colour}"
+
+
+@dataclass(frozen=True)
+class Build:
+    """Build ``card`` from ``source``, spending ``paid`` (marbles per colour, red/blue/black/yellow; nothing for an
+    effect's free build), helped by the converters ``converters`` (one way they turn that energy into the cost: the
+    engine lists one plan per distinct set of marbles spent, never permutations)."""
+
+    card: int
+    source: str
+    paid: tuple[int, ...] = (0, 0, 0, 0)
+    converters: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        where = {"display": "from the display", "archive": "from the archive", "research": "from the research"}[self.source]
+        pay = f" paying {energy_words(self.paid)}" if any(self.paid) else " for free"
+        helped = f" (converters {', '.join(f'#{c}' for c in self.converters)})" if self.converters else ""
+        return f"Build #{self.card} {where}{pay}{helped}"
+
+
+@dataclass(frozen=True)
+class Research:
+    """Research the deck of ``level`` (1-3): draw as many cards as your research limit, keep one to file or build."""
+
+    level: int
+
+    def __str__(self) -> str:
+        return f"Research level {'I' * self.level}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Take no main action (legal only when none is possible)."""
+
+    def __str__(self) -> str:
+        return "Pass"
+
+
+@dataclass(frozen=True)
+class Fire:
+    """Fire the waiting gizmo ``gizmo`` (each fires at most once a turn)."""
+
+    gizmo: int
+
+    def __str__(self) -> str:
+        return f"Fire #{self.gizmo}"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End the turn, leaving the waiting gizmos unfired."""
+
+    def __str__(self) -> str:
+        return "End turn"
+
+
+@dataclass(frozen=True)
+class Skip:
+    """Decline the action an effect offers (or, researching, take none of the cards)."""
+
+    def __str__(self) -> str:
+        return "Skip"
+
+
+@dataclass(frozen=True)
+class Marble:
+    """Chance: a marble of ``colour`` comes out of the dispenser."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"{self.colour} marble"
+
+
+@dataclass(frozen=True)
+class Card:
+    """Chance: the card ``card`` comes off a deck."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"card #{self.card}"
+
+
+ACTION_KINDS: tuple[type, ...] = (File, Pick, Build, Research, Pass, Fire, EndTurn, Skip, Marble, Card)
+"""Every action and outcome class, for loading saved walkthroughs."""

@@ -1,0 +1,166 @@
+"""Every choice at a Gizmos decision: its value by search playouts (an estimate), and its exact immediate consequences.
+
+**What ``value`` measures.** The mover's *margin*: their points plus the engine value of
+their gizmos, less the best opponent's (:func:`~.policy.evaluate`), at the end of a horizon
+of rounds (or the end of the game), averaged over the playouts of the search bot's tree
+search (:func:`~.policy.search_stats`) that took this action first. It is an **estimate**:
+``exact`` is False, ``stderr`` its standard error, ``playouts`` how many playouts it rests
+on. Seeded: the same state and seed give the same table.
+
+**Exact immediate consequences** (the engine applied once, no estimate): ``points`` (the
+mover's score change: a Build's printed points, a token effect's tokens), ``energy`` (the
+change in energy stored: a Pick's marble, a Build's payment), ``sets_off`` (the gizmos the
+action makes wait to fire), and ``p_colour``: for an action that sets off random draws into
+the mover's storage (a gizmo drawing energy), the exact chance that they bring at least one
+marble of ``colour``: the colour of the card you name (``card=``), or of the mover's best
+target, the card they value most per energy still missing (:func:`target`); None for other
+actions.
+
+The playouts use only what the mover knows: the cards another player put under a deck are
+re-drawn from the cards the mover cannot tell them from in every playout
+(:meth:`~.state.State.determinise`).
+
+Example:
+    >>> from coffeegames.gizmos import Game
+    >>> s = Game().new_initial_state(seed=1)
+    >>> table = advise(s, playouts=40)
+    >>> len(table) == len(s.legal_actions()), int(table["best"].sum()), bool(table["exact"].any())
+    (True, 1, False)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+import pandas as pd
+
+from ..errors import BadArgument
+from ..validate import Checker, is_whole
+from .actions import Fire, Phase, energy_words
+from .data import COLOURS
+from .data import Card as CardFacts
+from .policy import card_value, search_stats
+from .state import State
+
+__all__ = ["COLUMNS", "advise", "p_at_least_one", "phase_words", "target"]
+
+COLUMNS = ["action", "label", "value", "exact", "stderr", "playouts", "points", "energy", "sets_off", "colour",
+           "p_colour", "then", "best"]
+
+
+def target(state: State) -> tuple[CardFacts | None, str]:
+    """The mover's best target: the display or archive card of one colour they value most per energy still missing,
+    and that colour ('' if none lacks energy)."""
+    me, best, score = state.me, None, 0.0
+    for ident in state.display[0] + state.display[1] + state.display[2] + me.archive:
+        card = state.rules.card(ident)
+        if card.colour not in COLOURS:
+            continue
+        short = card.cost - me.energy[COLOURS.index(card.colour)]
+        if short > 0:
+            value = card_value(state, state.turn, card) / short
+            if value > score:
+                best, score = card, value
+    return best, best.colour if best is not None else ""
+
+
+def p_at_least_one(dispenser: tuple[int, ...], colour: str, draws: int) -> Fraction:
+    """The exact chance that ``draws`` marbles drawn without replacement from ``dispenser`` hold at least one of
+    ``colour`` (the hypergeometric law).
+
+    >>> p_at_least_one((13, 13, 13, 13), "red", 1), p_at_least_one((1, 0, 0, 1), "red", 2)
+    (Fraction(1, 4), Fraction(1, 1))
+    """
+    total, good = sum(dispenser), dispenser[COLOURS.index(colour)]
+    draws = min(draws, total)
+    if draws <= 0:
+        return Fraction(0)
+    return 1 - Fraction(comb(total - good, draws), comb(total, draws))
+
+
+def _draws_set_off(state: State, action: Any) -> int:
+    """How many random marbles into the mover's storage ``action`` sets off at once (a gizmo's draw effect), within
+    the room left."""
+    if not isinstance(action, Fire):
+        return 0
+    effect = state.rules.card(action.gizmo).effect
+    if effect.kind != "draw_random":
+        return 0
+    room = state.limits(state.turn)[0] - sum(state.me.energy)
+    return max(0, min(effect.count, room))
+
+
+def _consequences(state: State, action: Any, colour: str) -> dict[str, Any]:
+    me = state.turn
+    after = state.apply(action)
+    points = after.score(me) - state.score(me)
+    energy = sum(after.players[me].energy) - sum(state.players[me].energy)
+    new = [g for g in after.ready if g not in state.ready] if after.turn == me and not after.over else []
+    draws = _draws_set_off(state, action)
+    p = p_at_least_one(state.dispenser, colour, draws) if draws and colour else None
+    words = []
+    if points:
+        words.append(f"{points:+d} points")
+    if energy:
+        delta = tuple(a - b for a, b in zip(after.players[me].energy, state.players[me].energy))
+        gained = tuple(max(0, d) for d in delta)
+        spent = tuple(max(0, -d) for d in delta)
+        words += [f"+{energy_words(gained)}"] if any(gained) else []
+        words += [f"pays {energy_words(spent)}"] if any(spent) else []
+    if draws:
+        words.append(f"draws {draws} random marble{'s' if draws > 1 else ''}"
+                     + (f" (P(a {colour}) = {p})" if p is not None else ""))
+    if new:
+        words.append("sets off " + ", ".join(f"#{g}" for g in new))
+    if after.turn != me or after.over:
+        words.append("ends the turn")
+    return {"points": points, "energy": energy, "sets_off": tuple(new), "colour": colour if draws else "",
+            "p_colour": p, "then": "; ".join(words)}
+
+
+def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int | None = 2,
+           card: int | None = None) -> pd.DataFrame:
+    """Every legal action at ``state`` once: its estimated margin from ``playouts`` search playouts (see the module
+    notes), its exact immediate consequences, and the best (highest estimate) marked. ``card``: the card whose colour
+    ``p_colour`` asks about (default: :func:`target`)."""
+    legal = state.legal_actions()
+    if not legal:
+        return pd.DataFrame(columns=COLUMNS)
+    stats = search_stats(state, playouts, seed, horizon) if len(legal) > 1 else {}
+    if card is None:
+        _, colour = target(state)
+    else:
+        Checker("advise", BadArgument).need(is_whole(card) and 0 <= card < len(state.rules.deck), "card",
+                                            f"must be a card id 0-{len(state.rules.deck) - 1}", card)
+        colour = state.rules.card(card).colour
+        colour = colour if colour in COLOURS else ""
+    rows = []
+    for action in legal:
+        st = stats.get(action)
+        value = Fraction(st.mean).limit_denominator(1000) if st is not None and st.n else None
+        rows.append({"action": action, "label": f"{action} ≈" if value is not None else str(action), "value": value,
+                     "exact": False if value is not None else None, "stderr": st.se if st is not None and st.n > 1 else None,
+                     "playouts": st.n if st is not None else 0, **_consequences(state, action, colour), "best": False})
+    frame = pd.DataFrame(rows, columns=COLUMNS, dtype=object)
+    valued = [(v, i) for i, v in enumerate(frame["value"]) if v is not None]
+    if valued:
+        top = max(valued)[1]
+        frame["best"] = [i == top for i in range(len(frame))]
+    elif len(frame) == 1:
+        frame["best"] = [True]
+    return frame
+
+
+def phase_words(state: State) -> str:
+    """What the player to move is asked, in words."""
+    return {
+        Phase.ACTION: "your action: File, Pick, Build or Research",
+        Phase.TRIGGERS: "fire a waiting gizmo, or end the turn",
+        Phase.PICK: "an effect: pick a marble from the row",
+        Phase.FILE: "an effect: file a card from the display",
+        Phase.FREE_BUILD: "an effect: build a gizmo for free",
+        Phase.RESEARCH: "an effect: research a deck",
+        Phase.CHOOSE: "research: file or build one card, or none",
+    }.get(state.phase, str(state.phase))

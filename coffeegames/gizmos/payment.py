@@ -1,0 +1,131 @@
+"""Paying for a gizmo: its cost after discounts, and every distinct way to pay it from storage with converters.
+
+A card costs ``cost`` energies of its colour (a multicolour card: of any colours), less one
+for each discount gizmo whose condition holds (building from the archive, from a research,
+a level-II card). Converters help: a *convert* gizmo lets up to ``uses`` energies of its
+colours count as any colour; a *double* gizmo lets one energy of each of its colours count
+as two of that colour. Ruling: each energy is changed by one converter at most, and each
+converter is used once per Build (option ``converters_per``). A payment *plan* is a set of
+marbles spent (counts per colour) that pays the cost and from which no marble could be
+left out; :func:`payment_plans` lists each such set once, with one way the converters do it.
+
+Example (a blue card costing 2; storage 1 red, 1 blue; converter #36 turns 1 red into any):
+    >>> from coffeegames.gizmos.rules import Rules
+    >>> rules = Rules()
+    >>> payment_plans((1, 1, 0, 0), "blue", 2, tuple(rules.card(i) for i in (36,)))
+    (((1, 1, 0, 0), (36,)),)
+    >>> payment_plans((0, 3, 0, 0), "blue", 3, ())
+    (((0, 3, 0, 0), ()),)
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+from .data import COLOURS, Card
+
+__all__ = ["Plan", "build_cost", "pay_with", "payment_plans"]
+
+Plan = tuple[tuple[int, ...], tuple[int, ...]]
+"""``(marbles spent per colour, converter ids used)``."""
+
+
+def build_cost(card: Card, source: str, owned: tuple[Card, ...]) -> int:
+    """What ``card`` costs built from ``source`` by a player owning the gizmos ``owned`` (discounts applied; never
+    below 0)."""
+    off = 0
+    for gizmo in owned:
+        e = gizmo.effect
+        if e.kind == "discount" and ((e.when == "archive" and source == "archive")
+                                     or (e.when == "research" and source == "research")
+                                     or (e.when == "level2" and card.level == 2)):
+            off += e.amount
+    return max(0, card.cost - off)
+
+
+def pay_with(spent: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[int, ...] | None:
+    """The converter ids one way of paying ``need`` energies of ``colour`` (``"any"``: any colours) with exactly the
+    marbles ``spent`` uses (the fewest converters), or ``None`` if they cannot pay it."""
+    return _pay_with(spent, colour, need, converters)
+
+
+@lru_cache(maxsize=200_000)
+def _pay_with(spent: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[int, ...] | None:
+    # Units of help: (converter id, colours it accepts, kind) — a convert gizmo gives `uses` units, a double one unit a colour.
+    doubles: list[tuple[int, str]] = []
+    converts: list[tuple[int, tuple[str, ...]]] = []
+    for card in converters:
+        e = card.effect
+        if e.kind == "double":
+            doubles += [(card.id, c) for c in e.colours]
+        elif e.kind == "convert" and colour != "any":
+            converts += [(card.id, e.colours)] * e.uses
+    used: list[int] = []
+    value = sum(spent) if colour == "any" else spent[COLOURS.index(colour)]
+    # doubling: one marble of the card's colour (any colour for a multicolour card) per unit
+    left = list(spent)
+    for ident, c in doubles:
+        i = COLOURS.index(c)
+        if (colour == "any" or c == colour) and left[i] > 0 and value < need:
+            left[i] -= 1
+            value += 1
+            used.append(ident)
+    if colour != "any":
+        # converting: match the other marbles to convert units (augmenting paths; a few units at most)
+        marbles = [c for i, c in enumerate(COLOURS) if c != colour for _ in range(spent[i])]
+        match: dict[int, int] = {}  # unit index -> marble index
+
+        def augment(m: int, seen: set[int]) -> bool:
+            for u, (_, accepts) in enumerate(converts):
+                if marbles[m] in accepts and u not in seen:
+                    seen.add(u)
+                    if u not in match or augment(match[u], seen):
+                        match[u] = m
+                        return True
+            return False
+
+        matched = sum(augment(m, set()) for m in range(len(marbles)))
+        if matched < len(marbles):
+            return None  # a spent marble would count for nothing: not a plan of exactly these marbles
+        value += matched
+        used += [converts[u][0] for u in match]
+    if value < need:
+        return None
+    return tuple(sorted(set(used)))
+
+
+def payment_plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[Plan, ...]:
+    """Every distinct set of marbles (from ``energy``) that pays ``need`` of ``colour`` and wastes none (leaving any one
+    marble out would not pay), each with the converters it uses; in a fixed order."""
+    return _plans(energy, colour, need, converters)
+
+
+@lru_cache(maxsize=100_000)
+def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[Plan, ...]:
+    if need == 0:
+        return (((0,) * len(COLOURS), ()),)
+    if not converters:  # the common case, without a search: exactly `need` marbles of the colour (any colours)
+        if colour != "any":
+            i = COLOURS.index(colour)
+            return (((0,) * i + (need,) + (0,) * (len(COLOURS) - i - 1), ()),) if energy[i] >= need else ()
+        return tuple((spent, ()) for spent in itertools.product(*(range(min(n, need) + 1) for n in energy))
+                     if sum(spent) == need)
+    if colour == "any":
+        reach = sum(energy) + sum(len(c.effect.colours) for c in converters if c.effect.kind == "double")
+    else:
+        reach = energy[COLOURS.index(colour)] * 2 + sum(energy)
+    if reach < need:
+        return ()
+    plans: list[Plan] = []
+    for spent in itertools.product(*(range(min(n, need) + 1) for n in energy)):
+        if sum(spent) > need or sum(spent) == 0:
+            continue
+        used = _pay_with(spent, colour, need, converters)
+        if used is None:
+            continue
+        if any(spent[i] and _pay_with(spent[:i] + (spent[i] - 1,) + spent[i + 1:], colour, need, converters) is not None
+               for i in range(len(spent))):
+            continue  # a marble could be left out: wasteful
+        plans.append((spent, used))
+    return tuple(plans)

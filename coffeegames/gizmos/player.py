@@ -1,0 +1,42 @@
+"""A Gizmos player's holdings (:class:`PlayerState`) and the small tuple helpers the engine changes them with.
+
+Example:
+    >>> PlayerState(energy=(1, 0, 2, 0), built=(0,))
+    PlayerState(energy=(1, 0, 2, 0), archive=(), built=(0,), tokens=0)
+    >>> add_id((3, 9), 5), remove_id((3, 5, 9), 5), plus((0, 1, 0, 0), 2)
+    ((3, 5, 9), (3, 9), (0, 1, 1, 0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["PlayerState", "add_id", "plus", "remove_id"]
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player's holdings: ``energy`` per colour (red, blue, black, yellow), the ``archive`` and ``built`` gizmos
+    (card ids, sorted; the starting gizmo is built) and point ``tokens``."""
+
+    energy: tuple[int, ...] = (0, 0, 0, 0)
+    archive: tuple[int, ...] = ()
+    built: tuple[int, ...] = ()
+    tokens: int = 0
+
+
+def add_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    """``items`` with ``item`` added, sorted."""
+    return tuple(sorted((*items, item)))
+
+
+def remove_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    """``items`` without one ``item``."""
+    out = list(items)
+    out.remove(item)
+    return tuple(out)
+
+
+def plus(counts: tuple[int, ...], i: int, n: int = 1) -> tuple[int, ...]:
+    """``counts`` with ``n`` added at ``i``."""
+    return counts[:i] + (counts[i] + n,) + counts[i + 1:]

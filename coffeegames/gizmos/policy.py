@@ -1,0 +1,280 @@
+"""Gizmos bots: random, greedy (points and engine value per energy), and a seeded Monte-Carlo tree search.
+
+A policy is ``policy(state) -> action``. :func:`greedy_policy` values each card by its
+points plus what its effect should bring over the rest of the game (:func:`card_value`,
+the bot's own estimate, not a rule), builds the best value per energy it can, else picks
+the colour its best target needs, else files or researches; it fires every waiting gizmo.
+:class:`SearchBot` runs UCT (upper-confidence tree search) over the player decisions: each
+playout samples every hidden draw afresh from the state's chance law (the marbles in the
+dispenser, the unseen cards of each deck), so every playout is one determinisation of what
+is hidden, then plays on with a noisy greedy bot up to a horizon and scores the position by
+each player's points plus the engine value of their gizmos (:func:`evaluate`). Seeded, with
+a budget of playouts.
+
+Example:
+    >>> from coffeegames.engine import play
+    >>> from coffeegames.gizmos import Game
+    >>> results = play(Game(players=2), greedy_policy, n_games=2, seed=0, progress=False)
+    >>> len(results)
+    2
+    >>> s = Game().new_initial_state(seed=1)
+    >>> SearchBot(playouts=20, seed=0)(s) in s.legal_actions()
+    True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..engine import random_policy  # re-exported: the Gizmos random bot
+from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Skip
+from .data import COLOURS
+from .data import Card as CardFacts
+from .state import State
+
+__all__ = ["ENGINE_VALUE", "Policy", "SearchBot", "Stats", "card_value", "evaluate", "greedy_policy", "noisy_greedy",
+           "progress", "random_policy",
+           "search_stats"]
+
+Policy = Callable[[State], Any]
+"""A bot: the action it takes in a state."""
+
+ENGINE_VALUE: dict[str, float] = {
+    "draw_random": 0.8, "vp_tokens": 1.2, "pick": 1.0, "file": 0.5, "research": 0.6, "build_free": 1.5,
+    "convert": 0.9, "double": 1.0, "discount": 1.0, "no_file": -1.0, "no_research": -0.5,
+}
+"""What one unit of each effect is worth to the bots per remaining game (their estimate; upgrades and the multicolour
+cards are valued by :func:`card_value` itself)."""
+_FIRE_ORDER = ("vp_tokens", "build_free", "pick", "file", "draw_random", "research")
+
+
+def progress(state: State) -> float:
+    """How near the end the game is, 0 to 1 (the furthest player's gizmos or level-III gizmos against the end)."""
+    rules = state.rules
+    built = max(len(p.built) for p in state.players) / rules.end_gizmos
+    level3 = max(sum(rules.card(i).level == 3 for i in p.built) for p in state.players) / rules.end_level3
+    return min(1.0, max(built, level3))
+
+
+def card_value(state: State, player: int, card: CardFacts) -> float:
+    """What building ``card`` is worth to ``player`` (the bots' estimate): its points, plus its effect's value times
+    the share of the game left."""
+    left = 1.0 - progress(state)
+    e = card.effect
+    value = float(card.vp)
+    if e.kind == "score":
+        p = state.players[player]
+        value += sum(p.energy) + 2 if e.counts == "energy" else p.tokens * 1.5 + 1
+    elif e.kind == "upgrade":
+        value += left * (0.6 * e.energy + 0.8 * e.archive + 0.3 * e.research)
+    else:
+        units = max(1, e.count, e.uses, len(e.colours) if e.kind == "double" else 1, e.amount)
+        breadth = 1.0
+        if card.trigger is not None:
+            t = card.trigger
+            breadth = {"file": 1.0, "pick": 0.5 * len(t.colours), "build": 0.6 * len(t.colours) if t.colours else 0.8}[t.kind]
+        value += left * 3 * ENGINE_VALUE[e.kind] * units * breadth
+    return value
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Each player's points plus the engine value of the gizmos they hold (final scores at the end of the game)."""
+    if state.is_terminal():
+        return tuple(float(state.score(i)) for i in range(len(state.players)))
+    left = 1.0 - progress(state)
+    values = []
+    for i, p in enumerate(state.players):
+        engine = sum(card_value(state, i, c) - c.vp for c in state.owned(i) if c.effect.kind != "score")
+        values.append(state.score(i) + engine + left * (0.4 * sum(p.energy) + 0.5 * len(p.archive)))
+    return tuple(values)
+
+
+def _need(state: State) -> list[float]:
+    """How much the player to move wants each colour: the cost colours of the best cards they could build next."""
+    me, want = state.me, [0.1] * len(COLOURS)
+    for ident in state.display[0] + state.display[1] + state.display[2] + me.archive:
+        card = state.rules.card(ident)
+        if card.colour in COLOURS:
+            i = COLOURS.index(card.colour)
+            short = max(0, card.cost - me.energy[i])
+            if short:
+                want[i] += card_value(state, state.turn, card) / (1 + card.cost) / short
+    for gizmo in state.owned(state.turn):  # own pick gizmos set off by a colour
+        if gizmo.trigger is not None and gizmo.trigger.kind == "pick" and gizmo.id not in state.used:
+            for c in gizmo.trigger.colours:
+                want[COLOURS.index(c)] += 0.5
+    return want
+
+
+def _best_build(state: State, builds: list[Build]) -> tuple[Build, float] | None:
+    if not builds:
+        return None
+    scored = [(b, card_value(state, state.turn, state.rules.card(b.card)) / (1 + 0.5 * sum(b.paid))) for b in builds]
+    return max(scored, key=lambda bs: bs[1])
+
+
+def _research_level(state: State, levels: list[Research]) -> Research:
+    built = len(state.me.built)
+    wanted = 1 if built < 6 else 2 if built < 11 else 3
+    return min(levels, key=lambda r: abs(r.level - wanted))
+
+
+def greedy_policy(state: State) -> Any:
+    """Points and engine value per energy: build the best value per energy spent, else pick the colour most needed,
+    else file the best card, else research; fire every waiting gizmo (points first)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    if phase == Phase.TRIGGERS:
+        fires = [a for a in legal if isinstance(a, Fire)]
+        kinds = {a: state.rules.card(a.gizmo).effect.kind for a in fires}
+        return min(fires, key=lambda a: _FIRE_ORDER.index(kinds[a]) if kinds[a] in _FIRE_ORDER else 99)
+    builds = [a for a in legal if isinstance(a, Build)]
+    best = _best_build(state, builds)
+    if best is not None and (phase != Phase.ACTION or best[1] >= 0.5):
+        return best[0]
+    picks = [a for a in legal if isinstance(a, Pick)]
+    if picks:
+        want = _need(state)
+        return max(picks, key=lambda a: want[COLOURS.index(a.colour)])
+    files = [a for a in legal if isinstance(a, File)]
+    if files:
+        return max(files, key=lambda a: card_value(state, state.turn, state.rules.card(a.card)))
+    research = [a for a in legal if isinstance(a, Research)]
+    if research:
+        return _research_level(state, research)
+    for default in (Skip(), Pass(), EndTurn()):
+        if default in legal:
+            return default
+    return legal[0]
+
+
+def noisy_greedy(rng: np.random.Generator, noise: float = 0.15) -> Policy:
+    """The greedy bot, but a uniformly random legal action with probability ``noise`` (the search bot's playouts)."""
+    def policy(state: State) -> Any:
+        if rng.random() < noise:
+            legal = state.legal_actions()
+            return legal[int(rng.integers(len(legal)))]
+        return greedy_policy(state)
+
+    return policy
+
+
+@dataclass
+class Stats:
+    """Playout statistics of one action: how many, the sum and the sum of squares of the mover's margin."""
+
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    def add(self, value: float) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def se(self) -> float:
+        """The standard error of the mean (0 with fewer than 2 playouts)."""
+        if self.n < 2:
+            return 0.0
+        var = max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
+        return math.sqrt(var / self.n)
+
+
+@dataclass
+class _Node:
+    children: dict[Any, _Node] = field(default_factory=dict)
+    stats: dict[Any, Stats] = field(default_factory=dict)
+    seen: dict[Any, int] = field(default_factory=dict)  # playouts in which each action was legal here
+
+
+def _margins(values: tuple[float, ...]) -> tuple[float, ...]:
+    """Each player's value less the best other player's."""
+    return tuple(v - max(w for j, w in enumerate(values) if j != i) for i, v in enumerate(values))
+
+
+def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizon: int | None = 2, explore: float = 3.0
+                 ) -> dict[Any, Stats]:
+    """UCT from ``state`` (a decision): each legal action's playout statistics of the mover's margin (points plus
+    engine value, less the best opponent's: see :func:`evaluate`), after ``playouts`` playouts, each played to the end
+    of ``horizon`` more rounds (None: to the end of the game). Seeded: the same arguments, the same numbers.
+
+    Open-loop: the tree is keyed by the player decisions only. Each playout starts from a determinisation of what
+    the mover cannot see (:meth:`~.state.State.determinise`: the cards others put under the decks) and samples every
+    chance draw afresh, so a node's statistics average over the hidden cards and marbles.
+    """
+    if state.is_chance() or state.is_terminal():
+        raise ValueError("search_stats needs a decision")
+    rng = np.random.default_rng(seed)
+    rollout = noisy_greedy(rng)
+    root = _Node()
+    players = len(state.players)
+    me = state.current_player()
+    for _ in range(playouts):
+        s, node, path = state.determinise(me, rng), root, []
+        # selection and expansion: down the tree by UCB, until an action never tried here
+        while not s.is_terminal():
+            while s.is_chance():
+                s = s.apply(s.sample_chance(rng))
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            for a in legal:
+                node.seen[a] = node.seen.get(a, 0) + 1
+            mover = s.current_player()
+            fresh = [a for a in legal if a not in node.stats]
+            if fresh:
+                action = fresh[int(rng.integers(len(fresh)))]
+                node.stats[action] = Stats()
+                path.append((node, action, mover))
+                s = s.apply(action)
+                break
+            here = node
+            action = max(legal, key=lambda a: here.stats[a].mean + explore * math.sqrt(math.log(here.seen[a]) / here.stats[a].n))
+            path.append((node, action, mover))
+            s = s.apply(action)
+            node = node.children.setdefault(action, _Node())
+        # playout, to the end of `horizon` more rounds
+        turns, last = 0, s.turn
+        while not s.is_terminal() and (horizon is None or turns < horizon * players):
+            s = s.apply(s.sample_chance(rng) if s.is_chance() else rollout(s))
+            if s.turn != last:
+                turns, last = turns + 1, s.turn
+        margins = _margins(evaluate(s))
+        for n, a, mover in path:
+            n.stats[a].add(margins[mover])
+    return dict(root.stats)
+
+
+@dataclass
+class SearchBot:
+    """A search bot: UCT with ``playouts`` playouts a decision (:func:`search_stats`), the most played action taken.
+
+    Its generator is seeded once, so a game it plays from a seed is reproducible.
+    """
+
+    playouts: int = 200
+    seed: int | None = 0
+    horizon: int | None = 2
+    _rng: np.random.Generator = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._rng = np.random.default_rng(self.seed)
+
+    def __call__(self, state: State) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        stats = search_stats(state, self.playouts, int(self._rng.integers(2**31)), self.horizon)
+        return max(legal, key=lambda a: (stats[a].n, stats[a].mean) if a in stats else (-1, 0.0))

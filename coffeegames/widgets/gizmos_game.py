@@ -1,0 +1,228 @@
+"""Gizmos at the table: the board, and a decision walkthrough that shows each chain step by step.
+
+* :func:`gizmos_board` draws a position: the energy row and the dispenser's counts, the
+  display by level with each deck's size, and each player's storage (against its limit),
+  archive, built gizmos (those waiting to fire marked) and points. Hover a card for its
+  trigger and effect in words.
+* :func:`gizmos_walkthrough` builds a :class:`~.decision.DecisionView` valued by
+  :func:`~coffeegames.gizmos.advise` (search playouts, labelled as estimates, beside each
+  action's exact immediate consequences). Every step of a chain — which waiting gizmo
+  fires next, the Pick an effect asks for, each marble or card drawn — is a move of its
+  own, so the history lists the chain an action set off, step by step. Companion mode:
+  type the marble (``red``) or card (``#45``) that came out at the table
+  (:func:`parse_outcome`).
+
+Example:
+    >>> view = gizmos_walkthrough(players=2, seed=0, playouts=20)
+    >>> str(view.state.phase), len(view.advice) == len(view.state.legal_actions())
+    ('action', True)
+    >>> view.outcome_button.description
+    'Enter the marble or card drawn'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from ..engine import BadEntry, IllegalAction, Session
+from ..errors import BadArgument
+from ..games import games
+from ..gizmos import COLOURS, Card, Game, Marble, Phase, State, Step, advise, card_text, greedy_policy, phase_words
+from .adapter import Adapter, Board
+from .charts import HIGHLIGHT, board_layout
+from .dairyman_game import INK, MUTED, Marks, player_names
+from .decision import DecisionView
+
+__all__ = ["CARD_COLOURS", "draw_owner", "gizmos_adapter", "gizmos_board", "gizmos_walkthrough", "outcome_hint",
+           "parse_outcome"]
+
+CARD_COLOURS: dict[str, str] = {"red": "#e03131", "blue": "#1c7ed6", "black": "#343a40", "yellow": "#fcc419",
+                                "any": "#be4bdb", "none": "#dee2e6"}
+"""How each energy and card colour is drawn."""
+SHORT = {"red": "R", "blue": "U", "black": "K", "yellow": "Y"}
+WIDTH, LEFT, X0, STEP, CELL = 980, 8, 150, 34, 28
+_LEVELS = ("0", "I", "II", "III")
+
+
+def _ink(colour: str) -> str:
+    return INK if colour in ("yellow", "none") else "#ffffff"
+
+
+class _Drawing:
+    def __init__(self, state: State, names: Sequence[str] | None) -> None:
+        self.state = state
+        self.names = list(names) if names is not None else [f"player {i}" for i in range(len(state.players))]
+        self.marks, self.labels = Marks(), Marks()
+        self.ink: list[str] = []
+        self.height = 150 + 64 * len(state.players)
+
+    def label(self, x: float, top: float, text: str, colour: str = INK) -> None:
+        self.labels.add(x, self.height - top, text, fill=colour)
+
+    def square(self, x: float, top: float, text: str, hover: str, colour: str, edge: str = INK) -> None:
+        self.marks.add(x, self.height - top, text, hover, fill=CARD_COLOURS[colour], edge=edge, size=CELL)
+        self.ink.append(_ink(colour))
+
+    def marbles(self, x: float, top: float, counts: tuple[int, ...], where: str) -> float:
+        for c, n in zip(COLOURS, counts):
+            if n:
+                self.square(x, top, f"{SHORT[c]}{n if n > 1 else ''}", f"{where}: {n} {c}", c)
+                x += STEP
+        return x
+
+    def card(self, x: float, top: float, ident: int, where: str, edge: str = INK) -> None:
+        card = self.state.rules.card(ident)
+        self.square(x, top, str(ident), f"{where}: {card_text(card)}", card.colour, edge)
+
+    def board(self) -> Board:
+        s = self.state
+        self.label(LEFT, 20, "<b>energy row</b>")
+        x = self.marbles(X0, 20, s.row, "on the row")
+        self.label(x + 10, 20, f"dispenser: {' · '.join(f'{SHORT[c]} {n}' for c, n in zip(COLOURS, s.dispenser))} "
+                               f"({sum(s.dispenser)} marbles)", MUTED)
+        for level in (1, 2, 3):
+            top = 20 + 34 * level
+            self.label(LEFT, top, f"<b>level {_LEVELS[level]}</b> deck {s.deck_size(level)}")
+            for j, ident in enumerate(s.display[level - 1]):
+                self.card(X0 + j * STEP, top, ident, f"level {_LEVELS[level]} display")
+            if level == 3 and s.research:
+                self.label(X0 + 5 * STEP, top - 34, "<b>researching</b>")
+                for j, ident in enumerate(s.research):
+                    self.card(X0 + (5 + j) * STEP, top, ident, "being researched", HIGHLIGHT)
+        for i, p in enumerate(s.players):
+            top = 150 + 64 * i
+            energy, archive, research = s.limits(i)
+            mover = i == s.turn and not s.over
+            self.label(LEFT, top, f"<b>{self.names[i]}</b>{' ◀' if mover else ''}", INK)
+            self.label(LEFT, top + 18, f"{s.score(i)} pts · {p.tokens} tokens · research {research}", MUTED)
+            x = self.marbles(X0, top, p.energy, f"{self.names[i]}'s storage")
+            self.label(x, top, f"{sum(p.energy)}/{energy}", MUTED)
+            x = X0 + 7 * STEP
+            self.label(x - CELL / 2, top, f"archive {len(p.archive)}/{archive}", MUTED)
+            for j, ident in enumerate(p.archive):
+                self.card(x + (3 + j) * STEP, top, ident, f"{self.names[i]}'s archive")
+            self.label(X0 - CELL / 2, top + 30, "gizmos", MUTED)
+            for j, ident in enumerate(p.built):
+                waiting = mover and ident in s.ready
+                fired = mover and ident in s.used
+                self.card(X0 + 40 + j * STEP, top + 30, ident,
+                          f"{self.names[i]}'s gizmo{' (waiting to fire)' if waiting else ' (fired this turn)' if fired else ''}",
+                          HIGHLIGHT if waiting else MUTED if fired else INK)
+        title = f"Gizmos · {phase_words(s) if not s.over and not s.is_chance() else s.phase}"
+        if s.ending and not s.over:
+            title += " · the end is triggered: finishing the round"
+        if s.over:
+            title += " · " + ", ".join(f"{self.names[i]} {s.score(i)}" for i in range(len(s.players)))
+        squares = self.marks.squares("cards and marbles", 11)
+        squares.textfont.color = self.ink
+        return [squares, self.labels.labels("labels")], board_layout(title, WIDTH, self.height)
+
+
+def gizmos_board(state: State, names: Sequence[str] | None = None) -> Board:
+    """The position as two plotly traces (cards and marbles; labels) and a layout; hover a card for its text.
+
+    >>> traces, layout = gizmos_board(Game(players=3).new_initial_state(seed=0))
+    >>> [t.name for t in traces], layout["height"] > 300
+    (['cards and marbles', 'labels'], True)
+    """
+    return _Drawing(state, names).board()
+
+
+def outcome_hint(state: State) -> str:
+    """What to type at this chance node.
+
+    >>> outcome_hint(Game().new_initial_state())
+    'the level-I card put on the display: its number, e.g. #12 (a card of that level seen nowhere yet)'
+    """
+    step = state.todo[0] if state.todo else Step(Phase.OVER)
+    if step.phase in (Phase.ROW, Phase.ENERGY):
+        where = "onto the row" if step.phase == Phase.ROW else "into your storage (a random draw)"
+        return f"the marble drawn {where}: red, blue, black or yellow"
+    where = "put on the display" if step.phase == Phase.DISPLAY else "researched"
+    return f"the level-{_LEVELS[step.level]} card {where}: its number, e.g. #12 (a card of that level seen nowhere yet)"
+
+
+def parse_outcome(text: str, state: State) -> Marble | Card:
+    """A marble (``red``) or a card (``#45`` or ``45``) typed at a chance node.
+
+    >>> s = Game().new_initial_state()
+    >>> parse_outcome("#12", s)
+    Card(card=12)
+    >>> parse_outcome("red", s)
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadEntry: a card is drawn here: type the level-I card put on the display: its number, e.g. #12 (a card of that level seen nowhere yet)
+    """
+    if not state.is_chance():
+        raise IllegalAction("nothing is being drawn now: the outcome box is for marbles and cards drawn")
+    word = text.strip().lower()
+    marble = state.todo[0].phase in (Phase.ROW, Phase.ENERGY)
+    if marble:
+        if word not in COLOURS:
+            raise BadEntry(f"a marble is drawn here: type {outcome_hint(state)}")
+        outcome: Marble | Card = Marble(word)
+    else:
+        found = re.fullmatch(r"#?\s*(\d{1,3})", word)
+        if not found:
+            raise BadEntry(f"a card is drawn here: type {outcome_hint(state)}")
+        outcome = Card(int(found.group(1)))
+    if not state.is_legal_outcome(outcome):
+        raise IllegalAction(f"{outcome} cannot be drawn here: {outcome_hint(state)}")
+    return outcome
+
+
+def draw_owner(state: State) -> int | None:
+    """Whose draw a chance node is: the player to move's, once play has started (nobody's during the setup)."""
+    return None if Step(Phase.ACTION) in state.todo else state.turn
+
+
+def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed: int = 0) -> Adapter:
+    """How Gizmos shows itself in a :class:`DecisionView`: :func:`~coffeegames.gizmos.advise` with ``playouts`` search
+    playouts (seeded), the board with these player ``names``, draws typed as marbles or card numbers.
+
+    >>> gizmos_adapter().value_name
+    'estimated margin over the best opponent (search playouts)'
+    """
+    return Adapter(
+        advise=partial(advise, playouts=playouts, seed=seed),
+        board=partial(gizmos_board, names=names),
+        outcome_hint=outcome_hint,
+        value_name="estimated margin over the best opponent (search playouts)",
+        chance_button="Draw",
+        outcome_label="drawn",
+        outcome_button="Enter the marble or card drawn",
+        risk_column="p_colour",
+        risk_name="chance the random draws it sets off bring a marble of the colour your best target lacks",
+        risk_short="colour",
+        risk_summary="its draws bring the colour you need with chance {}",
+        solo=games()["gizmos"].solo,
+    )
+
+
+def gizmos_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int = 0, playouts: int = 200,
+                       dealt: bool = True, **options: Any) -> DecisionView:
+    """A Gizmos game in a :class:`DecisionView`: ``human`` players choose, the others are greedy bots; ``options``
+    are :class:`~coffeegames.gizmos.Rules` options. ``human=()`` lets the bots play. ``dealt``: the setup (display
+    and row) already drawn from ``seed``; False starts before it, so you can type the cards and marbles of a real
+    table (press "Draw" to let chance draw one instead).
+
+    >>> view = gizmos_walkthrough(human=(), playouts=10)
+    >>> view.bots_button.click()
+    >>> view.state.is_terminal()
+    True
+    """
+    game = Game(players=players, **options)
+    n = game.rules.players
+    bad = [p for p in human if not 0 <= p < n]
+    if bad:
+        raise BadArgument("human", f"human players are players 0-{n - 1}", bad)
+    names = player_names(n, human)
+    bots = {p: greedy_policy for p in range(n) if p not in human}
+    start = game.new_initial_state(seed=seed) if dealt else game.new_initial_state()
+    session = Session(start, seed=seed, bots=bots, chance_player=draw_owner, parse_outcome=parse_outcome,
+                      names=names, chance_event="draw")
+    return DecisionView(session, gizmos_adapter(names, playouts, seed))
+

@@ -1,0 +1,87 @@
+"""The Gizmos decision walkthrough, driven through its callbacks as a user would."""
+
+from __future__ import annotations
+
+import pytest
+
+from coffeegames.errors import CoffeeGamesError
+from coffeegames.gizmos import Card, Fire, Game, Marble, Phase, Pick, State, card_text
+from coffeegames.widgets.gizmos_game import draw_owner, gizmos_board, gizmos_walkthrough, outcome_hint, parse_outcome
+
+
+def test_the_board_draws_every_card_and_marble_with_its_words() -> None:
+    state = Game(players=3).new_initial_state(seed=2)
+    (squares, labels), layout = gizmos_board(state, names=["Ann", "Bo", "Cy"])
+    shown = list(squares.text)
+    for level in state.display:
+        for ident in level:
+            assert str(ident) in shown
+            assert any(card_text(state.rules.card(ident)) in h for h in squares.hovertext)
+    for i in range(3):  # each player's starting gizmo
+        assert str(state.players[i].built[0]) in shown
+    text = " ".join(labels.text)
+    assert "Ann" in text and "Cy" in text and f"({sum(state.dispenser)} marbles)" in text
+    assert layout["height"] > 300 and "Gizmos" in layout["title"]["text"]
+
+
+def test_the_view_walks_a_chain_step_by_step_and_undo_restores() -> None:
+    view = gizmos_walkthrough(players=2, seed=4, playouts=40)
+    state = view.state
+    assert state.phase == Phase.ACTION and view.session.persons_turn()
+    labels = list(view.advice["label"])
+    assert len(labels) == len(state.legal_actions()) and all(label.endswith("≈") for label in labels)
+    assert "estimate" in view.summary.value
+    picks = [i for i, a in enumerate(view.advice["action"]) if isinstance(a, Pick)]
+    view.actions.value = picks[0]
+    chosen = view.advice["action"].iat[picks[0]]
+    before = len(view.session.walkthrough.moves)
+    view.take_button.click()
+    assert view.message.value == "" and view.session.walkthrough.moves[before] == chosen
+    assert view.state.is_chance() and draw_owner(view.state) == 0, "the row's refill, drawn in the player's turn"
+    view.chance_button.click()
+    assert len(view.session.walkthrough.moves) == before + 2
+    history = view.session.history()
+    assert history[before] == ("player 0 (you)", str(chosen)) and "draw" in history[before + 1][0]
+    view.undo_button.click()
+    assert view.state.is_chance(), "undo goes back to the player's own draw first"
+    view.undo_button.click()
+    assert view.state == state
+
+
+def test_a_typed_marble_or_card_is_the_outcome() -> None:
+    view = gizmos_walkthrough(players=2, seed=1, playouts=10, dealt=False)
+    state = view.state
+    assert state.is_chance() and draw_owner(state) is None and "level-I card" in outcome_hint(state)
+    ident = state.unseen(1)[5]
+    view.outcome_text.value = f"#{ident}"
+    view.outcome_button.click()
+    assert view.message.value == "" and ident in view.state.display[0]
+    view.outcome_text.value = "red"  # a card is drawn here, not a marble
+    view.outcome_button.click()
+    assert "a card is drawn here" in view.message.value
+    view.outcome_text.value = "#50"  # a level-II card cannot come off the level-I deck
+    view.outcome_button.click()
+    assert "cannot be drawn" in view.message.value
+
+
+def test_parse_outcome_refuses_what_cannot_be_drawn() -> None:
+    s = Game().new_initial_state(seed=0)
+    with pytest.raises(CoffeeGamesError, match="nothing is being drawn"):
+        parse_outcome("red", s)
+    pick = next(a for a in s.legal_actions() if isinstance(a, Pick))
+    row = s.apply(pick)
+    assert parse_outcome(" Blue ", row) == Marble("blue")
+    with pytest.raises(CoffeeGamesError, match="a marble is drawn here"):
+        parse_outcome("#4", row)
+    research = s.apply(next(a for a in s.legal_actions() if type(a).__name__ == "Research"))
+    assert parse_outcome(str(research.unseen(research.todo[0].level)[0]), research) == Card(research.unseen(research.todo[0].level)[0])
+
+
+def test_bots_play_a_whole_game_and_fire_their_gizmos() -> None:
+    view = gizmos_walkthrough(players=3, human=(), seed=3, playouts=5)
+    view.bots_button.click()
+    state: State = view.state
+    assert state.is_terminal()
+    fired = [m for m in view.session.walkthrough.moves if isinstance(m, Fire)]
+    assert fired, "the greedy bots fire their gizmos"
+    assert "Gizmos" in view.board_fig.layout.title.text
