@@ -179,12 +179,13 @@ def _follow(wt: WholeTurn, s: State, player: int, held: Fraction, pay: DisplayPa
         return [(BUST, Fraction(1), -wt.bust_cost + wt.ice_value * ice - held)], "the turn busts"
     abilities, sets = abilities_left(s), s.sets_locked
     if s.phase == Phase.ORDER:
-        return [(_buys(pay, sets), Fraction(1), pay.points[sets] + wt.ice_value * ice - held)], "the order"
+        return [(_buys(pay, sets), Fraction(1), pay.points[sets] + wt.ice_value * ice - held)], ""
     if s.phase == Phase.ROLL:
         rolling = s.rolling + s.rolls_yellow
-        kept = f", {len(s.unlocked)} keeping their values" if s.unlocked else ""
+        kept = f", {len(s.unlocked)} keeping {'its value' if len(s.unlocked) == 1 else 'their values'}" if s.unlocked else ""
+        token = f", {ice} ice token{'s' * (ice != 1)} held (worth {wt.ice_value} each if kept)" if ice else ""
         return (_roll_parts(wt, s.unlocked, rolling, sets, ice, s.roll, abilities, held, pay),
-                f"the next roll of {rolling} {_dice(rolling)}{kept}, then played on optimally")
+                f"the next roll of {rolling} {_dice(rolling)}{kept}{token}, then played on optimally")
     if s.phase == Phase.CONTINUE:
         choices = wt.after_lock(s.unlocked, sets, ice, s.roll, abilities)
         best = choices[0]
