@@ -68,7 +68,7 @@ from .state import State
 from .turn import TurnSolution, optimal_turn
 from .whole_turn import WholeTurn
 
-__all__ = ["ADVICE_STATES", "COLUMNS", "abilities_left", "advise", "in_turn_value", "turn_model", "whole_turn_model"]
+__all__ = ["ADVICE_STATES", "COLUMNS", "abilities_left", "advice_table", "advise", "in_turn_value", "turn_model", "whole_turn_model"]
 
 ADVICE_STATES = 20_000
 """New whole-turn positions one advice table may solve before it falls back to the plain turn
@@ -190,7 +190,27 @@ def _choice_value(state: State, action: object) -> Fraction | None:
     return None
 
 
+_TABLES: dict[tuple[State, int], pd.DataFrame] = {}
+_KEEP_TABLES = 32
+
+
 def advise(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
+    """One row per legal action (see :func:`advice_table`), the same table each time a position is asked again.
+
+    The last few tables are remembered: the whole-turn model keeps the positions it
+    solved, so a position that fell back to the plain turn might fit the budget when asked
+    again; remembering the table keeps the advice, and :func:`~.explain.explain` taking
+    its values apart, on one model.
+    """
+    key = (state, max_states)
+    if key not in _TABLES:
+        if len(_TABLES) >= _KEEP_TABLES:
+            del _TABLES[next(iter(_TABLES))]
+        _TABLES[key] = advice_table(state, max_states)
+    return _TABLES[key].copy()
+
+
+def advice_table(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
     """One row per legal action: its exact value (scale: see the module), the bust chance of the roll it leads to, the best marked.
 
     Columns: ``action``, ``label``, ``value`` (Fraction or None where the model cannot

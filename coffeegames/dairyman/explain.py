@@ -36,8 +36,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-import pandas as pd
-
 from ..engine.explain import Breakdown, Term, advice_row, certain, grouped
 from ..errors import TooBig
 from ..exact import count_vectors
@@ -101,7 +99,7 @@ def explain(state: State, action: object) -> Breakdown:
 
     A choice the advice does not value has no terms (``value`` None) and says why.
     """
-    label, frame = str(action), _advice(state)
+    label, frame = str(action), advise(state)
     row = advice_row(frame, action)
     value: Fraction | None = row["value"]
     if value is None:
@@ -125,18 +123,6 @@ def explain(state: State, action: object) -> Breakdown:
         parts, then = _plain(turn, state, action, pay)
     found = Breakdown(label, value, grouped(parts), f"{how}; {then}" if then else how)
     return found if found.total == value else _alone(label, value, how, "its terms would not add up to it exactly")
-
-
-_TABLES: dict[State, pd.DataFrame] = {}
-
-
-def _advice(state: State) -> pd.DataFrame:
-    """The advice table at ``state`` (remembered: the panel explains two choices of one decision)."""
-    if state not in _TABLES:
-        if len(_TABLES) >= 16:
-            _TABLES.clear()
-        _TABLES[state] = advise(state)
-    return _TABLES[state]
 
 
 def _alone(label: str, value: Fraction, how: str, why: str) -> Breakdown:
