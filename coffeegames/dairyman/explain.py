@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import cast
 
 from ..engine.explain import Breakdown, Term, advice_row, certain, grouped
 from ..errors import TooBig
@@ -178,7 +179,7 @@ def _follow(wt: WholeTurn, s: State, player: int, held: Fraction, pay: DisplayPa
         if best.kind == "stop":
             other = f" (rolling on is worth {choices[1].value - held})" if len(choices) > 1 else ""
             return [(_buys(pay, sets), Fraction(1), best.value - held)], f"stopping is best{other}"
-        frozen = tuple(best.detail[0])  # type: ignore[call-overload]
+        frozen = cast(tuple[int, ...], best.detail[0])
         gain = int(s.roll + 1 >= s.rules.ice_token_from_roll)
         token = ", an ice token taken first" if gain else ""
         rolling = len(s.unlocked) - len(frozen)
@@ -206,12 +207,12 @@ def _roll_parts(wt: WholeTurn, kept: Sequence[int], rolling: int, sets: int, ice
         elif best.kind == "ice cream":
             words = f"{'no set' if is_bust(counts_of(dice)) else 'a set'}: {best.label}, then played on"
         else:
-            t, left = best.detail
-            total = sets + int(t)  # type: ignore[call-overload]
+            t, left = cast(tuple[int, tuple[int, ...]], best.detail)
+            total = sets + t
             if best.value == pay.points[total] + wt.ice_value * ice:
                 words = f"a set: {_buys(pay, total)}"
             else:
-                n = len(left)  # type: ignore[arg-type]
+                n = len(left)
                 words = f"a set: {_sets(total)} locked, {n} {_dice(n)} left: roll on"
         parts.append((words, chance, value))
     return parts
