@@ -9,6 +9,7 @@ fallback against exact expectimax on a small game.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import types
 from fractions import Fraction
@@ -126,6 +127,23 @@ def test_dairyman_bust_term_matches_a_brute_force_count() -> None:
     check(s, Roll(()), (), 4, -5 + 1)
     check(s, Roll((), True), (3,), 3, -5)  # the token freezes the yellow 3
     check(s, Roll((1,)), (1,), 3, -5)
+
+
+def test_dairyman_breakdowns_follow_the_model_the_advice_used() -> None:
+    """A fallback table is taken apart in the plain turn; ice-cream rerolls (abilities owned) in the whole turn."""
+    for options, abilities in (({"ice_supply": 1}, ()), ({}, ("40:ice2:1s",))):
+        s = Game(**options).new_initial_state().apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3")))
+        owner = dataclasses.replace(s.players[0], ice_cream=abilities)
+        s = dataclasses.replace(s, players=(owner,) + s.players[1:]).apply(Rolled(dice=(1, 1, 3, 4, 4, 6, 6), yellow=1))
+        table = advise(s)
+        assert table.attrs["model"].startswith("plain turn" if options else "whole turn")
+        for action, value in zip(table["action"], table["value"]):
+            b = coffeegames.dairyman.explain(s, action)
+            assert b.value == b.total == value and b.how.startswith(table.attrs["model"] if options else "whole-turn model")
+            assert "not taken apart" not in b.terms[0].outcome
+        if abilities:
+            reroll = coffeegames.dairyman.explain(s, next(a for a in table["action"] if type(a).__name__ == "IceCream"))
+            assert len(reroll.terms) > 1 and "keeping their values" in reroll.how
 
 
 def advice_value(table: pd.DataFrame, action: Any) -> Fraction:
