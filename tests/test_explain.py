@@ -9,6 +9,7 @@ fallback against exact expectimax on a small game.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import types
 from fractions import Fraction
@@ -19,7 +20,7 @@ import pandas as pd
 import pytest
 
 import coffeegames
-from coffeegames.dairyman import Drawn, Game, Lock, Rolled, advise
+from coffeegames.dairyman import Drawn, Game, Lock, Roll, Rolled, advise
 from coffeegames.engine import Expectimax, random_policy
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
 from coffeegames.engine.explain import (
@@ -87,18 +88,66 @@ def _has_set(roll: tuple[int, ...]) -> bool:
     return any(sum(c) == 10 for k in (2, 3) for c in itertools.combinations(roll, k))
 
 
+def _no_set_chance(kept: tuple[int, ...], rolling: int) -> Fraction:
+    """From the rules, by brute force: the chance that ``rolling`` fresh dice (every ordered roll) beside ``kept`` make no set."""
+    rolls = list(itertools.product(range(1, 7), repeat=rolling))
+    return Fraction(sum(not _has_set(kept + r) for r in rolls), len(rolls))
+
+
+def _buys(costs: tuple[int, ...], sets: int) -> int:
+    """From the rules: a stop with ``sets`` sets buys the face-up tiles worth the most whose costs fit 10 a set."""
+    return max(sum(c) for k in range(len(costs) + 1) for c in itertools.combinations(costs, k) if sum(c) <= 10 * sets)
+
+
 def test_dairyman_bust_term_matches_a_brute_force_count() -> None:
     s = Game().new_initial_state().apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3")))
     s = s.apply(Rolled(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5))
-    lock = Lock(sets=((4, 6), (1, 3, 6)))  # 2 sets, 3 dice left (one of them the yellow): stop or roll 3 more
+    costs = (10, 20, 30)
     explain = coffeegames.dairyman.explain
-    b = explain(s, Lock(sets=((4, 6),)))  # 6 dice left: rolls on
-    busts = sum(not _has_set(r) for r in itertools.product(range(1, 7), repeat=6))
-    bust = [t for t in b.terms if t.outcome.startswith("bust")]
-    assert bust and bust[0].chance == Fraction(busts, 6**6) and bust[0].value == -5
-    assert explain(s, lock).certain and explain(s, lock).value == 20
-    table = advise(s).set_index("label")
-    assert b.value == table.loc["Lock(4+6)", "value"]
+
+    def check(state: Any, action: Any, kept: tuple[int, ...], rolling: int, bust_value: int) -> Breakdown:
+        b = explain(state, action)
+        table = advise(state)
+        assert table.attrs["model"] == "whole turn" and "whole-turn model" in b.how
+        assert b.value == b.total == advice_value(table, action)
+        assert sum(t.chance for t in b.terms) == 1
+        bust = [t for t in b.terms if t.outcome.startswith("bust")]
+        assert bust and bust[0].chance == _no_set_chance(kept, rolling) and bust[0].value == bust_value
+        return b
+
+    lock = Lock(sets=((4, 6), (1, 3, 6)))  # 2 sets, 3 dice left (one of them the yellow): stop or roll 3 more
+    assert explain(s, lock).certain and explain(s, lock).value == _buys(costs, 2) == 20
+    assert "20:cheese5" in explain(s, lock).terms[0].outcome
+    # one set, 6 dice left: the 2nd roll takes no ice token and nothing can be frozen
+    b = check(s, Lock(sets=((4, 6),)), (), 6, -5)
+    stops = {t.outcome: t.value for t in b.terms if "stop" in t.outcome}
+    assert stops and all(v == _buys(costs, int(o.split(" sets locked")[0][-1])) for o, v in stops.items())
+    # the 3rd roll takes an ice token (worth 1 if kept): a bust keeps it; frozen dice keep their values
+    s = s.apply(Lock(sets=((4, 6),))).apply(Roll(())).apply(Rolled(dice=(1, 1, 2, 5, 5), yellow=3)).apply(Lock(sets=((5, 5),)))
+    check(s, Roll(()), (), 4, -5 + 1)
+    check(s, Roll((), True), (3,), 3, -5)  # the token freezes the yellow 3
+    check(s, Roll((1,)), (1,), 3, -5)
+
+
+def test_dairyman_breakdowns_follow_the_model_the_advice_used() -> None:
+    """A fallback table is taken apart in the plain turn; ice-cream rerolls (abilities owned) in the whole turn."""
+    for options, abilities in (({"ice_supply": 1}, ()), ({}, ("40:ice2:1s",))):
+        s = Game(**options).new_initial_state().apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3")))
+        owner = dataclasses.replace(s.players[0], ice_cream=abilities)
+        s = dataclasses.replace(s, players=(owner,) + s.players[1:]).apply(Rolled(dice=(1, 1, 3, 4, 4, 6, 6), yellow=1))
+        table = advise(s)
+        assert table.attrs["model"].startswith("plain turn" if options else "whole turn")
+        for action, value in zip(table["action"], table["value"]):
+            b = coffeegames.dairyman.explain(s, action)
+            assert b.value == b.total == value and b.how.startswith(table.attrs["model"] if options else "whole-turn model")
+            assert "not taken apart" not in b.terms[0].outcome
+        if abilities:
+            reroll = coffeegames.dairyman.explain(s, next(a for a in table["action"] if type(a).__name__ == "IceCream"))
+            assert len(reroll.terms) > 1 and "keeping their values" in reroll.how
+
+
+def advice_value(table: pd.DataFrame, action: Any) -> Fraction:
+    return next(v for a, v in zip(table["action"], table["value"]) if a == action)
 
 
 def test_the_fallback_from_advise_alone_agrees_with_expectimax() -> None:

@@ -68,7 +68,7 @@ from .state import State
 from .turn import TurnSolution, optimal_turn
 from .whole_turn import WholeTurn
 
-__all__ = ["ADVICE_STATES", "COLUMNS", "advise", "turn_model", "whole_turn_model"]
+__all__ = ["ADVICE_STATES", "COLUMNS", "abilities_left", "advice_table", "advise", "in_turn_value", "turn_model", "whole_turn_model"]
 
 ADVICE_STATES = 20_000
 """New whole-turn positions one advice table may solve before it falls back to the plain turn
@@ -95,7 +95,7 @@ def whole_turn_model(payoff: Payoff, bust_cost: int, ice_token_from_roll: int, o
                      optional_actions_before_bust=optional_actions_before_bust)
 
 
-def _abilities_left(state: State) -> list[str]:
+def abilities_left(state: State) -> list[str]:
     """The ice-cream abilities the player to move may still use this turn (option ``ice_cream_once_per_tile``)."""
     owned = Counter(str(tile_of(c).ice_cream) for c in state.players[state.turn].ice_cream)
     used = Counter(state.abilities_used)
@@ -104,12 +104,12 @@ def _abilities_left(state: State) -> list[str]:
     return [a for a in sorted(owned) for _ in range(owned[a] - used[a])]
 
 
-def _in_turn(model: WholeTurn, s: State, player: int) -> Fraction:
+def in_turn_value(model: WholeTurn, s: State, player: int) -> Fraction:
     """The whole-turn value of a position of ``player``'s turn (tokens held at the end counted, not net)."""
     ice = s.players[player].ice
     if s.turn != player or s.phase not in (Phase.LOCK, Phase.CONTINUE, Phase.ROLL, Phase.ORDER):
         return -model.bust_cost + model.ice_value * ice  # the turn ended: a bust
-    args = (s.sets_locked, ice, s.roll, _abilities_left(s))
+    args = (s.sets_locked, ice, s.roll, abilities_left(s))
     if s.phase == Phase.ORDER:
         return model.payoff[s.sets_locked] + model.ice_value * ice
     if s.phase == Phase.CONTINUE:
@@ -128,13 +128,13 @@ def _whole_turn_rows(state: State, pay: DisplayPayoff, max_states: int) -> list[
     with model.budget(max_states):
         for action in state.legal_actions():
             after = state.apply(action)
-            value = _in_turn(model, after, player) - held
+            value = in_turn_value(model, after, player) - held
             if isinstance(action, Flip):
                 tile = tile_of(action.tile)
                 value += rules.cheese_points if tile.cheese is not None else rules.ice_cream_points
             then, how, risk = "", "", None
             if isinstance(action, Lock):
-                best = model.after_lock(after.unlocked, after.sets_locked, after.players[player].ice, after.roll, _abilities_left(after))[0]
+                best = model.after_lock(after.unlocked, after.sets_locked, after.players[player].ice, after.roll, abilities_left(after))[0]
                 then = "stop" if best.kind == "stop" else "roll"
                 how = f"then stop: {_buys(pay, after.sets_locked)}" if then == "stop" else f"then {best.label}"
                 risk = p_bust(after.dice_left)
@@ -190,7 +190,27 @@ def _choice_value(state: State, action: object) -> Fraction | None:
     return None
 
 
+_TABLES: dict[tuple[State, int], pd.DataFrame] = {}
+_KEEP_TABLES = 32
+
+
 def advise(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
+    """One row per legal action (see :func:`advice_table`), the same table each time a position is asked again.
+
+    The last few tables are remembered: the whole-turn model keeps the positions it
+    solved, so a position that fell back to the plain turn might fit the budget when asked
+    again; remembering the table keeps the advice, and :func:`~.explain.explain` taking
+    its values apart, on one model.
+    """
+    key = (state, max_states)
+    if key not in _TABLES:
+        if len(_TABLES) >= _KEEP_TABLES:
+            del _TABLES[next(iter(_TABLES))]
+        _TABLES[key] = advice_table(state, max_states)
+    return _TABLES[key].copy()
+
+
+def advice_table(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
     """One row per legal action: its exact value (scale: see the module), the bust chance of the roll it leads to, the best marked.
 
     Columns: ``action``, ``label``, ``value`` (Fraction or None where the model cannot

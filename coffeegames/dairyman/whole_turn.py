@@ -321,18 +321,39 @@ class WholeTurn:
         """
         dice, s, i, r, a = self._position(roll, sets_locked, ice, rolls, abilities)
         self._ask()
-        choices = []
-        for value, what in self._roll_options(dice, s, i, r, a):
-            if what[0] == "lock":
-                t, left = cast(int, what[1]), dice_of(cast(Counts, what[2]))
-                label = f"lock {t} set{'s' * (t != 1)}, leaving {' '.join(map(str, left)) or 'no dice'}"
-                choices.append(WholeTurnChoice("lock", label, self._exact(value), (t, left)))
-            elif what[0] == "ice cream":
-                key, v = _ABILITY_KEYS[cast(int, what[1])], what[2]
-                choices.append(WholeTurnChoice("ice cream", f"{key}: reroll the {v}s", self._exact(value), (key, v)))
-            else:
-                choices.append(WholeTurnChoice("bust", "bust", self._exact(value)))
+        choices = [self._choice(value, what) for value, what in self._roll_options(dice, s, i, r, a)]
         return sorted(choices, key=lambda c: -c.value)
+
+    def next_roll(self, kept: Sequence[int], rolling: int, sets_locked: int = 0, ice: int = 0, rolls: int = 1,
+                  abilities: Sequence[str] = ()) -> list[tuple[tuple[int, ...], Fraction, WholeTurnChoice]]:
+        """The roll of :meth:`value_of_roll`, outcome by outcome: ``(dice showing, exact chance, best choice)``
+        for each multiset of the ``rolling`` dice (multinomial chances), the ``kept`` dice keeping their values.
+        Chance times the best choice's value adds up to :meth:`value_of_roll` exactly (not net).
+
+        >>> parts = WholeTurn().next_roll([], 2, sets_locked=1)
+        >>> sum(p * c.value for _, p, c in parts) == WholeTurn().value_of_roll([], 2, sets_locked=1)
+        True
+        """
+        dice, s, i, r, a = self._position(kept, sets_locked, ice, rolls, abilities)
+        check_count(rolling, "rolling", MAX_DICE - sum(dice))
+        self._ask()
+        parts = []
+        for c, w in _rolls(rolling):
+            showing: Counts = tuple(x + y for x, y in zip(dice, c))  # type: ignore[assignment]
+            value, what = max(self._roll_options(showing, s, i, r, a), key=lambda o: o[0])
+            parts.append((dice_of(showing), Fraction(w, 6**rolling), self._choice(value, what)))
+        return parts
+
+    def _choice(self, value: int, what: tuple[object, ...]) -> WholeTurnChoice:
+        """A choice after a roll, from :meth:`_roll_options`, in words."""
+        if what[0] == "lock":
+            t, left = cast(int, what[1]), dice_of(cast(Counts, what[2]))
+            label = f"lock {t} set{'s' * (t != 1)}, leaving {' '.join(map(str, left)) or 'no dice'}"
+            return WholeTurnChoice("lock", label, self._exact(value), (t, left))
+        if what[0] == "ice cream":
+            key, v = _ABILITY_KEYS[cast(int, what[1])], what[2]
+            return WholeTurnChoice("ice cream", f"{key}: reroll the {v}s", self._exact(value), (key, v))
+        return WholeTurnChoice("bust", "bust", self._exact(value))
 
     def value_after_lock(self, dice_left: Sequence[int], sets_locked: int, ice: int = 0, rolls: int = 1,
                          abilities: Sequence[str] = ()) -> Fraction:
