@@ -1,7 +1,7 @@
 """coffeegames: exact probability inside coffee-themed tabletop games, for Jupyter.
 
-Three games are implemented today — Dairyman, VivaJava: The Dice Game and Coffee Roaster
-(:func:`games` lists them); Gizmos and Coffee Rush are planned.
+Four games are implemented today — Dairyman, VivaJava: The Dice Game, Coffee Roaster and
+Coffee Rush (:func:`games` lists them); Gizmos is planned.
 
 Conventions that hold everywhere:
 

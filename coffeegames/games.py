@@ -6,7 +6,7 @@ when asked for, so ``import coffeegames`` stays quick.
 
 Example:
     >>> sorted(games())
-    ['dairyman', 'roaster', 'vivajava']
+    ['dairyman', 'roaster', 'rush', 'vivajava']
     >>> games()["dairyman"].game(players=3)
     Game(players=3)
 """
@@ -61,6 +61,8 @@ _GAMES = (
                        {"solo": "omniblend"}, {"solo": "sacchar"})),
     GameInfo("roaster", "Coffee Roaster", "a solo bag-builder: draws without replacement",
              variants=({"side": "full"}, {"side": "easy"}), solo=True),
+    GameInfo("rush", "Coffee Rush", "routes on a grid, pours into cups, and an order deck drawn without replacement",
+             variants=({"players": 2}, {"players": 3}, {"players": 4})),
 )
 
 

@@ -1,0 +1,55 @@
+"""Coffee Rush: routes on an ingredient board, pours into cups, and an order deck that never stops (docs/rules/rush.md).
+
+Every name code outside the package needs is importable from here. The modules, one
+concept each (docs/architecture.md):
+
+* :mod:`.data` — the board, the order deck's make-up and the upgrade tiles (file formats, loaders, stand-in data);
+* :mod:`.rules` — the options (:class:`Rules`: every Ruling and Stand-in) and rule constants;
+* :mod:`.actions` — the phases, actions and the chance outcome (an order drawn);
+* :mod:`.paths` — where a meeple may go; :mod:`.pours` — how ingredients may go into cups;
+* :mod:`.player` — a player's board: completing orders, Flow of Time, scoring;
+* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games and the position invariants.
+
+Example:
+    >>> from coffeegames import rush
+    >>> s = rush.Game(players=4).new_initial_state(seed=2)
+    >>> s.phase, s.deck_left, [len(p.orders) for p in s.players]
+    ('place', 71, [3, 2, 2, 2])
+"""
+
+from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
+from .data import (
+    EFFECTS,
+    ORDER_SIZES,
+    STAND_IN_BOARD,
+    STAND_IN_ORDERS,
+    STAND_IN_UPGRADES,
+    Board,
+    OrderDeck,
+    Tile,
+    board_from_dict,
+    load_board,
+    load_orders,
+    load_upgrades,
+    order_name,
+    order_needs,
+    orders_from_dict,
+    upgrades_from_dict,
+)
+from .paths import collected, neighbours, paths
+from .player import Player, add_to, flow_of_time, score, serve
+from .pours import empties, pours
+from .rules import BASE_STEPS, CUPS, RUSH_TOKENS, TABS, Rules
+from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
+from .state import Game, State, placement_order, receivers
+
+__all__ = [
+    # data and options
+    "BASE_STEPS", "Board", "CUPS", "EFFECTS", "ORDER_SIZES", "OrderDeck", "RUSH_TOKENS", "Rules", "STAND_IN_BOARD",
+    "STAND_IN_ORDERS", "STAND_IN_UPGRADES", "TABS", "Tile", "board_from_dict", "load_board", "load_orders",
+    "load_upgrades", "order_name", "order_needs", "orders_from_dict", "upgrades_from_dict",
+    # the engine
+    "ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Game", "Move", "NoUpgrade", "Phase", "Place", "Player", "Pour",
+    "STATE_FORMAT", "State", "Upgrade", "add_to", "check", "collected", "empties", "flow_of_time", "load_walkthrough",
+    "neighbours", "paths", "placement_order", "pours", "receivers", "saved_game", "score", "serve",
+]
