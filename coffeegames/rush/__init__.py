@@ -8,7 +8,8 @@ concept each (docs/architecture.md):
 * :mod:`.actions` — the phases, actions and the chance outcome (an order drawn);
 * :mod:`.paths` — where a meeple may go; :mod:`.pours` — how ingredients may go into cups;
 * :mod:`.player` — a player's board: completing orders, Flow of Time, scoring;
-* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games and the position invariants.
+* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games and the position invariants;
+* :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly).
 
 Example:
     >>> from coffeegames import rush
@@ -18,6 +19,7 @@ Example:
 """
 
 from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
+from .best import Plan, best_moves, best_plan, describe, live_pours, plans
 from .data import (
     EFFECTS,
     ORDER_SIZES,
@@ -52,4 +54,6 @@ __all__ = [
     "ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Game", "Move", "NoUpgrade", "Phase", "Place", "Player", "Pour",
     "STATE_FORMAT", "State", "Upgrade", "add_to", "check", "collected", "empties", "flow_of_time", "load_walkthrough",
     "neighbours", "paths", "placement_order", "pours", "receivers", "saved_game", "score", "serve",
+    # the exact best move of a turn
+    "Plan", "best_moves", "best_plan", "describe", "live_pours", "plans",
 ]
