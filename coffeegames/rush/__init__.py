@@ -9,7 +9,8 @@ concept each (docs/architecture.md):
 * :mod:`.paths` — where a meeple may go; :mod:`.pours` — how ingredients may go into cups;
 * :mod:`.player` — a player's board: completing orders, Flow of Time, scoring;
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games and the position invariants;
-* :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly).
+* :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly);
+  :mod:`.advice` — every choice valued; :mod:`.policy` — bots.
 
 Example:
     >>> from coffeegames import rush
@@ -19,7 +20,8 @@ Example:
 """
 
 from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
-from .best import Plan, best_moves, best_plan, describe, live_pours, plans
+from .advice import advise
+from .best import Plan, action_values, best_moves, best_plan, describe, live_pours, plans
 from .data import (
     EFFECTS,
     ORDER_SIZES,
@@ -40,6 +42,7 @@ from .data import (
 )
 from .paths import collected, neighbours, paths
 from .player import Player, add_to, flow_of_time, score, serve
+from .policy import greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
 from .pours import empties, pours
 from .rules import BASE_STEPS, CUPS, RUSH_TOKENS, TABS, Rules
 from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
@@ -55,5 +58,7 @@ __all__ = [
     "STATE_FORMAT", "State", "Upgrade", "add_to", "check", "collected", "empties", "flow_of_time", "load_walkthrough",
     "neighbours", "paths", "placement_order", "pours", "receivers", "saved_game", "score", "serve",
     # the exact best move of a turn
-    "Plan", "best_moves", "best_plan", "describe", "live_pours", "plans",
+    "Plan", "action_values", "best_moves", "best_plan", "describe", "live_pours", "plans",
+    # advice and bots
+    "advise", "greedy_policy", "lookahead_policy", "make_lookahead", "next_turn", "random_policy",
 ]

@@ -59,7 +59,7 @@ from .pours import empties, pours
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["Plan", "best_moves", "best_plan", "describe", "live_pours", "plans"]
+__all__ = ["Plan", "action_values", "best_moves", "best_plan", "describe", "live_pours", "plans"]
 
 Cups = tuple[tuple[str, ...], ...]
 
@@ -287,6 +287,30 @@ def _top(state: State, top: int) -> list[Plan]:
                                plan.upgraded, plan.penalties, plan.rush_gained, plan.rush_spent, plan.progress)))
         order += len(moves) * len(found)
     return [plan for _, _, plan in heapq.nlargest(top, ranked, key=lambda t: (t[0], t[1]))]
+
+
+def action_values(state: State) -> list[tuple[Any, Plan]]:
+    """Each legal action of the decision faced now with the best plan that starts with it, in the engine's order.
+
+    At a pour every legal pour is valued on its own (it is the whole plan); earlier, each action
+    gets the best of the plans after it (:func:`plans`)."""
+    if state.phase == Phase.POUR:
+        return [(plan.actions[0], plan) for plan in _pours(state, _Valuer(state), False, state.collected, 0, False, True)]
+    best: dict[Any, Plan] = {}
+    for prefix, moves, found in _groups(state, every=False):
+        if not prefix and moves == [None]:  # at the empty step: each plan starts with its own Empty
+            candidates = [(plan.actions[0], plan) for plan in found]
+        else:
+            top = max(found, key=lambda plan: plan.key)  # the first of the best (max keeps the first of equals)
+            candidates = []
+            for move in moves:
+                head = (*prefix, move) if move is not None else prefix
+                candidates.append((head[0], Plan((*head, *top.actions), top.completed, top.upgraded, top.penalties,
+                                                 top.rush_gained, top.rush_spent, top.progress)))
+        for first, plan in candidates:
+            if first not in best or plan.key > best[first].key:
+                best[first] = plan
+    return [(action, best[action]) for action in state.legal_actions()]
 
 
 def best_moves(state: State, top: int = 10) -> pd.DataFrame:
