@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from coffeegames import rush
-from coffeegames.errors import IllegalAction
+from coffeegames.errors import BadArgument, IllegalAction
 from coffeegames.rush import Drawn, Move, Phase, Place
 from coffeegames.widgets.charts import HIGHLIGHT
 from coffeegames.widgets.decision import STAR
@@ -124,3 +124,17 @@ def test_bots_choose_legal_actions(policy: object) -> None:
         action = policy(s)  # type: ignore[operator]
         assert action in s.legal_actions()
         s = s.apply(action)
+
+
+def test_the_next_turn_estimate_is_seeded_and_agrees_with_its_samples() -> None:
+    s = rush.Game(players=2).new_initial_state(seed=3)
+    while s.phase == Phase.PLACE:
+        s = s.apply(s.legal_actions()[0])
+    plan = rush.best_plan(s)
+    one = rush.next_turn_estimate(s, plan, samples=5, seed=1, opponent=rush.random_policy(0))
+    again = rush.next_turn_estimate(s, plan, samples=5, seed=1, opponent=rush.random_policy(0))
+    assert one == again and one.samples == 5
+    assert one.mean == Fraction(sum(one.values), 5)
+    assert "estimate" in str(one)
+    with pytest.raises(BadArgument):
+        rush.next_turn_estimate(s, plan, samples=0)

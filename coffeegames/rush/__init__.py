@@ -10,7 +10,8 @@ concept each (docs/architecture.md):
 * :mod:`.player` — a player's board: completing orders, Flow of Time, scoring;
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games and the position invariants;
 * :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly);
-  :mod:`.advice` — every choice valued; :mod:`.policy` — bots.
+  :mod:`.advice` — every choice valued; :mod:`.policy` — bots; :mod:`.outlook` — a seeded look-ahead to
+  the next turn (an estimate with its standard error, beside the exact value).
 
 Example:
     >>> from coffeegames import rush
@@ -40,6 +41,7 @@ from .data import (
     orders_from_dict,
     upgrades_from_dict,
 )
+from .outlook import Estimate, next_turn_estimate
 from .paths import collected, neighbours, paths
 from .player import Player, add_to, flow_of_time, score, serve
 from .policy import greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
@@ -61,4 +63,6 @@ __all__ = [
     "Plan", "action_values", "best_moves", "best_plan", "describe", "live_pours", "plans",
     # advice and bots
     "advise", "greedy_policy", "lookahead_policy", "make_lookahead", "next_turn", "random_policy",
+    # the seeded look-ahead to the next turn
+    "Estimate", "next_turn_estimate",
 ]

@@ -109,8 +109,42 @@ class _Valuer:
 
     def __init__(self, state: State) -> None:
         me = state.players[state.player]
-        self.tabs, self.board = me.tabs, state.rules.board
+        self.tabs, self.board, self.cups = me.tabs, state.rules.board, me.cups
+        self.capacity = state.rules.cup_capacity
+        self.live = _live(me.orders, self.capacity)
+        most: Counter[str] = Counter()
+        for order in me.orders:
+            most |= Counter(order_needs(order))
+        self.useful = {x: n * len(me.cups) for x, n in most.items()}
+        """The most of each ingredient a live pour can use: more (or others) always go back, so they are dropped."""
         self.cache: dict[Cups, _Outcome] = {}
+        self.listed: dict[tuple[tuple[str, ...], bool, bool], list[tuple[tuple[int, ...] | None, Cups, _Outcome]]] = {}
+
+    def pours(self, collected: tuple[str, ...], ask_empty: bool,
+              every: bool) -> list[tuple[tuple[int, ...] | None, Cups, _Outcome]]:
+        """``(cups emptied or None, added to each cup, what the cups after do)`` for every pour listed (all of them
+        if ``every``, else :func:`live_pours`), once per ingredients collected."""
+        if not every:  # live pours never use what no waiting order needs: drop it, so more moves share a listing
+            kept = Counter(collected)
+            collected = tuple(sorted(Counter({x: min(n, self.useful.get(x, 0)) for x, n in kept.items()}).elements()))
+        key = (collected, ask_empty, every)
+        found = self.listed.get(key)
+        if found is None:
+            cups = self.cups
+            options: Iterable[tuple[tuple[int, ...] | None, Cups]]
+            if every:
+                options = [(emptied if ask_empty else None, added)
+                           for emptied in (empties(cups) if ask_empty else [()])
+                           for added in pours(tuple(() if c in emptied else cup for c, cup in enumerate(cups)),
+                                              collected, self.capacity)]
+            else:
+                options = live_pours(cups, collected, self.live, ask_empty)
+            found = []
+            for emptied, added in options:
+                kept = cups if emptied is None else tuple(() if c in emptied else cup for c, cup in enumerate(cups))
+                found.append((emptied, added, self(tuple(add_to(cup, more) for cup, more in zip(kept, added)))))
+            self.listed[key] = found
+        return found
 
     def __call__(self, cups: Cups) -> _Outcome:
         key = tuple(sorted(cups))
@@ -169,19 +203,8 @@ def _pours(state: State, valuer: _Valuer, upgraded: bool, collected: tuple[str, 
            rush: int, ask_empty: bool, every: bool) -> Iterator[Plan]:
     """Every (cups emptied, pour) after a move collecting ``collected`` and spending ``rush`` tokens; ``ask_empty``:
     whether the empty step is asked (some cup holds something)."""
-    me = state.players[state.player]
-    capacity = state.rules.cup_capacity
     supply = state.supply + rush
-    if every:
-        options: Iterator[tuple[tuple[int, ...] | None, Cups]] = (
-            (emptied if ask_empty else None, added)
-            for emptied in (empties(me.cups) if ask_empty else [()])
-            for added in pours(tuple(() if c in emptied else cup for c, cup in enumerate(me.cups)), collected, capacity))
-    else:
-        options = live_pours(me.cups, collected, _live(me.orders, capacity), ask_empty)
-    for emptied, added in options:
-        cups = me.cups if emptied is None else tuple(() if c in emptied else cup for c, cup in enumerate(me.cups))
-        outcome = valuer(tuple(add_to(cup, more) for cup, more in zip(cups, added)))
+    for emptied, added, outcome in valuer.pours(collected, ask_empty, every):
         from_orders = min(supply, outcome.specialty)
         from_penalties = min(supply - from_orders, outcome.penalties)
         steps = () if emptied is None else (Empty(emptied),)
