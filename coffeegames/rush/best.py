@@ -125,8 +125,8 @@ class _Valuer:
         """``(cups emptied or None, added to each cup, what the cups after do)`` for every pour listed (all of them
         if ``every``, else :func:`live_pours`), once per ingredients collected."""
         if not every:  # live pours never use what no waiting order needs: drop it, so more moves share a listing
-            kept = Counter(collected)
-            collected = tuple(sorted(Counter({x: min(n, self.useful.get(x, 0)) for x, n in kept.items()}).elements()))
+            counts = Counter(collected)
+            collected = tuple(sorted(Counter({x: min(n, self.useful.get(x, 0)) for x, n in counts.items()}).elements()))
         key = (collected, ask_empty, every)
         found = self.listed.get(key)
         if found is None:
