@@ -59,7 +59,7 @@ from .pours import empties, pours
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["Plan", "action_values", "best_moves", "best_plan", "describe", "live_pours", "plans"]
+__all__ = ["Plan", "action_values", "best_moves", "best_plan", "describe", "live_pours", "plans", "top_plans"]
 
 Cups = tuple[tuple[str, ...], ...]
 
@@ -293,10 +293,10 @@ def _cup_options(cups: Cups, live: tuple[tuple[str, ...], ...], ask_empty: bool,
 
 def best_plan(state: State) -> Plan:
     """The first of the highest-ranked plans (:attr:`Plan.key`), in the order :func:`plans` lists them."""
-    return _top(state, 1)[0]
+    return top_plans(state, 1)[0]
 
 
-def _top(state: State, top: int) -> list[Plan]:
+def top_plans(state: State, top: int) -> list[Plan]:
     """The ``top`` highest-ranked plans, best first (earlier listed first among equals), without listing every plan:
     within a group only its ``top`` best plans and its first ``top`` moves can be among them."""
     ranked: list[tuple[tuple[int, int, int], int, Plan]] = []
@@ -340,7 +340,7 @@ def best_moves(state: State, top: int = 10) -> pd.DataFrame:
     """The ``top`` best plans, best first: a row each with its steps in words and its exact value and parts."""
     if not isinstance(top, int) or isinstance(top, bool) or top < 1:
         raise BadArgument("top", "must be a whole number, 1 or more", top)
-    return pd.DataFrame([describe(state, plan) for plan in _top(state, top)])
+    return pd.DataFrame([describe(state, plan) for plan in top_plans(state, top)])
 
 
 def describe(state: State, plan: Plan) -> dict[str, Any]:

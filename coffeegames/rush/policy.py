@@ -25,7 +25,7 @@ from typing import Any
 
 from ..engine import random_policy
 from .actions import Drawn, Phase, Place
-from .best import Plan, _top, best_plan
+from .best import Plan, best_plan, top_plans
 from .paths import neighbours
 from .state import State
 
@@ -68,7 +68,7 @@ def make_lookahead(width: int = 3) -> Any:
         if state.phase == Phase.PLACE:
             return _place(state)
         best, best_key = None, None
-        for plan in _top(state, width):
+        for plan in top_plans(state, width):
             after = next_turn(state, plan)
             then = best_plan(after).key if not after.is_terminal() and after.phase in (Phase.UPGRADE, Phase.MOVE) else (0, 0, 0)
             key = (plan.value + then[0], plan.rush + then[1], then[2])
