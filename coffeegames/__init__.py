@@ -1,7 +1,7 @@
 """coffeegames: exact probability inside coffee-themed tabletop games, for Jupyter.
 
-The games implemented today — Dairyman, VivaJava: The Dice Game, Coffee Roaster and Gizmos
-(:func:`games` lists them); Coffee Rush is planned.
+All five games are implemented — Dairyman, VivaJava: The Dice Game, Coffee Roaster, Gizmos
+and Coffee Rush (:func:`games` lists them).
 
 Conventions that hold everywhere:
 

@@ -6,7 +6,7 @@ when asked for, so ``import coffeegames`` stays quick.
 
 Example:
     >>> sorted(games())
-    ['dairyman', 'gizmos', 'roaster', 'vivajava']
+    ['dairyman', 'gizmos', 'roaster', 'rush', 'vivajava']
     >>> games()["dairyman"].game(players=3)
     Game(players=3)
 """
@@ -62,6 +62,8 @@ _GAMES = (
     GameInfo("roaster", "Coffee Roaster", "a solo bag-builder: draws without replacement",
              variants=({"side": "full"}, {"side": "easy"}), solo=True),
     GameInfo("gizmos", "Gizmos", "an engine builder: draws from a marble dispenser and decks, chains of triggered gizmos",
+             variants=({"players": 2}, {"players": 3}, {"players": 4})),
+    GameInfo("rush", "Coffee Rush", "routes on a grid, pours into cups, and an order deck drawn without replacement",
              variants=({"players": 2}, {"players": 3}, {"players": 4})),
 )
 

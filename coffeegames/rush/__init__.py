@@ -1,27 +1,54 @@
-"""Coffee Rush: order fulfilment on a 4×4 ingredient board, 2-4 players (docs/rules/rush.md).
+"""Coffee Rush: routes on an ingredient board, pours into cups, and an order deck that never stops (docs/rules/rush.md).
 
 Every name code outside the package needs is importable from here. The modules, one
 concept each (docs/architecture.md):
 
-* :mod:`.odds` — the order deck's exact odds: what the next orders need (by ingredient,
-  size, Specialty), from a deck given as a mapping order → count of the orders not seen;
-* :mod:`.deadline` — the penalty cards ahead (orders on tabs 1-4, Flow of Time, Too Many
-  Orders) and the chance the deck runs out within some rounds.
-
-Both are pure functions, independent of the engine.
+* :mod:`.data` — the board, the order deck's make-up and the upgrade tiles (file formats, loaders, stand-in data);
+* :mod:`.rules` — the options (:class:`Rules`: every Ruling and Stand-in) and rule constants;
+* :mod:`.actions` — the phases, actions and the chance outcome (an order drawn);
+* :mod:`.paths` — where a meeple may go; :mod:`.pours` — how ingredients may go into cups;
+* :mod:`.player` — a player's board: completing orders, Flow of Time, scoring;
+* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games and the position invariants;
+* :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly);
+  :mod:`.advice` — every choice valued; :mod:`.policy` — bots; :mod:`.outlook` — a seeded look-ahead to
+  the next turn (an estimate with its standard error, beside the exact value);
+* :mod:`.odds` — the order deck's exact odds (what the next orders need, by ingredient, size,
+  Specialty) and :mod:`.deadline` — the penalty cards ahead and the chance the deck runs out:
+  pure functions of a deck given as a mapping order → count of the orders not seen.
 
 Example:
     >>> from coffeegames import rush
+    >>> s = rush.Game(players=4).new_initial_state(seed=2)
+    >>> s.phase, s.deck_left, [len(p.orders) for p in s.players]
+    ('place', 71, [3, 2, 2, 2])
     >>> deck = {("coffee", "milk"): 3, ("coffee", "tea"): 1, ("milk", "steam", "tea"): 2}
     >>> rush.p_needs(deck, ["tea"])
     Fraction(1, 2)
-    >>> rush.expected_penalties((1, 0, 0, 1), rounds=4)
-    Fraction(2, 1)
 """
 
+from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
+from .advice import advise
+from .best import Plan, action_values, best_moves, best_plan, describe, live_pours, plans, top_plans
+from .data import (
+    EFFECTS,
+    ORDER_SIZES,
+    STAND_IN_BOARD,
+    STAND_IN_ORDERS,
+    STAND_IN_UPGRADES,
+    Board,
+    OrderDeck,
+    Tile,
+    board_from_dict,
+    load_board,
+    load_orders,
+    load_upgrades,
+    order_name,
+    order_needs,
+    orders_from_dict,
+    upgrades_from_dict,
+)
 from .deadline import (
     MAX_ROUNDS,
-    TABS,
     CountLaw,
     cards_left_dist,
     count_law,
@@ -49,32 +76,33 @@ from .odds import (
     units_dist,
     unseen_deck,
 )
+from .outlook import Estimate, next_turn_estimate
+from .paths import collected, neighbours, paths
+from .player import Player, add_to, flow_of_time, score, serve
+from .policy import greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
+from .pours import empties, pours
+from .rules import BASE_STEPS, CUPS, RUSH_TOKENS, TABS, Rules
+from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
+from .state import Game, State, placement_order, receivers
 
 __all__ = [
-    "CountLaw",
-    "Deck",
-    "MAX_DECK",
-    "MAX_OUTCOMES",
-    "MAX_ROUNDS",
-    "TABS",
-    "as_deck",
-    "cards_left_dist",
-    "count_dist",
-    "count_law",
-    "deck_ingredients",
-    "deck_table",
-    "expected_penalties",
-    "group_dist",
-    "ingredient_dist",
-    "is_specialty",
-    "next_orders",
-    "order_ingredients",
-    "p_deck_runs_out",
-    "p_needs",
-    "penalty_dist",
-    "penalty_table",
-    "size_dist",
-    "specialty_dist",
-    "units_dist",
-    "unseen_deck",
+    # data and options
+    "BASE_STEPS", "Board", "CUPS", "EFFECTS", "ORDER_SIZES", "OrderDeck", "RUSH_TOKENS", "Rules", "STAND_IN_BOARD",
+    "STAND_IN_ORDERS", "STAND_IN_UPGRADES", "TABS", "Tile", "board_from_dict", "load_board", "load_orders",
+    "load_upgrades", "order_name", "order_needs", "orders_from_dict", "upgrades_from_dict",
+    # the engine
+    "ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Game", "Move", "NoUpgrade", "Phase", "Place", "Player", "Pour",
+    "STATE_FORMAT", "State", "Upgrade", "add_to", "check", "collected", "empties", "flow_of_time", "load_walkthrough",
+    "neighbours", "paths", "placement_order", "pours", "receivers", "saved_game", "score", "serve",
+    # the exact best move of a turn
+    "Plan", "action_values", "best_moves", "best_plan", "describe", "live_pours", "plans", "top_plans",
+    # advice and bots
+    "advise", "greedy_policy", "lookahead_policy", "make_lookahead", "next_turn", "random_policy",
+    # the seeded look-ahead to the next turn
+    "Estimate", "next_turn_estimate",
+    # the order deck's odds and the deadline
+    "CountLaw", "Deck", "MAX_DECK", "MAX_OUTCOMES", "MAX_ROUNDS", "as_deck", "cards_left_dist", "count_dist", "count_law",
+    "deck_ingredients", "deck_table", "expected_penalties", "group_dist", "ingredient_dist", "is_specialty", "next_orders",
+    "order_ingredients", "p_deck_runs_out", "p_needs", "penalty_dist", "penalty_table", "size_dist", "specialty_dist",
+    "units_dist", "unseen_deck",
 ]

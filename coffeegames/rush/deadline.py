@@ -31,6 +31,7 @@ from ..errors import BadArgument, BadType, TooBig
 from ..exact import Dist
 from ..validate import is_whole
 from .odds import MAX_DECK
+from .rules import TABS
 
 __all__ = [
     "CountLaw",
@@ -55,8 +56,6 @@ CountLaw: TypeAlias = int | Mapping[int, int] | Mapping[int, Fraction] | Dist
 """A whole number that varies by chance: a fixed number, a :class:`Dist`, or a mapping number → weight
 (whole numbers, relative) or → probability (Fractions summing to 1)."""
 
-TABS = 4
-"""Order tabs on a player board (Rule): orders move from tab 1 towards tab 4, then off it as penalties."""
 MAX_ROUNDS = 40
 """Penalties are computed over at most this many of your turns."""
 MAX_TAB = 80

@@ -9,7 +9,7 @@ Fraction(11, 12)
 A game's decision walkthrough is a :class:`DecisionView` of a
 :class:`~coffeegames.engine.Session` (the game control) through the game's :class:`Adapter`
 (its advice, board and words): :func:`dairyman_walkthrough`, :func:`vivajava_walkthrough`,
-:func:`roaster_walkthrough`, :func:`gizmos_walkthrough` build one each.
+:func:`roaster_walkthrough`, :func:`gizmos_walkthrough`, :func:`rush_walkthrough` build one each.
 """
 
 from .adapter import Adapter
@@ -22,6 +22,7 @@ from .gizmos_game import gizmos_adapter, gizmos_board, gizmos_walkthrough
 from .gizmos_odds import DispenserExplorer
 from .roaster_game import ROASTER, roaster_board, roaster_walkthrough
 from .roaster_odds import BagExplorer
+from .rush_game import rush_adapter, rush_board, rush_walkthrough
 from .rush_odds import DeckExplorer, parse_orders
 from .vivajava_game import vivajava_adapter, vivajava_board, vivajava_walkthrough
 from .vivajava_odds import BlendExplorer, MeterTable
@@ -57,6 +58,9 @@ __all__ = [
     "percent",
     "roaster_board",
     "roaster_walkthrough",
+    "rush_adapter",
+    "rush_board",
+    "rush_walkthrough",
     "solver_advice",
     "table_html",
     "vivajava_adapter",

@@ -1,0 +1,143 @@
+"""Coffee Rush's moves: the phases of a turn, the player's actions and chance's outcome (an order drawn).
+
+A turn is a few small decisions rather than one composite move, so the decision view
+lists a readable handful at each step and the best-move search (:mod:`.best`) still
+covers every combination: :class:`Upgrade` / :class:`NoUpgrade` (step 1, offered only
+with 3 completed orders and a face-down tile), :class:`Move` (step 2: a meeple and its
+path), :class:`Empty` (which cups to empty; offered only when a cup holds something)
+and :class:`Pour` (step 3: what goes into each cup, the rest returned). Completing orders,
+Too Many Orders and Flow of Time follow by themselves (docs/rules/rush.md).
+
+Example:
+    >>> str(Move(0, (1, 2), 0)), str(Pour((("milk",), (), ("steam",)))), str(Drawn("coffee+milk"))
+    ('move b1→c1', 'pour: cup 1 milk, cup 3 steam', 'drew coffee+milk')
+    >>> Phase.MOVE == "move", str(Empty((0, 2)))
+    (True, 'empty cups 1, 3')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = ["ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Move", "NoUpgrade", "Phase", "Place", "Pour", "Upgrade"]
+
+
+class Phase(StrEnum):
+    """The steps of a game (saved games keep these strings)."""
+
+    DEAL = "deal"
+    """Chance: setup deals orders onto the tabs."""
+    PLACE = "place"
+    """A player places a meeple (setup)."""
+    UPGRADE = "upgrade"
+    """Step 1: flip an upgrade tile for 3 completed orders, or not."""
+    MOVE = "move"
+    """Step 2: move a meeple."""
+    EMPTY = "empty"
+    """Step 3a: empty cups (only when some cup holds something)."""
+    POUR = "pour"
+    """Step 3b: pour the collected ingredients into cups or return them."""
+    RUSH_ORDERS = "rush_orders"
+    """Chance: Too Many Orders deals new orders to the players on the left."""
+    EXTRA_ORDER = "extra_order"
+    """Chance: the two-player game's extra order after Flow of Time."""
+    OVER = "over"
+    """The game has ended."""
+
+    def __repr__(self) -> str:  # shown as its string, so tables read plainly
+        return repr(self.value)
+
+
+CHANCE_PHASES = (Phase.DEAL, Phase.RUSH_ORDERS, Phase.EXTRA_ORDER)
+"""The phases where chance draws an order."""
+
+_COLUMNS = "abcdef"
+
+
+def _space(space: int, cols: int = 4) -> str:
+    return f"{_COLUMNS[space % cols]}{space // cols + 1}"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Setup: place your next meeple on an empty space (numbered row by row from 0)."""
+
+    space: int
+
+    def __str__(self) -> str:
+        return f"place on {_space(self.space)}"
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """Discard 3 completed orders and flip the upgrade tile named ``tile``."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"upgrade: {self.tile}"
+
+
+@dataclass(frozen=True)
+class NoUpgrade:
+    """Flip no upgrade tile this turn."""
+
+    def __str__(self) -> str:
+        return "no upgrade"
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move meeple ``meeple`` (0, or 0/1 with two players) along ``path`` (the spaces entered, in order), spending
+    ``rush`` rush tokens (one per step beyond the move's allowance). The start space is where the meeple stands."""
+
+    meeple: int
+    path: tuple[int, ...]
+    rush: int = 0
+
+    def __str__(self) -> str:
+        spent = f" (+{self.rush} rush)" if self.rush else ""
+        return f"move{f' meeple {self.meeple + 1}' if self.meeple else ''} {'→'.join(_space(s) for s in self.path)}{spent}"
+
+    def describe(self, start: int, cols: int = 4) -> str:
+        """``'meeple 2: a1→b1→c1 (+1 rush)'`` with the start space shown."""
+        spent = f" (+{self.rush} rush)" if self.rush else ""
+        return f"meeple {self.meeple + 1}: {'→'.join(_space(s, cols) for s in (start, *self.path))}{spent}"
+
+
+@dataclass(frozen=True)
+class Empty:
+    """Empty these cups (0-based) into the supply before pouring."""
+
+    cups: tuple[int, ...]
+
+    def __str__(self) -> str:
+        if not self.cups:
+            return "empty no cup"
+        return f"empty cup{'s' if len(self.cups) > 1 else ''} {', '.join(str(c + 1) for c in self.cups)}"
+
+
+@dataclass(frozen=True)
+class Pour:
+    """What goes into each cup (sorted ingredients per cup); the collected ingredients not poured are returned."""
+
+    cups: tuple[tuple[str, ...], ...]
+
+    def __str__(self) -> str:
+        parts = [f"cup {i + 1} {'+'.join(added)}" for i, added in enumerate(self.cups) if added]
+        return "pour: " + (", ".join(parts) if parts else "nothing (return all)")
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """Chance: the order card drawn (its name, ``'coffee+milk'``)."""
+
+    order: str
+
+    def __str__(self) -> str:
+        return f"drew {self.order}"
+
+
+ACTION_KINDS: tuple[type, ...] = (Place, Upgrade, NoUpgrade, Move, Empty, Pour, Drawn)
+"""Every action and outcome class, for loading saved walkthroughs."""

@@ -1,0 +1,89 @@
+"""A Coffee Rush player's board and the rules that act on it alone: completing orders, Flow of Time, scoring.
+
+Each rule here is a pure function over plain tuples, used by the engine (:mod:`.state`)
+and the best-move search (:mod:`.best`) alike, so both apply it the same way.
+
+Example:
+    >>> tabs = (("coffee+milk",), (), (), ("ice+tea",))
+    >>> serve((("coffee", "milk"), ("ice",), ()), tabs)
+    (((), ('ice',), ()), ((), (), (), ('ice+tea',)), ('coffee+milk',))
+    >>> flow_of_time(tabs)
+    (((), ('coffee+milk',), (), ()), ('ice+tea',))
+    >>> score(Player(completed=("coffee+milk",) * 2, penalties=("ice+tea",), upgrades=("diagonal",)))
+    3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .data import order_name
+from .rules import CUPS, TABS
+
+__all__ = ["Player", "add_to", "flow_of_time", "score", "serve"]
+
+Tabs = tuple[tuple[str, ...], ...]
+Cups = tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player's board: order tabs 1-4 (``tabs[0]`` is tab 1), cups, completed orders kept, penalty cards,
+    orders discarded to flip upgrades, flipped upgrade effects, rush tokens and meeple spaces."""
+
+    tabs: Tabs = ((),) * TABS
+    cups: Cups = ((),) * CUPS
+    completed: tuple[str, ...] = ()
+    penalties: tuple[str, ...] = ()
+    discarded: tuple[str, ...] = ()
+    upgrades: tuple[str, ...] = ()
+    rush: int = 0
+    meeples: tuple[int, ...] = ()
+
+    @property
+    def orders(self) -> tuple[str, ...]:
+        """Every order waiting on the tabs (tab 1 first)."""
+        return tuple(o for tab in self.tabs for o in tab)
+
+    def cards(self) -> int:
+        """Order cards this player holds in any form (tabs, completed, penalties, discarded)."""
+        return len(self.orders) + len(self.completed) + len(self.penalties) + len(self.discarded)
+
+
+def add_to(cup: Iterable[str], ingredients: Iterable[str]) -> tuple[str, ...]:
+    """A cup's contents after adding ``ingredients`` (a sorted tuple: cups are multisets)."""
+    return tuple(sorted((*cup, *ingredients)))
+
+
+def serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
+    """Complete every order a cup matches exactly: ``(cups, tabs, orders completed)`` after.
+
+    Cups are served in order (cup 1 first); a cup matching several waiting orders completes
+    the one on the highest tab (nearest to a penalty: Ruling, the dominant choice, as the
+    orders are identical) and is emptied. A cup matching none keeps its contents.
+    """
+    tabs_now = [list(tab) for tab in tabs]
+    cups_now = list(cups)
+    done: list[str] = []
+    for c, cup in enumerate(cups):
+        if not cup:
+            continue
+        name = order_name(cup)
+        for t in reversed(range(len(tabs_now))):
+            if name in tabs_now[t]:
+                tabs_now[t].remove(name)
+                cups_now[c] = ()
+                done.append(name)
+                break
+    return tuple(cups_now), tuple(tuple(t) for t in tabs_now), tuple(done)
+
+
+def flow_of_time(tabs: Tabs) -> tuple[Tabs, tuple[str, ...]]:
+    """Every order moves one tab down: ``(tabs, orders pushed off the last tab)``; those become penalty cards."""
+    return ((), *tabs[:-1]), tabs[-1]
+
+
+def score(player: Player) -> int:
+    """+1 per completed order kept, +2 per flipped upgrade, -1 per penalty card (Fact)."""
+    return len(player.completed) + 2 * len(player.upgrades) - len(player.penalties)

@@ -1,0 +1,163 @@
+"""Coffee Rush saved states and games: the JSON field parsers, the position invariants, saved walkthroughs.
+
+Example:
+    >>> from coffeegames.rush.state import Game
+    >>> game = Game(players=2)
+    >>> s = game.new_initial_state(seed=4)
+    >>> game.state_from_json(s.to_json()) == s
+    True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..engine.saved import SAVED, SAVED_GAME, Parser, game_from_options, list_of, record, text, whole
+from ..validate import read_json
+from .actions import CHANCE_PHASES, Phase
+from .player import Player
+from .rules import CUPS, TABS
+
+if TYPE_CHECKING:
+    from ..engine import Walkthrough
+    from .state import Game, State
+
+__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check", "load_walkthrough", "saved_game"]
+
+STATE_FORMAT = "coffeegames-rush-state/1"
+"""The ``format`` of a saved Coffee Rush state."""
+
+
+def _phase(value: Any, where: str) -> Phase:
+    return Phase(SAVED.one_of(value, where, tuple(Phase)))
+
+
+def _bag(value: Any, where: str) -> tuple[str, ...]:
+    """A multiset of names (sorted)."""
+    return tuple(sorted(list_of(text)(value, where)))
+
+
+def _pair(value: Any, where: str) -> tuple[int, int]:
+    a, b = SAVED.sequence(value, where, whole, 2, 2)
+    return a, b
+
+
+_PLAYER = record(Player, {
+    "tabs": list_of(list_of(text)),
+    "cups": list_of(_bag),
+    "completed": list_of(text),
+    "penalties": list_of(text),
+    "discarded": list_of(text),
+    "upgrades": list_of(text),
+    "rush": whole,
+    "meeples": list_of(whole),
+})
+
+FIELD_PARSERS: Mapping[str, Parser] = {
+    "phase": _phase,
+    "player": whole,
+    "round": whole,
+    "deck": list_of(whole),
+    "supply": whole,
+    "closed": SAVED.flag,
+    "players": list_of(_PLAYER),
+    "deals": list_of(_pair),
+    "collected": _bag,
+}
+"""The parser of each saved field (every field of :class:`~.state.State` but ``rules``)."""
+
+
+def check(state: State) -> State:
+    """Raise :class:`~coffeegames.errors.BadData` naming the field if ``state`` is inconsistent; else return it.
+
+    Orders are conserved (deck + tabs + completed + penalties + discarded for upgrades = the deck's make-up, kind by
+    kind), rush tokens too (supply + players' = ``rules.rush_tokens``), and every count is in range.
+
+    >>> from dataclasses import replace
+    >>> from coffeegames.rush.state import Game
+    >>> s = Game(players=3).new_initial_state(seed=1)
+    >>> check(replace(s, supply=s.supply - 1))
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadData: saved state: field 'supply': rush tokens do not add up: supply 14 + players' 0 is not 15
+    """
+    rules, need = state.rules, SAVED.need
+    n, kinds = rules.players, rules.deck.kinds
+    need(len(state.players) == n, "players", f"must hold {n} players", len(state.players))
+    need(state.player < n, "player", f"must be a player 0-{n - 1}", state.player)
+    need(state.round >= 1, "round", "counts from 1", state.round)
+    need(len(state.deck) == len(kinds) and all(0 <= c <= m for c, m in zip(state.deck, rules.deck.cards)), "deck",
+         f"must count the cards left of each of the {len(kinds)} order kinds, each at most the make-up's", list(state.deck))
+    rush = sum(p.rush for p in state.players)
+    need(state.supply + rush == rules.rush_tokens, "supply",
+         f"rush tokens do not add up: supply {state.supply} + players' {rush} is not {rules.rush_tokens}")
+    held: Counter[str] = Counter()
+    placed: list[int] = []
+    tiles = {t.name: t.effect for t in rules.tiles}
+    board = rules.board
+    for i, p in enumerate(state.players):
+        where = f"players[{i}]"
+        for name in ("tabs", "completed", "penalties", "discarded"):
+            value = getattr(p, name)
+            for order in (o for tab in value for o in tab) if name == "tabs" else value:
+                need(order in kinds, f"{where}.{name}", "holds an order the deck has no card of", order)
+        held.update(p.orders + p.completed + p.penalties + p.discarded)
+        need(len(p.tabs) == TABS, f"{where}.tabs", f"must be {TABS} tabs", len(p.tabs))
+        need(len(set(p.upgrades)) == len(p.upgrades) and all(u in tiles for u in p.upgrades), f"{where}.upgrades",
+             f"names each flipped tile once, among {', '.join(tiles)}", list(p.upgrades))
+        need(len(p.discarded) == 3 * len(p.upgrades), f"{where}.discarded", "holds 3 completed orders per flipped tile")
+        cups = CUPS + sum(tiles[u] == "extra_cup" for u in p.upgrades)
+        need(len(p.cups) == cups, f"{where}.cups", f"must be {cups} cups", len(p.cups))
+        for c, cup in enumerate(p.cups):
+            need(len(cup) <= rules.cup_capacity and all(x in board.spaces for x in cup), f"{where}.cups[{c}]",
+                 f"holds at most {rules.cup_capacity} ingredients of the board", list(cup))
+        setup = state.phase in (Phase.DEAL, Phase.PLACE)
+        need(len(p.meeples) <= rules.meeples and (setup or len(p.meeples) == rules.meeples), f"{where}.meeples",
+             f"must place {rules.meeples} meeple(s)", list(p.meeples))
+        placed += p.meeples
+    need(all(0 <= s < len(board.spaces) for s in placed) and len(set(placed)) == len(placed), "players",
+         "meeples stand on distinct spaces of the board", placed)
+    for k, kind in enumerate(kinds):
+        need(state.deck[k] + held[kind] == rules.deck.cards[k], "deck",
+             f"order cards do not add up: {kind!r} has {state.deck[k]} in the deck and {held[kind]} on the table, "
+             f"not the {rules.deck.cards[k]} the deck is made of")
+    chance = state.phase in CHANCE_PHASES
+    need(bool(state.deals) == chance, "deals", "lists the cards to deal exactly while chance deals them")
+    need(not chance or sum(state.deck) > 0, "deck", "cannot be empty while cards are dealt")
+    need(all(w < n and t < TABS for w, t in state.deals), "deals", "names players and tabs that exist", list(state.deals))
+    need(not state.collected or state.phase in (Phase.EMPTY, Phase.POUR), "collected", "holds ingredients only before the pour")
+    need(all(x in board.spaces for x in state.collected), "collected", "holds ingredients of the board", list(state.collected))
+    need(state.phase != Phase.OVER or state.closed, "closed", "the game ends only once CLOSED")
+    return state
+
+
+def saved_game(text_: str) -> Game:
+    """The :class:`~.state.Game` a walkthrough saved by ``Walkthrough.to_json(game)`` was played under (its options);
+    a save without options is refused."""
+    from .state import Game
+
+    data = read_json(text_, "saved game")
+    SAVED_GAME.need(isinstance(data, dict) and isinstance(data.get("options"), dict), "options",
+                    "a Coffee Rush walkthrough must name its options (how many players, which data)")
+    SAVED_GAME.need(data.get("game") in (None, "rush"), "game", "this file is for another game, not 'rush'", data.get("game"))
+    return game_from_options(Game, data["options"])
+
+
+def load_walkthrough(text_: str, seeded_start: bool = False) -> tuple[Game, Walkthrough]:
+    """``(game, walkthrough)``: a saved Coffee Rush walkthrough under the game it was played under (:func:`saved_game`).
+    ``seeded_start``: whether its first state was ``new_initial_state(seed=seed)``.
+
+    >>> from coffeegames.engine import Walkthrough
+    >>> from coffeegames.rush.state import Game
+    >>> game = Game(players=2)
+    >>> w = Walkthrough(game.new_initial_state(), seed=1)
+    >>> _ = w.step().step()
+    >>> again, loaded = load_walkthrough(w.to_json(game))
+    >>> loaded.state == w.state, again.options == game.options
+    (True, True)
+    """
+    from ..engine.saved import load_walkthrough as load_saved_walkthrough
+
+    return load_saved_walkthrough(text_, saved_game, seeded_start)

@@ -1,0 +1,136 @@
+"""The exact best move of a Coffee Rush turn, checked against brute force written differently.
+
+The brute force walks the engine itself: from a decision it tries every legal action at
+every step of the player's turn (public ``legal_actions`` / ``apply``), lets the first
+listed card be drawn for the other players, and reads the change in the player's score
+and rush tokens from the state at the end of the turn. Progress is recomputed here from
+the cups and tabs left. The search (:mod:`coffeegames.rush.best`) uses the rules'
+functions directly and prunes dominated pours; both must agree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from coffeegames import rush
+from coffeegames.errors import BadArgument
+from coffeegames.rush import Game, Phase
+
+SMALL_BOARD = {"rows": [["coffee", "milk", "ice"], ["milk", "tea", "coffee"], ["ice", "coffee", "milk"]], "specialty": ["tea"]}
+SMALL_ORDERS = {"orders": [
+    {"needs": ["coffee", "milk"], "cards": 6}, {"needs": ["coffee", "ice"], "cards": 4}, {"needs": ["milk", "tea"], "cards": 3},
+    {"needs": ["coffee", "coffee", "milk"], "cards": 3}, {"needs": ["ice", "milk", "tea"], "cards": 2},
+    {"needs": ["coffee", "ice", "milk", "milk"], "cards": 2},
+]}
+DECISIONS = (Phase.UPGRADE, Phase.MOVE, Phase.EMPTY, Phase.POUR)
+
+
+def positions(game: Game, seed: int, every: int = 1) -> list[rush.State]:
+    """Decision positions of a seeded random game (every ``every``-th)."""
+    rng = np.random.default_rng(seed)
+    s = game.new_initial_state(seed=seed)
+    found = []
+    while not s.is_terminal():
+        if s.phase in DECISIONS:
+            found.append(s)
+        if s.is_chance():
+            s = s.apply(s.sample_chance(rng))
+        else:
+            legal = s.legal_actions()
+            s = s.apply(legal[int(rng.integers(len(legal)))])
+    return found[::every]
+
+
+def progress(cups: tuple[tuple[str, ...], ...], tabs: tuple[tuple[str, ...], ...]) -> int:
+    waiting = [Counter(order.split("+")) for tab in tabs for order in tab]
+    return sum(len(cup) for cup in cups if cup and any(Counter(cup) <= need for need in waiting))
+
+
+def end_of_turn(state: rush.State, who: int) -> rush.State:
+    """Let chance deal the first listed card until ``who``'s turn is over (or their next decision is reached)."""
+    while state.is_chance():
+        state = state.apply(state.chance_outcomes()[0][0])
+    return state
+
+
+def brute(state: rush.State) -> dict[tuple, tuple[int, int, int]]:
+    """Every action sequence finishing the player's turn → (score change, rush change, progress), via the engine."""
+    who, start = state.player, state
+    results: dict[tuple, tuple[int, int, int]] = {}
+
+    def walk(s: rush.State, done: tuple) -> None:
+        if s.phase in DECISIONS and s.player == who and not s.is_chance() and (not done or s.phase != Phase.UPGRADE):
+            for action in s.legal_actions():
+                walk(s.apply(action), (*done, action))
+            return
+        end = end_of_turn(s, who)
+        me = end.players[who]
+        # after Flow of Time tab 1 is empty but for the two-player extra order, drawn after: progress counts tabs 2-4
+        results[done] = (end.scores[who] - start.scores[who], me.rush - start.players[who].rush,
+                         progress(me.cups, me.tabs[1:]))
+
+    walk(state, ())
+    return results
+
+
+@pytest.mark.parametrize("players, seed", [(2, 0), (3, 1), (4, 2), (2, 3)])
+def test_every_plan_is_valued_as_the_engine_plays_it(players: int, seed: int) -> None:
+    game = Game(players=players, board=SMALL_BOARD, orders=SMALL_ORDERS, rush_per_turn=1)
+    checked = 0
+    for s in positions(game, seed, every=3)[:6]:
+        truth = brute(s)
+        listed = {plan.actions: (plan.value, plan.rush, plan.progress) for plan in rush.plans(s, every=True)}
+        assert listed == truth
+        best = rush.best_plan(s)
+        assert best.key == max(truth.values())
+        assert truth[best.actions] == best.key
+        checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("players, seed", [(2, 4), (3, 5), (4, 6)])
+def test_the_pruned_search_finds_the_best_of_every_plan_on_the_real_board(players: int, seed: int) -> None:
+    for s in positions(Game(players=players, rush_per_turn=0), seed, every=4)[:4]:
+        every = list(rush.plans(s, every=True))
+        pruned = list(rush.plans(s))
+        assert len(pruned) <= len(every)
+        assert {p.actions for p in pruned} <= {p.actions for p in every}
+        best = max(p.key for p in every)
+        assert rush.best_plan(s).key == best == max(p.key for p in pruned)
+        first_best = next(p for p in every if p.key == best)
+        assert rush.best_moves(s, top=1).loc[0, "value"] == first_best.value
+
+
+def test_the_best_moves_table_and_wide_positions() -> None:
+    s = positions(Game(players=3), 7)[0]
+    me = s.players[s.player]
+    wide = replace(s, players=tuple(replace(p, rush=2) if i == s.player else p for i, p in enumerate(s.players)),
+                   supply=s.supply - 2)
+    table = rush.best_moves(wide, top=5)
+    assert list(table.columns[:4]) == ["upgrade", "move", "empty", "pour"]
+    assert len(table) == 5 and table["value"].is_monotonic_decreasing
+    keys = [(r.value, r.rush, r.progress) for r in table.itertuples()]
+    assert keys == sorted(keys, reverse=True)
+    assert rush.best_plan(wide).key == keys[0]
+    with pytest.raises(BadArgument):
+        rush.best_moves(wide, top=0)
+    over = Game(players=3).new_initial_state()
+    with pytest.raises(BadArgument, match="decision"):
+        rush.best_plan(over)
+    assert me.meeples
+
+
+def test_live_pours_leave_every_changed_cup_live_or_empty() -> None:
+    live = [("coffee",), ("coffee", "milk"), ("milk",)]
+    found = list(rush.live_pours(((), ("milk",), ("ice",)), ("coffee", "coffee", "milk"), live, ask_empty=True))
+    for emptied, added in found:
+        assert emptied is not None
+        for c, (old, more) in enumerate(zip(((), ("milk",), ("ice",)), added)):
+            after = tuple(sorted(((() if c in emptied else old)) + more))
+            changed = after != old
+            assert not changed or after == () or after in live
+    assert (((2,)), (("coffee",), ("coffee",), ())) in found
