@@ -36,11 +36,12 @@ Example:
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import pandas as pd
 
+from ..validate import check_instance
+from ..validate import cached
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .odds import p_bust, reroll_p_bust
 from .rules import tile_of
@@ -53,7 +54,7 @@ COLUMNS = ["action", "label", "value", "p_bust_next", "then", "best"]
 """The columns of :func:`advise`'s table."""
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def turn_model(set_value: int, bust_cost: int) -> TurnSolution:
     """The exact turn solution for these scores (shared: values depend only on dice left and sets)."""
     return optimal_turn(dice=12, points_per_set=set_value, bust_cost=bust_cost)
@@ -99,6 +100,7 @@ def advise(state: State) -> pd.DataFrame:
     value it), ``p_bust_next`` (Fraction or None), ``then`` ("roll"/"stop" after a lock),
     ``best``.
     """
+    check_instance(state, State, "state", "a Dairyman state")
     turn = turn_model(state.rules.set_value, state.rules.backorder_penalty)
     dice, sets = state.dice_left, state.sets_locked
     rows: list[dict[str, Any]] = []

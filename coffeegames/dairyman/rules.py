@@ -37,7 +37,7 @@ import pandas as pd
 
 from ..engine.options import option_table
 from ..errors import BadArgument
-from ..validate import Checker, is_whole, read_json
+from ..validate import Checker, cached, check_path, is_whole, read_json
 
 __all__ = [
     "ABILITIES",
@@ -125,7 +125,7 @@ class Tile:
         return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def tile_of(code: str) -> Tile:
     """The :class:`Tile` a code names (cached: codes are the engine's tile identities).
 
@@ -224,7 +224,7 @@ def load_tiles(path: str | Path | None = None, count: int | None = TILE_COUNT) -
     >>> len(tiles), tiles[0].code
     (22, '10:cheese1')
     """
-    file = STAND_IN_TILES if path is None else Path(path)
+    file = STAND_IN_TILES if path is None else check_path(path)
     source = f"milk-tile file {str(file)!r}"
     data = read_json(file, source)
     Checker(source).need(isinstance(data, dict), "(top level)", "must be a JSON object with a 'tiles' list", data)

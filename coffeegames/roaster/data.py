@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..validate import Checker, is_whole, read_json
+from ..validate import Checker, check_path, is_whole, read_json
 from .tokens import (
     ACIDITY,
     AROMA,
@@ -356,7 +356,7 @@ def board_from_dict(data: Any, source: str = "Coffee Roaster board") -> Board:
 def _read(path: str | Path, what: str) -> tuple[Any, str]:
     """A data file's parsed JSON (read within the shared size and nesting limits) and the name its errors give it."""
     source = f"Coffee Roaster {what} file {str(path)!r}"
-    return read_json(Path(path), source), source
+    return read_json(check_path(path), source), source
 
 
 def load_cards(path: str | Path | None = None) -> tuple[Card, ...]:

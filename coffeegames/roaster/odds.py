@@ -29,6 +29,8 @@ import pandas as pd
 
 from ..errors import BadArgument, BadType
 from ..exact import Bag, Dist, as_bag, check_count
+from ..exact.bag import MAX_TOKENS
+from ..validate import cached, check_size
 from .actions import Drawn, Shuffled
 from .tokens import BURNT, CUP_EFFECTS, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, WILD, key, msort, roast, roast_level
 
@@ -42,7 +44,7 @@ Token = Hashable
 
 # -- chance nodes of the engine ---------------------------------------------------------------
 
-@lru_cache(maxsize=4096)
+@cached(maxsize=4096)
 def draw_outcomes(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction], ...]:
     """Every multiset of ``k`` tokens drawn at once from ``bag`` with its exact probability (Fact: a draw
     without replacement, multivariate hypergeometric).
@@ -62,11 +64,7 @@ def draw_outcome_count(bag: Sequence[str], k: int) -> int:
     >>> draw_outcome_count(("hard", "hard", "smoke"), 2)
     2
     """
-    counts = list(Counter(bag).values())
-    ways = [1] + [0] * k
-    for n in counts:
-        ways = [sum(ways[j - i] for i in range(0, min(n, j) + 1)) for j in range(k + 1)]
-    return ways[k]
+    return Bag(Counter(bag)).draw_count(k)
 
 
 @lru_cache(maxsize=1)
@@ -85,7 +83,8 @@ def shuffle_outcomes() -> tuple[tuple[Shuffled, Fraction], ...]:
 
 def _draws(bag: Bag, draws: int) -> int:
     """``draws``, or the whole bag if fewer tokens remain (docs/rules/roaster.md: all, if fewer remain)."""
-    return min(check_count(draws, "number of tokens drawn"), bag.size)
+    check_size(bag.size, "bag", "tokens", limit=MAX_TOKENS)
+    return min(check_count(draws, "draws"), bag.size)
 
 
 def count_dist(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draws: int) -> Dist:

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ..validate import check_instance
 from ..engine import random_policy  # noqa: F401  (re-exported: the Coffee Roaster random bot)
 from .actions import (
     Continue,
@@ -104,6 +105,7 @@ def _act(state: State, legal: list[Any]) -> object:
 
 def greedy_policy(state: State) -> object:
     """The greedy bot described in the module docstring."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     legal: list[Any] = state.legal_actions()
     phase = state.phase
     if phase == Phase.ACT:

@@ -55,6 +55,7 @@ from .dice import (
 )
 from .odds import (
     MAX_FLAVOUR,
+    MAX_REROLLS,
     MAX_WHITE,
     SUCCESS_SIZE,
     best_blend,
@@ -144,6 +145,7 @@ __all__ = [
     "load_data",
     "load_walkthrough",
     "MAX_FLAVOUR",
+    "MAX_REROLLS",
     "MAX_WHITE",
     "meter_table",
     "NO_BLEND",

@@ -78,6 +78,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..validate import check_instance
 from ..errors import BadArgument
 from .actions import (
     Boost,
@@ -139,6 +140,7 @@ def rp_value(rules: Rules, colour: str) -> Fraction:
     >>> rp_value(Rules(), "red")      # stand-in data: the red track has 7 RP and pays 4 PP
     Fraction(4, 7)
     """
+    check_instance(rules, Rules, "rules", "VivaJava Rules")
     track = rules.track(colour)
     return Fraction(track.pp, track.length)
 
@@ -149,6 +151,7 @@ def flavour_die_value(rules: Rules) -> Fraction:
     >>> flavour_die_value(Rules())
     Fraction(727, 1400)
     """
+    check_instance(rules, Rules, "rules", "VivaJava Rules")
     return sum((rp_value(rules, c) for c in TRACK_COLOURS), Fraction(0)) / len(TRACK_COLOURS)
 
 
@@ -215,6 +218,7 @@ def roll_value(state: State) -> Fraction:
     >>> roll_value(s) > 1
     True
     """
+    check_instance(state, State, "state", "a VivaJava state")
     if state.phase != Phase.ROLL:
         raise BadArgument("state", f"roll_value needs the player's roll (phase 'roll'), not phase {str(state.phase)!r}")
     rules, o = state.rules, Outlook.of(state)
@@ -338,6 +342,7 @@ def advise(state: State) -> pd.DataFrame:
 
     At chance nodes and at the end the table is empty.
     """
+    check_instance(state, State, "state", "a VivaJava state")
     phase = state.phase
     if state.is_chance() or state.is_terminal():
         rows: list[Row] = []
