@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 import coffeegames
-from coffeegames import dairyman, roaster
+from coffeegames import dairyman, engine, roaster, vivajava
 from coffeegames.cli import main
 from coffeegames.engine import Walkthrough
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
-from coffeegames.errors import BadData, BadType, CoffeeGamesError
-from coffeegames.exact import Bag, Dist
+from coffeegames.errors import BadData, BadType, CoffeeGamesError, TooBig
+from coffeegames.exact import Bag, Dist, roll
 from coffeegames.validate import MAX_DEPTH, read_json
 
 TURN = dairyman.optimal_turn(8, 10, 5)
@@ -37,14 +37,53 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("undo backwards", lambda: Walkthrough(KeepOrReroll()).undo(-1), "steps"),
     ("a negative seed", lambda: Walkthrough(KeepOrReroll(), seed=-1), "seed"),
     ("a text seed", lambda: Walkthrough(KeepOrReroll(), seed="3"), "seed"),
+    ("a negative count in a bag", lambda: roaster.stop_now({"bean2": -3, "bean3": 4}, "Zambia Kasama AA"), "position"),
+    ("a misspelled kind in a bag", lambda: roaster.stop_now({"bean2": 3, "baen3": 4}, "Zambia Kasama AA"), "position"),
+    ("an unknown coffee in the menu", lambda: roaster.Menu().record("No Such Coffee", 12), "card"),
+    ("a fraction of a score", lambda: roaster.Menu().record("Mexico Altura Oaxaca", 12.9), "score"),
+    ("True as a score", lambda: roaster.Menu().record("Mexico Altura Oaxaca", True), "score"),
+    ("an infinite score", lambda: roaster.Menu().record("Mexico Altura Oaxaca", float("inf")), "score"),
+    ("a table of no dice", lambda: dairyman.odds_table(0), "max_dice"),
+    ("too few policies", lambda: engine.play(dairyman.Game(players=3), [dairyman.greedy_policy], n_games=1, progress=False),
+     "policies"),
+    ("no distribution at all", lambda: Dist(None), "probabilities"),  # type: ignore[arg-type]
+    ("no Dairyman state", lambda: dairyman.advise(None), "state"),  # type: ignore[arg-type]
+    ("no Coffee Roaster state", lambda: roaster.advise(None), "state"),  # type: ignore[arg-type]
+    ("no VivaJava state", lambda: vivajava.advise(None), "state"),  # type: ignore[arg-type]
+    ("no card", lambda: roaster.score_cup([], None), "card"),  # type: ignore[arg-type]
+    ("a simulation of no cup tests", lambda: roaster.stop_now({"bean2": 3}, "Zambia Kasama AA", samples=0), "samples"),
+    ("a list as a METER", lambda: vivajava.omniblend_success([1]), "meter"),  # type: ignore[arg-type]
 ]
+
+TOO_BIG: list[tuple[str, Callable[[], Any], str]] = [
+    ("60 dice", lambda: roll(60), "groups"),
+    ("30 of 60 kinds", lambda: Bag({i: 1 for i in range(60)}).draw(30), "draws"),
+    ("10,000 OmniBlend re-rolls", lambda: vivajava.omniblend_success(10000), "meter"),
+    ("a million METER levels", lambda: vivajava.meter_table(range(10**6)), "levels"),
+    ("20,000 draws from a billion tokens", lambda: roaster.draw_table(Bag({"bean2": 10**9}), 20000), "bag"),
+    ("a billion tokens typed", lambda: roaster.tokens.parse_bag("bean2:1000000000"), "bag"),
+    ("a billion games", lambda: engine.play(dairyman.Game(), dairyman.greedy_policy, n_games=10**9), "n_games"),
+]
+"""Questions over a limit: refused at once (the size is counted before any work), naming the argument and the limit."""
+
+
+@pytest.mark.parametrize("name, call, argument", TOO_BIG, ids=[c[0] for c in TOO_BIG])
+def test_an_oversized_question_is_refused_naming_the_limit(name: str, call: Callable[[], Any], argument: str) -> None:
+    with pytest.raises(TooBig) as error:
+        call()
+    assert "limit" in str(error.value) or "at most" in str(error.value)
+    assert argument == "bag" or f"'{argument}'" in str(error.value)
+
+
+def test_play_of_no_games_is_an_empty_table() -> None:
+    assert engine.play(dairyman.Game(), dairyman.greedy_policy, n_games=0, progress=False).empty
 
 
 @pytest.mark.parametrize("name, call, argument", CASES, ids=[c[0] for c in CASES])
 def test_bad_argument_is_named(name: str, call: Callable[[], Any], argument: str) -> None:
     with pytest.raises(CoffeeGamesError) as error:
         call()
-    assert f"'{argument}'" in str(error.value)
+    assert f"'{argument}" in str(error.value) or f'"{argument}[' in str(error.value)  # the argument, or a part of it
 
 
 def test_a_string_list_of_kinds_is_a_type_error_not_a_wrong_answer() -> None:
