@@ -97,7 +97,7 @@ INTERNAL: dict[str, str] = {
     "coffeegames.vivajava.outlook.": "the one-turn model's internals (an Outlook built by the adviser); "
                                      "its entries corporation_chance, p_featured_lost, p_rainbow_lost check the state",
     "coffeegames.dairyman.turn.": _TURN,
-    "coffeegames.roaster.tokens.": _TOKENS, "coffeegames.vivajava.dice.face_key": _TOKENS,
+    "coffeegames.roaster.tokens.": _TOKENS, "coffeegames.roaster.scoring.flavour_matches": _TOKENS, "coffeegames.vivajava.dice.face_key": _TOKENS,
     "coffeegames.vivajava.dice.remove_faces": _TOKENS, "coffeegames.vivajava.dice.sort_faces": _TOKENS,
     "coffeegames.vivajava.dice.show_faces": _TEXT, "coffeegames.vivajava.dice.sub_multisets": _TOKENS,
     "coffeegames.engine.saved.": _SAVED, "coffeegames.dairyman.saved.saved_options": _SAVED,
@@ -113,7 +113,7 @@ hostile values may raise any exception here, but the call must still end (the ha
 
 
 def _internal(qualname: str) -> bool:
-    return any(qualname == name or (name.endswith(".") and qualname.startswith(name)) for name in INTERNAL)
+    return any(qualname.startswith(name) for name in INTERNAL)  # a name, or a prefix of names (a module's "...")
 
 
 def _public() -> list[tuple[str, Any]]:
@@ -140,8 +140,7 @@ def test_the_walk_finds_every_module() -> None:
                    "coffeegames.engine.play"):
         assert module in names
     assert all(name in dict(PUBLIC) for name in SKIP), "a SKIP entry names nothing public: remove it"
-    assert all(any(_internal(q) for q, _ in PUBLIC if q == name or q.startswith(name)) for name in INTERNAL), \
-        "an INTERNAL entry names nothing public: remove it"
+    assert all(any(q.startswith(name) for q, _ in PUBLIC) for name in INTERNAL), "an INTERNAL entry names nothing public: remove it"
 
 
 # -- valid-ish arguments ------------------------------------------------------------------------------------

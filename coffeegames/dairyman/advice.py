@@ -40,8 +40,8 @@ from typing import Any
 
 import pandas as pd
 
-from ..validate import check_instance
-from ..validate import cached
+from ..errors import BadArgument
+from ..validate import Checker, cached, check_instance
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .odds import p_bust, reroll_p_bust
 from .rules import tile_of
@@ -57,6 +57,9 @@ COLUMNS = ["action", "label", "value", "p_bust_next", "then", "best"]
 @cached(maxsize=None)
 def turn_model(set_value: int, bust_cost: int) -> TurnSolution:
     """The exact turn solution for these scores (shared: values depend only on dice left and sets)."""
+    check = Checker("", BadArgument)
+    check.whole(set_value, "set_value", None)
+    check.whole(bust_cost, "bust_cost", None)
     return optimal_turn(dice=12, points_per_set=set_value, bust_cost=bust_cost)
 
 

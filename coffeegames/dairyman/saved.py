@@ -28,10 +28,9 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..validate import check_instance
 from ..engine.saved import SAVED, Parser, bad, flag, list_of, record, text, whole
 from ..errors import CoffeeGamesError
-from ..validate import Checker, read_json
+from ..validate import Checker, check_instance, read_json
 from .actions import Phase, Where, set_order
 from .players import PlayerState
 from .rules import ABILITIES, BARNS, WHITE_DICE, tile_of

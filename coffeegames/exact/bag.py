@@ -51,7 +51,7 @@ class Bag(Mapping):
         pairs = counts.items() if isinstance(counts, Mapping) else ((t, 1) for t in counts)
         merged: dict[Token, int] = {}
         for token, n in pairs:
-            check_count(n, f"count of {token!r} in the bag")
+            check_count(n, f"counts[{shown(token)}]")
             merged[token] = merged.get(token, 0) + n
         self._counts = {t: n for t, n in merged.items() if n}
 

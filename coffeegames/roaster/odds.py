@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 from math import comb
-from typing import cast
+from typing import Any, cast
 
 import pandas as pd
 
@@ -44,6 +44,13 @@ Token = Hashable
 
 # -- chance nodes of the engine ---------------------------------------------------------------
 
+def _check_tokens(bag: Any) -> Sequence[str]:
+    """The engine's bag: a list or tuple of token names (not a string)."""
+    if isinstance(bag, (str, bytes)) or not isinstance(bag, (list, tuple)) or not all(isinstance(t, str) for t in bag):
+        raise BadType("bag", "must be a list or tuple of token names, e.g. ('hard', 'hard', 'smoke')", bag)
+    return bag
+
+
 @cached(maxsize=4096)
 def draw_outcomes(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction], ...]:
     """Every multiset of ``k`` tokens drawn at once from ``bag`` with its exact probability (Fact: a draw
@@ -53,6 +60,7 @@ def draw_outcomes(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction],
     >>> [(str(d), p) for d, p in outcomes]
     [('drew hard×2', Fraction(1, 3)), ('drew hard smoke', Fraction(2, 3))]
     """
+    _check_tokens(bag)
     total = comb(len(bag), k)
     weights = sorted(((msort(cast("tuple[str, ...]", tokens)), w) for tokens, w in Bag(Counter(bag)).draw_weights(k)), key=lambda tw: [key(t) for t in tw[0]])
     return tuple((Drawn(tokens), Fraction(w, total)) for tokens, w in weights)
@@ -64,7 +72,7 @@ def draw_outcome_count(bag: Sequence[str], k: int) -> int:
     >>> draw_outcome_count(("hard", "hard", "smoke"), 2)
     2
     """
-    return Bag(Counter(bag)).draw_count(k)
+    return Bag(Counter(_check_tokens(bag))).draw_count(k)
 
 
 @lru_cache(maxsize=1)

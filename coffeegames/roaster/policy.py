@@ -53,6 +53,7 @@ Policy = Callable[[State], object]
 
 def token_value(state: State, token: str) -> float:
     """What a token in the cup is worth to the greedy bot: minus points negative, beans by level, wanted flavours most."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     if token in MINUS:
         return -float(MINUS[token])
     level = roast_level(token)
@@ -69,11 +70,13 @@ def token_value(state: State, token: str) -> float:
 
 def cup_level(state: State) -> int:
     """The cup's total roast level so far (Extra Bean included when active)."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     return state.rules.score(state.cup_tokens()).roast_level
 
 
 def expected_cup_level(state: State) -> float:
     """A rough forecast of the cup's roast level if we stop now: the bag's mean level per token times the cup's spaces."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     tokens = [t for t in state.bag + state.drawn if t != MOISTURE]
     if not tokens:
         return 0.0

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from ..errors import BadArgument, BadType, TooBig
-from ..validate import check_instance
+from ..validate import Checker, check_instance
 from .data import CUP_SPACES, Board, Card, stand_in_board
 from .tokens import BEANS, BURNT, DEFECT, EXTRA_BEAN, FLAVOURS, HARD, MOISTURE, SMOKE, SWEETNESS, TOKENS, WILD, roast_level
 
@@ -108,6 +108,10 @@ def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, bur
     (17, 6, 2, 3, 1, 1, 9)
     """
     check_instance(card, Card, "card", "a coffee Card (from load_cards())")
+    options = Checker("score_cup", BadArgument)
+    options.whole(burnt_level, "burnt_level", 0, 6)
+    options.one_of(skill_groups, "skill_groups", ("largest", "each"))
+    options.flag(sweetness_flavour, "sweetness_flavour")
     board = stand_in_board() if board is None else check_instance(board, Board, "board", "a Board (from load_board()) or None")
     if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Iterable):
         raise BadType("tokens", "must be a list of the cup's tokens (not a string)", tokens)

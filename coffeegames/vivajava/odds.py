@@ -258,7 +258,7 @@ def sacchar_success(meter: int) -> Fraction:
     ``solo_first`` and ``activations_at_2x``; a Rainbow is not a Featured Blend (for the white
     block die, which ``sacchar_rainbow`` decides, see :func:`sacchar_block`).
     """
-    check_count(meter, "METER flavour dice", maximum=MAX_FLAVOUR)
+    check_count(meter, "meter", maximum=MAX_FLAVOUR)
     return p_at_least(SUCCESS_SIZE, white=5, flavour=meter)
 
 
@@ -275,7 +275,7 @@ def sacchar_block(meter: int, sacchar_rainbow: str = "success", takes_rainbow: b
     >>> sacchar_block(0, "block") == 1 - sacchar_success(0)
     True
     """
-    check_count(meter, "METER flavour dice", maximum=MAX_FLAVOUR)
+    check_count(meter, "meter", maximum=MAX_FLAVOUR)
     if sacchar_rainbow not in ("success", "block"):
         raise BadArgument("sacchar_rainbow", "must be 'success' or 'block'", sacchar_rainbow)
     counts, weights = colour_table(5, meter)

@@ -25,8 +25,7 @@ from typing import Self
 
 import numpy as np
 
-from ..validate import check_instance
-from ..validate import cached
+from ..validate import cached, check_instance
 from ..errors import BadArgument
 from ..exact import count_vectors
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, Blend
