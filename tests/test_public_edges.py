@@ -108,8 +108,11 @@ INTERNAL: dict[str, str] = {
     "coffeegames.widgets.dairyman_odds.": _WIDGET_TODO, "coffeegames.widgets.dairyman_policy.": _WIDGET_TODO,
     "coffeegames.widgets.roaster_odds.": _WIDGET_TODO, "coffeegames.widgets.vivajava_odds.": _WIDGET_TODO,
 }
-"""Public helpers the strict rule does not apply to, by name or by module prefix (ending in "."), with the reason:
-hostile values may raise any exception here, but the call must still end (the hang guard applies)."""
+"""Public helpers the strict rule does not apply to, by name or by module prefix (ending in "."), with the reason.
+They are driven with wrong *types* only (:data:`WRONG_TYPES`: values that cannot stand for a big question): any
+exception is accepted, but the call must end (the hang guard applies)."""
+
+WRONG_TYPES: list[Any] = [None, "x", 2.5, object()]
 
 
 def _internal(qualname: str) -> bool:
@@ -171,6 +174,13 @@ _CACHE: dict[tuple[str | None, str], Any] = {}
 
 
 def _example(game: str | None, name: str, annotation: str) -> Any:
+    try:
+        return _make_example(game, name, annotation)
+    except CoffeeGamesError:  # no valid-ish value: the function is still driven, its errors not held to naming
+        return inspect.Parameter.empty
+
+
+def _make_example(game: str | None, name: str, annotation: str) -> Any:
     """A valid-ish value for parameter ``name`` of a function of ``game`` (None: not a game's), or ``inspect.Parameter.empty``."""
     key = (game, name)
     if key in _CACHE:
@@ -183,7 +193,7 @@ def _example(game: str | None, name: str, annotation: str) -> Any:
         from coffeegames.engine.examples import KeepOrReroll
         value = KeepOrReroll()
     elif name == "rules" and package is not None:
-        value = package.Rules()
+        value = coffeegames.games()[game or ""].game().rules
     elif name == "game" and "str" in annotation:
         value = game or "dairyman"
     elif name == "game":
@@ -303,11 +313,20 @@ def _shown(values: dict[str, Any]) -> str:
     return ", ".join(f"{k}={coffeegames.errors.shown(v, 40)}" for k, v in values.items())
 
 
+SMALL_BUDGETS: dict[str, Any] = {
+    "max_states": 2_000, "samples": 5, "draws": 2, "max_outcomes": 2, "trials": 1_000, "batch": 1_000, "n_games": 1,
+    "progress": False, "max_steps": 1_000,
+}
+"""Budgets given to every function that takes them, so the drive stays quick (hostile values replace them in turn)."""
+
+
 def _baseline(qualname: str, func: Any) -> tuple[list[inspect.Parameter], dict[str, Any]]:
     params = _parameters(func)
     game = _game_of(qualname)
     values: dict[str, Any] = {}
     for p in params:
+        if p.name in SMALL_BUDGETS and p.default is not p.empty:
+            values[p.name] = SMALL_BUDGETS[p.name]
         if p.default is not p.empty or p.kind is p.VAR_POSITIONAL:
             continue
         example = _example(game, p.name, str(p.annotation))
@@ -317,6 +336,7 @@ def _baseline(qualname: str, func: Any) -> tuple[list[inspect.Parameter], dict[s
 
 def _drive(qualname: str, func: Any, hostile: list[Any]) -> None:
     params, base = _baseline(qualname, func)
+    hostile = WRONG_TYPES if _internal(qualname) else hostile
     baseline_ok = _outcome(qualname, func, params, base) is None
     for p in params:
         for value in hostile:

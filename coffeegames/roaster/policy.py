@@ -54,6 +54,7 @@ Policy = Callable[[State], object]
 def token_value(state: State, token: str) -> float:
     """What a token in the cup is worth to the greedy bot: minus points negative, beans by level, wanted flavours most."""
     check_instance(state, State, "state", "a Coffee Roaster state")
+    check_instance(token, str, "token", "a token name")
     if token in MINUS:
         return -float(MINUS[token])
     level = roast_level(token)

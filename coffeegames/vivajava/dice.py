@@ -121,7 +121,7 @@ def check_dice(dice: object, faces: Sequence[str] = FACES) -> tuple[str, ...]:
     ...
     coffeegames.errors.BadArgument: argument 'dice': 'blue' is not a face; the faces are white, yellow, brown, red, green, black, joker
     """
-    if isinstance(faces, (str, bytes)) or not isinstance(faces, (list, tuple)):
+    if isinstance(faces, (str, bytes)) or not isinstance(faces, (list, tuple)) or not all(isinstance(f, str) for f in faces):
         raise BadType("faces", "must be a list of face names", faces)
     if isinstance(dice, (str, bytes)) or not hasattr(dice, "__iter__"):
         raise BadType("dice", "must be a list of face names such as ['red', 'green', 'joker']", dice)
