@@ -132,3 +132,35 @@ def test_a_saved_game_with_an_unknown_option_is_refused_naming_it(name: str) -> 
     saved["options"] = {**saved["options"], "colour_blind": True}
     with pytest.raises(BadData, match="options.*colour_blind"):
         info.load_walkthrough(json.dumps(saved))
+
+
+def _first(state: Any, phase: str, rng: Any) -> Any:
+    """Play on (chance at random, else the first legal action) until ``phase``."""
+    while state.phase != phase:
+        state = state.apply(state.sample_chance(rng) if state.is_chance() else state.legal_actions()[0])
+    return state
+
+
+def test_impossible_positions_are_refused_naming_the_field() -> None:
+    from dataclasses import replace
+
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    viva = _first(vivajava.Game().new_initial_state(seed=1), "act", rng)
+    dairy = _first(dairyman.Game().new_initial_state(seed=1), "lock", rng)
+    roast = roaster.Game(card="Kenya AA").new_initial_state(seed=1)
+    cases = [
+        (replace(viva, players=(replace(viva.players[0], pp=10**6), *viva.players[1:])), "pp"),  # mid-game at a million PP
+        (replace(viva, players=(replace(viva.players[0], research=(0,) * 5, tokens=(1, 0, 0, 0, 0)), *viva.players[1:])),
+         "tokens"),  # a token on a track with no research points
+        (replace(dairy, abilities_used=("reroll_1s",)), "abilities_used"),  # an ice-cream ability nobody owns
+        (replace(dairy, roll=10**30), "roll"),  # the 10**30th roll of a turn
+        (replace(roast, used=("plus_two", "new_two", "two_of_five", "remove")), "paid"),  # every effect, before any draw
+        (replace(roast, used=("plus_two",), paid=("body",) * len(roast.rules.board.cost("plus_two"))), "used"),  # paid, before any draw
+    ]
+    for state, field in cases:
+        with pytest.raises(BadData, match=rf"field '[^']*{field}'"):
+            state.check()
+    for state in (viva, dairy, roast):
+        state.check()  # the real positions pass

@@ -10,7 +10,6 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from ..errors import BadArgument, BadType
-
 from ..validate import check_count, check_seed, is_whole
 from .solve import MAX_GAMES, Policy, check_policies, play_out
 

@@ -95,9 +95,9 @@ class Bag(Mapping):
         return Bag(left)
 
     def _check_draws(self, draws: int) -> int:
-        check_count(draws, "number of tokens drawn")
+        check_count(draws, "draws")
         if draws > self.size:
-            raise BadArgument("number of tokens drawn", f"cannot draw {draws} tokens from a bag of {self.size}")
+            raise BadArgument("draws", f"cannot draw {draws} tokens from a bag of {self.size}")
         check_size(self.size, "bag", "tokens", limit=MAX_TOKENS)
         return draws
 
