@@ -51,6 +51,10 @@ class Bag(Mapping):
         pairs = counts.items() if isinstance(counts, Mapping) else ((t, 1) for t in counts)
         merged: dict[Token, int] = {}
         for token, n in pairs:
+            try:
+                hash(token)
+            except TypeError:
+                raise BadType("counts", "a token is a plain value such as 'smoke' (not a list or dict)", token) from None
             check_count(n, f"counts[{shown(token)}]")
             merged[token] = merged.get(token, 0) + n
         self._counts = {t: n for t, n in merged.items() if n}

@@ -248,7 +248,9 @@ class Rules:
 
     def track(self, colour: str) -> Track:
         """The research track of ``colour`` (white..green)."""
-        return self.data.tracks[TRACK_COLOURS.index(_OPTION.one_of(colour, "colour", TRACK_COLOURS))]
+        if colour not in TRACK_COLOURS:  # (checked here, not by one_of: this runs in the engine's inner loops)
+            raise _OPTION.error("colour", f"must be one of {', '.join(TRACK_COLOURS)}", colour)
+        return self.data.tracks[TRACK_COLOURS.index(colour)]
 
     def ability(self, colour: str) -> Ability:
         """The ability on the track of ``colour``."""
