@@ -5,6 +5,10 @@ raise (:class:`~coffeegames.errors.BadData` for files and saves, ``BadArgument``
 arguments); its methods check one value each, naming the field (``where``) and what is
 allowed. :func:`read_json` reads a file or text with size and nesting limits, accepts a
 UTF-8 byte-order mark, and refuses the whole input on any error: nothing loads half-way.
+Public functions check their arguments with the small helpers below (:func:`check_count`,
+:func:`check_size` for a question's size counted before its work, :func:`check_instance`,
+:func:`check_path`, :func:`check_seed`, and :func:`cached`, an ``lru_cache`` that names an
+unhashable argument), so every error names the argument and what it may be.
 
 Example:
     >>> check = Checker("Coffee Roaster cards")
@@ -31,7 +35,10 @@ from typing import Any, TypeVar, cast
 
 from .errors import MISSING, BadArgument, BadData, BadType, CoffeeGamesError, TooBig
 
-__all__ = ["Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_instance", "check_path", "check_seed", "check_size", "is_whole", "read_json"]
+__all__ = [
+    "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_instance", "check_path",
+    "check_seed", "check_size", "is_whole", "read_json",
+]
 
 T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
