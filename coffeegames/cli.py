@@ -197,7 +197,8 @@ def _roaster_draw(args: argparse.Namespace) -> None:
         _print_frame(table, True, {"bag": dict(bag), "draws": args.draws, "crack": args.crack})
         return
     where = "a crack space" if args.crack else "an ordinary space"
-    print(f"Coffee Roaster: drawing {args.draws} of {bag.size} tokens on {where} (exact)\n")
+    drawn = table.loc[table["question"] == "tokens drawn", "value"].item()  # all of the bag, if fewer remain
+    print(f"Coffee Roaster: drawing {drawn} of {bag.size} tokens on {where} (exact)\n")
     table["value"] = [labelled_text(q, v) for q, v in zip(table["question"], table["value"])]
     print(table.to_string(index=False))
 

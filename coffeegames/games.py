@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from .errors import BadArgument
+from .validate import Checker
 
 __all__ = ["GameInfo", "game", "games"]
 
@@ -76,6 +77,4 @@ def games() -> dict[str, GameInfo]:
 def game(name: str) -> GameInfo:
     """The registry entry for ``name``; an unknown name is refused with the known ones."""
     known = games()
-    if name not in known:
-        raise BadArgument("name", f"must be one of {', '.join(known)}", name)
-    return known[name]
+    return known[Checker("", BadArgument).one_of(name, "name", list(known))]

@@ -5,6 +5,10 @@ raise (:class:`~coffeegames.errors.BadData` for files and saves, ``BadArgument``
 arguments); its methods check one value each, naming the field (``where``) and what is
 allowed. :func:`read_json` reads a file or text with size and nesting limits, accepts a
 UTF-8 byte-order mark, and refuses the whole input on any error: nothing loads half-way.
+Public functions check their arguments with the small helpers below (:func:`check_count`,
+:func:`check_size` for a question's size counted before its work, :func:`check_instance`,
+:func:`check_path`, :func:`check_seed`, and :func:`cached`, an ``lru_cache`` that names an
+unhashable argument), so every error names the argument and what it may be.
 
 Example:
     >>> check = Checker("Coffee Roaster cards")
@@ -20,17 +24,24 @@ Example:
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from .errors import MISSING, BadArgument, BadData, BadType, CoffeeGamesError
+from .errors import MISSING, BadArgument, BadData, BadType, CoffeeGamesError, TooBig
 
-__all__ = ["Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "is_whole", "read_json"]
+__all__ = [
+    "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_instance", "check_path",
+    "check_seed", "check_size", "is_whole", "read_json",
+]
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
 
 MAX_FILE_BYTES = 4_000_000
 """A data file or saved game larger than this (4 MB) is refused unread."""
@@ -38,9 +49,121 @@ MAX_DEPTH = 40
 """JSON nested deeper than this is refused (the library's own files nest 5 deep at most)."""
 
 
+MAX_OUTCOMES = 100_000
+"""An exact answer may list at most this many outcomes (or weigh this many cases): a larger question is
+refused at once (:class:`~coffeegames.errors.TooBig`) before any work starts. 12 dice have 6,188 distinct
+rolls, VivaJava's 15 dice 54,264; 100,000 take a few seconds."""
+
+
 def is_whole(value: Any) -> bool:
     """An ``int`` that is not a ``bool``."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def cached(maxsize: int | None = None) -> Callable[[F], F]:
+    """:func:`functools.lru_cache` whose function refuses an unhashable argument with
+    :class:`~coffeegames.errors.BadType` naming it (``lru_cache`` alone says "unhashable type: 'list'"
+    and names nothing). Nothing is checked on the way to a cached answer: only a failed call looks.
+
+    >>> @cached()
+    ... def double(n): return 2 * n
+    >>> double([3])
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadType: argument 'n': must be a plain value (a number, text or tuple), not a list, dict or set; got [3]
+    """
+    def wrap(func: F) -> F:
+        memo = functools.lru_cache(maxsize)(func)
+        signature = inspect.signature(func)
+
+        @functools.wraps(func)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return memo(*args, **kwargs)
+            except TypeError:
+                for name, value in signature.bind(*args, **kwargs).arguments.items():
+                    try:
+                        hash(value)
+                    except TypeError:
+                        raise BadType(name, "must be a plain value (a number, text or tuple), not a list, dict or set", value) from None
+                raise
+
+        call.cache_info = memo.cache_info  # type: ignore[attr-defined]
+        call.cache_clear = memo.cache_clear  # type: ignore[attr-defined]
+        return cast(F, call)
+
+    return wrap
+
+
+def check_count(n: object, what: str = "number of dice", maximum: int | None = None) -> int:
+    """``n`` if it is a whole number 0 or more (at most ``maximum``): else :class:`~coffeegames.errors.BadType`
+    (not a whole number), :class:`~coffeegames.errors.BadArgument` (negative) or
+    :class:`~coffeegames.errors.TooBig` (over ``maximum``), naming ``what``.
+
+    >>> check_count(3, "draws")
+    3
+    >>> check_count(40, "dice", maximum=12)
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.TooBig: argument 'dice': must be at most 12; got 40
+    """
+    if not is_whole(n):
+        raise BadType(what, "must be a whole number", n)
+    assert isinstance(n, int)
+    if n < 0:
+        raise BadArgument(what, "must be 0 or more", n)
+    if maximum is not None and n > maximum:
+        raise TooBig(what, f"must be at most {maximum:,}", n)
+    return n
+
+
+def check_instance(value: Any, kind: type[T] | tuple[type, ...], where: str, what: str) -> T:
+    """``value`` if it is a ``kind``; else :class:`~coffeegames.errors.BadType` naming ``where`` ("must be ``what``").
+
+    >>> check_instance(None, int, "state", "a game state")
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadType: argument 'state': must be a game state; got None
+    """
+    if not isinstance(value, kind):
+        raise BadType(where, f"must be {what}", value)
+    return value  # type: ignore[return-value]
+
+
+def check_path(path: Any, where: str = "path") -> Path:
+    """A file path (text or a :class:`~pathlib.Path`) as a ``Path``; else :class:`~coffeegames.errors.BadType` naming ``where``.
+
+    >>> check_path("my_cards.json")
+    PosixPath('my_cards.json')
+    """
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+        raise BadType(where, "must be a file path (text or a pathlib.Path)", path)
+    return Path(path)
+
+
+def check_seed(seed: Any, where: str = "seed") -> int | None:
+    """A random seed: ``None`` (fresh randomness) or a whole number 0 or more; else the library's error naming ``where``.
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    """
+    return None if seed is None else check_count(seed, where)
+
+
+def check_size(count: int, where: str, what: str, value: Any = MISSING, limit: int = MAX_OUTCOMES,
+               exact: bool = True) -> None:
+    """Refuse a question whose size, counted *before* any work starts, is over ``limit``: a
+    :class:`~coffeegames.errors.TooBig` naming the argument ``where`` and the limit. ``exact=False``: ``count``
+    was only counted up to ``limit + 1`` (the message says "more than").
+
+    >>> check_size(8_259_888, "groups", "distinct rolls", 60)
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.TooBig: argument 'groups': has 8,259,888 distinct rolls, over the limit of 100,000; got 60
+    """
+    if count > limit:
+        size = f"{count:,}" if exact else f"more than {limit:,}"
+        raise TooBig(where, f"has {size} {what}, over the limit of {limit:,}", value)
 
 
 class Checker:
@@ -151,6 +274,8 @@ def read_json(source: str | Path, what: str, max_bytes: int = MAX_FILE_BYTES, ma
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise check.error("(top level)", f"is not valid JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
+    except ValueError as error:  # a number of over 4,300 digits (Python's int limit)
+        raise check.error("(top level)", f"cannot be read ({error})") from None
 
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')

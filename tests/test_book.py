@@ -98,7 +98,7 @@ def test_every_notebook_has_its_launch_links(book: Path, path: str) -> None:
     binder, voila = conf().binder_url(path), conf().voila_url(path)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     page = _html(book, path)
-    for where, text in (("README.md", readme), (f"its page in the book", page.replace("&amp;", "&"))):
+    for where, text in (("README.md", readme), ("its page in the book", page.replace("&amp;", "&"))):
         assert binder in text, f"{path}: no Binder link ({binder}) in {where}"
         assert (voila in text) == conf().is_app(path), (
             f"{path}: a Voilà link belongs to the app-like notebooks only ({where})")

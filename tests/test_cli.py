@@ -169,7 +169,7 @@ def test_roaster_draw(capsys):
     "argv, message",
     [
         (["roaster", "draw", "bean9:2"], "'bean9' is not a bag token"),
-        (["roaster", "draw", "smoke:1", "--draws", "-1"], "'number of tokens drawn': must be 0 or more"),
+        (["roaster", "draw", "smoke:1", "--draws", "-1"], "'draws': must be 0 or more"),
         (["roaster", "draw", "smoke:x"], "a count is a whole number"),
     ],
 )

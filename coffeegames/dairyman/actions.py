@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
+from ..validate import cached
 from ..errors import BadArgument
 from ..exact import count_vectors, multinomial
 from ..text import action_words
@@ -262,7 +262,7 @@ ACTION_KINDS: tuple[type, ...] = (Lock, Bust, Stop, Roll, Order, Flip, IceCream,
 """Every action and chance-outcome class, for JSON."""
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def roll_outcomes(rolling: int, yellow: bool) -> tuple[tuple[Rolled, Fraction], ...]:
     """Every roll of ``rolling`` white/red dice (and the yellow die if ``yellow``) with its exact odds.
 
@@ -276,7 +276,7 @@ def roll_outcomes(rolling: int, yellow: bool) -> tuple[tuple[Rolled, Fraction], 
     )
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def lock_actions(dice: tuple[int, ...], yellow: int = 0) -> tuple[Lock, ...]:
     """Every legal lock from unlocked white/red ``dice`` and the yellow die's value (0: not unlocked), most dice first.
 

@@ -54,12 +54,12 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import pandas as pd
 
-from ..errors import TooBig
+from ..errors import BadArgument, TooBig
+from ..validate import Checker, cached, check_instance
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .odds import p_bust, reroll_p_bust
 from .payoff import DisplayPayoff, Payoff, display_payoff
@@ -78,17 +78,20 @@ COLUMNS = ["action", "label", "value", "p_bust_next", "then", "how", "best"]
 """The columns of :func:`advise`'s table."""
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def turn_model(set_value: int, bust_cost: int, payoff: Payoff | None = None) -> TurnSolution:
     """The exact turn solution for these scores (shared: values depend only on dice left and sets).
 
     ``payoff`` (points for 0..6 sets) replaces ``set_value`` per set when given."""
+    check = Checker("", BadArgument)
+    check.whole(set_value, "set_value", None)
+    check.whole(bust_cost, "bust_cost", None)
     if payoff is None:
         return optimal_turn(dice=12, points_per_set=set_value, bust_cost=bust_cost)
     return optimal_turn(dice=12, bust_cost=bust_cost, payoff=payoff)
 
 
-@lru_cache(maxsize=4)
+@cached(maxsize=4)
 def whole_turn_model(payoff: Payoff, bust_cost: int, ice_token_from_roll: int, optional_actions_before_bust: bool) -> WholeTurn:
     """The shared whole-turn solver for these scores and rules (its memo serves every position of a turn)."""
     return WholeTurn(payoff=payoff, bust_cost=bust_cost, ice_token_from_roll=ice_token_from_roll,
@@ -202,6 +205,7 @@ def advise(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
     again; remembering the table keeps the advice, and :func:`~.explain.explain` taking
     its values apart, on one model.
     """
+    check_instance(state, State, "state", "a Dairyman state")
     key = (state, max_states)
     if key not in _TABLES:
         if len(_TABLES) >= _KEEP_TABLES:
@@ -220,6 +224,7 @@ def advice_table(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
     ``frame.attrs["model"]`` the model used. ``max_states``: the whole-turn model's budget
     (0 asks for the plain turn).
     """
+    check_instance(state, State, "state", "a Dairyman state")
     pay = display_payoff(state.display, state.rules.set_value)
     rows: list[dict[str, Any]] = []
     model, fallback = "whole turn", ""

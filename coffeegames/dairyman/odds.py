@@ -57,9 +57,9 @@ __all__ = [
 ]
 
 
-def _check_dice(n: object, frozen: Sequence[int] = ()) -> tuple[int, Counts]:
-    dice = check_count(n, "number of dice", maximum=MAX_DICE)
-    frozen_dice = check_roll(frozen, "frozen dice")
+def _check_dice(n: object, frozen: Sequence[int] = (), where: str = "n") -> tuple[int, Counts]:
+    dice = check_count(n, where, maximum=MAX_DICE)
+    frozen_dice = check_roll(frozen, "frozen")
     if dice + len(frozen_dice) > MAX_DICE:
         raise BadArgument(
             "frozen", f"{dice} dice plus {len(frozen_dice)} frozen is more than Dairyman's {MAX_DICE} dice (8 dairy + 4 red)", frozen
@@ -126,7 +126,9 @@ def odds_table(max_dice: int = 8, frozen: Sequence[int] = ()) -> pd.DataFrame:
     >>> odds_table(3).loc[2, "p_bust"]
     Fraction(11, 12)
     """
-    _check_dice(max_dice, frozen)
+    _check_dice(max_dice, frozen, "max_dice")
+    if max_dice < 1:
+        raise BadArgument("max_dice", "the table has a row per number of dice 1..max_dice: use 1 or more", max_dice)
     rows = []
     for n in range(1, max_dice + 1):
         rows.append(

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..errors import BadArgument
+from ..validate import Checker, check_instance
 from .rules import Rules, tile_of
 
 __all__ = ["PlayerState", "score", "winners"]
@@ -43,6 +45,8 @@ class PlayerState:
 
 def score(rules: Rules, player: PlayerState) -> int:
     """Tile values + cheese points per cheese (+ ice-cream points) − the penalty per backorder token held."""
+    check_instance(rules, Rules, "rules", "Dairyman Rules")
+    check_instance(player, PlayerState, "player", "a PlayerState")
     values = sum(tile_of(c).value for c in player.tiles)
     return (
         values
@@ -54,6 +58,7 @@ def score(rules: Rules, player: PlayerState) -> int:
 
 def winners(rules: Rules, players: Sequence[PlayerState]) -> tuple[int, ...]:
     """The players with the highest score after the tiebreakers in ``rules.tiebreak`` (Ruling: none, shared victory)."""
+    Checker("", BadArgument).sequence(players, "players", lambda p, where: check_instance(p, PlayerState, where, "a PlayerState"), 1)
     scores = [score(rules, p) for p in players]
     best = [i for i, s in enumerate(scores) if s == max(scores)]
     keys: dict[str, Callable[[int], int]] = {

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..validate import check_instance
 from ..engine import random_policy  # re-exported: the Dairyman random bot
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .odds import reroll_p_bust
@@ -33,6 +34,7 @@ def greedy_policy(state: State) -> object:
     affordable; after ordering too, option ``flip_after_order``, then end the turn), rescue a
     bust with the ice-cream reroll least likely to bust again, and never freeze.
     """
+    check_instance(state, State, "state", "a Dairyman state")
     legal = state.legal_actions()
     flips = [a for a in legal if isinstance(a, Flip)]
     if state.phase == Phase.DISCARD:

@@ -37,7 +37,7 @@ import pandas as pd
 
 from ..engine.options import option_table
 from ..errors import BadArgument
-from ..validate import Checker, is_whole, read_json
+from ..validate import Checker, cached, check_instance, check_path, is_whole, read_json
 
 __all__ = [
     "ABILITIES",
@@ -125,7 +125,7 @@ class Tile:
         return {k: v for k, v in dataclasses.asdict(self).items() if v is not None}
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def tile_of(code: str) -> Tile:
     """The :class:`Tile` a code names (cached: codes are the engine's tile identities).
 
@@ -164,7 +164,7 @@ def parse_tile(entry: Any, where: str = "tile", check: Checker | None = None) ->
     ...
     coffeegames.errors.BadData: milk tiles: field 'tiles[4].value': must be one of 10, 20, 30, 40; got 25
     """
-    check = check or Checker("milk tiles")
+    check = Checker("milk tiles") if check is None else check_instance(check, Checker, "check", "a Checker or None")
     check.need(isinstance(entry, dict), where, 'must be an object like {"value": 20, "cheese": 4}', entry)
     check.fields(entry, where, _TILE_FIELDS, required=("value",))
     value = entry["value"]
@@ -198,7 +198,7 @@ def tiles_from_data(data: Any, count: int | None = TILE_COUNT, source: str = "mi
     >>> len(tiles_from_data([{"value": 10, "cheese": 1}], count=None))
     1
     """
-    check = check or Checker(source)
+    check = Checker(source) if check is None else check_instance(check, Checker, "check", "a Checker or None")
     if isinstance(data, dict):
         check.fields(data, "(top level)", _TOP_FIELDS, required=("tiles",))
         if "stand_in" in data:
@@ -224,7 +224,7 @@ def load_tiles(path: str | Path | None = None, count: int | None = TILE_COUNT) -
     >>> len(tiles), tiles[0].code
     (22, '10:cheese1')
     """
-    file = STAND_IN_TILES if path is None else Path(path)
+    file = STAND_IN_TILES if path is None else check_path(path)
     source = f"milk-tile file {str(file)!r}"
     data = read_json(file, source)
     Checker(source).need(isinstance(data, dict), "(top level)", "must be a JSON object with a 'tiles' list", data)
@@ -326,8 +326,8 @@ class Rules:
         else:
             tiles = tiles_from_data(self.tiles, self.tile_count, check=Checker("option 'tiles'", BadArgument))
         object.__setattr__(self, "tiles", tiles)
-        check.need(len(tiles) >= self.display_size, "tiles",
-                   f"has {len(tiles)} tiles: too few to fill a display of {self.display_size}")
+        check.need(len(tiles) >= self.display_size, "display_size",
+                   f"a display of {self.display_size} needs that many tiles; option 'tiles' has {len(tiles)}")
 
     @property
     def backorder_tokens(self) -> int:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.saved import SAVED, Parser, bad, flag, list_of, record, text, whole
 from ..errors import CoffeeGamesError
-from ..validate import Checker, read_json
+from ..validate import Checker, check_instance, read_json
 from .actions import Phase, Where, set_order
 from .players import PlayerState
 from .rules import ABILITIES, BARNS, WHITE_DICE, tile_of
@@ -142,6 +142,8 @@ def saved_options(saved: Any, game: str, before: Mapping[str, Any]) -> tuple[dic
 
 def check(state: State) -> None:
     """Raise ``BadData`` naming the field if a component count or the phase is inconsistent."""
+    from .state import State  # at run time: state.py imports this module
+    check_instance(state, State, "state", "a Dairyman state")
     rules, n = state.rules, len(state.players)
     need = SAVED.need
     need(state.phase in tuple(Phase), "phase", f"must be one of {', '.join(Phase)}", state.phase)
@@ -181,7 +183,13 @@ def check(state: State) -> None:
     need(not state.ordered or rules.flip_after_order, "ordered",
          "is true, but under this game's rules (flip_after_order=False) ordering ends the turn")
     if state.phase in TURN_PHASES:
-        need(1 <= state.roll, "roll", "a turn has rolled at least once")
+        sets = sum(len(barn) for barn in state.barns)
+        need(1 <= state.roll <= 1 + sets, "roll", f"a turn has rolled at least once, and locked a set before each roll after "
+             f"the first ({sets} sets locked)", state.roll)
+        owned = Counter(tile_of(c).ice_cream for c in state.players[state.turn].ice_cream)
+        for ability, used in Counter(state.abilities_used).items():
+            most = owned[ability] if rules.ice_cream_once_per_tile else min(owned[ability], 1)
+            need(used <= most, "abilities_used", f"{ability} used {used} times; player {state.turn}'s ice-cream tiles allow {most}")
         red = min(state.players[state.turn].backorders, rules.red_dice_cap)
         need(state.red == red, "red", f"player {state.turn} rolls {red} red dice")
         locked = sum(len(s) for barn in state.barns for s in barn) - (state.yellow_at == Where.LOCKED)

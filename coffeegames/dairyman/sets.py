@@ -19,11 +19,11 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, islice
 from math import comb
 
-from ..errors import BadArgument, BadType
+from ..validate import cached
+from ..errors import BadArgument, BadType, TooBig
 
 __all__ = [
     "Counts",
@@ -97,14 +97,14 @@ def check_roll(roll: object, what: str = "roll") -> tuple[int, ...]:
     if isinstance(roll, (str, bytes, set, frozenset, dict)) or not hasattr(roll, "__iter__"):
         # (a set would silently lose equal dice: {4, 4, 6} is {4, 6})
         raise BadType(what, "must be a list of die values 1-6, e.g. [4, 6, 5, 5] (not a string, set or dict)", roll)
-    values = list(roll)
+    values = list(islice(roll, MAX_DICE + 1))  # never more: a huge or endless roll is refused unread
+    if len(values) > MAX_DICE:
+        raise TooBig(what, f"has more than {MAX_DICE} dice; Dairyman has at most {MAX_DICE} (8 dairy + 4 red)", values)
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int):
             raise BadType(what, f"holds {v!r}: die values must be whole numbers 1-6", values)
         if not 1 <= v <= 6:
             raise BadArgument(what, f"holds {v}: die values must be 1-6", values)
-    if len(values) > MAX_DICE:
-        raise BadArgument(what, f"has {len(values)} dice; Dairyman has at most {MAX_DICE} (8 dairy + 4 red)", values)
     return tuple(sorted(values))
 
 
@@ -168,7 +168,7 @@ def packed_count_vectors(n: int) -> list[tuple[int, int]]:
 
 
 # The three searches below are hot (benchmarks/): plain loops beat any()/max() here.
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def packed_has_set(x: int) -> bool:
     g = x | _GUARD
     for s, _ in _PACKED_SETS:
@@ -177,7 +177,7 @@ def packed_has_set(x: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def packed_most_dice(x: int) -> int:
     g, best = x | _GUARD, 0
     for s, size in _PACKED_SETS:
@@ -188,7 +188,7 @@ def packed_most_dice(x: int) -> int:
     return best
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def packed_most_sets(x: int) -> int:
     g, best = x | _GUARD, 0
     for s, _ in _PACKED_SETS:

@@ -9,7 +9,9 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from .solve import Policy, play_out
+from ..errors import BadArgument, BadType
+from ..validate import check_count, check_seed, is_whole
+from .solve import MAX_GAMES, Policy, check_policies, play_out
 
 __all__ = ["play"]
 
@@ -44,6 +46,13 @@ def play(
     every game's bots afresh from its seed.
     One row per game: number of moves, each player's return, and the winners.
     """
+    if not callable(getattr(game, "new_initial_state", None)):
+        raise BadType("game", "must be a game (anything with new_initial_state(), e.g. dairyman.Game())", game)
+    check_policies(policies)
+    check_count(n_games, "n_games", maximum=MAX_GAMES)
+    check_seed(seed)
+    if not (is_whole(jobs) and jobs != 0 and abs(jobs) <= 1024):
+        raise BadArgument("jobs", "must be a whole number of processes, 1 or more (-1: every core)", jobs)
     indices = range(n_games)
     if jobs == 1:
         rows = [_one_game(game, policies, seed, i) for i in tqdm(indices, disable=not progress, desc="games")]
@@ -52,4 +61,5 @@ def play(
 
         tasks = (delayed(_one_game)(game, policies, seed, i) for i in indices)
         rows = list(tqdm(Parallel(n_jobs=jobs, return_as="generator")(tasks), total=n_games, disable=not progress, desc="games"))
-    return pd.DataFrame(rows).set_index("game")
+    columns = ["game", "moves", *(f"player_{i}" for i in range(len(rows[0]) - 3)), "winners"] if rows else ["game", "moves", "winners"]
+    return pd.DataFrame(rows, columns=columns).set_index("game")

@@ -38,7 +38,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar, cast
 
-from ..errors import BadEntry, IllegalAction
+from ..errors import BadArgument, BadEntry, IllegalAction
+from ..validate import Checker, is_whole
 from .state import CHANCE, TERMINAL, Action, Outcome, State
 from .walkthrough import Walkthrough
 
@@ -79,6 +80,14 @@ class Session(Generic[S]):
         names: Sequence[str] | None = None,
         chance_event: str = "roll",
     ) -> None:
+        check = Checker("", BadArgument)
+        check.need(bots is None or (isinstance(bots, Mapping) and all(is_whole(p) and callable(b) for p, b in bots.items())),
+                   "bots", "must map player numbers to policies (functions of a state), or be None", bots)
+        for name, value in (("chance_player", chance_player), ("parse_outcome", parse_outcome)):
+            check.need(value is None or callable(value), name, "must be a function or None", value)
+        if names is not None:
+            check.sequence(names, "names", check.text)
+        check.text(chance_event, "chance_event")
         self.walkthrough = game if isinstance(game, Walkthrough) else Walkthrough(game, seed)
         self.initial: S = cast(S, self.walkthrough.states[0])
         self.bots: dict[int, Callable[[S], Action]] = dict(bots or {})

@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
-from ..errors import TooBig
+from ..errors import BadArgument, BadType, TooBig
+from ..validate import check_count, check_instance, check_seed
 from .state import CHANCE, TERMINAL, Action, Outcome, State
 
-__all__ = ["MAX_OUTCOMES", "Expectimax", "Policy", "Returns", "evaluate", "play_out", "random_policy", "simulate"]
+__all__ = ["Expectimax", "MAX_GAMES", "MAX_OUTCOMES", "Policy", "Returns", "check_policies", "evaluate", "play_out", "random_policy",
+           "simulate"]
 
 MAX_OUTCOMES = 100_000
 """The largest chance node the exact solvers list. A larger one (a VivaJava roll of many dice: up to
@@ -90,7 +93,7 @@ def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
     >>> random_policy(0)(KeepOrReroll(die=3)) in KeepOrReroll(die=3).legal_actions()
     True
     """
-    generator = np.random.default_rng(rng)
+    generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(check_seed(rng, "rng"))
 
     def policy(state: State) -> Action:
         by_kind: dict[type, list] = {}
@@ -103,28 +106,60 @@ def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
     return policy
 
 
+MAX_GAMES = 1_000_000
+"""The most games :func:`simulate` and :func:`~.play.play` play in one call (a million takes hours; beyond
+it a mistyped number is refused at once)."""
+
+
+def check_policies(policies: Any) -> Policy | Sequence[Policy]:
+    """``policies`` if it is one policy (a callable) for every player or a list of them, one per player; else
+    :class:`~coffeegames.errors.BadType` naming ``policies``.
+
+    >>> check_policies("greedy")
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadType: argument 'policies': must be a policy (a function of a state) or a list of them, one per player; got 'greedy'
+    """
+    if callable(policies) or (isinstance(policies, (list, tuple)) and policies and all(callable(p) for p in policies)):
+        return policies
+    raise BadType("policies", "must be a policy (a function of a state) or a list of them, one per player", policies)
+
+
 def _policy_for(policies: Policy | Sequence[Policy], player: int) -> Policy:
-    return policies if callable(policies) else policies[player]
+    if callable(policies):
+        return policies
+    if not 0 <= player < len(policies):
+        raise BadArgument("policies", f"lists {len(policies)} policies, but player {player} is to move: give one per player "
+                          "(or one policy for all)")
+    return policies[player]
 
 
 def evaluate(state: State, policies: Policy | Sequence[Policy], cache: dict | None = None) -> Returns:
     """Exact expected returns when each player follows its policy (one policy for all, or one each)."""
-    cache = {} if cache is None else cache
+    check_instance(state, State, "state", "a game state (e.g. Game().new_initial_state())")
+    return _evaluate(state, check_policies(policies), {} if cache is None else check_instance(cache, dict, "cache", "a dict"))
+
+
+def _evaluate(state: State, policies: Policy | Sequence[Policy], cache: dict) -> Returns:
     if state in cache:
         return cache[state]
     if state.is_terminal():
         result = tuple(Fraction(r) for r in state.returns())
     elif state.is_chance():
-        values = [(p, evaluate(state._apply(o), policies, cache)) for o, p in _listed(state)]
+        values = [(p, _evaluate(state._apply(o), policies, cache)) for o, p in _listed(state)]
         result = tuple(sum((p * v[i] for p, v in values), Fraction(0)) for i in range(len(values[0][1])))
     else:
-        result = evaluate(state.apply(_policy_for(policies, state.current_player())(state)), policies, cache)
+        result = _evaluate(state.apply(_policy_for(policies, state.current_player())(state)), policies, cache)
     cache[state] = result
     return result
 
 
 def play_out(state: State, policies: Policy | Sequence[Policy], rng: np.random.Generator, max_steps: int = 100_000) -> tuple[State, list]:
     """Play from ``state`` to the end; returns the final state and the log of actions and outcomes."""
+    check_instance(state, State, "state", "a game state (e.g. Game().new_initial_state())")
+    check_policies(policies)
+    check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
+    check_count(max_steps, "max_steps")
     log: list[Action] = []
     one: Policy | None = policies if callable(policies) else None
     each: Sequence[Policy] = () if callable(policies) else policies
@@ -142,6 +177,9 @@ def play_out(state: State, policies: Policy | Sequence[Policy], rng: np.random.G
 
 
 def simulate(state: State, policies: Policy | Sequence[Policy], n: int, seed: int | None = 0) -> np.ndarray:
-    """Returns of ``n`` seeded playthroughs from ``state``, one row per game (floats)."""
-    rng = np.random.default_rng(seed)
+    """Returns of ``n`` seeded playthroughs from ``state`` (at most :data:`MAX_GAMES`), one row per game (floats)."""
+    check_instance(state, State, "state", "a game state (e.g. Game().new_initial_state())")
+    check_policies(policies)
+    check_count(n, "n", maximum=MAX_GAMES)
+    rng = np.random.default_rng(check_seed(seed))
     return np.array([[float(r) for r in play_out(state, policies, rng)[0].returns()] for _ in range(n)])

@@ -33,7 +33,7 @@ from typing import Any, Self
 
 import numpy as np
 
-from ..errors import IllegalAction, shown
+from ..errors import BadType, IllegalAction, shown
 from ..validate import Checker
 
 __all__ = ["CHANCE", "TERMINAL", "Action", "IllegalAction", "Outcome", "State", "action_from_json", "action_to_json"]
@@ -171,6 +171,8 @@ SAVED_MOVE = Checker("saved move")
 
 def action_from_json(data: Any, kinds: Sequence[type]) -> Any:
     """Rebuild an action made by :func:`action_to_json`, given the action classes allowed."""
+    if isinstance(kinds, (str, bytes)) or not isinstance(kinds, Sequence) or not all(dataclasses.is_dataclass(k) and isinstance(k, type) for k in kinds):
+        raise BadType("kinds", "must be a list of action classes", kinds)
     if isinstance(data, dict):
         by_name = {k.__name__: k for k in kinds}
         name = data.get("type")

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import BadArgument, IllegalAction, shown
-from ..validate import Checker, read_json
+from ..validate import Checker, check_instance, read_json
 from .state import Action, State, action_from_json, action_to_json
 
 __all__ = ["FORMAT", "Walkthrough"]
@@ -39,6 +39,7 @@ class Walkthrough:
     """
 
     def __init__(self, initial: State, seed: int | None = None) -> None:
+        check_instance(initial, State, "initial", "a game state (e.g. Game().new_initial_state())")
         if seed is not None:
             Checker(error=BadArgument).whole(seed, "seed")
         self.seed = seed

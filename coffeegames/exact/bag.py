@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from math import comb, prod
 
-from .dice import check_count
+from ..validate import MAX_OUTCOMES, check_count, check_size
 from .dist import Dist
 
 Token = Hashable
@@ -27,7 +27,11 @@ Token = Hashable
 
 from ..errors import BadArgument, BadType, shown
 
-__all__ = ["Bag", "Token", "as_bag"]
+__all__ = ["Bag", "MAX_TOKENS", "Token", "as_bag"]
+
+MAX_TOKENS = 2_000
+"""A bag asked a drawing question may hold at most this many tokens (a game's bag holds tens): the exact
+counts grow with the bag (C(2000, 1000) has 600 digits) and a larger question is refused at once."""
 
 
 class Bag(Mapping):
@@ -42,10 +46,16 @@ class Bag(Mapping):
     def __init__(self, counts: Mapping[Token, int] | Iterable[Token]) -> None:
         if isinstance(counts, (str, bytes)):  # a string is not a bag of one-letter tokens
             raise BadType("counts", "must be a mapping kind → count, or a list of tokens (not a string)", counts)
+        if not isinstance(counts, Mapping | Iterable):
+            raise BadType("counts", "must be a mapping kind → count, or a list of tokens", counts)
         pairs = counts.items() if isinstance(counts, Mapping) else ((t, 1) for t in counts)
         merged: dict[Token, int] = {}
         for token, n in pairs:
-            check_count(n, f"count of {token!r} in the bag")
+            try:
+                hash(token)
+            except TypeError:
+                raise BadType("counts", "a token is a plain value such as 'smoke' (not a list or dict)", token) from None
+            check_count(n, f"counts[{shown(token)}]")
             merged[token] = merged.get(token, 0) + n
         self._counts = {t: n for t, n in merged.items() if n}
 
@@ -89,14 +99,37 @@ class Bag(Mapping):
         return Bag(left)
 
     def _check_draws(self, draws: int) -> int:
-        check_count(draws, "number of tokens drawn")
+        check_count(draws, "draws")
         if draws > self.size:
-            raise BadArgument("number of tokens drawn", f"cannot draw {draws} tokens from a bag of {self.size}")
+            raise BadArgument("draws", f"cannot draw {draws} tokens from a bag of {self.size}")
+        check_size(self.size, "bag", "tokens", limit=MAX_TOKENS)
         return draws
 
-    def draw_weights(self, draws: int) -> Iterator[tuple[tuple[Token, ...], int]]:
-        """Every distinct draw of ``draws`` tokens with its number of ways (they sum to C(N, draws))."""
+    def draw_count(self, draws: int, most: int | None = None) -> int:
+        """How many distinct draws of ``draws`` tokens there are, counted without listing them; with ``most``,
+        any count over ``most`` is reported as ``most + 1`` (quick, for a size check).
+
+        >>> Bag({"a": 2, "b": 1}).draw_count(2), Bag({i: 1 for i in range(60)}).draw_count(30, most=10)
+        (2, 11)
+        """
         self._check_draws(draws)
+        k = min(draws, self.size - draws)  # drawing k leaves size - k: as many draws either way
+        ways = [1] + [0] * k  # ways[j]: draws of j tokens from the kinds seen so far (never fewer as kinds are added)
+        for n in sorted((min(n, k) for n in self._counts.values()), reverse=True):
+            running = [0]
+            for w in ways:
+                running.append(running[-1] + w)
+            ways = [running[j + 1] - running[max(0, j - n)] for j in range(k + 1)]
+            if most is not None:
+                ways = [min(w, most + 1) for w in ways]
+                if ways[k] > most:
+                    break
+        return ways[k]
+
+    def draw_weights(self, draws: int) -> Iterator[tuple[tuple[Token, ...], int]]:
+        """Every distinct draw of ``draws`` tokens with its number of ways (they sum to C(N, draws)); more than
+        :data:`~coffeegames.validate.MAX_OUTCOMES` distinct draws are refused before the first is listed."""
+        check_size(self.draw_count(draws, MAX_OUTCOMES), "draws", "distinct draws", draws, exact=False)
         kinds = list(self._counts.items())
 
         def rec(i: int, left: int) -> Iterator[tuple[tuple[Token, ...], int]]:

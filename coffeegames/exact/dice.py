@@ -23,29 +23,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from itertools import combinations_with_replacement
-from math import factorial, prod
+from math import comb, factorial, prod
 from typing import cast
 
 from .dist import Dist
 
-from ..errors import BadArgument, BadType, TooBig
+from ..errors import BadType
+from ..validate import check_count, check_size
 
 __all__ = ["D6", "Face", "check_count", "count_vectors", "multinomial", "multisets", "roll"]
 
 Face = Hashable
 """One face of a die: a number, or a colour name for coloured dice."""
 D6: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
-
-
-def check_count(n: object, what: str = "number of dice", maximum: int | None = None) -> int:
-    """Return ``n`` if it is a non-negative int (at most ``maximum``), else raise a clear error."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise BadType(what, "must be a whole number", n)
-    if n < 0:
-        raise BadArgument(what, "must be 0 or more", n)
-    if maximum is not None and n > maximum:
-        raise TooBig(what, f"must be at most {maximum}", n)
-    return n
 
 
 def _face_counts(faces: Sequence[Face]) -> dict[Face, int]:
@@ -60,7 +50,11 @@ def multinomial(counts: Sequence[int]) -> int:
     >>> multinomial([2, 1])
     3
     """
-    return factorial(sum(counts)) // prod(factorial(k) for k in counts)
+    if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence):
+        raise BadType("counts", "must be a list of whole numbers, e.g. [2, 1]", counts)
+    total = sum(check_count(k, "counts") for k in counts)
+    check_size(total, "counts", "items in all", counts, limit=10_000)
+    return factorial(total) // prod(factorial(k) for k in counts)
 
 
 def multisets(n: int, faces: Sequence[Face] = D6) -> Iterator[tuple[tuple[Face, ...], int]]:
@@ -101,16 +95,19 @@ def roll(*groups: tuple[int, Sequence[Face]] | int) -> Dist:
     """The distribution of the sorted outcome of rolling groups of dice together.
 
     Each group is ``(n, faces)``; a bare int ``n`` means ``n`` six-sided dice. Mixed
-    dice (say, white coffee dice and black flavour dice) are rolled as one pool.
+    dice (say, white coffee dice and black flavour dice) are rolled as one pool. The product of the
+    groups' distinct rolls may be at most :data:`~coffeegames.validate.MAX_OUTCOMES` (25 dice; 60 are
+    refused at once).
 
     >>> roll(2)[(5, 5)]
     Fraction(1, 36)
     >>> roll((1, ("a", "b")), (1, ("a", "c")))[("a", "a")]
     Fraction(1, 4)
     """
+    read = [(group, D6) if isinstance(group, int) and not isinstance(group, bool) else _group(group) for group in groups]
+    check_size(prod(_distinct_rolls(n, faces) for n, faces in read), "groups", "distinct rolls (the product over the groups)", groups)
     weights: dict[tuple, int] = {(): 1}
-    for group in groups:
-        n, faces = (group, D6) if isinstance(group, int) and not isinstance(group, bool) else _group(group)
+    for n, faces in read:
         merged: dict[tuple, int] = {}
         for part, w in multisets(n, faces):
             for acc, v in weights.items():
@@ -118,6 +115,14 @@ def roll(*groups: tuple[int, Sequence[Face]] | int) -> Dist:
                 merged[key] = merged.get(key, 0) + v * w
         weights = merged
     return Dist.from_weights(weights)
+
+
+def _distinct_rolls(n: int, faces: Sequence[Face]) -> int:
+    """C(n + d - 1, n) for ``n`` dice of ``d`` distinct faces; any count over 10**10 is reported as 10**10 + 1
+    (C(2m, m) passes it at m = 20), so a size check never waits on a huge binomial."""
+    sides = len(_face_counts(faces))
+    fewest = min(check_count(n), sides - 1)
+    return comb(n + sides - 1, fewest) if fewest <= 20 else 10**10 + 1
 
 
 def _group(group: object) -> tuple[int, Sequence[Face]]:

@@ -51,14 +51,17 @@ class Dist(Mapping):
     __slots__ = ("_p", "_hash")
 
     def __init__(self, probabilities: Mapping[Outcome, Fraction | int]) -> None:
+        if not isinstance(probabilities, Mapping):
+            raise BadType("probabilities", "must be a mapping outcome → probability (int or Fraction), e.g. {'H': Fraction(1, 2), 'T': Fraction(1, 2)}",
+                          probabilities)
         items: dict[Outcome, Fraction] = {}
         for outcome, p in probabilities.items():
             if isinstance(p, float) or not isinstance(p, (int, Fraction)):
-                raise BadType(f"probability of {shown(outcome)}",
+                raise BadType(f"probabilities[{shown(outcome)}]",
                               "use an int or fractions.Fraction so the distribution stays exact", p)
             p = Fraction(p)
             if p < 0:
-                raise BadArgument(f"probability of {shown(outcome)}", "is negative", p)
+                raise BadArgument(f"probabilities[{shown(outcome)}]", "is negative", p)
             if p:
                 items[outcome] = items.get(outcome, Fraction(0)) + p
         if not items:

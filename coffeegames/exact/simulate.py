@@ -17,14 +17,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
-from .dice import check_count
+from ..errors import BadArgument, BadType
+from ..validate import check_count, check_instance, check_seed, check_size
 
-from ..errors import BadArgument
+__all__ = ["Estimate", "Event", "MAX_TRIALS", "Sampler", "estimate", "face_counts", "roll_array", "running_estimate"]
 
-__all__ = ["Estimate", "Event", "Sampler", "estimate", "face_counts", "roll_array", "running_estimate"]
+MAX_TRIALS = 100_000_000
+"""The most trials one simulation runs (in batches; a hundred million take a minute or so). Arrays kept
+whole (:func:`roll_array`, :func:`running_estimate`) hold at most ``MAX_TRIALS // 10`` trials."""
+
+
+def _trials(trials: Any, most: int = MAX_TRIALS, where: str = "trials") -> int:
+    check_count(trials, where, maximum=most)
+    if trials == 0:
+        raise BadArgument(where, "must be at least 1", trials)
+    return trials
+
+
+def _callable(value: Any, where: str) -> Any:
+    if not callable(value):
+        raise BadType(where, "must be a function", value)
+    return value
 
 Sampler = Callable[[np.random.Generator, int], np.ndarray]
 Event = Callable[[np.ndarray], np.ndarray]
@@ -55,11 +72,19 @@ class Estimate:
 
 def roll_array(rng: np.random.Generator, trials: int, dice: int, sides: int = 6) -> np.ndarray:
     """A ``(trials, dice)`` array of fair die rolls with values 1..sides."""
+    check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
+    check_count(trials, "trials", maximum=MAX_TRIALS // 10)
+    check_count(dice, "dice", maximum=100)
+    check_count(sides, "sides", maximum=100)
+    check_size(trials * dice, "trials", "dice rolled (trials × dice)", trials, limit=MAX_TRIALS // 10)
     return rng.integers(1, sides + 1, size=(trials, dice), dtype=np.int8)
 
 
 def face_counts(rolls: np.ndarray, sides: int = 6) -> np.ndarray:
     """Turn a ``(trials, dice)`` array of values 1..sides into ``(trials, sides)`` counts."""
+    if not (isinstance(rolls, np.ndarray) and rolls.ndim == 2):
+        raise BadType("rolls", "must be a (trials, dice) numpy array of die values", rolls)
+    check_count(sides, "sides", maximum=100)
     counts = np.zeros((rolls.shape[0], sides), dtype=np.int16)
     for v in range(1, sides + 1):
         counts[:, v - 1] = (rolls == v).sum(axis=1)
@@ -78,12 +103,12 @@ def estimate(
 
     The same seed gives the same estimate. Trials run in batches to bound memory.
     """
-    check_count(trials, "number of trials")
-    if trials == 0:
-        raise BadArgument("number of trials", "must be at least 1", trials)
-    if not 0 < confidence < 1:
-        raise BadArgument("confidence", "must be between 0 and 1", confidence)
-    rng = np.random.default_rng(seed)
+    _callable(sampler, "sampler"), _callable(event, "event")
+    _trials(trials)
+    _trials(batch, where="batch")
+    if not (isinstance(confidence, (int, float)) and not isinstance(confidence, bool) and 0 < confidence < 1):
+        raise BadArgument("confidence", "must be a number between 0 and 1", confidence)
+    rng = np.random.default_rng(check_seed(seed))
     hits, done = 0, 0
     while done < trials:
         n = min(batch, trials - done)
@@ -97,6 +122,8 @@ def estimate(
 
 def running_estimate(sampler: Sampler, event: Event, trials: int, seed: int | None = 0) -> np.ndarray:
     """The estimate after 1, 2, ..., ``trials`` trials: watch a simulation converge."""
-    rng = np.random.default_rng(seed)
+    _callable(sampler, "sampler"), _callable(event, "event")
+    _trials(trials, MAX_TRIALS // 10)
+    rng = np.random.default_rng(check_seed(seed))
     hits = np.asarray(event(sampler(rng, trials)), dtype=bool)
     return np.cumsum(hits) / np.arange(1, trials + 1)

@@ -40,7 +40,7 @@ from typing import Any, TypeVar
 
 import pandas as pd
 
-from ..errors import BadArgument, BadEntry, BadType, TooBig, shown
+from ..errors import BadArgument, BadEntry, BadType, TooBig
 from ..exact import Bag, Dist, check_count
 from .data import CARD_COUNT, COLOURS
 from .rules import MARBLES_PER_COLOUR

@@ -48,6 +48,7 @@ from typing import Any, cast
 
 import pandas as pd
 
+from ..validate import check_instance
 from ..exact import Bag
 from .actions import CUP_TEST_PHASES, Continue, Phase, Roast, Stop
 from .cup import CupTest, RoundValue, one_more_round, stop_now
@@ -82,6 +83,7 @@ def valued_round(state: State) -> RoundValue:
 
 def next_round_risks(state: State) -> tuple[Fraction, Fraction]:
     """(P(a drawn bean burns), P(smoke is drawn)) for the round that Continue starts (plain roasting)."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     rules = state.rules
     space = state.space + 1
     bag = Counter(state.bag)
@@ -102,6 +104,7 @@ def round_burn(state: State, action: Any) -> Fraction:
     >>> round_burn(s, Roast())
     Fraction(0, 1)
     """
+    check_instance(state, State, "state", "a Coffee Roaster state")
     after = state if isinstance(action, Roast) else state.apply(action)
     more = after.draw_count if after.phase == Phase.DRAW and after.draw_for in ("plus_two", "new_two") else 0
     table = draw_table(Bag(dict(Counter(after.bag))), more, state.rules.roast_steps(state.space), after.drawn)
@@ -121,6 +124,7 @@ def _row(action: Any, result: CupTest | RoundValue | None = None, then: str = ""
 
 def advise(state: State) -> pd.DataFrame:
     """Every legal action at ``state`` once, valued where the solver can (see the module notes)."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     rows = []
     if state.phase == Phase.DECIDE:
         for action in state.legal_actions():

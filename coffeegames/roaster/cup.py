@@ -65,8 +65,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..errors import BadArgument, BadType
-from ..exact import Dist
+from ..errors import BadArgument, BadType, TooBig, shown
+from ..exact import Dist, check_count
+from ..validate import check_instance
 from .actions import ROASTING_PHASES, Continue, Exchange, Keep, KeepTwo, NoExchange, Phase, Roast, Stop, ToCup, ToTray
 from .cup_fallback import ENDGAME, ENDGAME_BUDGET, fallback_exchange, fallback_keep, fallback_place, projected, simulate
 from .cup_solver import MASK, Counts, OverBudget, Solver, count_positions, minus, plus
@@ -75,7 +76,7 @@ from .rules import Rules
 from .state import State
 from .tokens import CUP_EFFECTS, EXCHANGE, MOISTURE, SWEETNESS, TOKENS, msort, roast
 
-__all__ = ["CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "one_more_round", "stop_now", "stop_or_continue"]
+__all__ = ["CupTest", "MAX_SAMPLES", "MAX_STATES", "RoundValue", "SAMPLES", "one_more_round", "stop_now", "stop_or_continue"]
 
 MAX_STATES = 250_000
 """Default budget of positions for an exact solve (about 1 s on a laptop, ≈ 4 µs a position; see benchmarks/README.md)."""
@@ -157,16 +158,20 @@ class CupTest:
         raise BadArgument("state", f"no cup-test decision in phase {state.phase!r}")
 
 
-def _as_tokens(bag: Any) -> tuple[str, ...]:
+def _as_tokens(bag: Any, where: str) -> tuple[str, ...]:
+    """The tokens of the argument ``where``: a list of tokens, or token → count (each count checked before any
+    list is made: at most the solver's :data:`~.cup_solver.MASK` of one kind)."""
     if isinstance(bag, Mapping):
+        for t, n in bag.items():
+            check_count(n, f"{where}[{shown(t)}]", maximum=MASK)
         items = tuple(t for t, n in bag.items() for _ in range(n))
     elif isinstance(bag, (str, bytes)) or not isinstance(bag, Iterable):
-        raise BadType("bag", "a bag is a list of tokens or a mapping token → count", bag)
+        raise BadType(where, "a bag is a list of tokens or a mapping token → count", bag)
     else:
         items = tuple(bag)
     bad = [t for t in items if t not in TOKENS]
     if bad:
-        raise BadArgument("bag", f"not bag tokens: {bad}; tokens are {', '.join(TOKENS)}")
+        raise BadArgument(where, f"not bag tokens: {shown(bad)}; tokens are {', '.join(TOKENS)}")
     return items
 
 
@@ -222,7 +227,7 @@ def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | st
         unknown = [e for e in active if e not in CUP_EFFECTS]
         if unknown:
             raise BadArgument("active", f"unknown cup effects {unknown}; they are {', '.join(CUP_EFFECTS)}")
-        bag_tokens, cup, tray = _as_tokens(position), _as_tokens(cup), _as_tokens(tray)
+        bag_tokens, cup, tray = _as_tokens(position, "position"), _as_tokens(cup, "cup"), _as_tokens(tray, "tray")
         tray_spaces = rules.tray_size(active)
         if MOISTURE in cup or len(cup) > CUP_SPACES or len(tray) > tray_spaces:
             raise BadArgument("cup", f"a cup holds up to {CUP_SPACES} tokens (no moisture), the tray up to {tray_spaces}")
@@ -230,7 +235,7 @@ def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | st
                      EXCHANGE in active, tray_spaces)
     most = max(Counter(test.tokens).values(), default=0)
     if most > MASK:
-        raise BadArgument("bag", f"the cup-test solver takes at most {MASK} tokens of one kind; got {most}")
+        raise TooBig("position", f"the cup-test solver takes at most {MASK} tokens of one kind; got {most}")
     return test
 
 
@@ -260,6 +265,7 @@ def stop_now(
     Stopping on the easy side with starting flavour tokens left, the player then chooses which go into the bag
     (:class:`~.actions.ReserveToBag`): each choice is solved and the best is the answer (``reserve`` names it).
     """
+    _check_budget(max_states, samples, seed)
     choices = _choices(position)
     if len(choices) == 1:
         test = _read(choices[0][1], rules, active, cup, tray)
@@ -270,6 +276,21 @@ def stop_now(
     result.reserve = choices[best][0]
     result.message = f"best of {len(results)} choices of starting flavours ({result.reserve}); {result.message}"
     return result
+
+
+MAX_SAMPLES = 100_000
+"""The most seeded cup tests (``samples``) or sampled draws (``draws``) one answer simulates."""
+
+
+def _check_budget(max_states: Any, samples: Any, seed: Any) -> None:
+    """The solver's budget arguments: ``max_states`` None (no limit) or 1 or more, ``samples`` 1 to :data:`MAX_SAMPLES`
+    (a simulation of 0 cup tests has no mean), ``seed`` a whole number 0 or more."""
+    if max_states is not None:
+        check_count(max_states, "max_states")
+    check_count(samples, "samples", maximum=MAX_SAMPLES)
+    if samples == 0:
+        raise BadArgument("samples", "must be at least 1 (the simulation's mean needs a cup test)", samples)
+    check_count(seed, "seed")
 
 
 def _choices(position: Any) -> list[tuple[Any, Any]]:
@@ -441,6 +462,15 @@ def one_more_round(
     (False, 477, 4, 'approximate: 4 of 477 possible draws (stratified sample')
     """
     started = time.perf_counter()
+    check_instance(state, State, "state", "a Coffee Roaster state")
+    if not callable(act):
+        raise BadType("act", "must be a policy (a function of a state)", act)
+    if max_outcomes is not None:
+        check_count(max_outcomes, "max_outcomes")
+    _check_budget(max_states, samples, seed)
+    check_count(draws, "draws", maximum=MAX_SAMPLES)
+    if draws == 0:
+        raise BadArgument("draws", "must be at least 1", draws)
     if reserve not in ("best", "bag"):
         raise BadArgument("reserve", "must be 'best' or 'bag'", reserve)
     if state.phase != Phase.DECIDE:

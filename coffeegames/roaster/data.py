@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..validate import Checker, is_whole, read_json
+from ..validate import Checker, check_instance, check_path, is_whole, read_json
 from .tokens import (
     ACIDITY,
     AROMA,
@@ -356,7 +356,7 @@ def board_from_dict(data: Any, source: str = "Coffee Roaster board") -> Board:
 def _read(path: str | Path, what: str) -> tuple[Any, str]:
     """A data file's parsed JSON (read within the shared size and nesting limits) and the name its errors give it."""
     source = f"Coffee Roaster {what} file {str(path)!r}"
-    return read_json(Path(path), source), source
+    return read_json(check_path(path), source), source
 
 
 def load_cards(path: str | Path | None = None) -> tuple[Card, ...]:
@@ -403,6 +403,8 @@ def stand_in_board() -> Board:
 def check_card_on_board(card: Card, board: Board, source: str = "option 'card'") -> None:
     """A card must fit the box and the thermometer: token counts within the supply, a start space for its moisture
     (:class:`~coffeegames.errors.BadData` naming the card and field otherwise)."""
+    check_instance(card, Card, "card", "a coffee Card")
+    check_instance(board, Board, "board", "a Board")
     check = _card_checker(source, card.name)
     tokens = dict(card.tokens)
     supply = dict(board.tokens)

@@ -15,7 +15,10 @@ from ..errors import BadArgument
 from ..validate import Checker
 from .data import CLASSES, DIFFICULTIES, Board, Card, load_cards, stand_in_board
 
-__all__ = ["Menu", "next_difficulty"]
+__all__ = ["MAX_SCORE", "Menu", "next_difficulty"]
+
+MAX_SCORE = 100
+"""A game's score in a menu is a whole number -100 to 100 (a cup scores a few tens at most)."""
 
 
 def next_difficulty(score: int) -> str:
@@ -24,6 +27,7 @@ def next_difficulty(score: int) -> str:
     >>> next_difficulty(9), next_difficulty(10), next_difficulty(14), next_difficulty(15)
     ('beginner', 'advanced', 'advanced', 'expert')
     """
+    Checker("", BadArgument).whole(score, "score", -MAX_SCORE, MAX_SCORE)
     return "beginner" if score <= 9 else "advanced" if score <= 14 else "expert"
 
 
@@ -52,7 +56,10 @@ class Menu:
     def __post_init__(self) -> None:
         check = Checker("Menu", BadArgument)
         check.one_of(self.first, "first", DIFFICULTIES)
-        check.need(len(self.results) <= len(CLASSES), "results", f"the menu has {len(CLASSES)} games", len(self.results))
+        check.sequence(self.results, "results", lambda r, where: check.sequence(r, where, None, 2, 2), 0, len(CLASSES))
+        for i, (name, score) in enumerate(self.results):
+            check.text(name, f"results[{i}][0]", nonempty=True)
+            check.whole(score, f"results[{i}][1]", -MAX_SCORE, MAX_SCORE)
 
     @property
     def finished(self) -> bool:
@@ -80,8 +87,13 @@ class Menu:
         """The menu after a game on ``card`` scoring ``score``."""
         if self.finished:
             raise BadArgument("card", "the menu's three games are already played", source="Menu.record")
-        name = card.name if isinstance(card, Card) else card
-        return type(self)(self.results + ((name, int(score)),), self.first)
+        check = Checker("Menu.record", BadArgument)
+        if isinstance(card, Card):
+            name = card.name
+        else:
+            name = check.one_of(card, "card", [c.name for c in load_cards()])
+        check.whole(score, "score", -MAX_SCORE, MAX_SCORE)
+        return type(self)(self.results + ((name, score),), self.first)
 
     @property
     def total(self) -> int:

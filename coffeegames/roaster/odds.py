@@ -23,12 +23,14 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 from math import comb
-from typing import cast
+from typing import Any, cast
 
 import pandas as pd
 
 from ..errors import BadArgument, BadType
 from ..exact import Bag, Dist, as_bag, check_count
+from ..exact.bag import MAX_TOKENS
+from ..validate import cached, check_size
 from .actions import Drawn, Shuffled
 from .tokens import BURNT, CUP_EFFECTS, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, WILD, key, msort, roast, roast_level
 
@@ -42,7 +44,14 @@ Token = Hashable
 
 # -- chance nodes of the engine ---------------------------------------------------------------
 
-@lru_cache(maxsize=4096)
+def _check_tokens(bag: Any) -> Sequence[str]:
+    """The engine's bag: a list or tuple of token names (not a string)."""
+    if isinstance(bag, (str, bytes)) or not isinstance(bag, (list, tuple)) or not all(isinstance(t, str) for t in bag):
+        raise BadType("bag", "must be a list or tuple of token names, e.g. ('hard', 'hard', 'smoke')", bag)
+    return bag
+
+
+@cached(maxsize=4096)
 def draw_outcomes(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction], ...]:
     """Every multiset of ``k`` tokens drawn at once from ``bag`` with its exact probability (Fact: a draw
     without replacement, multivariate hypergeometric).
@@ -51,6 +60,7 @@ def draw_outcomes(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction],
     >>> [(str(d), p) for d, p in outcomes]
     [('drew hard×2', Fraction(1, 3)), ('drew hard smoke', Fraction(2, 3))]
     """
+    _check_tokens(bag)
     total = comb(len(bag), k)
     weights = sorted(((msort(cast("tuple[str, ...]", tokens)), w) for tokens, w in Bag(Counter(bag)).draw_weights(k)), key=lambda tw: [key(t) for t in tw[0]])
     return tuple((Drawn(tokens), Fraction(w, total)) for tokens, w in weights)
@@ -62,11 +72,7 @@ def draw_outcome_count(bag: Sequence[str], k: int) -> int:
     >>> draw_outcome_count(("hard", "hard", "smoke"), 2)
     2
     """
-    counts = list(Counter(bag).values())
-    ways = [1] + [0] * k
-    for n in counts:
-        ways = [sum(ways[j - i] for i in range(0, min(n, j) + 1)) for j in range(k + 1)]
-    return ways[k]
+    return Bag(Counter(_check_tokens(bag))).draw_count(k)
 
 
 @lru_cache(maxsize=1)
@@ -85,7 +91,8 @@ def shuffle_outcomes() -> tuple[tuple[Shuffled, Fraction], ...]:
 
 def _draws(bag: Bag, draws: int) -> int:
     """``draws``, or the whole bag if fewer tokens remain (docs/rules/roaster.md: all, if fewer remain)."""
-    return min(check_count(draws, "number of tokens drawn"), bag.size)
+    check_size(bag.size, "bag", "tokens", limit=MAX_TOKENS)
+    return min(check_count(draws, "draws"), bag.size)
 
 
 def count_dist(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draws: int) -> Dist:

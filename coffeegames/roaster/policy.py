@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ..validate import check_instance
 from ..engine import random_policy  # noqa: F401  (re-exported: the Coffee Roaster random bot)
 from .actions import (
     Continue,
@@ -52,6 +53,8 @@ Policy = Callable[[State], object]
 
 def token_value(state: State, token: str) -> float:
     """What a token in the cup is worth to the greedy bot: minus points negative, beans by level, wanted flavours most."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
+    check_instance(token, str, "token", "a token name")
     if token in MINUS:
         return -float(MINUS[token])
     level = roast_level(token)
@@ -68,11 +71,13 @@ def token_value(state: State, token: str) -> float:
 
 def cup_level(state: State) -> int:
     """The cup's total roast level so far (Extra Bean included when active)."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     return state.rules.score(state.cup_tokens()).roast_level
 
 
 def expected_cup_level(state: State) -> float:
     """A rough forecast of the cup's roast level if we stop now: the bag's mean level per token times the cup's spaces."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     tokens = [t for t in state.bag + state.drawn if t != MOISTURE]
     if not tokens:
         return 0.0
@@ -104,6 +109,7 @@ def _act(state: State, legal: list[Any]) -> object:
 
 def greedy_policy(state: State) -> object:
     """The greedy bot described in the module docstring."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     legal: list[Any] = state.legal_actions()
     phase = state.phase
     if phase == Phase.ACT:

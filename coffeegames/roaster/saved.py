@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..engine.saved import SAVED, SAVED_GAME, flag, game_from_options, list_of, text, whole
+from ..validate import check_instance
 from .actions import DRAW_FOR, ROASTING_PHASES, Phase
 from .data import CUP_SPACES, IMMEDIATE, SQUARES
 from .effects import fits
@@ -135,6 +136,8 @@ def check(state: State) -> State:
     ...
     coffeegames.errors.BadData: saved state: field 'bag': tokens do not add up to the card's tokens, smoke and wild (off by {'smoke': 1})
     """
+    from .state import State  # at run time: state.py imports this module
+    check_instance(state, State, "state", "a Coffee Roaster state")
     rules = state.rules
 
     def need(ok: bool, where: str, why: str) -> None:
@@ -168,6 +171,10 @@ def check(state: State) -> State:
     need(state.wild_taken == mcontains(state.wild_paid, WILD_COST), "wild_taken", "the wild is taken exactly when both beans are paid")
     need(all(e in IMMEDIATE for e in state.used) and list(state.used) == [e for e in IMMEDIATE if e in state.used], "used",
          f"lists immediate effects among {', '.join(IMMEDIATE)}, in that order")
+    need(len(state.paid) == sum(len(rules.board.cost(e)) for e in state.used), "paid",
+         "holds exactly the flavour tokens the used immediate effects cost")
+    before_first_draw = state.phase == Phase.SHUFFLE or (state.round == 1 and state.phase == Phase.DRAW and state.draw_for == "round")
+    need(not (before_first_draw and state.used), "used", "immediate effects are used after a round's draw, never before the first")
     need(all(t in (*FLAVOURS,) for t in state.reserve) and (rules.side == "easy" or not state.reserve), "reserve",
          "only the easy side has starting flavour tokens")
     need(not roasting or (not state.cup and not state.tray and not state.exchanged), "cup", "the cup test starts after roasting")

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType, TooBig
+from ..validate import Checker, check_instance
 from .data import CUP_SPACES, Board, Card, stand_in_board
 from .tokens import BEANS, BURNT, DEFECT, EXTRA_BEAN, FLAVOURS, HARD, MOISTURE, SMOKE, SWEETNESS, TOKENS, WILD, roast_level
 
@@ -105,8 +107,17 @@ def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, bur
     >>> s.roast_level, s.roast, s.matches, s.flavour, s.skill, s.minus, s.total
     (17, 6, 2, 3, 1, 1, 9)
     """
-    board = stand_in_board() if board is None else board
-    cup = list(tokens)
+    check_instance(card, Card, "card", "a coffee Card (from load_cards())")
+    options = Checker("score_cup", BadArgument)
+    options.whole(burnt_level, "burnt_level", 0, 6)
+    options.one_of(skill_groups, "skill_groups", ("largest", "each"))
+    options.flag(sweetness_flavour, "sweetness_flavour")
+    board = stand_in_board() if board is None else check_instance(board, Board, "board", "a Board (from load_board()) or None")
+    if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Iterable):
+        raise BadType("tokens", "must be a list of the cup's tokens (not a string)", tokens)
+    cup = list(islice(tokens, CUP_SPACES + 3))  # never more: a huge list is refused unread
+    if len(cup) > CUP_SPACES + 2:
+        raise TooBig("tokens", f"a cup holds at most {CUP_SPACES} tokens, with sweetness and extra_bean", cup, source="score_cup")
     for t in cup:
         if t not in TOKENS and t not in (SWEETNESS, EXTRA_BEAN):
             raise BadArgument("tokens", f"{t!r} cannot be in a cup", cup, source="score_cup")

@@ -26,7 +26,8 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType, TooBig, shown
+from ..exact.bag import MAX_TOKENS
 
 __all__ = [
     "ACIDITY", "ANY", "AROMA", "BAD", "BEANS", "BODY", "BURNT", "CHOICE", "CUP_EFFECTS", "CUP_EFFECT_NAMES", "DEFECT",
@@ -194,12 +195,12 @@ def show(tokens: Sequence[str]) -> str:
 
 
 
-def _bag_error(why: str) -> BadArgument:
+def _bag_error(why: str, error: type[BadArgument] = BadArgument) -> BadArgument:
     """A :class:`BadArgument` about typed bag text whose message is the reason alone: the CLI and the bag widget
     prefix it with where the bag was typed (``--cup: 'bean3:x': a count is ...``)."""
-    error = BadArgument("bag", why)
-    error.args = (why,)
-    return error
+    made = error("bag", why)
+    made.args = (why,)
+    return made
 
 
 def parse_bag(text: str) -> dict[str, int]:
@@ -212,16 +213,23 @@ def parse_bag(text: str) -> dict[str, int]:
     ...
     coffeegames.errors.BadArgument: 'bean9' is not a bag token; tokens are hard, bean0, bean1, bean2, bean3, bean4, burnt, defect, smoke, moisture, body, acidity, aroma, wild
     """
+    if not isinstance(text, str):
+        raise BadType("text", "a bag is typed as text, e.g. 'bean2:4 smoke:1 moisture:3'", text)
     counts: dict[str, int] = {}
     for word in text.replace(",", " ").split():
         kind, sep, number = word.partition(":")
         kind = kind.strip().lower()
         if kind not in TOKENS:
-            raise _bag_error(f"{kind!r} is not a bag token; tokens are {', '.join(TOKENS)}")
-        if sep and not number.strip().isdigit():
-            raise _bag_error(f"{word!r}: a count is a whole number 0 or more, as in {kind}:3")
+            raise _bag_error(f"{shown(kind)} is not a bag token; tokens are {', '.join(TOKENS)}")
+        number = number.strip()
+        if sep and not number.isdigit():
+            raise _bag_error(f"{shown(word)}: a count is a whole number 0 or more, as in {kind}:3")
+        if sep and (len(number) > 6 or int(number) > MAX_TOKENS):
+            raise _bag_error(f"{shown(word)}: a count is at most {MAX_TOKENS:,}, the limit of a bag", TooBig)
         counts[kind] = counts.get(kind, 0) + (int(number) if sep else 1)
     counts = {k: n for k, n in counts.items() if n}
+    if sum(counts.values()) > MAX_TOKENS:
+        raise _bag_error(f"the bag holds {sum(counts.values()):,} tokens, over the limit of {MAX_TOKENS:,}", TooBig)
     if not counts:
         raise _bag_error("the bag is empty: type tokens as kind:count, e.g. bean2:4 smoke:1 moisture:3")
     return counts

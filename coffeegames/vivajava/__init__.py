@@ -57,6 +57,7 @@ from .dice import (
 )
 from .odds import (
     MAX_FLAVOUR,
+    MAX_REROLLS,
     MAX_WHITE,
     SUCCESS_SIZE,
     best_blend,
@@ -149,6 +150,7 @@ __all__ = [
     "load_data",
     "load_walkthrough",
     "MAX_FLAVOUR",
+    "MAX_REROLLS",
     "MAX_WHITE",
     "meter_table",
     "NO_BLEND",

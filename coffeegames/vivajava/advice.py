@@ -78,6 +78,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..validate import check_instance
 from ..errors import BadArgument
 from .actions import (
     Boost,
@@ -140,6 +141,7 @@ def rp_value(rules: Rules, colour: str) -> Fraction:
     >>> rp_value(Rules(), "red")      # stand-in data: the red track has 7 RP and pays 4 PP
     Fraction(4, 7)
     """
+    check_instance(rules, Rules, "rules", "VivaJava Rules")
     track = rules.track(colour)
     return Fraction(track.pp, track.length)
 
@@ -150,6 +152,7 @@ def flavour_die_value(rules: Rules) -> Fraction:
     >>> flavour_die_value(Rules())
     Fraction(727, 1400)
     """
+    check_instance(rules, Rules, "rules", "VivaJava Rules")
     return sum((rp_value(rules, c) for c in TRACK_COLOURS), Fraction(0)) / len(TRACK_COLOURS)
 
 
@@ -216,6 +219,7 @@ def roll_value(state: State) -> Fraction:
     >>> roll_value(s) > 1
     True
     """
+    check_instance(state, State, "state", "a VivaJava state")
     groups, rolls = roll_groups(state)
     return sum((total for _, _, total in groups), Fraction(0)) / rolls
 
@@ -360,6 +364,7 @@ def advise(state: State) -> pd.DataFrame:
 
     At chance nodes and at the end the table is empty.
     """
+    check_instance(state, State, "state", "a VivaJava state")
     phase = state.phase
     if state.is_chance() or state.is_terminal():
         rows: list[Row] = []

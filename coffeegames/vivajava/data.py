@@ -31,7 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..validate import Checker, is_whole, read_json
+from ..validate import Checker, check_path, is_whole, read_json
 from .dice import COLOURS
 
 __all__ = [
@@ -247,7 +247,7 @@ def load_data(path: str | Path | None = None) -> VivaData:
     >>> load_data().rainbow_pp
     (1, 2, 2)
     """
-    file = STAND_IN_DATA if path is None else Path(path)
+    file = STAND_IN_DATA if path is None else check_path(path)
     where = f"VivaJava data file {str(file)!r}"
     return data_from_dict(read_json(file, where), source=where)
 

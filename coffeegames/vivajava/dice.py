@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import product
+from itertools import islice, product
 from typing import Any, Self
 
-from ..errors import BadArgument, BadType
+from ..errors import BadArgument, BadType, TooBig, shown
 
 __all__ = [
     "COLOURS",
@@ -109,6 +109,10 @@ NO_BLEND = Blend(0, 0)
 """Fewer than two dice of any colour."""
 
 
+MOST_DICE = 15
+"""The most dice a list of faces may hold: every coffee and flavour die of the game."""
+
+
 def check_dice(dice: object, faces: Sequence[str] = FACES) -> tuple[str, ...]:
     """Validate a list of face names, or raise an error naming the bad one and the allowed faces.
 
@@ -117,12 +121,16 @@ def check_dice(dice: object, faces: Sequence[str] = FACES) -> tuple[str, ...]:
     ...
     coffeegames.errors.BadArgument: argument 'dice': 'blue' is not a face; the faces are white, yellow, brown, red, green, black, joker
     """
+    if isinstance(faces, (str, bytes)) or not isinstance(faces, (list, tuple)) or not all(isinstance(f, str) for f in faces):
+        raise BadType("faces", "must be a list of face names", faces)
     if isinstance(dice, (str, bytes)) or not hasattr(dice, "__iter__"):
         raise BadType("dice", "must be a list of face names such as ['red', 'green', 'joker']", dice)
-    values = tuple(dice)
+    values = tuple(islice(dice, MOST_DICE + 1))  # never more: a huge or endless list is refused unread
+    if len(values) > MOST_DICE:
+        raise TooBig("dice", f"has more than {MOST_DICE} dice; the game has {MOST_DICE} (10 coffee and 5 flavour dice)")
     for face in values:
         if face not in faces:
-            raise BadArgument("dice", f"{face!r} is not a face; the faces are {', '.join(faces)}")
+            raise BadArgument("dice", f"{shown(face)} is not a face; the faces are {', '.join(faces)}")
     return values
 
 

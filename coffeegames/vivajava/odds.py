@@ -25,10 +25,12 @@ import pandas as pd
 
 from ..errors import BadArgument, BadType
 from ..exact import Dist, check_count, count_vectors
+from ..validate import cached, check_size
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, RAINBOW_SIZE, Blend
 
 __all__ = [
     "MAX_FLAVOUR",
+    "MAX_REROLLS",
     "MAX_WHITE",
     "SUCCESS_SIZE",
     "best_blend",
@@ -55,6 +57,9 @@ MAX_WHITE = 10
 """The most coffee dice a question may roll (there are 10)."""
 MAX_FLAVOUR = 5
 """The most flavour dice a question may roll (there are 5)."""
+MAX_REROLLS = 100
+"""The most OmniBlend re-rolls a question may ask about (a METER shows 0-10; each re-roll adds digits to the
+exact answer, so 10,000 would run for minutes)."""
 _RANKS = np.arange(1, len(COLOURS) + 1, dtype=np.int16)  # int16 like the counts: mixing dtypes is 10x slower
 
 
@@ -63,7 +68,7 @@ def _check(white: int, flavour: int) -> None:
     check_count(flavour, "number of flavour dice", maximum=MAX_FLAVOUR)
 
 
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def colour_table(white: int, flavour: int) -> tuple[np.ndarray, np.ndarray]:
     """``(counts, weights)``: rows of per-colour counts (6 colours) plus jokers, and ordered-roll counts.
 
@@ -98,7 +103,7 @@ def best_blend_codes(counts: np.ndarray) -> np.ndarray:
     return scores.max(axis=1)
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def best_blend(white: int = 5, flavour: int = 0) -> Dist:
     """The exact distribution of the best blend (size, then colour) of a roll, jokers wild.
 
@@ -127,7 +132,7 @@ def p_beats(blend: Blend, white: int = 5, flavour: int = 0) -> Fraction:
     return best_blend(white, flavour).prob(lambda b: cast(Blend, b) > blend)
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def rainbow(white: int = 5, flavour: int = 0) -> Dist:
     """Whether a roll can show five different colours (jokers fill gaps): a Dist over True/False."""
     counts, weights = colour_table(white, flavour)
@@ -205,7 +210,7 @@ def _keep_best_step(kept: int, dice: int) -> Dist:
     return Dist.from_weights(weights)
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def omniblend_groups(meter: int, dice: int = 5, takes_rainbow: bool = False) -> Dist:
     """The largest group OmniBlend TransGlobal holds after its first roll and ``meter`` rerolls.
 
@@ -219,7 +224,8 @@ def omniblend_groups(meter: int, dice: int = 5, takes_rainbow: bool = False) -> 
     >>> omniblend_groups(1, takes_rainbow=True).at_least(3)
     Fraction(169, 324)
     """
-    check_count(meter, "METER rerolls")
+    check_count(meter, "meter", maximum=MAX_REROLLS)
+    check_count(dice, "dice", maximum=MAX_WHITE)
     state = _keep_best_step(0, dice)
     for _ in range(meter):
         nxt: dict[Hashable, Fraction | int] = {}
@@ -252,11 +258,11 @@ def sacchar_success(meter: int) -> Fraction:
     ``solo_first`` and ``activations_at_2x``; a Rainbow is not a Featured Blend (for the white
     block die, which ``sacchar_rainbow`` decides, see :func:`sacchar_block`).
     """
-    check_count(meter, "METER flavour dice", maximum=MAX_FLAVOUR)
+    check_count(meter, "meter", maximum=MAX_FLAVOUR)
     return p_at_least(SUCCESS_SIZE, white=5, flavour=meter)
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def sacchar_block(meter: int, sacchar_rainbow: str = "success", takes_rainbow: bool = True) -> Fraction:
     """P(Sacchar Inc. rolls its white block die) rolling 5 white dice and ``meter`` flavour dice.
 
@@ -269,7 +275,7 @@ def sacchar_block(meter: int, sacchar_rainbow: str = "success", takes_rainbow: b
     >>> sacchar_block(0, "block") == 1 - sacchar_success(0)
     True
     """
-    check_count(meter, "METER flavour dice", maximum=MAX_FLAVOUR)
+    check_count(meter, "meter", maximum=MAX_FLAVOUR)
     if sacchar_rainbow not in ("success", "block"):
         raise BadArgument("sacchar_rainbow", "must be 'success' or 'block'", sacchar_rainbow)
     counts, weights = colour_table(5, meter)
@@ -288,6 +294,13 @@ def meter_table(levels: range = range(0, 6), sacchar_rainbow: str = "success") -
     ``omniblend_stops=True``; ``corp_keeps_decaf`` changes none of these numbers (any three
     alike beats the Decaf it keeps), nor do ``solo_first`` and ``activations_at_2x``.
     """
+    if not isinstance(levels, (range, list, tuple)):
+        raise BadType("levels", "must be a range or a list of METER levels, e.g. range(0, 6)", levels)
+    check_size(len(levels), "levels", "METER levels", levels, limit=MAX_REROLLS + 1)
+    if not levels:
+        raise BadArgument("levels", "must hold at least one METER level", levels)
+    for m in levels:
+        check_count(m, "levels", maximum=MAX_REROLLS)
     return pd.DataFrame(
         [
             {

@@ -25,6 +25,7 @@ from typing import Self
 
 import numpy as np
 
+from ..validate import cached, check_instance
 from ..errors import BadArgument
 from ..exact import count_vectors
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, Blend
@@ -116,7 +117,7 @@ def _omni_roll(kept: int, rank: int) -> tuple[tuple[tuple[int, int], Fraction], 
     return tuple((g, Fraction(w, 6**rolling)) for g, w in sorted(weights.items()))
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def omniblend_beats(target: Blend, rerolls: int, takes_rainbow: bool = True) -> Fraction:
     """P(OmniBlend TransGlobal ends its roll with a blend beating ``target``), re-rolling up to ``rerolls`` times.
 
@@ -178,6 +179,7 @@ def corporation_chance(state: State) -> Fraction:
     >>> corporation_chance(Game(solo="omniblend", meter="yellow").new_initial_state())
     Fraction(169, 324)
     """
+    check_instance(state, State, "state", "a VivaJava state")
     if not state.solo:
         raise BadArgument("state", "only a solo game has a corporation")
     o = Outlook.of(state)
@@ -194,7 +196,7 @@ def _corp_target(o: Outlook) -> Blend:
 
 # -- losing a blend before your next turn ----------------------------------------------------
 
-@lru_cache(maxsize=512)
+@cached(maxsize=512)
 def roll_effects(white: int, flavour: int, coaster: Blend) -> tuple[dict[Blend, Fraction], Fraction]:
     """A roll against ``coaster``: the law of the new blend when it beats it, and P(no blend beats it but a rainbow shows)."""
     counts, weights = colour_table(white, flavour)
@@ -205,7 +207,7 @@ def roll_effects(white: int, flavour: int, coaster: Blend) -> tuple[dict[Blend, 
     return new, Fraction(int(weights[~beat & rainbow_flags(counts)].sum()), total)
 
 
-@lru_cache(maxsize=4096)
+@cached(maxsize=4096)
 def featured_kept(o: Outlook) -> Fraction:
     """P(you still hold the Featured Blend ``o.featured`` when your next turn starts)."""
     if o.rules.solo:
@@ -213,7 +215,7 @@ def featured_kept(o: Outlook) -> Fraction:
     return prod((1 - p_beats(o.featured, white=ROLL_DICE, flavour=o.flavour[q]) for q in o.others), start=Fraction(1))
 
 
-@lru_cache(maxsize=4096)
+@cached(maxsize=4096)
 def rainbow_kept(o: Outlook) -> Fraction:
     """P(you still hold the Rainbow when your next turn starts)."""
     if o.rules.solo:
@@ -251,6 +253,7 @@ def p_featured_lost(state: State, blend: Blend, funded: tuple[tuple[int, int], .
     >>> p_featured_lost(s, Blend.of(3, "red")) == 1 - (1 - p_beats(Blend.of(3, "red")))**2
     True
     """
+    check_instance(state, State, "state", "a VivaJava state")
     return 1 - featured_kept(with_featured(Outlook.of(state), blend, funded))
 
 
@@ -261,6 +264,7 @@ def p_rainbow_lost(state: State) -> Fraction:
     >>> p_rainbow_lost(Game(players=2).new_initial_state()) == p_rainbow(5)
     True
     """
+    check_instance(state, State, "state", "a VivaJava state")
     o = Outlook.of(state)
     return 1 - rainbow_kept(replace(o, rainbow_by=o.you))
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from ..validate import check_instance
 from ..engine import random_policy  # re-exported: the VivaJava random bot
 from .actions import (
     Action,
@@ -70,6 +71,7 @@ def greedy_policy(state: State) -> Action:
     has 3+ dice; the die removed by degrading is a funded one when it can be; positive abilities
     are always used (Boost on the track nearest completion), moving no token to gain one.
     """
+    check_instance(state, State, "state", "a VivaJava state")
     legal = state.legal_actions()
     phase = state.phase
     if phase == Phase.SETUP:

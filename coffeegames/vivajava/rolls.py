@@ -29,9 +29,11 @@ from typing import Any, cast
 
 import numpy as np
 
+from ..errors import BadType
 from ..exact import multisets
+from ..validate import check_count, check_instance, check_size
 from .actions import Rolled
-from .dice import FLAVOUR_DIE, WHITE_DIE
+from .dice import FLAVOUR_DIE, MOST_DICE, WHITE_DIE
 
 __all__ = ["CACHED_OUTCOMES", "is_possible_roll", "roll_outcome_count", "roll_outcomes", "sample_roll"]
 
@@ -41,12 +43,25 @@ def _group(n: int, flavour: bool) -> tuple[tuple[tuple[str, ...], int], ...]:
     return tuple((cast(tuple[str, ...], faces), weight) for faces, weight in multisets(n, FLAVOUR_DIE if flavour else WHITE_DIE))
 
 
+def _check_roll(white: Any, own: Any, offered: Any) -> None:
+    """A roll's sizes: whole numbers of dice, ``offered`` a list of (player, dice) pairs, at most every die of the game."""
+    check_count(white, "white", MOST_DICE)
+    check_count(own, "own", MOST_DICE)
+    if isinstance(offered, (str, bytes)) or not isinstance(offered, Sequence) or not all(
+            isinstance(pair, Sequence) and len(pair) == 2 for pair in offered[:MOST_DICE]):
+        raise BadType("offered", "must be a list of (player, flavour dice) pairs", offered)
+    check_size(len(offered), "offered", "players", offered, limit=MOST_DICE)
+    check_size(white + own + sum(check_count(k, "offered", MOST_DICE) for _, k in offered), "white", "dice rolled in all",
+               white, limit=MOST_DICE)
+
+
 def roll_outcome_count(white: int, own: int = 0, offered: Sequence[tuple[int, int]] = ()) -> int:
     """How many distinct outcomes a roll has (multisets per part, multiplied), without listing them.
 
     >>> roll_outcome_count(3, 2, ((1, 1), (2, 1)))
     42336
     """
+    _check_roll(white, own, offered)
     return prod(comb(n + 5, 5) for n in (white, own, *(k for _, k in offered)))
 
 
@@ -68,6 +83,7 @@ def roll_outcomes(white: int, own: int = 0, offered: Sequence[tuple[int, int]] =
     >>> dict(outcomes)[Rolled(white=("red", "red"), own=("joker",))]
     Fraction(1, 216)
     """
+    _check_roll(white, own, offered)
     offered = tuple(offered)
     if roll_outcome_count(white, own, offered) <= CACHED_OUTCOMES:
         return _cached_outcomes(white, own, offered)
@@ -108,6 +124,8 @@ def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Seq
     >>> sample_roll(np.random.default_rng(0), 2, 1)
     Rolled(white=('red', 'black'), own=('red',), offered=())
     """
+    check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
+    _check_roll(white, own, offered)
     sizes = [white, own] + [n for _, n in offered]
     draws = rng.integers(0, 6, size=sum(sizes)).tolist()
     parts, at = [], 0

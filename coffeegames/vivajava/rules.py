@@ -210,12 +210,12 @@ class Rules:
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
         need(is_whole(self.players) and 2 <= self.players <= 4, "players", "must be 2, 3 or 4")
-        need(self.solo is None or self.solo in CORPORATIONS, "solo", f"must be None or one of {', '.join(CORPORATIONS)}")
+        need(self.solo is None or (isinstance(self.solo, str) and self.solo in CORPORATIONS), "solo", f"must be None or one of {', '.join(CORPORATIONS)}")
         need(self.solo is None or self.players == 2, "players", "must be 2 in a solo game (a two-player setup against the corporation)")
         need(self.meter in DIFFICULTIES, "meter", f"must be one of {', '.join(DIFFICULTIES)}")
-        need(is_whole(self.win_pp) and self.win_pp >= 1, "win_pp", "must be a whole number, 1 or more")
+        need(is_whole(self.win_pp) and 1 <= self.win_pp <= 100, "win_pp", "must be a whole number 1-100 (the rules: 21)")
         need(is_whole(self.markers) and 0 <= self.markers <= 10, "markers", "must be a whole number 0-10")
-        need(is_whole(self.research_cap) and self.research_cap >= 1, "research_cap", "must be a whole number, 1 or more")
+        need(is_whole(self.research_cap) and 1 <= self.research_cap <= 100, "research_cap", "must be a whole number 1-100")
         for name in _FLAGS:
             need(isinstance(getattr(self, name), bool), name, "must be True or False")
         need(self.both_blends in ("return_rainbow", "no_featured"), "both_blends", "must be 'return_rainbow' or 'no_featured'")
@@ -248,6 +248,8 @@ class Rules:
 
     def track(self, colour: str) -> Track:
         """The research track of ``colour`` (white..green)."""
+        if colour not in TRACK_COLOURS:  # (checked here, not by one_of: this runs in the engine's inner loops)
+            raise _OPTION.error("colour", f"must be one of {', '.join(TRACK_COLOURS)}", colour)
         return self.data.tracks[TRACK_COLOURS.index(colour)]
 
     def ability(self, colour: str) -> Ability:

@@ -24,11 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..validate import check_instance
 from ..engine.saved import SAVED, Parser, bad, flag, list_of, record, text, whole
 from .actions import CHANCE_PHASES, Phase
 from .dice import COLOURS, FACES, FLAVOUR_DIE, WHITE_DIE, sort_faces
 from .player import NO_TRACKS, PlayerState
-from .rules import COFFEE_DICE, CORPORATION, FLAVOUR_DICE, ROLL_DICE, TRACK_COLOURS
+from .rules import ABILITIES, COFFEE_DICE, CORPORATION, FLAVOUR_DICE, ROLL_DICE, TRACK_COLOURS
 
 if TYPE_CHECKING:
     from .state import State
@@ -125,6 +126,8 @@ def check(state: S) -> S:
     Dice, markers and flavour dice are conserved; holders, funders and offers are real
     players; dice roll exactly at chance nodes; each phase has what it needs.
     """
+    from .state import State  # at run time: state.py imports this module
+    check_instance(state, State, "state", "a VivaJava state")
     rules, n = state.rules, len(state.players)
     need: Callable[[bool, str, str], None] = SAVED.need
 
@@ -134,9 +137,14 @@ def check(state: S) -> S:
     for i, p in enumerate(state.players):
         need(len(p.research) == len(TRACK_COLOURS), f"players[{i}].research", "needs one entry per track white..green")
         need(len(p.tokens) == len(TRACK_COLOURS), f"players[{i}].tokens", "needs one entry per track white..green")
+        need(state.phase == Phase.OVER or p.pp < rules.win_pp, f"players[{i}].pp",
+             f"reaching {rules.win_pp} PP ends the game: mid-game every player has less")
         for c, rp, tok in zip(TRACK_COLOURS, p.research, p.tokens):
-            need(0 <= rp <= rules.track(c).length, f"players[{i}].research", f"{c} RP must be 0-{rules.track(c).length}")
-            need(tok == 0 or rp < rules.track(c).length, f"players[{i}].tokens", f"a completed {c} track holds no tokens")
+            track = rules.track(c)
+            need(0 <= rp <= track.length, f"players[{i}].research", f"{c} RP must be 0-{track.length}")
+            need(tok == 0 or rp < track.length, f"players[{i}].tokens", f"a completed {c} track holds no tokens")
+            need(tok == 0 or (ABILITIES[track.ability].kind == "token" and rp >= track.x1), f"players[{i}].tokens",
+                 f"{c}: tokens lie only on a token ability's track, from its 1X mark ({track.x1} RP) on; it has {rp} RP")
         marks = sum(p.tokens) + (state.funders.count(i) if rules.funding_needs_marker else 0)
         need(marks <= rules.markers, f"players[{i}].tokens", f"tokens and funding marks {marks} exceed {rules.markers} markers")
         need(not (state.solo and i == CORPORATION) or (p.research == NO_TRACKS and p.flavour == 0), f"players[{i}].research",

@@ -49,6 +49,8 @@ from ..dairyman import (
     reroll_table,
 )
 from ..engine import BadEntry
+from ..errors import BadArgument
+from ..validate import Checker
 from ..exact import Dist, Estimate, estimate, face_counts, roll_array, running_estimate
 from .charts import (
     ACCENT,
@@ -67,6 +69,10 @@ from .charts import (
 __all__ = ["BustChanceExplorer", "MostLockedExplorer", "RollAdvisor", "SimulationCheck", "parse_dice"]
 
 
+_ARGUMENT = Checker("", BadArgument)
+"""Checks the views' arguments, naming each."""
+
+
 def parse_dice(text: str, what: str = "roll") -> tuple[int, ...]:
     """Die values typed as text, separated by spaces or commas, as a sorted tuple.
 
@@ -79,6 +85,7 @@ def parse_dice(text: str, what: str = "roll") -> tuple[int, ...]:
     ...
     coffeegames.errors.BadEntry: 'six' is not a die value: type the dice as numbers 1-6 separated by spaces, e.g. 4 6 5 5
     """
+    _ARGUMENT.text(text, "text")
     values = []
     for token in text.replace(",", " ").split():
         try:
@@ -91,6 +98,7 @@ def parse_dice(text: str, what: str = "roll") -> tuple[int, ...]:
 
 
 def _dice_slider(value: int, **kwargs: Any) -> widgets.IntSlider:
+    _ARGUMENT.whole(value, "dice", 1, MAX_DICE)
     return widgets.IntSlider(value=value, min=1, max=MAX_DICE, description="dice rolled", **kwargs)
 
 
@@ -121,6 +129,7 @@ class BustChanceExplorer(View):
 
     def __init__(self, dice: int = 3, frozen: str = "") -> None:
         self.dice = _dice_slider(dice)
+        _ARGUMENT.text(frozen, "frozen")
         self.frozen = widgets.Text(value=frozen, description="frozen", placeholder="e.g. 5 5", continuous_update=False)
         self.message = widgets.HTML()
         self.result = widgets.HTML()
@@ -251,6 +260,7 @@ class RollAdvisor(View):
     }
 
     def __init__(self, roll: str = "4 6 5 5 1 3 2 2") -> None:
+        _ARGUMENT.text(roll, "roll")
         self.roll = widgets.Text(
             value=roll,
             description="your roll",
@@ -360,6 +370,8 @@ class SimulationCheck(View):
 
     def __init__(self, dice: int = 3, trials: int = 10_000, seed: int = 0) -> None:
         self.dice = _dice_slider(dice, continuous_update=False)
+        _ARGUMENT.one_of(trials, "trials", TRIALS)
+        _ARGUMENT.whole(seed, "seed")
         self.trials = widgets.SelectionSlider(
             options=[(f"{t:,}", t) for t in TRIALS], value=trials, description="trials", continuous_update=False
         )

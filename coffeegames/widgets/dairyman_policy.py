@@ -17,6 +17,8 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..dairyman import BUST_COST, POINTS_PER_SET, TILE_VALUES, TurnSolution, display_payoff, optimal_turn
+from ..errors import BadArgument
+from ..validate import Checker
 from .charts import EXACT, View, figure, mean_text
 from .decision import exact_text
 
@@ -68,6 +70,10 @@ class PolicyExplorer(View):
 
     def __init__(self, dice: int = 8, points_per_set: int = POINTS_PER_SET, bust_cost: int = BUST_COST,
                  display: tuple[int, int, int] | None = None) -> None:
+        check = Checker("", BadArgument)
+        check.whole(dice, "dice", 2, 12)
+        check.whole(points_per_set, "points_per_set", 1, 20)
+        check.whole(bust_cost, "bust_cost", 0, 60)
         slider = partial(widgets.IntSlider, continuous_update=False, style={"description_width": "initial"})
         self.dice = slider(value=dice, min=2, max=12, description="dice rolled")
         self.points_per_set = slider(value=points_per_set, min=1, max=20, description="points per set")

@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,9 +25,11 @@ import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
 
+from ..errors import BadArgument
 from ..exact import Bag, Dist
 from ..roaster import NAMES, TOKENS, bag_text, count_dist, draw_table, parse_bag, show
 from ..text import labelled_text
+from ..validate import Checker
 from .charts import BASE, View, figure, fraction_text, table_html
 
 __all__ = ["BagExplorer"]
@@ -57,6 +60,11 @@ class BagExplorer(View):
 
     def __init__(self, bag: Any = "bean2:4 bean3:2 smoke:1 moisture:3 aroma:1", draws: int = 3, kind: str = "smoke",
                  crack: bool = False) -> None:
+        check = Checker("", BadArgument)
+        check.need(isinstance(bag, (str, Mapping, list, tuple)), "bag", "must be bag text ('bean2:4 smoke:1') or tokens", bag)
+        check.whole(draws, "draws", 1, MAX_DRAWS)
+        check.one_of(kind, "kind", TOKENS)
+        check.flag(crack, "crack")
         text = bag if isinstance(bag, str) else bag_text(bag)
         style = {"description_width": "initial"}
         self.bag_text = widgets.Text(value=text, description="bag", continuous_update=False, style=style,

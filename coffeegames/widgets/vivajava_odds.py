@@ -29,7 +29,9 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .. import vivajava
+from ..errors import BadArgument
 from ..exact import Dist
+from ..validate import Checker, check_instance
 from ..vivajava import COLOURS, CORPORATIONS, DIFFICULTIES, MAX_FLAVOUR, MAX_WHITE, NO_BLEND, SIZE_NAMES, Blend, Rules
 from .charts import HIGHLIGHT, View, figure, fraction_text, percent, table_html
 
@@ -95,8 +97,14 @@ class BlendExplorer(View):
     """
 
     def __init__(self, coffee: int = 5, flavour: int = 0, size: int = 3, colour: str = "red", *, white: int | None = None) -> None:
+        coffee = coffee if white is None else white
+        check = Checker("", BadArgument)
+        check.whole(coffee, "white" if white is not None else "coffee", 0, MAX_WHITE)
+        check.whole(flavour, "flavour", 0, MAX_FLAVOUR)
+        check.one_of(size, "size", SIZES[1:])
+        check.one_of(colour, "colour", COLOURS)
         slider = partial(widgets.IntSlider, continuous_update=False, style={"description_width": "initial"})
-        self.coffee = slider(value=coffee if white is None else white, min=0, max=MAX_WHITE, description="coffee dice")
+        self.coffee = slider(value=coffee, min=0, max=MAX_WHITE, description="coffee dice")
         self.white = self.coffee  # the same slider under the odds functions' name
         self.flavour = slider(value=flavour, min=0, max=MAX_FLAVOUR, description="flavour dice")
         pick = partial(widgets.Dropdown, layout=widgets.Layout(width="210px"), style={"description_width": "initial"})
@@ -178,7 +186,7 @@ class MeterTable:
 
     def __init__(self, levels: range = range(0, 7), rules: Rules | None = None) -> None:
         self.table = vivajava.meter_table(levels)
-        rules = rules or Rules()
+        rules = Rules() if rules is None else check_instance(rules, Rules, "rules", "VivaJava Rules or None")
         starts = " · ".join(
             f"{CORPORATIONS[c]}: " + ", ".join(f"{d} {m.values[i]}" for d, i in zip(DIFFICULTIES, m.start))
             for c, m in rules.data.meters
