@@ -31,7 +31,7 @@ copyright = "2026, the coffeegames developers"
 extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]
 root_doc = "docs/index"
 include_patterns = ["README.md", "docs/**.md", "tutorials/*.ipynb", "tutorials/README.md",
-                    "notebooks/*.ipynb", "benchmarks/README.md"]
+                    "notebooks/*.ipynb", "benchmarks/README.md", "coffeegames/*/data/README.md"]
 exclude_patterns = ["build", ".venv", "**/.ipynb_checkpoints", "test-artifacts"]
 
 # The tutorials teach through their code: run them at build time, fail the build on an
