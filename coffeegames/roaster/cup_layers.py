@@ -1,0 +1,416 @@
+"""The cup test's exact solver, vectorised: every position of a layer at once, in numpy, exact by modular residues.
+
+The same game and the same answers as :class:`.cup_solver.Solver` (best tray and Choice decisions, Exchange at a
+full cup, Sweetness, the Extra Bean; among equal values the cup goes first and Choice keeps the kind that comes
+first), computed another way, for many positions at a time:
+
+* Positions ``(bag, cup, tray)`` are coded as one int64 in mixed radix (one digit a kind for the bag, one for the
+  cup, one for the tray): a draw to the cup or the tray is one subtraction and addition of strides.
+* A draw always takes one token out of the bag (Choice draws two and returns one), so the positions fall into
+  *layers* by the number of tokens left in the bag; a layer's values need only the next layer's. The positions
+  reachable from the roots are listed forward, layer by layer (``np.unique``), then valued backward, a layer at a
+  time, each a handful of array operations per kind of token. Many roots share one table: the cup tests after
+  every draw of a round (:func:`.cup.one_more_round`) are one solve.
+* Exact values: each value is a rational whose denominator divides a bound known per layer (``Layers.bounds``,
+  from the draw sizes); it is carried modulo several primes below 2**31 (int64 products never overflow) and
+  rebuilt at the roots by the Chinese remainder theorem, with enough primes that the rebuilt numerator is the
+  only one in range. A float64 copy of every value decides which move is best; where two moves' floats are within
+  ``TOLERANCE`` (far above the float error), the residues decide: equal residues are equal values (a tie: the
+  rules above), else both values are rebuilt exactly and compared. So every decision is the exact solver's.
+* The exact score distribution (:meth:`Layers.dist`) spreads the probability forward under the stored decisions,
+  again as residues.
+
+Full cups with Exchange unused are valued by the scalar solver (:meth:`.cup_solver.Solver.full`, memoised), one
+Python call each.
+
+Example:
+    >>> from coffeegames.roaster.rules import Rules
+    >>> from coffeegames.roaster.cup_solver import Solver
+    >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean3", "hard"], 3, None)
+    >>> bag, none = solver.counts(["bean3"] * 3 + ["hard"] * 2), solver.counts([])
+    >>> table = Layers(solver, [(bag, none, 0)])
+    >>> table.values() == [solver.value(bag, none, 0)]
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import comb, lcm, prod
+
+import numpy as np
+
+from ..exact import Dist
+from .cup_solver import Counts, OverBudget, Solver
+from .data import CUP_SPACES
+
+__all__ = ["Layers", "PRIMES", "TOLERANCE", "fits"]
+
+TOLERANCE = 1e-7
+"""Two moves whose float values differ by at most this are compared exactly (float errors are below 1e-10)."""
+
+
+def _prime(n: int) -> bool:
+    if n % 2 == 0:
+        return n == 2
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in (2, 3, 5, 7):  # deterministic below 3.2e9
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def _primes(count: int) -> list[int]:
+    out, n = [], 2**31 - 1
+    while len(out) < count:
+        if _prime(n):
+            out.append(n)
+        n -= 2
+    return out
+
+
+PRIMES = _primes(64)
+"""The moduli: the largest primes below 2**31 (a product of two residues fits an int64)."""
+MAX_SCORE = 200
+"""A bound on |score| of any cup (checked), for the number of primes."""
+
+
+def fits(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> bool:
+    """Whether a position code of these roots fits an int64."""
+    return _radices(solver, roots)[1] < 2**62
+
+
+def _radices(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> tuple[list[int], int]:
+    k = len(solver.kinds)
+    bag = [max(r[0][i] for r in roots) + 1 for i in range(k)]
+    cup = [min(CUP_SPACES, max(r[0][i] + r[1][i] for r in roots)) + 1 for i in range(k)]
+    radices = bag + cup + [max(solver.tray_spaces, max(r[2] for r in roots)) + 1]
+    return radices, prod(radices)
+
+
+class _Layer:
+    """One layer's positions (sorted codes) and what the backward pass leaves for the forward one."""
+
+    def __init__(self, codes: np.ndarray, solver: Solver, strides: np.ndarray, radices: list[int], k: int) -> None:
+        self.codes = codes
+        digits = (codes[:, None] // strides[None, :]) % np.array(radices)[None, :]
+        self.bag, self.cup, self.tray = digits[:, :k], digits[:, k:2 * k], digits[:, 2 * k]
+        size = self.cup.sum(1)
+        self.size = size
+        position = size + (size >= solver.sweet_space if solver.sweet_space is not None else 0)
+        total = int(self.bag[0].sum()) if len(codes) else 0
+        self.full = position >= CUP_SPACES
+        live = ~self.full & (total > 0)
+        at_choice = np.isin(position, list(solver.choice_spaces))
+        self.choice = live & at_choice & (total >= 2)
+        self.plain = live & ~self.choice
+        self.tray_ok = self.plain & (self.tray < solver.tray_spaces) & ~at_choice
+        self.terminal = ~live
+        self.total = total
+        self.value: np.ndarray = np.zeros(0)
+        self.residues: np.ndarray = np.zeros((0, 0), dtype=np.int64)
+        self.to_tray: list[np.ndarray] = []  # per kind: the drawn kind goes to the tray (plain positions)
+        self.later: dict[tuple[int, int], np.ndarray] = {}  # Choice: (a, b) → keep b (over a)
+
+
+class Layers:
+    """The positions reachable from ``roots`` (count tuples ``(bag, cup, tray)``, about to draw), solved exactly.
+
+    Raises :class:`.cup_solver.OverBudget` if they are more than ``max_states`` (counted before any value).
+    """
+
+    def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None = None) -> None:
+        self.solver, self.roots = solver, list(roots)
+        k = self.k = len(solver.kinds)
+        radices, size = _radices(solver, self.roots)
+        if size >= 2**62:
+            raise ValueError("positions do not fit an int64 code")
+        self.radices = radices
+        strides = [1]
+        for r in radices[:-1]:
+            strides.append(strides[-1] * r)
+        self.strides = np.array(strides, dtype=np.int64)
+        self.bag_strides, self.cup_strides, self.tray_stride = strides[:k], strides[k:2 * k], strides[2 * k]
+        self.root_codes = [self.code(*r) for r in self.roots]
+        self.layers: dict[int, _Layer] = {}
+        self._list(max_states)
+        self.positions = sum(len(layer.codes) for layer in self.layers.values())
+        self._bounds()
+        self._solve()
+
+    def code(self, bag: Counts, cup: Counts, tray: int) -> int:
+        return sum(n * s for n, s in zip(bag, self.bag_strides)) + sum(n * s for n, s in zip(cup, self.cup_strides)) + \
+            tray * self.tray_stride
+
+    # -- forward: the reachable positions ---------------------------------------------------------------------
+    def _list(self, max_states: int | None) -> None:
+        pending: dict[int, list[np.ndarray]] = {}
+        for (bag, _, _), code in zip(self.roots, self.root_codes):
+            pending.setdefault(sum(bag), []).append(np.array([code], dtype=np.int64))
+        count = 0
+        for total in range(max(pending), -1, -1):
+            if total not in pending:
+                continue
+            layer = _Layer(np.unique(np.concatenate(pending.pop(total))), self.solver, self.strides, self.radices, self.k)
+            self.layers[total] = layer
+            count += len(layer.codes)
+            if max_states is not None and count > max_states:
+                raise OverBudget
+            nxt = []
+            for o in range(self.k):
+                has = layer.bag[:, o] > 0
+                step = self.cup_strides[o] - self.bag_strides[o]
+                nxt.append(layer.codes[has & (layer.plain | layer.choice)] + step)
+                nxt.append(layer.codes[has & layer.tray_ok] + (self.tray_stride - self.bag_strides[o]))
+            if total:
+                pending.setdefault(total - 1, []).extend(nxt)
+
+    def _bounds(self) -> None:
+        """``bounds[T]``: a multiple of the denominator of every value in layer T; the primes to carry."""
+        bounds: dict[int, int] = {}
+        below = 1
+        for total in sorted(self.layers):
+            layer = self.layers[total]
+            parts = [1]
+            if layer.plain.any():
+                parts.append(total * below)
+            if layer.choice.any():
+                parts.append(total * (total - 1) * below)
+            if self.solver.exchange and layer.full.any():
+                parts.append(comb(total + 2, 3) if total + 2 >= 3 else 1)
+            bounds[total] = below = lcm(*parts)
+        self.bounds = bounds
+        # probabilities: reaching layer T from a root multiplies denominators by the layers above
+        reach, mass = 1, {}
+        for total in sorted(self.layers, reverse=True):
+            mass[total] = reach
+            layer = self.layers[total]
+            reach *= total * (total - 1) if layer.choice.any() else max(total, 1)
+        self.mass_bound = reach * lcm(*(comb(t + 2, 3) for t in self.layers if t + 2 >= 3)) if self.solver.exchange else reach
+        need = max(2 * MAX_SCORE * max(bounds.values()), 2 * self.mass_bound) + 1
+        count = 1
+        while prod(PRIMES[:count]) <= need:
+            count += 1
+        if count > len(PRIMES):
+            raise ValueError("the cup test needs more primes than PRIMES holds")
+        self.primes = PRIMES[:count]
+        self.modulus = prod(self.primes)
+        self.p = np.array(self.primes, dtype=np.int64)
+
+    # -- residues ---------------------------------------------------------------------------------------------
+    def _residues(self, values: Sequence[Fraction]) -> np.ndarray:
+        return np.array([[v.numerator % p * pow(v.denominator, -1, p) % p for p in self.primes] for v in values],
+                        dtype=np.int64).reshape(len(values), len(self.primes))
+
+    def _rebuild(self, residues: np.ndarray, bound: int) -> int:
+        """The integer ``value × bound`` from a value's residues (CRT, symmetric range)."""
+        m, x = self.modulus, 0
+        for r, p in zip(residues.tolist(), self.primes):
+            scaled = r * bound % p
+            q = m // p
+            x = (x + scaled * q * pow(q, -1, p)) % m
+        return x - m if x > m // 2 else x
+
+    def _later(self, below: _Layer, ia: np.ndarray, ib: np.ndarray, bound: int, ok: np.ndarray) -> np.ndarray:
+        """Where ``ok``: whether child ``ib`` is worth more than child ``ia`` (rows of ``below``), exactly."""
+        va, vb = below.value[ia], below.value[ib]
+        out = ok & (vb > va + TOLERANCE)
+        near = np.flatnonzero(ok & (np.abs(vb - va) <= TOLERANCE))
+        if len(near):
+            ra, rb = below.residues[ia[near]], below.residues[ib[near]]
+            differ = near[(ra != rb).any(1)]
+            for row in differ.tolist():
+                out[row] = self._rebuild(below.residues[ib[row]], bound) > self._rebuild(below.residues[ia[row]], bound)
+        return out
+
+    # -- backward: the values ---------------------------------------------------------------------------------
+    def _solve(self) -> None:
+        solver, p = self.solver, self.p
+        for total in sorted(self.layers):
+            layer = self.layers[total]
+            m = len(layer.codes)
+            value = np.zeros(m)
+            residues = np.zeros((m, len(self.primes)), dtype=np.int64)
+            self._terminal(layer, value, residues)
+            below = self.layers.get(total - 1)
+            if below is not None and (layer.plain.any() or layer.choice.any()):
+                bound = self.bounds[total - 1]
+                children = []
+                for o in range(self.k):
+                    has = layer.bag[:, o] > 0
+                    children.append(np.searchsorted(below.codes, layer.codes + (self.cup_strides[o] - self.bag_strides[o]))
+                                    .clip(0, len(below.codes) - 1) * has)
+                rows = np.flatnonzero(layer.plain)
+                if len(rows):
+                    acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
+                    for o in range(self.k):
+                        n = layer.bag[rows, o]
+                        idx = children[o][rows]
+                        ok = layer.tray_ok[rows] & (n > 0)
+                        tray_idx = np.searchsorted(below.codes, layer.codes[rows] + (self.tray_stride - self.bag_strides[o]))
+                        tray_idx = tray_idx.clip(0, len(below.codes) - 1) * ok
+                        to_tray = self._later(below, idx, tray_idx, bound, ok)
+                        best = np.where(to_tray, tray_idx, idx)
+                        full_tray = np.zeros(m, dtype=bool)
+                        full_tray[rows] = to_tray
+                        layer.to_tray.append(full_tray)
+                        acc_v += n * below.value[best]
+                        acc_r = (acc_r + n[:, None] * below.residues[best]) % p
+                    value[rows] = acc_v / total
+                    inv = np.array([pow(total, -1, int(q)) for q in self.primes], dtype=np.int64)
+                    residues[rows] = acc_r * inv % p
+                rows = np.flatnonzero(layer.choice)
+                if len(rows):
+                    acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
+                    n = layer.bag[rows]
+                    for a in range(self.k):
+                        ia = children[a][rows]
+                        w = n[:, a] * (n[:, a] - 1)
+                        acc_v += w * below.value[ia]
+                        acc_r = (acc_r + w[:, None] * below.residues[ia]) % p
+                        for b in range(a + 1, self.k):
+                            ib = children[b][rows]
+                            w = 2 * n[:, a] * n[:, b]
+                            keep_b = self._later(below, ia, ib, bound, w > 0)
+                            later = np.zeros(m, dtype=bool)
+                            later[rows] = keep_b
+                            layer.later[(a, b)] = later
+                            best = np.where(keep_b, ib, ia)
+                            acc_v += w * below.value[best]
+                            acc_r = (acc_r + w[:, None] * below.residues[best]) % p
+                    value[rows] = acc_v / (total * (total - 1))
+                    inv = np.array([pow(total * (total - 1), -1, int(q)) for q in self.primes], dtype=np.int64)
+                    residues[rows] = acc_r * inv % p
+            layer.value, layer.residues = value, residues
+
+    def _terminal(self, layer: _Layer, value: np.ndarray, residues: np.ndarray) -> None:
+        solver = self.solver
+        rows = np.flatnonzero(layer.terminal)
+        if not len(rows):
+            return
+        exchange = solver.exchange & layer.full[rows]
+        scored = rows[~exchange]
+        if len(scored):
+            cups, inverse = np.unique(layer.cup[scored], axis=0, return_inverse=True)
+            scores = [solver.score(tuple(c)) for c in cups.tolist()]
+            if max(map(abs, scores)) > MAX_SCORE:
+                raise ValueError("a cup scores beyond MAX_SCORE")
+            s = np.array(scores, dtype=np.int64)[inverse.reshape(-1)]
+            value[scored] = s
+            residues[scored] = s[:, None] % self.p
+        swapped = rows[exchange]
+        if len(swapped):
+            found = [Fraction(solver.full(tuple(b), tuple(c))[0], solver.unit)
+                     for b, c in zip(layer.bag[swapped].tolist(), layer.cup[swapped].tolist())]
+            value[swapped] = [float(f) for f in found]
+            residues[swapped] = self._residues(found)
+
+    # -- answers ----------------------------------------------------------------------------------------------
+    def _find(self, code: int, total: int) -> int:
+        layer = self.layers[total]
+        i = int(np.searchsorted(layer.codes, code))
+        assert layer.codes[i] == code
+        return i
+
+    def values(self) -> list[Fraction]:
+        """Each root's exact value (expected score under the best play)."""
+        out = []
+        for (bag, _, _), code in zip(self.roots, self.root_codes):
+            total = sum(bag)
+            layer = self.layers[total]
+            i = self._find(code, total)
+            bound = self.bounds[total]
+            exact = Fraction(self._rebuild(layer.residues[i], bound), bound)
+            if abs(float(exact) - layer.value[i]) > 1e-6:
+                raise AssertionError("cup-test residues and floats disagree")
+            out.append(exact)
+        return out
+
+    def value_float(self, bag: Counts, cup: Counts, tray: int) -> float:
+        return float(self.layers[sum(bag)].value[self._find(self.code(bag, cup, tray), sum(bag))])
+
+    def dist(self, weights: Sequence[Fraction] | None = None) -> Dist:
+        """The exact score distribution from the roots (weighted by ``weights``, default equal shares) under the
+        best decisions (ties as the scalar solver breaks them)."""
+        solver, p = self.solver, self.p
+        weights = list(weights) if weights is not None else [Fraction(1, len(self.roots))] * len(self.roots)
+        mass = {t: np.zeros((len(layer.codes), len(self.primes)), dtype=np.int64) for t, layer in self.layers.items()}
+        w = self._residues(weights)
+        for (bag, _, _), code, r in zip(self.roots, self.root_codes, w):
+            total = sum(bag)
+            i = self._find(code, total)
+            mass[total][i] = (mass[total][i] + r) % p
+        final: dict[int, np.ndarray] = {}
+
+        def add(scores: np.ndarray, masses: np.ndarray) -> None:
+            for s in np.unique(scores).tolist():
+                got = masses[scores == s].sum(0) % p
+                final[s] = (final.get(s, np.zeros(len(self.primes), dtype=np.int64)) + got) % p
+
+        for total in sorted(self.layers, reverse=True):
+            layer, here = self.layers[total], mass[total]
+            rows = np.flatnonzero(layer.terminal & here.any(1))
+            if len(rows):
+                exchange = rows[solver.exchange & layer.full[rows]]
+                plain = rows[~(solver.exchange & layer.full[rows])]
+                if len(plain):
+                    add(np.array([solver.score(tuple(c)) for c in layer.cup[plain].tolist()]), here[plain])
+                for row in exchange.tolist():
+                    b, c = tuple(layer.bag[row].tolist()), tuple(layer.cup[row].tolist())
+                    pair = solver.full(b, c)[1]
+                    draws, d = ([(1, c)], 1) if pair is None else solver.exchange_weights(b, c, pair)
+                    inv = np.array([pow(d, -1, q) for q in self.primes], dtype=np.int64)
+                    for weight, c2 in draws:
+                        add(np.array([solver.score(c2)]), (here[row] * (weight % p) % p * inv % p)[None, :])
+            below = self.layers.get(total - 1)
+            if below is None:
+                continue
+            down = mass[total - 1]
+            for kind, rows in (("plain", np.flatnonzero(layer.plain)), ("choice", np.flatnonzero(layer.choice))):
+                if not len(rows):
+                    continue
+                n = layer.bag[rows]
+                d = total if kind == "plain" else total * (total - 1)
+                inv = np.array([pow(d, -1, q) for q in self.primes], dtype=np.int64)
+                m = here[rows] * inv % p
+                child = {}
+                for o in range(self.k):
+                    target = layer.codes[rows] + (self.cup_strides[o] - self.bag_strides[o])
+                    child[o] = np.searchsorted(below.codes, target).clip(0, len(below.codes) - 1)
+                if kind == "plain":
+                    for o in range(self.k):
+                        has = n[:, o] > 0
+                        tray = layer.to_tray[o][rows] if layer.to_tray else np.zeros(len(rows), dtype=bool)
+                        dest = child[o]
+                        if tray.any():
+                            tray_dest = np.searchsorted(below.codes, layer.codes[rows] + (self.tray_stride - self.bag_strides[o]))
+                            dest = np.where(tray, tray_dest.clip(0, len(below.codes) - 1), dest)
+                        sel = np.flatnonzero(has)
+                        np.add.at(down, dest[sel], n[sel, o][:, None] * m[sel] % p)
+                        down %= p
+                else:
+                    for a in range(self.k):
+                        w = n[:, a] * (n[:, a] - 1)
+                        sel = np.flatnonzero(w > 0)
+                        np.add.at(down, child[a][sel], w[sel][:, None] * m[sel] % p)
+                        for b in range(a + 1, self.k):
+                            w = 2 * n[:, a] * n[:, b]
+                            sel = np.flatnonzero(w > 0)
+                            if not len(sel):
+                                continue
+                            keep_b = layer.later[(a, b)][rows][sel]
+                            dest = np.where(keep_b, child[b][sel], child[a][sel])
+                            np.add.at(down, dest, w[sel][:, None] * m[sel] % p)
+                        down %= p
+        bound = self.mass_bound * prod(f.denominator for f in weights)
+        return Dist({s: Fraction(self._rebuild(r, bound), bound) for s, r in final.items() if r.any()})
