@@ -68,6 +68,7 @@ import pandas as pd
 from ..errors import BadArgument, BadType
 from ..exact import Dist
 from .actions import ROASTING_PHASES, Continue, Exchange, Keep, KeepTwo, NoExchange, Phase, Roast, Stop, ToCup, ToTray
+from .cup_layers import Layers, fits
 from .cup_fallback import ENDGAME, ENDGAME_BUDGET, fallback_exchange, fallback_keep, fallback_place, projected, simulate
 from .cup_solver import MASK, Counts, OverBudget, Solver, count_positions, minus, plus
 from .data import CUP_SPACES
@@ -283,7 +284,11 @@ def _choices(position: Any) -> list[tuple[Any, Any]]:
 
 
 def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
-    """Solve ``test`` with ``solver`` (fresh, or shared with tests of the same size: its positions are reused)."""
+    """Solve ``test`` with ``solver`` (fresh, or shared with tests of the same size: its positions are reused).
+
+    From a draw with a fresh solver the exact solve is the vectorised one (:class:`.cup_layers.Layers`, the same
+    answers); the scalar solver then answers :meth:`CupTest.decision` and :meth:`CupTest.action` (solving what they
+    ask about), and plays the fallback's endgames."""
     started, before = time.perf_counter(), len(solver.values)
     bag, c, t = solver.counts(test.bag), solver.counts(test.cup), len(test.tray)
     full = tuple(a + b + h + x for a, b, h, x in zip(bag, c, solver.counts(test.hand), solver.counts(test.tray)))
@@ -292,14 +297,21 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
     drawing = test.phase in (Phase.CUP_DRAW, Phase.CHOICE_DRAW)
     predicted = count_positions(solver, bag, c, t) if drawing and not before else None
     max_states = solver.max_states
+    states = 0
     try:
         if max_states is not None and predicted is not None and predicted > max_states:
             raise OverBudget  # known too large: go straight to the simulation (no abandoned solve)
-        value = sum((p * (Fraction(solver.score(n[1])) if n[0] == "cup" else solver.value(*n)) for p, n in roots), Fraction(0))
-        dist = solver.dist(roots)
+        if drawing and not before and fits(solver, [(bag, c, t)]):
+            table = Layers(solver, [(bag, c, t)], max_states)
+            value, dist, states = table.values()[0], table.dist(), table.positions
+            message = f"exact: {states:,} positions solved"
+        else:
+            value = sum((p * (Fraction(solver.score(n[1])) if n[0] == "cup" else solver.value(*n)) for p, n in roots), Fraction(0))
+            dist = solver.dist(roots)
+            states = len(solver.values) - before
+            message = f"exact: {len(solver.values):,} positions solved" if not before else \
+                f"exact: {states:,} new positions solved ({len(solver.values):,} shared)"
         exact, stderr = True, 0.0
-        message = f"exact: {len(solver.values):,} positions solved" if not before else \
-            f"exact: {len(solver.values) - before:,} new positions solved ({len(solver.values):,} shared)"
     except OverBudget:
         if not drawing:
             raise BadArgument("max_states", f"over budget in phase {test.phase!r}: the simulation starts from a draw; raise max_states") from None
@@ -318,8 +330,9 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
         message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}) played exactly in "
                    f"{exactly:.0%} of decisions (those with at most {ENDGAME} cup spaces left, within budget) and by a "
                    f"rule of thumb otherwise: a lower estimate of optimal play, standard error {stderr:.2f}")
-    states = len(solver.values) - before if exact else 0
-    return CupTest(value, dist, exact, states, message, stderr, time.perf_counter() - started, solver, full)
+    if exact and not before and states:  # within budget: decisions asked later solve (some of) the same positions
+        solver.max_states = None
+    return CupTest(value, dist, exact, states if exact else 0, message, stderr, time.perf_counter() - started, solver, full)
 
 
 def _roots(solver: Solver, phase: str, bag: Counts, cup: Counts, tray: int, hand: Sequence[str]) -> list[tuple[Fraction, Any]]:
@@ -373,18 +386,50 @@ def _plain_roast(state: State) -> Any:
     return Roast()
 
 
-def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, seed: int) -> list[CupTest]:
-    """:func:`stop_now` for many tests, one solver for each group of tests that can share it (``max_states`` each)."""
-    groups: list[tuple[_Test, Solver]] = []
-    out = []
-    for test in tests:
-        solver = next((s for t, s in groups if t.shares(test) and all(x in s.index for x in test.tokens)), None)
-        if solver is None:
-            similar = [t.tokens for t in tests if t.shares(test)]
-            solver = test.solver(max_states, (x for tokens in similar for x in tokens))
-            groups.append((test, solver))
-        out.append(_solve(test, solver, samples, seed))
-    return out
+@dataclass(frozen=True)
+class _Solved:
+    """One cup test's value in a round: exact, or simulated with its standard error."""
+
+    value: Fraction
+    exact: bool = True
+    stderr: float = 0.0
+
+
+def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, seed: int) -> tuple[list[_Solved], int]:
+    """:func:`stop_now`'s value for many tests (all from a draw): the tests that can share a solver are one vectorised
+    solve (:class:`.cup_layers.Layers`, ``max_states`` positions each; an exact Fraction each); a group over that
+    budget is solved test by test with one scalar solver (``max_states`` positions), simulated beyond. Returns the values
+    and the positions solved."""
+    out: list[_Solved] = [_Solved(Fraction(0))] * len(tests)
+    positions = 0
+    groups: dict[Hashable, list[int]] = {}
+    for i, test in enumerate(tests):
+        groups.setdefault((test.rules, frozenset(test.active), test.exchange, test.tray_spaces), []).append(i)
+    for members in groups.values():
+        first = tests[members[0]]
+        solver = first.solver(None, (x for i in members for x in tests[i].tokens))
+        solver.scale(max(len(tests[i].tokens) for i in members))
+        roots = [(solver.counts(tests[i].bag), solver.counts(tests[i].cup), len(tests[i].tray)) for i in members]
+        try:
+            if not all(tests[i].phase == Phase.CUP_DRAW and not tests[i].hand for i in members) or not fits(solver, roots):
+                raise OverBudget
+            table = Layers(solver, roots, max_states)
+        except OverBudget:
+            out_of_budget: list[tuple[_Test, Solver]] = []
+            for i in members:
+                test = tests[i]
+                shared = next((s for t, s in out_of_budget if t.shares(test) and all(x in s.index for x in test.tokens)), None)
+                if shared is None:
+                    similar = [tests[j].tokens for j in members if tests[j].shares(test)]
+                    shared = test.solver(max_states, (x for tokens in similar for x in tokens))
+                    out_of_budget.append((test, shared))
+                r = _solve(test, shared, samples, seed)
+                out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
+            continue
+        for i, v in zip(members, table.values()):
+            out[i] = _Solved(v)
+        positions += table.positions
+    return out, positions
 
 
 def _stratified(after: State, listed: Sequence[tuple[Any, Fraction]], n: int, rng: np.random.Generator) -> list[Any]:
@@ -461,7 +506,8 @@ def one_more_round(
     else:
         picked = _stratified(after, after.chance_outcomes(), draws, rng)
         weights, tests = [Fraction(1, draws)] * draws, [finish(after.apply(d)) for d in picked]
-    solved = iter(_solve_all([t for choices in tests for t in choices], max_states, samples, seed))
+    every, positions = _solve_all([t for choices in tests for t in choices], max_states, samples, seed)
+    solved = iter(every)
     results = [max((next(solved) for _ in choices), key=lambda r: r.value) for choices in tests]  # the best choice each
     value = sum((w * r.value for w, r in zip(weights, results)), Fraction(0))
     inner = float(np.sqrt(sum(float(w) ** 2 * r.stderr ** 2 for w, r in zip(weights, results))))
@@ -472,7 +518,6 @@ def one_more_round(
     simulated = sum(not r.exact for r in results)
     plain = act is _plain_roast
     exact = not sampled and not simulated and plain
-    positions = sum(r.states for r in results)
     how = f"all {count:,} draws" if not sampled else f"{draws} of {count:,} possible draws (stratified sample, seed {seed})"
     solves = f"every cup test exact ({positions:,} positions)" if not simulated else \
         f"{simulated} of {len(results)} cup tests simulated by the fallback over {max_states:,} positions (a lower estimate)"

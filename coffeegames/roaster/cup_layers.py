@@ -71,7 +71,8 @@ def _prime(n: int) -> bool:
 
 
 def _primes(count: int) -> list[int]:
-    out, n = [], 2**31 - 1
+    out: list[int] = []
+    n = 2**31 - 1
     while len(out) < count:
         if _prime(n):
             out.append(n)
@@ -83,6 +84,12 @@ PRIMES = _primes(64)
 """The moduli: the largest primes below 2**31 (a product of two residues fits an int64)."""
 MAX_SCORE = 200
 """A bound on |score| of any cup (checked), for the number of primes."""
+
+
+def _unique(codes: np.ndarray) -> np.ndarray:
+    """The sorted distinct codes (a sort and a mask: numpy 2's hash-based ``np.unique`` is many times slower here)."""
+    codes = np.sort(codes)
+    return codes[np.concatenate(([True], codes[1:] != codes[:-1]))] if len(codes) else codes
 
 
 def fits(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> bool:
@@ -161,7 +168,7 @@ class Layers:
         for total in range(max(pending), -1, -1):
             if total not in pending:
                 continue
-            layer = _Layer(np.unique(np.concatenate(pending.pop(total))), self.solver, self.strides, self.radices, self.k)
+            layer = _Layer(_unique(np.concatenate(pending.pop(total))), self.solver, self.strides, self.radices, self.k)
             self.layers[total] = layer
             count += len(layer.codes)
             if max_states is not None and count > max_states:
@@ -293,6 +300,20 @@ class Layers:
                     residues[rows] = acc_r * inv % p
             layer.value, layer.residues = value, residues
 
+    def _scores(self, layer: _Layer, rows: np.ndarray) -> np.ndarray:
+        """The scores of the cups at ``rows`` of ``layer`` (each distinct cup scored once)."""
+        cups = (layer.codes[rows] // self.cup_strides[0]) % (self.tray_stride // self.cup_strides[0])
+        order = np.argsort(cups)
+        sorted_cups = cups[order]
+        first = np.concatenate(([True], sorted_cups[1:] != sorted_cups[:-1]))
+        distinct = layer.cup[rows[order[first]]]
+        scores = np.array([self.solver.score(tuple(c)) for c in distinct.tolist()], dtype=np.int64)
+        if len(scores) and np.abs(scores).max() > MAX_SCORE:
+            raise ValueError("a cup scores beyond MAX_SCORE")
+        out = np.empty(len(rows), dtype=np.int64)
+        out[order] = scores[np.cumsum(first) - 1]
+        return out
+
     def _terminal(self, layer: _Layer, value: np.ndarray, residues: np.ndarray) -> None:
         solver = self.solver
         rows = np.flatnonzero(layer.terminal)
@@ -301,11 +322,7 @@ class Layers:
         exchange = solver.exchange & layer.full[rows]
         scored = rows[~exchange]
         if len(scored):
-            cups, inverse = np.unique(layer.cup[scored], axis=0, return_inverse=True)
-            scores = [solver.score(tuple(c)) for c in cups.tolist()]
-            if max(map(abs, scores)) > MAX_SCORE:
-                raise ValueError("a cup scores beyond MAX_SCORE")
-            s = np.array(scores, dtype=np.int64)[inverse.reshape(-1)]
+            s = self._scores(layer, scored)
             value[scored] = s
             residues[scored] = s[:, None] % self.p
         swapped = rows[exchange]
@@ -364,11 +381,11 @@ class Layers:
                 exchange = rows[solver.exchange & layer.full[rows]]
                 plain = rows[~(solver.exchange & layer.full[rows])]
                 if len(plain):
-                    add(np.array([solver.score(tuple(c)) for c in layer.cup[plain].tolist()]), here[plain])
+                    add(self._scores(layer, plain), here[plain])
                 for row in exchange.tolist():
-                    b, c = tuple(layer.bag[row].tolist()), tuple(layer.cup[row].tolist())
-                    pair = solver.full(b, c)[1]
-                    draws, d = ([(1, c)], 1) if pair is None else solver.exchange_weights(b, c, pair)
+                    left, cup = tuple(layer.bag[row].tolist()), tuple(layer.cup[row].tolist())
+                    pair = solver.full(left, cup)[1]
+                    draws, d = ([(1, cup)], 1) if pair is None else solver.exchange_weights(left, cup, pair)
                     inv = np.array([pow(d, -1, q) for q in self.primes], dtype=np.int64)
                     for weight, c2 in draws:
                         add(np.array([solver.score(c2)]), (here[row] * (weight % p) % p * inv % p)[None, :])
