@@ -302,7 +302,7 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
         if max_states is not None and predicted is not None and predicted > max_states:
             raise OverBudget  # known too large: go straight to the simulation (no abandoned solve)
         if drawing and not before and fits(solver, [(bag, c, t)]):
-            table = Layers(solver, [(bag, c, t)], max_states)
+            table = Layers(solver, [(bag, c, t)], max_states, dist=True)
             value, dist, states = table.values()[0], table.dist(), table.positions
             message = f"exact: {states:,} positions solved"
         else:

@@ -133,11 +133,13 @@ class _Layer:
 class Layers:
     """The positions reachable from ``roots`` (count tuples ``(bag, cup, tray)``, about to draw), solved exactly.
 
-    Raises :class:`.cup_solver.OverBudget` if they are more than ``max_states`` (counted before any value).
+    Raises :class:`.cup_solver.OverBudget` if they are more than ``max_states`` (counted before any value). With
+    ``dist`` (more primes) :meth:`dist` gives the score distribution too.
     """
 
-    def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None = None) -> None:
-        self.solver, self.roots = solver, list(roots)
+    def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None = None,
+                 dist: bool = False) -> None:
+        self.solver, self.roots, self.with_dist = solver, list(roots), dist
         k = self.k = len(solver.kinds)
         radices, size = _radices(solver, self.roots)
         if size >= 2**62:
@@ -204,7 +206,7 @@ class Layers:
             layer = self.layers[total]
             reach *= total * (total - 1) if layer.choice.any() else max(total, 1)
         self.mass_bound = reach * lcm(*(comb(t + 2, 3) for t in self.layers if t + 2 >= 3)) if self.solver.exchange else reach
-        need = max(2 * MAX_SCORE * max(bounds.values()), 2 * self.mass_bound) + 1
+        need = max(2 * MAX_SCORE * max(bounds.values()), 2 * self.mass_bound * len(self.roots) if self.with_dist else 0) + 1
         count = 1
         while prod(PRIMES[:count]) <= need:
             count += 1
@@ -252,30 +254,36 @@ class Layers:
             below = self.layers.get(total - 1)
             if below is not None and (layer.plain.any() or layer.choice.any()):
                 bound = self.bounds[total - 1]
-                children = []
+                last = len(below.codes) - 1
+                live = layer.plain | layer.choice
+                children = []  # per kind: the child's row in ``below`` when that kind goes to the cup (0 if none)
                 for o in range(self.k):
-                    has = layer.bag[:, o] > 0
-                    children.append(np.searchsorted(below.codes, layer.codes + (self.cup_strides[o] - self.bag_strides[o]))
-                                    .clip(0, len(below.codes) - 1) * has)
+                    has = live & (layer.bag[:, o] > 0)
+                    child = np.zeros(m, dtype=np.int64)
+                    child[has] = np.searchsorted(below.codes, layer.codes[has] + (self.cup_strides[o] - self.bag_strides[o]))
+                    children.append(child)
+                # no reduction modulo p inside the sums: at most T(T-1) < 2**12 times a residue < 2**31
                 rows = np.flatnonzero(layer.plain)
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
+                    tray_ok = layer.tray_ok[rows]
                     for o in range(self.k):
                         n = layer.bag[rows, o]
-                        idx = children[o][rows]
-                        ok = layer.tray_ok[rows] & (n > 0)
-                        tray_idx = np.searchsorted(below.codes, layer.codes[rows] + (self.tray_stride - self.bag_strides[o]))
-                        tray_idx = tray_idx.clip(0, len(below.codes) - 1) * ok
-                        to_tray = self._later(below, idx, tray_idx, bound, ok)
-                        best = np.where(to_tray, tray_idx, idx)
-                        full_tray = np.zeros(m, dtype=bool)
-                        full_tray[rows] = to_tray
-                        layer.to_tray.append(full_tray)
+                        best = children[o][rows]
+                        ok = tray_ok & (n > 0)
+                        to_tray = np.zeros(m, dtype=bool)
+                        if ok.any():
+                            tray_idx = np.zeros(len(rows), dtype=np.int64)
+                            tray_idx[ok] = np.searchsorted(below.codes, layer.codes[rows[ok]] + (self.tray_stride - self.bag_strides[o]))
+                            later = self._later(below, best, tray_idx, bound, ok)
+                            best = np.where(later, tray_idx, best)
+                            to_tray[rows] = later
+                        layer.to_tray.append(to_tray)
                         acc_v += n * below.value[best]
-                        acc_r = (acc_r + n[:, None] * below.residues[best]) % p
+                        acc_r += n[:, None] * below.residues[best]
                     value[rows] = acc_v / total
                     inv = np.array([pow(total, -1, int(q)) for q in self.primes], dtype=np.int64)
-                    residues[rows] = acc_r * inv % p
+                    residues[rows] = acc_r % p * inv % p
                 rows = np.flatnonzero(layer.choice)
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
@@ -284,20 +292,23 @@ class Layers:
                         ia = children[a][rows]
                         w = n[:, a] * (n[:, a] - 1)
                         acc_v += w * below.value[ia]
-                        acc_r = (acc_r + w[:, None] * below.residues[ia]) % p
+                        acc_r += w[:, None] * below.residues[ia]
                         for b in range(a + 1, self.k):
-                            ib = children[b][rows]
                             w = 2 * n[:, a] * n[:, b]
-                            keep_b = self._later(below, ia, ib, bound, w > 0)
+                            ok = w > 0
+                            if not ok.any():
+                                continue
+                            ib = children[b][rows]
+                            keep_b = self._later(below, ia, ib, bound, ok)
                             later = np.zeros(m, dtype=bool)
                             later[rows] = keep_b
                             layer.later[(a, b)] = later
                             best = np.where(keep_b, ib, ia)
                             acc_v += w * below.value[best]
-                            acc_r = (acc_r + w[:, None] * below.residues[best]) % p
+                            acc_r += w[:, None] * below.residues[best]
                     value[rows] = acc_v / (total * (total - 1))
                     inv = np.array([pow(total * (total - 1), -1, int(q)) for q in self.primes], dtype=np.int64)
-                    residues[rows] = acc_r * inv % p
+                    residues[rows] = acc_r % p * inv % p
             layer.value, layer.residues = value, residues
 
     def _scores(self, layer: _Layer, rows: np.ndarray) -> np.ndarray:
@@ -356,11 +367,13 @@ class Layers:
     def value_float(self, bag: Counts, cup: Counts, tray: int) -> float:
         return float(self.layers[sum(bag)].value[self._find(self.code(bag, cup, tray), sum(bag))])
 
-    def dist(self, weights: Sequence[Fraction] | None = None) -> Dist:
-        """The exact score distribution from the roots (weighted by ``weights``, default equal shares) under the
-        best decisions (ties as the scalar solver breaks them)."""
+    def dist(self) -> Dist:
+        """The exact score distribution from the roots (equally likely) under the best decisions (ties as the scalar
+        solver breaks them). Needs ``dist=True``."""
+        if not self.with_dist:
+            raise ValueError("Layers(..., dist=True) carries enough primes for the distribution")
         solver, p = self.solver, self.p
-        weights = list(weights) if weights is not None else [Fraction(1, len(self.roots))] * len(self.roots)
+        weights = [Fraction(1, len(self.roots))] * len(self.roots)
         mass = {t: np.zeros((len(layer.codes), len(self.primes)), dtype=np.int64) for t, layer in self.layers.items()}
         w = self._residues(weights)
         for (bag, _, _), code, r in zip(self.roots, self.root_codes, w):
@@ -425,9 +438,9 @@ class Layers:
                             sel = np.flatnonzero(w > 0)
                             if not len(sel):
                                 continue
-                            keep_b = layer.later[(a, b)][rows][sel]
+                            keep_b = layer.later[(a, b)][rows][sel]  # present: w > 0 somewhere
                             dest = np.where(keep_b, child[b][sel], child[a][sel])
                             np.add.at(down, dest, w[sel][:, None] * m[sel] % p)
                         down %= p
-        bound = self.mass_bound * prod(f.denominator for f in weights)
+        bound = self.mass_bound * len(self.roots)
         return Dist({s: Fraction(self._rebuild(r, bound), bound) for s, r in final.items() if r.any()})
