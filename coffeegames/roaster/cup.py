@@ -78,8 +78,9 @@ from .tokens import CUP_EFFECTS, EXCHANGE, MOISTURE, SWEETNESS, TOKENS, msort, r
 
 __all__ = ["CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "one_more_round", "stop_now", "stop_or_continue"]
 
-MAX_STATES = 250_000
-"""Default budget of positions for an exact solve (about 1 s on a laptop, ≈ 4 µs a position; see benchmarks/README.md)."""
+MAX_STATES = 600_000
+"""Default budget of positions for an exact solve (about 1 s: ≈ 1.5-2.5 µs of CPU a position with its distribution,
+see benchmarks/README.md; every benchmark position fits)."""
 SAMPLES = 1_000
 """Default number of seeded cup tests simulated when the exact solve is over budget."""
 

@@ -92,6 +92,13 @@ def _unique(codes: np.ndarray) -> np.ndarray:
     return codes[np.concatenate(([True], codes[1:] != codes[:-1]))] if len(codes) else codes
 
 
+def _scatter(into: np.ndarray, rows: np.ndarray, add: np.ndarray) -> None:
+    """``into[rows] += add`` with repeated rows summed, exactly: each row gets at most two terms a call (one parent
+    by a cup move and one by a tray move, or a Choice pair's two keeps), each below p < 2**31: float64 sums are exact."""
+    for j in range(into.shape[1]):
+        into[:, j] += np.bincount(rows, weights=add[:, j].astype(np.float64), minlength=len(into)).astype(np.int64)
+
+
 def fits(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> bool:
     """Whether a position code of these roots fits an int64."""
     return _radices(solver, roots)[1] < 2**62
@@ -128,6 +135,8 @@ class _Layer:
         self.residues: np.ndarray = np.zeros((0, 0), dtype=np.int64)
         self.to_tray: list[np.ndarray] = []  # per kind: the drawn kind goes to the tray (plain positions)
         self.later: dict[tuple[int, int], np.ndarray] = {}  # Choice: (a, b) → keep b (over a)
+        self.children: list[np.ndarray] = []  # with ``dist``: per kind, the child's row when it goes to the cup
+        self.dest: list[np.ndarray] = []  # with ``dist``: per kind, the best move's row (plain positions, in order)
 
 
 class Layers:
@@ -262,6 +271,8 @@ class Layers:
                     child = np.zeros(m, dtype=np.int64)
                     child[has] = np.searchsorted(below.codes, layer.codes[has] + (self.cup_strides[o] - self.bag_strides[o]))
                     children.append(child)
+                if self.with_dist:
+                    layer.children = children
                 # no reduction modulo p inside the sums: at most T(T-1) < 2**12 times a residue < 2**31
                 rows = np.flatnonzero(layer.plain)
                 if len(rows):
@@ -279,6 +290,8 @@ class Layers:
                             best = np.where(later, tray_idx, best)
                             to_tray[rows] = later
                         layer.to_tray.append(to_tray)
+                        if self.with_dist:
+                            layer.dest.append(best)
                         acc_v += n * below.value[best]
                         acc_r += n[:, None] * below.residues[best]
                     value[rows] = acc_v / total
@@ -413,34 +426,24 @@ class Layers:
                 d = total if kind == "plain" else total * (total - 1)
                 inv = np.array([pow(d, -1, q) for q in self.primes], dtype=np.int64)
                 m = here[rows] * inv % p
-                child = {}
-                for o in range(self.k):
-                    target = layer.codes[rows] + (self.cup_strides[o] - self.bag_strides[o])
-                    child[o] = np.searchsorted(below.codes, target).clip(0, len(below.codes) - 1)
                 if kind == "plain":
                     for o in range(self.k):
-                        has = n[:, o] > 0
-                        tray = layer.to_tray[o][rows] if layer.to_tray else np.zeros(len(rows), dtype=bool)
-                        dest = child[o]
-                        if tray.any():
-                            tray_dest = np.searchsorted(below.codes, layer.codes[rows] + (self.tray_stride - self.bag_strides[o]))
-                            dest = np.where(tray, tray_dest.clip(0, len(below.codes) - 1), dest)
-                        sel = np.flatnonzero(has)
-                        np.add.at(down, dest[sel], n[sel, o][:, None] * m[sel] % p)
+                        sel = np.flatnonzero(n[:, o] > 0)
+                        _scatter(down, layer.dest[o][sel], n[sel, o][:, None] * m[sel] % p)
                         down %= p
                 else:
+                    child = [c[rows] for c in layer.children]
                     for a in range(self.k):
                         w = n[:, a] * (n[:, a] - 1)
                         sel = np.flatnonzero(w > 0)
-                        np.add.at(down, child[a][sel], w[sel][:, None] * m[sel] % p)
+                        _scatter(down, child[a][sel], w[sel][:, None] * m[sel] % p)
                         for b in range(a + 1, self.k):
                             w = 2 * n[:, a] * n[:, b]
                             sel = np.flatnonzero(w > 0)
                             if not len(sel):
                                 continue
-                            keep_b = layer.later[(a, b)][rows][sel]  # present: w > 0 somewhere
-                            dest = np.where(keep_b, child[b][sel], child[a][sel])
-                            np.add.at(down, dest, w[sel][:, None] * m[sel] % p)
+                            keep_b = layer.later[(a, b)][rows][sel]
+                            _scatter(down, np.where(keep_b, child[b][sel], child[a][sel]), w[sel][:, None] * m[sel] % p)
                         down %= p
         bound = self.mass_bound * len(self.roots)
         return Dist({s: Fraction(self._rebuild(r, bound), bound) for s, r in final.items() if r.any()})
