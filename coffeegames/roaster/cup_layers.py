@@ -118,6 +118,7 @@ class _Layer:
     def __init__(self, codes: np.ndarray, solver: Solver, strides: np.ndarray, radices: list[int], k: int) -> None:
         self.codes = codes
         digits = (codes[:, None] // strides[None, :]) % np.array(radices)[None, :]
+        digits = digits.astype(np.int8)  # counts ≤ 63: a tenth of the memory of int64
         self.bag, self.cup, self.tray = digits[:, :k], digits[:, k:2 * k], digits[:, 2 * k]
         size = self.cup.sum(1)
         self.size = size
@@ -137,6 +138,13 @@ class _Layer:
         self.later: dict[tuple[int, int], np.ndarray] = {}  # Choice: (a, b) → keep b (over a)
         self.children: list[np.ndarray] = []  # with ``dist``: per kind, the child's row when it goes to the cup
         self.dest: list[np.ndarray] = []  # with ``dist``: per kind, the best move's row (plain positions, in order)
+
+    @classmethod
+    def empty(cls, layer: _Layer) -> _Layer:
+        """What is left of a layer once the layer above is solved, when no distribution is asked: nothing (memory)."""
+        out = cls.__new__(cls)
+        out.codes, out.total = layer.codes[:0], layer.total
+        return out
 
 
 class Layers:
@@ -161,6 +169,7 @@ class Layers:
         self.bag_strides, self.cup_strides, self.tray_stride = strides[:k], strides[k:2 * k], strides[2 * k]
         self.root_codes = [self.code(*r) for r in self.roots]
         self.layers: dict[int, _Layer] = {}
+        self.kept: dict[int, tuple[float, np.ndarray]] = {}  # each root's (float value, residues)
         self._list(max_states)
         self.positions = sum(len(layer.codes) for layer in self.layers.values())
         self._bounds()
@@ -279,7 +288,7 @@ class Layers:
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
                     tray_ok = layer.tray_ok[rows]
                     for o in range(self.k):
-                        n = layer.bag[rows, o]
+                        n = layer.bag[rows, o].astype(np.int64)
                         best = children[o][rows]
                         ok = tray_ok & (n > 0)
                         to_tray = np.zeros(m, dtype=bool)
@@ -300,7 +309,7 @@ class Layers:
                 rows = np.flatnonzero(layer.choice)
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
-                    n = layer.bag[rows]
+                    n = layer.bag[rows].astype(np.int64)
                     for a in range(self.k):
                         ia = children[a][rows]
                         w = n[:, a] * (n[:, a] - 1)
@@ -323,6 +332,12 @@ class Layers:
                     inv = np.array([pow(total * (total - 1), -1, int(q)) for q in self.primes], dtype=np.int64)
                     residues[rows] = acc_r % p * inv % p
             layer.value, layer.residues = value, residues
+            for (bag, _, _), code in zip(self.roots, self.root_codes):
+                if sum(bag) == total:
+                    i = self._find(code, total)
+                    self.kept[code] = (float(value[i]), residues[i].copy())
+            if not self.with_dist and below is not None:  # the layer below is no longer needed
+                self.layers[total - 1] = _Layer.empty(below)
 
     def _scores(self, layer: _Layer, rows: np.ndarray) -> np.ndarray:
         """The scores of the cups at ``rows`` of ``layer`` (each distinct cup scored once)."""
@@ -367,18 +382,13 @@ class Layers:
         """Each root's exact value (expected score under the best play)."""
         out = []
         for (bag, _, _), code in zip(self.roots, self.root_codes):
-            total = sum(bag)
-            layer = self.layers[total]
-            i = self._find(code, total)
-            bound = self.bounds[total]
-            exact = Fraction(self._rebuild(layer.residues[i], bound), bound)
-            if abs(float(exact) - layer.value[i]) > 1e-6:
+            bound = self.bounds[sum(bag)]
+            approx, residues = self.kept[code]
+            exact = Fraction(self._rebuild(residues, bound), bound)
+            if abs(float(exact) - approx) > 1e-6:
                 raise AssertionError("cup-test residues and floats disagree")
             out.append(exact)
         return out
-
-    def value_float(self, bag: Counts, cup: Counts, tray: int) -> float:
-        return float(self.layers[sum(bag)].value[self._find(self.code(bag, cup, tray), sum(bag))])
 
     def dist(self) -> Dist:
         """The exact score distribution from the roots (equally likely) under the best decisions (ties as the scalar
@@ -422,7 +432,7 @@ class Layers:
             for kind, rows in (("plain", np.flatnonzero(layer.plain)), ("choice", np.flatnonzero(layer.choice))):
                 if not len(rows):
                     continue
-                n = layer.bag[rows]
+                n = layer.bag[rows].astype(np.int64)
                 d = total if kind == "plain" else total * (total - 1)
                 inv = np.array([pow(d, -1, q) for q in self.primes], dtype=np.int64)
                 m = here[rows] * inv % p
