@@ -58,7 +58,8 @@ __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_
 
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
 STOP_OPTIONS: dict[str, Any] = {"max_states": 300_000, "samples": 300, "seed": 0}
-"""Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation)."""
+"""Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation). 300,000 positions
+since the vectorised solver (:mod:`.cup_layers`) made them cost about what 100,000 did."""
 CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 300_000, "samples": 100, "seed": 0,
                                     "reserve": "bag"}
 """Budget of the :func:`one_more_round` call made by :func:`advise`."""
