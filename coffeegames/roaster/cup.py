@@ -44,8 +44,8 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   ``act=`` for another round policy), then stops: a lower bound on what that round can be
   worth. Its draws are all weighed when few enough (or ``max_outcomes=None``), else a
   stratified sample is (flagged, with a standard error); every draw's cup test is one vectorised
-  table (they share most positions), over ``max_states`` positions solved test by test with one
-  shared scalar solver and simulated beyond.
+  table (they share most positions); over ``max_states`` positions, test by test by one shared
+  scalar solver within ``max_states // SCALAR_COST`` positions, simulated beyond.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
@@ -85,6 +85,8 @@ __all__ = ["CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "one_more_round", "
 MAX_STATES = 600_000
 """Default budget of positions for an exact solve (about 1 s: ≈ 1.5-2.5 µs of CPU a position with its distribution,
 see benchmarks/README.md; every benchmark position fits)."""
+SCALAR_COST = 3
+"""A position of the scalar solver costs about this many of the vectorised one's (budgets of the scalar path)."""
 SAMPLES = 1_000
 """Default number of seeded cup tests simulated when the exact solve is over budget."""
 
@@ -288,7 +290,7 @@ def _choices(position: Any) -> list[tuple[Any, Any]]:
     return [(None, position)]
 
 
-def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
+def _solve(test: _Test, solver: Solver, samples: int, seed: int, layered: bool = True) -> CupTest:
     """Solve ``test`` with ``solver`` (fresh, or shared with tests of the same size: its positions are reused).
 
     From a draw with a fresh solver the exact solve is the vectorised one (:class:`.cup_layers.Layers`, the same
@@ -302,13 +304,13 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
     drawing = test.phase in (Phase.CUP_DRAW, Phase.CHOICE_DRAW)
     predicted = count_positions(solver, bag, c, t) if drawing and not before else None
     max_states = solver.max_states
-    states, layered = 0, False
+    states, used_layers = 0, False
     try:
         if max_states is not None and predicted is not None and predicted > max_states:
             raise OverBudget  # known too large: go straight to the simulation (no abandoned solve)
-        if drawing and not before and fits(solver, [(bag, c, t)]):
+        if layered and drawing and not before and fits(solver, [(bag, c, t)]):
             table = Layers(solver, [(bag, c, t)], max_states, dist=True)
-            value, dist, states, layered = table.values()[0], table.dist(), table.positions, True
+            value, dist, states, used_layers = table.values()[0], table.dist(), table.positions, True
             message = f"exact: {states:,} positions solved"
         else:
             value = sum((p * (Fraction(solver.score(n[1])) if n[0] == "cup" else solver.value(*n)) for p, n in roots), Fraction(0))
@@ -335,7 +337,7 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
         message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}) played exactly in "
                    f"{exactly:.0%} of decisions (those with at most {ENDGAME} cup spaces left, within budget) and by a "
                    f"rule of thumb otherwise: a lower estimate of optimal play, standard error {stderr:.2f}")
-    if layered:  # decisions asked later: a solver of their own, no budget needed
+    if used_layers:  # decisions asked later: a solver of their own, no budget needed
         solver = test.solver(None)  # (they visit some of the ``states`` positions just counted)
         solver.scale(sum(full))
     return CupTest(value, dist, exact, states if exact else 0, message, stderr, time.perf_counter() - started, solver, full)
@@ -404,8 +406,8 @@ class _Solved:
 def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, seed: int) -> tuple[list[_Solved], int]:
     """:func:`stop_now`'s value for many tests (all from a draw): the tests that can share a solver are one vectorised
     solve (:class:`.cup_layers.Layers`, ``max_states`` positions each; an exact Fraction each); a group over that
-    budget is solved test by test with one scalar solver (``max_states`` positions), simulated beyond. Returns the values
-    and the positions solved."""
+    budget is solved test by test by one shared scalar solver within ``max_states // SCALAR_COST`` positions (the
+    same answers as before the vectorised solver), simulated beyond. Returns the values and the positions solved."""
     out: list[_Solved] = [_Solved(Fraction(0))] * len(tests)
     positions = 0
     groups: dict[Hashable, list[int]] = {}
@@ -420,16 +422,17 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
             if not all(tests[i].phase == Phase.CUP_DRAW and not tests[i].hand for i in members) or not fits(solver, roots):
                 raise OverBudget
             table = Layers(solver, roots, max_states)
-        except OverBudget:
-            out_of_budget: list[tuple[_Test, Solver]] = []
+        except OverBudget:  # as before the vectorised solver: one scalar solver shared, simulated beyond its budget
+            scalar = None if max_states is None else max_states // SCALAR_COST
+            shared: list[tuple[_Test, Solver]] = []
             for i in members:
                 test = tests[i]
-                shared = next((s for t, s in out_of_budget if t.shares(test) and all(x in s.index for x in test.tokens)), None)
-                if shared is None:
+                one = next((s for t, s in shared if t.shares(test) and all(x in s.index for x in test.tokens)), None)
+                if one is None:
                     similar = [tests[j].tokens for j in members if tests[j].shares(test)]
-                    shared = test.solver(max_states, (x for tokens in similar for x in tokens))
-                    out_of_budget.append((test, shared))
-                r = _solve(test, shared, samples, seed)
+                    one = test.solver(scalar, (x for tokens in similar for x in tokens))
+                    shared.append((test, one))
+                r = _solve(test, one, samples, seed, layered=False)
                 out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
             continue
         for i, v in zip(members, table.values()):
@@ -478,8 +481,8 @@ def one_more_round(
     exact probability; otherwise ``draws`` draws are picked by seeded stratified sampling (one from each
     of ``draws`` equally likely strata, the draws ordered by a quick projection of their cup) and
     averaged, an unbiased estimate flagged ``exact=False``. The draws' cup tests are solved as one vectorised
-    table, since they share most positions: ``max_states`` positions in all; over that, test by test with one
-    scalar solver (``max_states`` positions), past which the remaining cup tests are simulated (flagged).
+    table, since they share most positions: ``max_states`` positions in all; over that, test by test by one scalar
+    solver within ``max_states // SCALAR_COST`` positions, past which the remaining cup tests are simulated (flagged).
 
     >>> from coffeegames.roaster.state import Game
     >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
