@@ -121,7 +121,6 @@ class _Layer:
         digits = digits.astype(np.int8)  # counts ≤ 63: a tenth of the memory of int64
         self.bag, self.cup, self.tray = digits[:, :k], digits[:, k:2 * k], digits[:, 2 * k]
         size = self.cup.sum(1)
-        self.size = size
         position = size + (size >= solver.sweet_space if solver.sweet_space is not None else 0)
         total = int(self.bag[0].sum()) if len(codes) else 0
         self.full = position >= CUP_SPACES
@@ -134,7 +133,6 @@ class _Layer:
         self.total = total
         self.value: np.ndarray = np.zeros(0)
         self.residues: np.ndarray = np.zeros((0, 0), dtype=np.int64)
-        self.to_tray: list[np.ndarray] = []  # per kind: the drawn kind goes to the tray (plain positions)
         self.later: dict[tuple[int, int], np.ndarray] = {}  # Choice: (a, b) → keep b (over a)
         self.children: list[np.ndarray] = []  # with ``dist``: per kind, the child's row when it goes to the cup
         self.dest: list[np.ndarray] = []  # with ``dist``: per kind, the best move's row (plain positions, in order)
@@ -291,14 +289,11 @@ class Layers:
                         n = layer.bag[rows, o].astype(np.int64)
                         best = children[o][rows]
                         ok = tray_ok & (n > 0)
-                        to_tray = np.zeros(m, dtype=bool)
                         if ok.any():
                             tray_idx = np.zeros(len(rows), dtype=np.int64)
                             tray_idx[ok] = np.searchsorted(below.codes, layer.codes[rows[ok]] + (self.tray_stride - self.bag_strides[o]))
                             later = self._later(below, best, tray_idx, bound, ok)
                             best = np.where(later, tray_idx, best)
-                            to_tray[rows] = later
-                        layer.to_tray.append(to_tray)
                         if self.with_dist:
                             layer.dest.append(best)
                         acc_v += n * below.value[best]
