@@ -28,10 +28,11 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   the positions of many bags; a count vector is packed into one int.
 * From a draw, the solve is vectorised (:mod:`.cup_layers`): every position of a layer (tokens
   left in the bag) at once, values carried as residues modulo primes and rebuilt exactly, decisions
-  compared exactly; about 4-10 times faster than the scalar memoised search (:mod:`.cup_solver`,
-  integers over one common denominator ``Solver.unit``), which answers single decisions
-  (:meth:`CupTest.decision`, :meth:`CupTest.action`), other starting phases and the fallback's
-  endgames. Both give the same exact Fractions (``tests/test_roaster_cup_layers.py``).
+  compared exactly. It is 1.5-6 times faster than the scalar memoised search (:mod:`.cup_solver`,
+  integers over one common denominator ``Solver.unit``), about 20 times for a round's draws; the
+  scalar search still answers single decisions (:meth:`CupTest.decision`, :meth:`CupTest.action`),
+  other starting phases and the fallback's endgames. Both give the same exact Fractions
+  (``tests/test_roaster_cup_layers.py``).
 * Beyond ``max_states`` positions the solve stops and a seeded simulation of a fallback
   policy gives an approximate answer, flagged ``exact=False`` with its standard error: a
   rule of thumb (``heuristic_place``, ``heuristic_exchange``) while more than ``ENDGAME``
