@@ -57,10 +57,11 @@ from .tokens import SMOKE
 __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "STOP_OPTIONS", "advise", "next_round_risks", "round_burn"]
 
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
-STOP_OPTIONS: dict[str, Any] = {"max_states": 300_000, "samples": 300, "seed": 0}
-"""Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation). 300,000 positions
-since the vectorised solver (:mod:`.cup_layers`) made them cost about what 100,000 did."""
-CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 300_000, "samples": 100, "seed": 0,
+STOP_OPTIONS: dict[str, Any] = {"max_states": 100_000, "samples": 300, "seed": 0}
+"""Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation). Kept at 100,000
+positions with the vectorised solver (:mod:`.cup_layers`): a larger budget made the refresh slower where the
+answer is over it anyway (benchmarks/README.md)."""
+CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 100_000, "samples": 100, "seed": 0,
                                     "reserve": "bag"}
 """Budget of the :func:`one_more_round` call made by :func:`advise`."""
 CUP_PHASES = (Phase.RESERVE, *CUP_TEST_PHASES)

@@ -46,7 +46,7 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   worth. Its draws are all weighed when few enough (or ``max_outcomes=None``), else a
   stratified sample is (flagged, with a standard error); every draw's cup test is one vectorised
   table (they share most positions); over ``max_states`` positions, test by test by one shared
-  scalar solver within ``max_states // SCALAR_COST`` positions, simulated beyond.
+  scalar solver within ``max_states`` positions, simulated beyond.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
@@ -86,8 +86,6 @@ __all__ = ["CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "one_more_round", "
 MAX_STATES = 600_000
 """Default budget of positions for an exact solve (about 1 s: ≈ 1.5-2.5 µs of CPU a position with its distribution,
 see benchmarks/README.md; every benchmark position fits)."""
-SCALAR_COST = 3
-"""A position of the scalar solver costs about this many of the vectorised one's (budgets of the scalar path)."""
 SAMPLES = 1_000
 """Default number of seeded cup tests simulated when the exact solve is over budget."""
 
@@ -407,7 +405,7 @@ class _Solved:
 def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, seed: int) -> tuple[list[_Solved], int]:
     """:func:`stop_now`'s value for many tests (all from a draw): the tests that can share a solver are one vectorised
     solve (:class:`.cup_layers.Layers`, ``max_states`` positions each; an exact Fraction each); a group over that
-    budget is solved test by test by one shared scalar solver within ``max_states // SCALAR_COST`` positions (the
+    budget is solved test by test by one shared scalar solver within ``max_states`` positions (the
     same answers as before the vectorised solver), simulated beyond. Returns the values and the positions solved."""
     out: list[_Solved] = [_Solved(Fraction(0))] * len(tests)
     positions = 0
@@ -424,14 +422,13 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
                 raise OverBudget
             table = Layers(solver, roots, max_states)
         except OverBudget:  # as before the vectorised solver: one scalar solver shared, simulated beyond its budget
-            scalar = None if max_states is None else max_states // SCALAR_COST
             shared: list[tuple[_Test, Solver]] = []
             for i in members:
                 test = tests[i]
                 one = next((s for t, s in shared if t.shares(test) and all(x in s.index for x in test.tokens)), None)
                 if one is None:
                     similar = [tests[j].tokens for j in members if tests[j].shares(test)]
-                    one = test.solver(scalar, (x for tokens in similar for x in tokens))
+                    one = test.solver(max_states, (x for tokens in similar for x in tokens))
                     shared.append((test, one))
                 r = _solve(test, one, samples, seed, layered=False)
                 out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
@@ -483,7 +480,7 @@ def one_more_round(
     of ``draws`` equally likely strata, the draws ordered by a quick projection of their cup) and
     averaged, an unbiased estimate flagged ``exact=False``. The draws' cup tests are solved as one vectorised
     table, since they share most positions: ``max_states`` positions in all; over that, test by test by one scalar
-    solver within ``max_states // SCALAR_COST`` positions, past which the remaining cup tests are simulated (flagged).
+    solver within ``max_states`` positions, past which the remaining cup tests are simulated (flagged).
 
     >>> from coffeegames.roaster.state import Game
     >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
