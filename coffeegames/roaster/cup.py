@@ -307,8 +307,13 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int, layered: bool =
     try:
         if max_states is not None and predicted is not None and predicted > max_states:
             raise OverBudget  # known too large: go straight to the simulation (no abandoned solve)
+        table = None
         if layered and drawing and not before and fits(solver, [(bag, c, t)]):
-            table = Layers(solver, [(bag, c, t)], max_states, dist=True)
+            try:
+                table = Layers(solver, [(bag, c, t)], max_states, dist=True)
+            except OverBudget:  # the scalar solve below stops at the budget too, and its positions serve the fallback
+                pass
+        if table is not None:
             value, dist, states, used_layers = table.values()[0], table.dist(), table.positions, True
             message = f"exact: {states:,} positions solved"
         else:
@@ -420,6 +425,9 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
         try:
             if not all(tests[i].phase == Phase.CUP_DRAW and not tests[i].hand for i in members) or not fits(solver, roots):
                 raise OverBudget
+            counted = [count_positions(solver, *root) for root in roots]  # known (no Sweetness, Choice, Exchange)
+            if max_states is not None and max((n or 0 for n in counted), default=0) > max_states:
+                raise OverBudget  # one test alone is over: no listing
             table = Layers(solver, roots, max_states)
         except OverBudget:  # as before the vectorised solver: one scalar solver shared, simulated beyond its budget
             shared: list[tuple[_Test, Solver]] = []
