@@ -2,7 +2,7 @@
 seeded greedy-bot games, one DecisionView refresh, and how good the approximations are where the exact answer is
 too slow. A plain script (not collected by pytest); see benchmarks/README.md.
 
-    python benchmarks/bench_roaster.py [--games 2] [--cards 3] [--exact-rounds 4] [--exact-stops 4] [--view-games 1]
+    python benchmarks/bench_roaster.py [--games 2] [--cards 3] [--exact-rounds 4] [--exact-stops 4] [--view-games 1] [--parts 1234]
 
 1. ``stop_now(state)`` (default budget) at every stop/continue decision of seeded greedy-bot games;
 2. ``one_more_round(state, **CONTINUE_OPTIONS)`` (what the notebook shows) at the same decisions, then the exact
@@ -12,8 +12,10 @@ too slow. A plain script (not collected by pytest); see benchmarks/README.md.
 4. one DecisionView refresh: the notebook's walkthrough driven by clicks through seeded games, each click timed
    (the step and the refresh it triggers: advice, chart and board), at stop/continue and cup-test decisions.
 
-Each timing is reported as wall seconds and CPU seconds of this process (``time.process_time``): on a shared
-machine the wall times wander with the neighbours' load, the CPU times much less.
+5. (``--parts 5``, slow) the exact one more round (every draw, no budget) at every stop/continue decision.
+
+Every timing is reported twice: CPU seconds of this process (``time.process_time``: what the code costs, steady on a
+shared machine) and wall-clock seconds (what a user waits, which wanders with the machine's load).
 """
 
 from __future__ import annotations
@@ -91,7 +93,8 @@ def stop_timings(found: dict[str, list]) -> pd.DataFrame:
             cpu = time.process_time() - cpu
             rows.append({"card": card, "game": seed, "space": s.space, "bag": sum(t != "moisture" for t in s.bag),
                          "active": ",".join(s.active) or "-", "exact": r.exact, "states": r.states,
-                         "seconds": round(r.seconds, 3), "cpu s": round(cpu, 3), "expected": round(float(r.value), 2), "stderr": round(r.stderr, 2)})
+                         "cpu": round(time.process_time() - cpu, 3), "seconds": round(r.seconds, 3),
+                         "expected": round(float(r.value), 2), "stderr": round(r.stderr, 2)})
     return pd.DataFrame(rows)
 
 
@@ -105,9 +108,9 @@ def in_turn(found: dict[str, list], keep: Callable[[str, int, State], bool], n: 
 
 
 def summary(name: str, table: pd.DataFrame) -> str:
-    s, c = table.seconds, table["cpu s"]
-    return (f"{name}: {len(table)} positions, {table.exact.mean():.0%} exact, median {s.median():.2f} s wall "
-            f"({c.median():.2f} s CPU), max {s.max():.2f} s wall ({c.max():.2f} s CPU), {(s < 1).mean():.0%} under 1 s wall")
+    s, c = table.seconds, table.cpu
+    return (f"{name}: {len(table)} positions, {table.exact.mean():.0%} exact, CPU median {c.median():.2f} s, "
+            f"max {c.max():.2f} s; wall median {s.median():.2f} s, max {s.max():.2f} s, {(s < 1).mean():.0%} under 1 s")
 
 
 def numbers(table: pd.DataFrame, column: str = "seconds") -> dict[str, Any]:
@@ -116,7 +119,7 @@ def numbers(table: pd.DataFrame, column: str = "seconds") -> dict[str, Any]:
     if table.empty:
         return out
     out.update({"wall_median": round(float(table[column].median()), 3), "wall_max": round(float(table[column].max()), 3),
-                "cpu_median": round(float(table["cpu s"].median()), 3), "cpu_max": round(float(table["cpu s"].max()), 3)})
+                "cpu_median": round(float(table["cpu"].median()), 3), "cpu_max": round(float(table["cpu"].max()), 3)})
     if "exact" in table:
         out["exact_share"] = round(float(table.exact.mean()), 3)
     return out
@@ -124,18 +127,17 @@ def numbers(table: pd.DataFrame, column: str = "seconds") -> dict[str, Any]:
 
 # -- part 2: one more round ---------------------------------------------------------------------
 
-def round_timings(found: dict[str, list]) -> pd.DataFrame:
+def round_timings(found: dict[str, list], options: dict[str, Any] = CONTINUE_OPTIONS) -> pd.DataFrame:
     rows = []
     for card, decisions in found.items():
         for seed, s in decisions:
             if not can_continue(s):
                 continue
             cpu = time.process_time()
-            r = one_more_round(s, **CONTINUE_OPTIONS)
-            cpu = time.process_time() - cpu
+            r = one_more_round(s, **options)
             rows.append({"card": card, "game": seed, "space": s.space, "draws": r.outcomes, "weighed": r.weighed,
                          "simulated": simulated(r.message), "exact": r.exact, "positions": r.positions,
-                         "seconds": round(r.seconds, 3), "cpu s": round(cpu, 3), "expected": round(float(r.value), 2),
+                         "cpu": round(time.process_time() - cpu, 3), "seconds": round(r.seconds, 3), "expected": round(float(r.value), 2),
                          "stderr": round(r.stderr, 2)})
     return pd.DataFrame(rows)
 
@@ -153,14 +155,16 @@ def round_errors(found: dict[str, list], stop: pd.DataFrame, n: int, max_draws: 
     rows = []
     for card, seed, s in in_turn(found, keep, n):
         estimate = one_more_round(s, **CONTINUE_OPTIONS)
+        cpu = time.process_time()
         exact = one_more_round(s, max_outcomes=None, max_states=None)
+        cpu = time.process_time() - cpu
         error = float(estimate.value - exact.value)
         rows.append({"card": card, "game": seed, "space": s.space, "draws": exact.outcomes,
                      "exact value": round(float(exact.value), 3), "estimate": round(float(estimate.value), 3),
                      "stderr": round(estimate.stderr, 3), "error": round(error, 3),
                      "error/stderr": round(abs(error) / estimate.stderr, 1) if estimate.stderr else float("nan"),
                      "simulated": simulated(estimate.message), "estimate s": round(estimate.seconds, 2),
-                     "exact s": round(exact.seconds, 2), "exact positions": exact.positions, "is exact": exact.exact})
+                     "exact cpu": round(cpu, 2), "exact s": round(exact.seconds, 2), "exact positions": exact.positions, "is exact": exact.exact})
     return pd.DataFrame(rows)
 
 
@@ -243,7 +247,7 @@ def _refresh_game(card: str, seed: int, stops: list[float], rounds: list[float])
             continue
         rows.append({"card": card, "game": seed, "kind": kind, "phase": s.phase, "space": s.space,
                      "cup": len(s.cup), "choices": len(view.advice), "estimates": int((view.advice["exact"] == False).sum()),  # noqa: E712
-                     "seconds": round(seconds, 3), "cpu s": round(cpu, 3), "stop_now s": round(sum(stops), 3),
+                     "cpu": round(cpu, 3), "seconds": round(seconds, 3), "stop_now s": round(sum(stops), 3),
                      "one_more_round s": round(sum(rounds), 3)})
     return rows
 
@@ -278,7 +282,7 @@ def main() -> None:
     pd.set_option("display.max_columns", 30)
     print(f"cards: {', '.join(cards)}; stop_now default budget MAX_STATES = {MAX_STATES:,}; "
           f"advise: STOP_OPTIONS = {STOP_OPTIONS}, CONTINUE_OPTIONS = {CONTINUE_OPTIONS}")
-    found = {card: positions(card, args.games) for card in cards} if set("123") & set(args.parts) else {}
+    found = {card: positions(card, args.games) for card in cards} if set("1235") & set(args.parts) else {}
     stop = pd.DataFrame()
     if set("123") & set(args.parts):
         print(f"\n1. stop now (default budget) at every stop/continue decision of {args.games} greedy-bot games a card:")
@@ -305,7 +309,8 @@ def main() -> None:
                   f"{errors.error.abs().median():.2f}, max {errors.error.abs().max():.2f} points; stated stderr "
                   f"{errors.stderr.min():.2f}-{errors.stderr.max():.2f}; {over} errors over 3 stderr; exact solve "
                   f"{errors['exact s'].min():.1f}-{errors['exact s'].max():.1f} s, "
-                  f"{errors['exact positions'].min():,}-{errors['exact positions'].max():,} positions")
+                  f"{errors['exact positions'].min():,}-{errors['exact positions'].max():,} positions, CPU "
+                  f"{errors['exact cpu'].min():.1f}-{errors['exact cpu'].max():.1f} s")
     if "3" in args.parts:
         print(f"\n3. stop now's fallback ({SAMPLES:,} seeded cup tests, default budget) against the exact answer (no budget) "
               f"at {args.exact_stops} of part 1's positions over budget (cards in turn):")
@@ -334,10 +339,15 @@ def main() -> None:
         parts = []
         for kind in ("decide", "cup test"):
             t = views[views.kind == kind]
-            parts.append(f"{kind} {len(t)} refreshes, median {t.seconds.median():.2f} s wall ({t['cpu s'].median():.2f} s CPU), "
-                         f"max {t.seconds.max():.2f} s wall ({t['cpu s'].max():.2f} s CPU), {(t.seconds < 1).mean():.0%} under 1 s")
+            parts.append(f"{kind} {len(t)} refreshes, CPU median {t.cpu.median():.2f} s, max {t.cpu.max():.2f} s; wall "
+                         f"median {t.seconds.median():.2f} s, max {t.seconds.max():.2f} s, {(t.seconds < 1).mean():.0%} under 1 s")
             results[f"refresh_{kind.replace(' ', '_')}"] = numbers(t)
         print("\nDecisionView refresh: " + "; ".join(parts))
+    if "5" in args.parts:
+        print("\n5. the exact one more round (every draw, no budget) at every stop/continue decision:")
+        exact = round_timings(found, {"max_outcomes": None, "max_states": None})
+        print(exact.to_string(index=False))
+        print("\n" + summary("exact one more round", exact) + f"; {exact.positions.min():,}-{exact.positions.max():,} positions")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(results, out, indent=2)

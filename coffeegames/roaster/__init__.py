@@ -11,7 +11,8 @@ concept each (docs/architecture.md):
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved
   games and the position invariants;
 * :mod:`.odds` — exact bag-draw odds; :mod:`.cup` — the cup-test solver's API (exact
-  solver :mod:`.cup_solver`, fallback :mod:`.cup_fallback`); :mod:`.advice` — every choice
+  solvers :mod:`.cup_layers` (vectorised) and :mod:`.cup_solver`, fallback :mod:`.cup_fallback`);
+  :mod:`.advice` — every choice
   valued; :mod:`.policy` — bots.
 
 Example:

@@ -61,7 +61,9 @@ __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_PHASES", "STOP_OPTIONS", "advise"
 
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
 STOP_OPTIONS: dict[str, Any] = {"max_states": 100_000, "samples": 300, "seed": 0}
-"""Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation)."""
+"""Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation). Kept at 100,000
+positions with the vectorised solver (:mod:`.cup_layers`): a larger budget made the refresh slower where the
+answer is over it anyway (benchmarks/README.md)."""
 CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 100_000, "samples": 100, "seed": 0,
                                     "reserve": "bag"}
 """Budget of the :func:`one_more_round` call made by :func:`advise`."""

@@ -26,9 +26,13 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
 * Tokens that score alike in every cup (:func:`.scoring.scoring_class`: hard beans, smoke and
   burnt beans; flavours the card does not ask for) are one kind to the solver, which halves
   the positions of many bags; a count vector is packed into one int.
-* The search carries integers: every value times one common denominator (``Solver.unit``,
-  a power of ``lcm(1..tokens)`` that every draw probability along a play divides), so no
-  Fraction arithmetic runs inside it and the answers are the same exact Fractions.
+* From a draw, the solve is vectorised (:mod:`.cup_layers`): every position of a layer (tokens
+  left in the bag) at once, values carried as residues modulo primes and rebuilt exactly, decisions
+  compared exactly. It is 1.5-6 times faster than the scalar memoised search (:mod:`.cup_solver`,
+  integers over one common denominator ``Solver.unit``), about 20 times for a round's draws; the
+  scalar search still answers single decisions (:meth:`CupTest.decision`, :meth:`CupTest.action`),
+  other starting phases and the fallback's endgames. Both give the same exact Fractions
+  (``tests/test_roaster_cup_layers.py``).
 * Beyond ``max_states`` positions the solve stops and a seeded simulation of a fallback
   policy gives an approximate answer, flagged ``exact=False`` with its standard error: a
   rule of thumb (``heuristic_place``, ``heuristic_exchange``) while more than ``ENDGAME``
@@ -40,8 +44,9 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
 * :func:`one_more_round` plays the next round with plain roasting (no effects; pass
   ``act=`` for another round policy), then stops: a lower bound on what that round can be
   worth. Its draws are all weighed when few enough (or ``max_outcomes=None``), else a
-  stratified sample is (flagged, with a standard error); one solver serves every draw's cup
-  test, as they share most positions.
+  stratified sample is (flagged, with a standard error); every draw's cup test is one vectorised
+  table (they share most positions); over ``max_states`` positions, test by test by one shared
+  scalar solver within ``max_states`` positions, simulated beyond.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
@@ -69,6 +74,7 @@ from ..errors import BadArgument, BadType, TooBig, shown
 from ..exact import Dist, check_count
 from ..validate import check_instance
 from .actions import ROASTING_PHASES, Continue, Exchange, Keep, KeepTwo, NoExchange, Phase, Roast, Stop, ToCup, ToTray
+from .cup_layers import Layers, fits
 from .cup_fallback import ENDGAME, ENDGAME_BUDGET, fallback_exchange, fallback_keep, fallback_place, projected, simulate
 from .cup_solver import MASK, Counts, OverBudget, Solver, count_positions, minus, plus
 from .data import CUP_SPACES
@@ -78,8 +84,9 @@ from .tokens import CUP_EFFECTS, EXCHANGE, MOISTURE, SWEETNESS, TOKENS, msort, r
 
 __all__ = ["CupTest", "MAX_SAMPLES", "MAX_STATES", "RoundValue", "SAMPLES", "one_more_round", "stop_now", "stop_or_continue"]
 
-MAX_STATES = 250_000
-"""Default budget of positions for an exact solve (about 1 s on a laptop, ≈ 4 µs a position; see benchmarks/README.md)."""
+MAX_STATES = 600_000
+"""Default budget of positions for an exact solve (about 1 s: ≈ 1.5-2.5 µs of CPU a position with its distribution,
+see benchmarks/README.md; every benchmark position fits)."""
 SAMPLES = 1_000
 """Default number of seeded cup tests simulated when the exact solve is over budget."""
 
@@ -303,8 +310,12 @@ def _choices(position: Any) -> list[tuple[Any, Any]]:
     return [(None, position)]
 
 
-def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
-    """Solve ``test`` with ``solver`` (fresh, or shared with tests of the same size: its positions are reused)."""
+def _solve(test: _Test, solver: Solver, samples: int, seed: int, layered: bool = True) -> CupTest:
+    """Solve ``test`` with ``solver`` (fresh, or shared with tests of the same size: its positions are reused).
+
+    From a draw with a fresh solver the exact solve is the vectorised one (:class:`.cup_layers.Layers`, the same
+    answers); the scalar solver then answers :meth:`CupTest.decision` and :meth:`CupTest.action` (solving what they
+    ask about), and plays the fallback's endgames."""
     started, before = time.perf_counter(), len(solver.values)
     bag, c, t = solver.counts(test.bag), solver.counts(test.cup), len(test.tray)
     full = tuple(a + b + h + x for a, b, h, x in zip(bag, c, solver.counts(test.hand), solver.counts(test.tray)))
@@ -313,14 +324,26 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
     drawing = test.phase in (Phase.CUP_DRAW, Phase.CHOICE_DRAW)
     predicted = count_positions(solver, bag, c, t) if drawing and not before else None
     max_states = solver.max_states
+    states, used_layers = 0, False
     try:
         if max_states is not None and predicted is not None and predicted > max_states:
             raise OverBudget  # known too large: go straight to the simulation (no abandoned solve)
-        value = sum((p * (Fraction(solver.score(n[1])) if n[0] == "cup" else solver.value(*n)) for p, n in roots), Fraction(0))
-        dist = solver.dist(roots)
+        table = None
+        if layered and drawing and not before and fits(solver, [(bag, c, t)]):
+            try:
+                table = Layers(solver, [(bag, c, t)], max_states, dist=True)
+            except OverBudget:  # the scalar solve below stops at the budget too, and its positions serve the fallback
+                pass
+        if table is not None:
+            value, dist, states, used_layers = table.values()[0], table.dist(), table.positions, True
+            message = f"exact: {states:,} positions solved"
+        else:
+            value = sum((p * (Fraction(solver.score(n[1])) if n[0] == "cup" else solver.value(*n)) for p, n in roots), Fraction(0))
+            dist = solver.dist(roots)
+            states = len(solver.values) - before
+            message = f"exact: {len(solver.values):,} positions solved" if not before else \
+                f"exact: {states:,} new positions solved ({len(solver.values):,} shared)"
         exact, stderr = True, 0.0
-        message = f"exact: {len(solver.values):,} positions solved" if not before else \
-            f"exact: {len(solver.values) - before:,} new positions solved ({len(solver.values):,} shared)"
     except OverBudget:
         if not drawing:
             raise BadArgument("max_states", f"over budget in phase {test.phase!r}: the simulation starts from a draw; raise max_states") from None
@@ -339,8 +362,10 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
         message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}) played exactly in "
                    f"{exactly:.0%} of decisions (those with at most {ENDGAME} cup spaces left, within budget) and by a "
                    f"rule of thumb otherwise: a lower estimate of optimal play, standard error {stderr:.2f}")
-    states = len(solver.values) - before if exact else 0
-    return CupTest(value, dist, exact, states, message, stderr, time.perf_counter() - started, solver, full)
+    if used_layers:  # decisions asked later: a solver of their own, no budget needed
+        solver = test.solver(None)  # (they visit some of the ``states`` positions just counted)
+        solver.scale(sum(full))
+    return CupTest(value, dist, exact, states if exact else 0, message, stderr, time.perf_counter() - started, solver, full)
 
 
 def _roots(solver: Solver, phase: str, bag: Counts, cup: Counts, tray: int, hand: Sequence[str]) -> list[tuple[Fraction, Any]]:
@@ -397,18 +422,53 @@ def _plain_roast(state: State) -> Any:
     return Roast()
 
 
-def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, seed: int) -> list[CupTest]:
-    """:func:`stop_now` for many tests, one solver for each group of tests that can share it (``max_states`` each)."""
-    groups: list[tuple[_Test, Solver]] = []
-    out = []
-    for test in tests:
-        solver = next((s for t, s in groups if t.shares(test) and all(x in s.index for x in test.tokens)), None)
-        if solver is None:
-            similar = [t.tokens for t in tests if t.shares(test)]
-            solver = test.solver(max_states, (x for tokens in similar for x in tokens))
-            groups.append((test, solver))
-        out.append(_solve(test, solver, samples, seed))
-    return out
+@dataclass(frozen=True)
+class _Solved:
+    """One cup test's value in a round: exact, or simulated with its standard error."""
+
+    value: Fraction
+    exact: bool = True
+    stderr: float = 0.0
+
+
+def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, seed: int) -> tuple[list[_Solved], int]:
+    """:func:`stop_now`'s value for many tests (all from a draw): the tests that can share a solver are one vectorised
+    solve (:class:`.cup_layers.Layers`, ``max_states`` positions each; an exact Fraction each); a group over that
+    budget is solved test by test by one shared scalar solver within ``max_states`` positions (the
+    same answers as before the vectorised solver), simulated beyond. Returns the values and the positions solved."""
+    out: list[_Solved] = [_Solved(Fraction(0))] * len(tests)
+    positions = 0
+    groups: dict[Hashable, list[int]] = {}
+    for i, test in enumerate(tests):
+        groups.setdefault((test.rules, frozenset(test.active), test.exchange, test.tray_spaces), []).append(i)
+    for members in groups.values():
+        first = tests[members[0]]
+        solver = first.solver(None, (x for i in members for x in tests[i].tokens))
+        solver.scale(max(len(tests[i].tokens) for i in members))
+        roots = [(solver.counts(tests[i].bag), solver.counts(tests[i].cup), len(tests[i].tray)) for i in members]
+        try:
+            if not all(tests[i].phase == Phase.CUP_DRAW and not tests[i].hand for i in members) or not fits(solver, roots):
+                raise OverBudget
+            counted = [count_positions(solver, *root) for root in roots]  # known (no Sweetness, Choice, Exchange)
+            if max_states is not None and max((n or 0 for n in counted), default=0) > max_states:
+                raise OverBudget  # one test alone is over: no listing
+            table = Layers(solver, roots, max_states)
+        except OverBudget:  # as before the vectorised solver: one scalar solver shared, simulated beyond its budget
+            shared: list[tuple[_Test, Solver]] = []
+            for i in members:
+                test = tests[i]
+                one = next((s for t, s in shared if t.shares(test) and all(x in s.index for x in test.tokens)), None)
+                if one is None:
+                    similar = [tests[j].tokens for j in members if tests[j].shares(test)]
+                    one = test.solver(max_states, (x for tokens in similar for x in tokens))
+                    shared.append((test, one))
+                r = _solve(test, one, samples, seed, layered=False)
+                out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
+            continue
+        for i, v in zip(members, table.values()):
+            out[i] = _Solved(v)
+        positions += table.positions
+    return out, positions
 
 
 def _stratified(after: State, listed: Sequence[tuple[Any, Fraction]], n: int, rng: np.random.Generator) -> list[Any]:
@@ -450,9 +510,9 @@ def one_more_round(
     With at most ``max_outcomes`` different draws (``None``: any number) every draw is weighed by its
     exact probability; otherwise ``draws`` draws are picked by seeded stratified sampling (one from each
     of ``draws`` equally likely strata, the draws ordered by a quick projection of their cup) and
-    averaged, an unbiased estimate flagged ``exact=False``. Each draw's cup test is solved by
-    :func:`stop_now`, all with one solver, since they share most positions: ``max_states`` positions
-    in all, past which the remaining cup tests are simulated (flagged).
+    averaged, an unbiased estimate flagged ``exact=False``. The draws' cup tests are solved as one vectorised
+    table, since they share most positions: ``max_states`` positions in all; over that, test by test by one scalar
+    solver within ``max_states`` positions, past which the remaining cup tests are simulated (flagged).
 
     >>> from coffeegames.roaster.state import Game
     >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
@@ -494,7 +554,8 @@ def one_more_round(
     else:
         picked = _stratified(after, after.chance_outcomes(), draws, rng)
         names, weights, tests = [str(d) for d in picked], [Fraction(1, draws)] * draws, [finish(after.apply(d)) for d in picked]
-    solved = iter(_solve_all([t for choices in tests for t in choices], max_states, samples, seed))
+    every, positions = _solve_all([t for choices in tests for t in choices], max_states, samples, seed)
+    solved = iter(every)
     results = [max((next(solved) for _ in choices), key=lambda r: r.value) for choices in tests]  # the best choice each
     value = sum((w * r.value for w, r in zip(weights, results)), Fraction(0))
     inner = float(np.sqrt(sum(float(w) ** 2 * r.stderr ** 2 for w, r in zip(weights, results))))
@@ -505,7 +566,6 @@ def one_more_round(
     simulated = sum(not r.exact for r in results)
     plain = act is _plain_roast
     exact = not sampled and not simulated and plain
-    positions = sum(r.states for r in results)
     how = f"all {count:,} draws" if not sampled else f"{draws} of {count:,} possible draws (stratified sample, seed {seed})"
     solves = f"every cup test exact ({positions:,} positions)" if not simulated else \
         f"{simulated} of {len(results)} cup tests simulated by the fallback over {max_states:,} positions (a lower estimate)"

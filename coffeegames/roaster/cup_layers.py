@@ -1,0 +1,454 @@
+"""The cup test's exact solver, vectorised: every position of a layer at once, in numpy, exact by modular residues.
+
+The same game and the same answers as :class:`.cup_solver.Solver` (best tray and Choice decisions, Exchange at a
+full cup, Sweetness, the Extra Bean; among equal values the cup goes first and Choice keeps the kind that comes
+first), computed another way, for many positions at a time:
+
+* Positions ``(bag, cup, tray)`` are coded as one int64 in mixed radix (one digit a kind for the bag, one for the
+  cup, one for the tray): a draw to the cup or the tray is one subtraction and addition of strides.
+* A draw always takes one token out of the bag (Choice draws two and returns one), so the positions fall into
+  *layers* by the number of tokens left in the bag; a layer's values need only the next layer's. The positions
+  reachable from the roots are listed forward, layer by layer (``np.unique``), then valued backward, a layer at a
+  time, each a handful of array operations per kind of token. Many roots share one table: the cup tests after
+  every draw of a round (:func:`.cup.one_more_round`) are one solve.
+* Exact values: each value is a rational whose denominator divides a bound known per layer (``Layers.bounds``,
+  from the draw sizes); it is carried modulo several primes below 2**31 (int64 products never overflow) and
+  rebuilt at the roots by the Chinese remainder theorem, with enough primes that the rebuilt numerator is the
+  only one in range. A float64 copy of every value decides which move is best; where two moves' floats are within
+  ``TOLERANCE`` (far above the float error), the residues decide: equal residues are equal values (a tie: the
+  rules above), else both values are rebuilt exactly and compared. So every decision is the exact solver's.
+* The exact score distribution (:meth:`Layers.dist`) spreads the probability forward under the stored decisions,
+  again as residues.
+
+Full cups with Exchange unused are valued by the scalar solver (:meth:`.cup_solver.Solver.full`, memoised), one
+Python call each.
+
+Example:
+    >>> from coffeegames.roaster.rules import Rules
+    >>> from coffeegames.roaster.cup_solver import Solver
+    >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean3", "hard"], 3, None)
+    >>> bag, none = solver.counts(["bean3"] * 3 + ["hard"] * 2), solver.counts([])
+    >>> table = Layers(solver, [(bag, none, 0)])
+    >>> table.values() == [solver.value(bag, none, 0)]
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import comb, lcm, prod
+
+import numpy as np
+
+from ..exact import Dist
+from .cup_solver import Counts, OverBudget, Solver
+from .data import CUP_SPACES
+
+__all__ = ["Layers", "PRIMES", "TOLERANCE", "fits"]
+
+TOLERANCE = 1e-7
+"""Two moves whose float values differ by at most this are compared exactly (float errors are below 1e-10)."""
+
+
+def _prime(n: int) -> bool:
+    if n % 2 == 0:
+        return n == 2
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in (2, 3, 5, 7):  # deterministic below 3.2e9
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def _primes(count: int) -> list[int]:
+    out: list[int] = []
+    n = 2**31 - 1
+    while len(out) < count:
+        if _prime(n):
+            out.append(n)
+        n -= 2
+    return out
+
+
+PRIMES = _primes(64)
+"""The moduli: the largest primes below 2**31 (a product of two residues fits an int64)."""
+MAX_SCORE = 200
+"""A bound on |score| of any cup (checked), for the number of primes."""
+
+
+def _unique(codes: np.ndarray) -> np.ndarray:
+    """The sorted distinct codes (a sort and a mask: numpy 2's hash-based ``np.unique`` is many times slower here)."""
+    codes = np.sort(codes)
+    return codes[np.concatenate(([True], codes[1:] != codes[:-1]))] if len(codes) else codes
+
+
+def _scatter(into: np.ndarray, rows: np.ndarray, add: np.ndarray) -> None:
+    """``into[rows] += add`` with repeated rows summed, exactly: each row gets at most two terms a call (one parent
+    by a cup move and one by a tray move, or a Choice pair's two keeps), each below p < 2**31: float64 sums are exact."""
+    for j in range(into.shape[1]):
+        into[:, j] += np.bincount(rows, weights=add[:, j].astype(np.float64), minlength=len(into)).astype(np.int64)
+
+
+def fits(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> bool:
+    """Whether a position code of these roots fits an int64."""
+    return _radices(solver, roots)[1] < 2**62
+
+
+def _radices(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> tuple[list[int], int]:
+    k = len(solver.kinds)
+    bag = [max(r[0][i] for r in roots) + 1 for i in range(k)]
+    cup = [min(CUP_SPACES, max(r[0][i] + r[1][i] for r in roots)) + 1 for i in range(k)]
+    radices = bag + cup + [max(solver.tray_spaces, max(r[2] for r in roots)) + 1]
+    return radices, prod(radices)
+
+
+class _Layer:
+    """One layer's positions (sorted codes) and what the backward pass leaves for the forward one."""
+
+    def __init__(self, codes: np.ndarray, solver: Solver, strides: np.ndarray, radices: list[int], k: int) -> None:
+        self.codes = codes
+        digits = (codes[:, None] // strides[None, :]) % np.array(radices)[None, :]
+        digits = digits.astype(np.int8)  # counts ≤ 63: a tenth of the memory of int64
+        self.bag, self.cup, self.tray = digits[:, :k], digits[:, k:2 * k], digits[:, 2 * k]
+        size = self.cup.sum(1)
+        position = size + (size >= solver.sweet_space if solver.sweet_space is not None else 0)
+        total = int(self.bag[0].sum()) if len(codes) else 0
+        self.full = position >= CUP_SPACES
+        live = ~self.full & (total > 0)
+        at_choice = np.isin(position, list(solver.choice_spaces))
+        self.choice = live & at_choice & (total >= 2)
+        self.plain = live & ~self.choice
+        self.tray_ok = self.plain & (self.tray < solver.tray_spaces) & ~at_choice
+        self.terminal = ~live
+        self.total = total
+        self.value: np.ndarray = np.zeros(0)
+        self.residues: np.ndarray = np.zeros((0, 0), dtype=np.int64)
+        self.later: dict[tuple[int, int], np.ndarray] = {}  # Choice: (a, b) → keep b (over a)
+        self.children: list[np.ndarray] = []  # with ``dist``: per kind, the child's row when it goes to the cup
+        self.dest: list[np.ndarray] = []  # with ``dist``: per kind, the best move's row (plain positions, in order)
+
+    @classmethod
+    def empty(cls, layer: _Layer) -> _Layer:
+        """What is left of a layer once the layer above is solved, when no distribution is asked: nothing (memory)."""
+        out = cls.__new__(cls)
+        out.codes, out.total = layer.codes[:0], layer.total
+        return out
+
+
+class Layers:
+    """The positions reachable from ``roots`` (count tuples ``(bag, cup, tray)``, about to draw), solved exactly.
+
+    Raises :class:`.cup_solver.OverBudget` if they are more than ``max_states`` (counted before any value). With
+    ``dist`` (more primes) :meth:`dist` gives the score distribution too.
+    """
+
+    def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None = None,
+                 dist: bool = False) -> None:
+        self.solver, self.roots, self.with_dist = solver, list(roots), dist
+        k = self.k = len(solver.kinds)
+        radices, size = _radices(solver, self.roots)
+        if size >= 2**62:
+            raise ValueError("positions do not fit an int64 code")
+        self.radices = radices
+        strides = [1]
+        for r in radices[:-1]:
+            strides.append(strides[-1] * r)
+        self.strides = np.array(strides, dtype=np.int64)
+        self.bag_strides, self.cup_strides, self.tray_stride = strides[:k], strides[k:2 * k], strides[2 * k]
+        self.root_codes = [self.code(*r) for r in self.roots]
+        self.layers: dict[int, _Layer] = {}
+        self.kept: dict[int, tuple[float, np.ndarray]] = {}  # each root's (float value, residues)
+        self._list(max_states)
+        self.positions = sum(len(layer.codes) for layer in self.layers.values())
+        self._bounds()
+        self._solve()
+
+    def code(self, bag: Counts, cup: Counts, tray: int) -> int:
+        return sum(n * s for n, s in zip(bag, self.bag_strides)) + sum(n * s for n, s in zip(cup, self.cup_strides)) + \
+            tray * self.tray_stride
+
+    # -- forward: the reachable positions ---------------------------------------------------------------------
+    def _list(self, max_states: int | None) -> None:
+        pending: dict[int, list[np.ndarray]] = {}
+        for (bag, _, _), code in zip(self.roots, self.root_codes):
+            pending.setdefault(sum(bag), []).append(np.array([code], dtype=np.int64))
+        count = 0
+        for total in range(max(pending), -1, -1):
+            if total not in pending:
+                continue
+            layer = _Layer(_unique(np.concatenate(pending.pop(total))), self.solver, self.strides, self.radices, self.k)
+            self.layers[total] = layer
+            count += len(layer.codes)
+            if max_states is not None and count > max_states:
+                raise OverBudget
+            nxt = []
+            for o in range(self.k):
+                has = layer.bag[:, o] > 0
+                step = self.cup_strides[o] - self.bag_strides[o]
+                nxt.append(layer.codes[has & (layer.plain | layer.choice)] + step)
+                nxt.append(layer.codes[has & layer.tray_ok] + (self.tray_stride - self.bag_strides[o]))
+            if total:
+                pending.setdefault(total - 1, []).extend(nxt)
+
+    def _bounds(self) -> None:
+        """``bounds[T]``: a multiple of the denominator of every value in layer T; the primes to carry."""
+        bounds: dict[int, int] = {}
+        below = 1
+        for total in sorted(self.layers):
+            layer = self.layers[total]
+            parts = [1]
+            if layer.plain.any():
+                parts.append(total * below)
+            if layer.choice.any():
+                parts.append(total * (total - 1) * below)
+            if self.solver.exchange and layer.full.any():
+                parts.append(comb(total + 2, 3) if total + 2 >= 3 else 1)
+            bounds[total] = below = lcm(*parts)
+        self.bounds = bounds
+        # probabilities: reaching layer T from a root multiplies denominators by the layers above
+        reach, mass = 1, {}
+        for total in sorted(self.layers, reverse=True):
+            mass[total] = reach
+            layer = self.layers[total]
+            reach *= total * (total - 1) if layer.choice.any() else max(total, 1)
+        self.mass_bound = reach * lcm(*(comb(t + 2, 3) for t in self.layers if t + 2 >= 3)) if self.solver.exchange else reach
+        need = max(2 * MAX_SCORE * max(bounds.values()), 2 * self.mass_bound * len(self.roots) if self.with_dist else 0) + 1
+        count = 1
+        while prod(PRIMES[:count]) <= need:
+            count += 1
+        if count > len(PRIMES):
+            raise ValueError("the cup test needs more primes than PRIMES holds")
+        self.primes = PRIMES[:count]
+        self.modulus = prod(self.primes)
+        self.p = np.array(self.primes, dtype=np.int64)
+
+    # -- residues ---------------------------------------------------------------------------------------------
+    def _residues(self, values: Sequence[Fraction]) -> np.ndarray:
+        return np.array([[v.numerator % p * pow(v.denominator, -1, p) % p for p in self.primes] for v in values],
+                        dtype=np.int64).reshape(len(values), len(self.primes))
+
+    def _rebuild(self, residues: np.ndarray, bound: int) -> int:
+        """The integer ``value × bound`` from a value's residues (CRT, symmetric range)."""
+        m, x = self.modulus, 0
+        for r, p in zip(residues.tolist(), self.primes):
+            scaled = r * bound % p
+            q = m // p
+            x = (x + scaled * q * pow(q, -1, p)) % m
+        return x - m if x > m // 2 else x
+
+    def _later(self, below: _Layer, ia: np.ndarray, ib: np.ndarray, bound: int, ok: np.ndarray) -> np.ndarray:
+        """Where ``ok``: whether child ``ib`` is worth more than child ``ia`` (rows of ``below``), exactly."""
+        va, vb = below.value[ia], below.value[ib]
+        out = ok & (vb > va + TOLERANCE)
+        near = np.flatnonzero(ok & (np.abs(vb - va) <= TOLERANCE))
+        if len(near):
+            ra, rb = below.residues[ia[near]], below.residues[ib[near]]
+            differ = near[(ra != rb).any(1)]
+            for row in differ.tolist():
+                out[row] = self._rebuild(below.residues[ib[row]], bound) > self._rebuild(below.residues[ia[row]], bound)
+        return out
+
+    # -- backward: the values ---------------------------------------------------------------------------------
+    def _solve(self) -> None:
+        solver, p = self.solver, self.p
+        for total in sorted(self.layers):
+            layer = self.layers[total]
+            m = len(layer.codes)
+            value = np.zeros(m)
+            residues = np.zeros((m, len(self.primes)), dtype=np.int64)
+            self._terminal(layer, value, residues)
+            below = self.layers.get(total - 1)
+            if below is not None and (layer.plain.any() or layer.choice.any()):
+                bound = self.bounds[total - 1]
+                last = len(below.codes) - 1
+                live = layer.plain | layer.choice
+                children = []  # per kind: the child's row in ``below`` when that kind goes to the cup (0 if none)
+                for o in range(self.k):
+                    has = live & (layer.bag[:, o] > 0)
+                    child = np.zeros(m, dtype=np.int64)
+                    child[has] = np.searchsorted(below.codes, layer.codes[has] + (self.cup_strides[o] - self.bag_strides[o]))
+                    children.append(child)
+                if self.with_dist:
+                    layer.children = children
+                # no reduction modulo p inside the sums: at most T(T-1) < 2**12 times a residue < 2**31
+                rows = np.flatnonzero(layer.plain)
+                if len(rows):
+                    acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
+                    tray_ok = layer.tray_ok[rows]
+                    for o in range(self.k):
+                        n = layer.bag[rows, o].astype(np.int64)
+                        best = children[o][rows]
+                        ok = tray_ok & (n > 0)
+                        if ok.any():
+                            tray_idx = np.zeros(len(rows), dtype=np.int64)
+                            tray_idx[ok] = np.searchsorted(below.codes, layer.codes[rows[ok]] + (self.tray_stride - self.bag_strides[o]))
+                            later = self._later(below, best, tray_idx, bound, ok)
+                            best = np.where(later, tray_idx, best)
+                        if self.with_dist:
+                            layer.dest.append(best)
+                        acc_v += n * below.value[best]
+                        acc_r += n[:, None] * below.residues[best]
+                    value[rows] = acc_v / total
+                    inv = np.array([pow(total, -1, int(q)) for q in self.primes], dtype=np.int64)
+                    residues[rows] = acc_r % p * inv % p
+                rows = np.flatnonzero(layer.choice)
+                if len(rows):
+                    acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
+                    n = layer.bag[rows].astype(np.int64)
+                    for a in range(self.k):
+                        ia = children[a][rows]
+                        w = n[:, a] * (n[:, a] - 1)
+                        acc_v += w * below.value[ia]
+                        acc_r += w[:, None] * below.residues[ia]
+                        for b in range(a + 1, self.k):
+                            w = 2 * n[:, a] * n[:, b]
+                            ok = w > 0
+                            if not ok.any():
+                                continue
+                            ib = children[b][rows]
+                            keep_b = self._later(below, ia, ib, bound, ok)
+                            later = np.zeros(m, dtype=bool)
+                            later[rows] = keep_b
+                            layer.later[(a, b)] = later
+                            best = np.where(keep_b, ib, ia)
+                            acc_v += w * below.value[best]
+                            acc_r += w[:, None] * below.residues[best]
+                    value[rows] = acc_v / (total * (total - 1))
+                    inv = np.array([pow(total * (total - 1), -1, int(q)) for q in self.primes], dtype=np.int64)
+                    residues[rows] = acc_r % p * inv % p
+            layer.value, layer.residues = value, residues
+            for (bag, _, _), code in zip(self.roots, self.root_codes):
+                if sum(bag) == total:
+                    i = self._find(code, total)
+                    self.kept[code] = (float(value[i]), residues[i].copy())
+            if not self.with_dist and below is not None:  # the layer below is no longer needed
+                self.layers[total - 1] = _Layer.empty(below)
+
+    def _scores(self, layer: _Layer, rows: np.ndarray) -> np.ndarray:
+        """The scores of the cups at ``rows`` of ``layer`` (each distinct cup scored once)."""
+        cups = (layer.codes[rows] // self.cup_strides[0]) % (self.tray_stride // self.cup_strides[0])
+        order = np.argsort(cups)
+        sorted_cups = cups[order]
+        first = np.concatenate(([True], sorted_cups[1:] != sorted_cups[:-1]))
+        distinct = layer.cup[rows[order[first]]]
+        scores = np.array([self.solver.score(tuple(c)) for c in distinct.tolist()], dtype=np.int64)
+        if len(scores) and np.abs(scores).max() > MAX_SCORE:
+            raise ValueError("a cup scores beyond MAX_SCORE")
+        out = np.empty(len(rows), dtype=np.int64)
+        out[order] = scores[np.cumsum(first) - 1]
+        return out
+
+    def _terminal(self, layer: _Layer, value: np.ndarray, residues: np.ndarray) -> None:
+        solver = self.solver
+        rows = np.flatnonzero(layer.terminal)
+        if not len(rows):
+            return
+        exchange = solver.exchange & layer.full[rows]
+        scored = rows[~exchange]
+        if len(scored):
+            s = self._scores(layer, scored)
+            value[scored] = s
+            residues[scored] = s[:, None] % self.p
+        swapped = rows[exchange]
+        if len(swapped):
+            found = [Fraction(solver.full(tuple(b), tuple(c))[0], solver.unit)
+                     for b, c in zip(layer.bag[swapped].tolist(), layer.cup[swapped].tolist())]
+            value[swapped] = [float(f) for f in found]
+            residues[swapped] = self._residues(found)
+
+    # -- answers ----------------------------------------------------------------------------------------------
+    def _find(self, code: int, total: int) -> int:
+        layer = self.layers[total]
+        i = int(np.searchsorted(layer.codes, code))
+        assert layer.codes[i] == code
+        return i
+
+    def values(self) -> list[Fraction]:
+        """Each root's exact value (expected score under the best play)."""
+        out = []
+        for (bag, _, _), code in zip(self.roots, self.root_codes):
+            bound = self.bounds[sum(bag)]
+            approx, residues = self.kept[code]
+            exact = Fraction(self._rebuild(residues, bound), bound)
+            if abs(float(exact) - approx) > 1e-6:
+                raise AssertionError("cup-test residues and floats disagree")
+            out.append(exact)
+        return out
+
+    def dist(self) -> Dist:
+        """The exact score distribution from the roots (equally likely) under the best decisions (ties as the scalar
+        solver breaks them). Needs ``dist=True``."""
+        if not self.with_dist:
+            raise ValueError("Layers(..., dist=True) carries enough primes for the distribution")
+        solver, p = self.solver, self.p
+        weights = [Fraction(1, len(self.roots))] * len(self.roots)
+        mass = {t: np.zeros((len(layer.codes), len(self.primes)), dtype=np.int64) for t, layer in self.layers.items()}
+        w = self._residues(weights)
+        for (bag, _, _), code, r in zip(self.roots, self.root_codes, w):
+            total = sum(bag)
+            i = self._find(code, total)
+            mass[total][i] = (mass[total][i] + r) % p
+        final: dict[int, np.ndarray] = {}
+
+        def add(scores: np.ndarray, masses: np.ndarray) -> None:
+            for s in np.unique(scores).tolist():
+                got = masses[scores == s].sum(0) % p
+                final[s] = (final.get(s, np.zeros(len(self.primes), dtype=np.int64)) + got) % p
+
+        for total in sorted(self.layers, reverse=True):
+            layer, here = self.layers[total], mass[total]
+            rows = np.flatnonzero(layer.terminal & here.any(1))
+            if len(rows):
+                exchange = rows[solver.exchange & layer.full[rows]]
+                plain = rows[~(solver.exchange & layer.full[rows])]
+                if len(plain):
+                    add(self._scores(layer, plain), here[plain])
+                for row in exchange.tolist():
+                    left, cup = tuple(layer.bag[row].tolist()), tuple(layer.cup[row].tolist())
+                    pair = solver.full(left, cup)[1]
+                    draws, d = ([(1, cup)], 1) if pair is None else solver.exchange_weights(left, cup, pair)
+                    inv = np.array([pow(d, -1, q) for q in self.primes], dtype=np.int64)
+                    for weight, c2 in draws:
+                        add(np.array([solver.score(c2)]), (here[row] * (weight % p) % p * inv % p)[None, :])
+            below = self.layers.get(total - 1)
+            if below is None:
+                continue
+            down = mass[total - 1]
+            for kind, rows in (("plain", np.flatnonzero(layer.plain)), ("choice", np.flatnonzero(layer.choice))):
+                if not len(rows):
+                    continue
+                n = layer.bag[rows].astype(np.int64)
+                d = total if kind == "plain" else total * (total - 1)
+                inv = np.array([pow(d, -1, q) for q in self.primes], dtype=np.int64)
+                m = here[rows] * inv % p
+                if kind == "plain":
+                    for o in range(self.k):
+                        sel = np.flatnonzero(n[:, o] > 0)
+                        _scatter(down, layer.dest[o][sel], n[sel, o][:, None] * m[sel] % p)
+                        down %= p
+                else:
+                    child = [c[rows] for c in layer.children]
+                    for a in range(self.k):
+                        w = n[:, a] * (n[:, a] - 1)
+                        sel = np.flatnonzero(w > 0)
+                        _scatter(down, child[a][sel], w[sel][:, None] * m[sel] % p)
+                        for b in range(a + 1, self.k):
+                            w = 2 * n[:, a] * n[:, b]
+                            sel = np.flatnonzero(w > 0)
+                            if not len(sel):
+                                continue
+                            keep_b = layer.later[(a, b)][rows][sel]
+                            _scatter(down, np.where(keep_b, child[b][sel], child[a][sel]), w[sel][:, None] * m[sel] % p)
+                        down %= p
+        bound = self.mass_bound * len(self.roots)
+        return Dist({s: Fraction(self._rebuild(r, bound), bound) for s, r in final.items() if r.any()})

@@ -1,0 +1,82 @@
+"""The vectorised cup-test solver (coffeegames.roaster.cup_layers) against the scalar one (cup_solver.Solver, itself
+checked against Expectimax over the engine's states in test_roaster_cup.py): the same exact values, distributions and
+position counts on many random bags, with every cup effect; and a round's one shared table against separate solves."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from coffeegames.roaster import CUP_EFFECTS, Rules
+from coffeegames.roaster.cup_layers import Layers
+from coffeegames.roaster.cup_solver import Solver
+
+TOKENS = ["hard", "bean0", "bean1", "bean2", "bean3", "bean4", "burnt", "defect", "smoke", "body", "acidity", "aroma", "wild"]
+CARDS = ["Zambia Kasama AA", "Mexico Altura Oaxaca", "Hawaii Kona"]
+
+
+def scalar(rules, active, tokens, tray_spaces, bag, cup, tray):
+    """The scalar solver's value and distribution (no budget), counting the positions it visits."""
+    solver = Solver(rules, active, tokens, tray_spaces, None)
+    solver.exchange = "exchange" in active
+    solver.scale(len(tokens) + tray)
+    b, c = solver.counts(bag), solver.counts(cup)
+    return solver.value(b, c, tray), solver.dist([(Fraction(1), (b, c, tray))]), len(solver.values)
+
+
+def random_case(rng):
+    n = int(rng.integers(4, 13))
+    tokens = [TOKENS[i] for i in rng.choice(len(TOKENS), size=n, p=None)]
+    k = int(rng.integers(0, min(4, n - 1) + 1))
+    cup, bag = tokens[:k], tokens[k:]
+    active = tuple(e for e in CUP_EFFECTS if rng.random() < 0.4)
+    return CARDS[int(rng.integers(len(CARDS)))], active, bag, cup
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_layers_equal_the_scalar_solver_on_random_bags(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(4):
+        card, active, bag, cup = random_case(rng)
+        rules = Rules(card=card)
+        tray_spaces = rules.tray_size(active)
+        tray = int(rng.integers(0, tray_spaces + 1))
+        value, dist, visited = scalar(rules, active, bag + cup, tray_spaces, bag, cup, tray)
+        solver = Solver(rules, active, bag + cup, tray_spaces, None)
+        solver.exchange = "exchange" in active
+        solver.scale(len(bag) + len(cup) + tray)
+        b, c = solver.counts(bag), solver.counts(cup)
+        table = Layers(solver, [(b, c, tray)], dist=True)
+        assert table.values() == [value], (card, active, bag, cup, tray)
+        assert table.dist() == dist
+        assert table.positions == visited  # the same positions as the memoised search
+
+
+def test_one_table_for_many_roots_equals_separate_solves():
+    rules, active = Rules(card="Zambia Kasama AA"), ("choice", "sweetness", "extra_bean")
+    rng = np.random.default_rng(5)
+    bags = [[TOKENS[i] for i in rng.choice(len(TOKENS), size=int(rng.integers(6, 12)))] for _ in range(6)]
+    tokens = [t for bag in bags for t in bag]
+    solver = Solver(rules, active, tokens, rules.tray_size(active), None)
+    solver.scale(max(map(len, bags)))
+    none = (0,) * len(solver.kinds)
+    table = Layers(solver, [(solver.counts(bag), none, 0) for bag in bags])
+    assert table.values() == [scalar(rules, active, bag, rules.tray_size(active), bag, (), 0)[0] for bag in bags]
+
+
+def test_the_budget_is_checked_while_listing():
+    from coffeegames.roaster.cup_solver import OverBudget
+
+    rules = Rules(card="Zambia Kasama AA")
+    bag = ["bean1"] * 2 + ["bean2"] * 3 + ["bean3"] * 2 + ["bean4", "hard", "smoke", "aroma", "body"]
+    solver = Solver(rules, (), bag, 3, None)
+    solver.scale(len(bag))
+    root = [(solver.counts(bag), (0,) * len(solver.kinds), 0)]
+    n = Layers(solver, root).positions
+    assert Layers(solver, root, max_states=n).positions == n
+    with pytest.raises(OverBudget):
+        Layers(solver, root, max_states=n - 1)
+    with pytest.raises(ValueError, match="dist=True"):
+        Layers(solver, root).dist()
