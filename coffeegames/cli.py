@@ -90,7 +90,7 @@ def _reroll(args: argparse.Namespace) -> None:
 def _solve(args: argparse.Namespace, dice: int) -> tuple[dairyman.TurnSolution, str]:
     """The optimal turn under the scoring options (points per set, a display or a payoff table), and the display's tiles in words."""
     if args.display:
-        pay = dairyman.display_payoff([int(t) if t.isdigit() else t for t in args.display])
+        pay = dairyman.display_payoff([int(t) if t.isdigit() and len(t) < 5 else t for t in args.display])
         bought = "; ".join(f"{s} set{'s' * (s != 1)}: {' + '.join(pay.bought(s)) or 'nothing'}" for s in range(1, dairyman.MAX_SETS + 1))
         turn = dairyman.optimal_turn(dice, bust_cost=args.bust_cost, payoff=pay)
         return turn, f"Against the display {' '.join(args.display)} the sets buy — {bought}.\n"
