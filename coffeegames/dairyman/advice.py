@@ -59,7 +59,7 @@ from typing import Any
 import pandas as pd
 
 from ..errors import BadArgument, TooBig
-from ..validate import Checker, cached, check_instance
+from ..validate import Checker, cached, check_count, check_instance
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .odds import p_bust, reroll_p_bust
 from .payoff import DisplayPayoff, Payoff, display_payoff
@@ -206,7 +206,7 @@ def advise(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
     its values apart, on one model.
     """
     check_instance(state, State, "state", "a Dairyman state")
-    key = (state, max_states)
+    key = (state, check_count(max_states, "max_states"))
     if key not in _TABLES:
         if len(_TABLES) >= _KEEP_TABLES:
             del _TABLES[next(iter(_TABLES))]

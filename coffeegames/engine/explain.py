@@ -280,6 +280,8 @@ def advice_explainer(advise: Callable[[Any], pd.DataFrame], max_outcomes: int = 
             sample = Sample(None, float(stderr) if _has_value(stderr) else float("nan"), bool(row.get("lower")), str(row.get("how") or ""))
         alone = Breakdown(label, value, (Term("the advised value (its model looks further ahead than the next chance)",
                                               Fraction(1), value),), "as the advice values it", sample)
+        if sample is not None:  # an estimate is not an exact sum over the next chance node: never expand it
+            return alone
         if after.is_chance():
             if after.chance_outcome_count() > max_outcomes:
                 return alone

@@ -36,7 +36,7 @@ from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks, player_names
 from .decision import DecisionView
 
-__all__ = ["CARD_COLOURS", "draw_owner", "gizmos_adapter", "gizmos_board", "gizmos_walkthrough", "outcome_hint",
+__all__ = ["CARD_COLOURS", "draw_owner", "gizmos_adapter", "gizmos_board", "gizmos_walkthrough", "outcome_example", "outcome_hint",
            "parse_outcome"]
 
 CARD_COLOURS: dict[str, str] = {"red": "#e03131", "blue": "#1c7ed6", "black": "#343a40", "yellow": "#fcc419",
@@ -131,18 +131,31 @@ def gizmos_board(state: State, names: Sequence[str] | None = None) -> Board:
     return _Drawing(state, names).board()
 
 
+def outcome_example(state: State) -> str | None:
+    """One outcome this chance node can give, typed as :func:`parse_outcome` reads it (None where nothing is typed).
+
+    >>> outcome_example(Game().new_initial_state())
+    '#4'
+    """
+    if not state.is_chance() or state.is_terminal():
+        return None
+    outcome = state.chance_outcomes()[0][0]
+    return outcome.colour if isinstance(outcome, Marble) else f"#{outcome.card}"
+
+
 def outcome_hint(state: State) -> str:
-    """What to type at this chance node.
+    """What to type at this chance node, with an example it can give.
 
     >>> outcome_hint(Game().new_initial_state())
-    'the level-I card put on the display: its number, e.g. #12 (a card of that level seen nowhere yet)'
+    'the level-I card put on the display: its number (a card of that level seen nowhere yet), e.g. #4'
     """
     step = state.todo[0] if state.todo else Step(Phase.OVER)
+    example = outcome_example(state)
     if step.phase in (Phase.ROW, Phase.ENERGY):
         where = "onto the row" if step.phase == Phase.ROW else "into your storage (a random draw)"
-        return f"the marble drawn {where}: red, blue, black or yellow"
+        return f"the marble drawn {where}: red, blue, black or yellow, e.g. {example}"
     where = "put on the display" if step.phase == Phase.DISPLAY else "researched"
-    return f"the level-{_LEVELS[step.level]} card {where}: its number, e.g. #12 (a card of that level seen nowhere yet)"
+    return f"the level-{_LEVELS[step.level]} card {where}: its number (a card of that level seen nowhere yet), e.g. {example}"
 
 
 def parse_outcome(text: str, state: State) -> Marble | Card:
@@ -154,7 +167,7 @@ def parse_outcome(text: str, state: State) -> Marble | Card:
     >>> parse_outcome("red", s)
     Traceback (most recent call last):
     ...
-    coffeegames.errors.BadEntry: a card is drawn here: type the level-I card put on the display: its number, e.g. #12 (a card of that level seen nowhere yet)
+    coffeegames.errors.BadEntry: a card is drawn here: type the level-I card put on the display: its number (a card of that level seen nowhere yet), e.g. #4
     """
     if not state.is_chance():
         raise IllegalAction("nothing is being drawn now: the outcome box is for marbles and cards drawn")
@@ -190,6 +203,7 @@ def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed
         advise=partial(advise, playouts=playouts, seed=seed),
         board=partial(gizmos_board, names=names),
         outcome_hint=outcome_hint,
+        outcome_example=outcome_example,
         value_name="estimated margin over the best opponent (search playouts)",
         chance_button="Draw",
         outcome_label="drawn",

@@ -32,7 +32,7 @@ from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks, player_names
 from .decision import DecisionView
 
-__all__ = ["INGREDIENT_COLOURS", "PLAYER_COLOURS", "deal_owner", "outcome_hint", "parse_order", "rush_adapter", "rush_board",
+__all__ = ["INGREDIENT_COLOURS", "PLAYER_COLOURS", "deal_owner", "outcome_example", "outcome_hint", "parse_order", "rush_adapter", "rush_board",
            "rush_walkthrough"]
 
 INGREDIENT_COLOURS: dict[str, str] = {
@@ -118,14 +118,25 @@ def rush_board(state: State, move: Move | None = None) -> Board:
     return [squares, people, text], board_layout(title, WIDTH, height, shapes)
 
 
+def outcome_example(state: State) -> str | None:
+    """An order card the deck can give here, typed as :func:`parse_order` reads it (None where nothing is typed).
+
+    >>> outcome_example(Game(players=3).new_initial_state())
+    'coffee+coffee'
+    """
+    if not state.is_chance() or state.is_terminal():
+        return None
+    return state.chance_outcomes()[0][0].order
+
+
 def outcome_hint(state: State) -> str:
-    """What to type at a deal.
+    """What to type at a deal: the order's ingredients, separated by spaces, commas or ``+``.
 
     >>> outcome_hint(Game(players=3).new_initial_state())
-    "the order card drawn for player 0, e.g. 'coffee milk' or 'coffee+milk'"
+    'the order card drawn for player 0 (its ingredients), e.g. coffee+coffee'
     """
     who = state.deals[0][0] if state.deals else 0
-    return f"the order card drawn for player {who}, e.g. 'coffee milk' or 'coffee+milk'"
+    return f"the order card drawn for player {who} (its ingredients), e.g. {outcome_example(state)}"
 
 
 def parse_order(text: str, state: State) -> Drawn:
@@ -165,6 +176,7 @@ def rush_adapter(names: Sequence[str] | None = None) -> Adapter:
         advise=advise,
         board=rush_board,
         outcome_hint=outcome_hint,
+        outcome_example=outcome_example,
         value_name="score change this turn",
         chance_button="Draw",
         outcome_label="order drawn",
