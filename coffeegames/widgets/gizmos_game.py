@@ -140,7 +140,10 @@ def outcome_example(state: State) -> str | None:
     if not state.is_chance() or state.is_terminal():
         return None
     outcome = state.chance_outcomes()[0][0]
-    return outcome.colour if isinstance(outcome, Marble) else f"#{outcome.card}"
+    if isinstance(outcome, Marble):
+        return outcome.colour
+    assert isinstance(outcome, Card)
+    return f"#{outcome.card}"
 
 
 def outcome_hint(state: State) -> str:

@@ -126,7 +126,9 @@ def outcome_example(state: State) -> str | None:
     """
     if not state.is_chance() or state.is_terminal():
         return None
-    return state.chance_outcomes()[0][0].order
+    outcome = state.chance_outcomes()[0][0]
+    assert isinstance(outcome, Drawn)
+    return outcome.order
 
 
 def outcome_hint(state: State) -> str:
