@@ -147,7 +147,6 @@ PENDING: tuple[str, ...] = (
     "coffeegames.gizmos.actions.Phase",
     "coffeegames.gizmos.actions.energy_words",
     "coffeegames.gizmos.advice.advise",
-    "coffeegames.gizmos.advice.p_at_least_one",
     "coffeegames.gizmos.advice.phase_words",
     "coffeegames.gizmos.advice.target",
     "coffeegames.gizmos.board.board_text",

@@ -25,7 +25,7 @@ Example:
     Fraction(19, 138)
 """
 
-from .advice import advise, p_at_least_one, phase_words, target
+from .advice import advise, phase_words, target
 from .board import board_text, card_text, chain_text, effect_text, trigger_text
 from .actions import (
     ACTION_KINDS,
@@ -103,7 +103,7 @@ from .state import Game, State
 
 __all__ = [
     "board_text", "card_text", "chain_text", "effect_text", "trigger_text",
-    "ENGINE_VALUE", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "noisy_greedy", "p_at_least_one", "progress",
+    "ENGINE_VALUE", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "noisy_greedy", "progress",
     "phase_words", "random_policy", "search_stats", "target",
     "ACTION_KINDS", "Build", "CARD_COUNT", "COLOURS", "Card", "CardData", "CardFacts", "EFFECTS", "Effect", "EndTurn",
     "File", "Fire", "Game", "LEVEL_SIZES", "MARBLES_PER_COLOUR", "Marble", "Pass", "Phase", "Pick", "Plan",

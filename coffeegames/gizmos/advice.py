@@ -31,7 +31,6 @@ Example:
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
 from typing import Any
 
 import pandas as pd
@@ -41,10 +40,11 @@ from ..validate import Checker, is_whole
 from .actions import Fire, Phase, energy_words
 from .data import COLOURS
 from .data import Card as CardFacts
+from .odds import p_at_least
 from .policy import card_value, search_stats
 from .state import State
 
-__all__ = ["COLUMNS", "advise", "p_at_least_one", "phase_words", "target"]
+__all__ = ["COLUMNS", "advise", "phase_words", "target"]
 
 COLUMNS = ["action", "label", "value", "exact", "stderr", "playouts", "points", "energy", "sets_off", "colour",
            "p_colour", "then", "best"]
@@ -66,20 +66,6 @@ def target(state: State) -> tuple[CardFacts | None, str]:
     return best, best.colour if best is not None else ""
 
 
-def p_at_least_one(dispenser: tuple[int, ...], colour: str, draws: int) -> Fraction:
-    """The exact chance that ``draws`` marbles drawn without replacement from ``dispenser`` hold at least one of
-    ``colour`` (the hypergeometric law).
-
-    >>> p_at_least_one((13, 13, 13, 13), "red", 1), p_at_least_one((1, 0, 0, 1), "red", 2)
-    (Fraction(1, 4), Fraction(1, 1))
-    """
-    total, good = sum(dispenser), dispenser[COLOURS.index(colour)]
-    draws = min(draws, total)
-    if draws <= 0:
-        return Fraction(0)
-    return 1 - Fraction(comb(total - good, draws), comb(total, draws))
-
-
 def _draws_set_off(state: State, action: Any) -> int:
     """How many random marbles into the mover's storage ``action`` sets off at once (a gizmo's draw effect), within
     the room left."""
@@ -99,7 +85,7 @@ def _consequences(state: State, action: Any, colour: str) -> dict[str, Any]:
     energy = sum(after.players[me].energy) - sum(state.players[me].energy)
     new = [g for g in after.ready if g not in state.ready] if after.turn == me and not after.over else []
     draws = _draws_set_off(state, action)
-    p = p_at_least_one(state.dispenser, colour, draws) if draws and colour else None
+    p = p_at_least(dict(zip(COLOURS, state.dispenser)), colour, 1, draws) if draws and colour else None
     words = []
     if points:
         words.append(f"{points:+d} points")
