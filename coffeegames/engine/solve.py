@@ -170,7 +170,7 @@ def play_out(state: State, policies: Policy | Sequence[Policy], rng: np.random.G
         if player == CHANCE:
             move = state.sample_chance(rng)
         else:
-            move = one(state) if one is not None else each[player](state)
+            move = one(state) if one is not None else _policy_for(each, player)(state)
         log.append(move)
         state = state.apply(move)
     raise RuntimeError(f"the game did not end within {max_steps} steps")
