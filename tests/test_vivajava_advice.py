@@ -227,7 +227,9 @@ def test_keep_rolling_and_upgrade_are_worth_the_best_choice_they_lead_to() -> No
     state = rolled(Game(players=2), "red", "red", "green", "white", "black")
     tokens = [0] * len(TRACK_COLOURS)
     tokens[TRACK_COLOURS.index("yellow")] = tokens[TRACK_COLOURS.index("green")] = 1  # Upgrade Bean, Keep Rolling
-    state = with_players(state, p0=dict(tokens=tuple(tokens)))
+    research = [0] * len(TRACK_COLOURS)  # a token lies on its track from the 1X mark on (yellow 2 RP, green 3)
+    research[TRACK_COLOURS.index("yellow")] = research[TRACK_COLOURS.index("green")] = 3
+    state = with_players(state, p0=dict(tokens=tuple(tokens), research=tuple(research)))
     table = advise(state).set_index("label")
     assert_listed_once_best_marked(state)
     one = KeepRolling(("white",))

@@ -31,6 +31,7 @@ from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument
 from ..games import games
 from ..gizmos import COLOURS, Card, Game, Marble, Phase, State, Step, advise, card_text, greedy_policy, phase_words
+from ..validate import check_instance
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks, player_names
@@ -137,6 +138,7 @@ def outcome_example(state: State) -> str | None:
     >>> outcome_example(Game().new_initial_state())
     '#4'
     """
+    check_instance(state, State, "state", "a Gizmos state")
     if not state.is_chance() or state.is_terminal():
         return None
     outcome = state.chance_outcomes()[0][0]

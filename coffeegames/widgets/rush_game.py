@@ -27,6 +27,7 @@ from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument
 from ..games import games
 from ..rush import Drawn, Game, Move, State, advise, greedy_policy, order_name
+from ..validate import check_instance
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks, player_names
@@ -124,6 +125,7 @@ def outcome_example(state: State) -> str | None:
     >>> outcome_example(Game(players=3).new_initial_state())
     'coffee+coffee'
     """
+    check_instance(state, State, "state", "a Coffee Rush state")
     if not state.is_chance() or state.is_terminal():
         return None
     outcome = state.chance_outcomes()[0][0]
