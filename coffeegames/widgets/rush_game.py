@@ -47,6 +47,12 @@ CELL, LEFT, TOP, PANEL = 58, 40, 40, 300
 WIDTH = 940
 
 
+PHASE_WORDS = {"deal": "dealing orders", "place": "placing meeples", "upgrade": "step 1: upgrade?", "move": "step 2: move",
+               "empty": "step 3: empty cups?", "pour": "step 3: pour", "rush_orders": "Too Many Orders: new orders dealt",
+               "extra_order": "the extra order", "over": "game over"}
+"""Each phase in a player's words, for the board's title."""
+
+
 def _short(ingredient: str) -> str:
     return ingredient[:4]
 
@@ -113,7 +119,7 @@ def rush_board(state: State, move: Move | None = None) -> Board:
     people = meeples.squares("meeples", 9)
     people.marker.symbol = "circle"
     people.textfont.color = "#ffffff"
-    title = f"Coffee Rush · {rules.players} players · round {state.round} · {state.phase}"
+    title = f"Coffee Rush · {rules.players} players · round {state.round} · {PHASE_WORDS.get(state.phase, str(state.phase))}"
     text = labels.labels("labels")
     text.textposition = "middle right"
     return [squares, people, text], board_layout(title, WIDTH, height, shapes)
