@@ -5,7 +5,7 @@ Run from the repository root:  python benchmarks/bench_vivajava.py [--json]
 A script, not a test (pytest ignores benchmarks/). Every case is cold (caches emptied)
 and checked for identical exact answers before it is timed:
 
-1. ``best_blend(10, 5)`` (10 white + 5 flavour dice) against the generic multiset
+1. ``best_blend(10, 5)`` (10 coffee + 5 flavour dice) against the generic multiset
    method of the exact core (``roll(...).map(best_blend_of)``).
 2. ``best_blend(5, 2)`` against ordered brute force over all 6**7 rolls.
 3. The full METER table for both corporations (levels 0..5), with Sacchar's block-die column.
@@ -23,7 +23,7 @@ from itertools import product
 from clocks import interleaved, summary
 
 from coffeegames.exact import Dist, roll
-from coffeegames.vivajava import FLAVOUR_DIE, WHITE_DIE, best_blend_of, odds
+from coffeegames.vivajava import COFFEE_DIE, FLAVOUR_DIE, best_blend_of, odds
 
 TARGET = 0.2
 
@@ -33,14 +33,14 @@ def clear() -> None:
         f.cache_clear()
 
 
-def ordered(white: int, flavour: int) -> Dist:
-    faces = [WHITE_DIE] * white + [FLAVOUR_DIE] * flavour
+def ordered(coffee: int, flavour: int) -> Dist:
+    faces = [COFFEE_DIE] * coffee + [FLAVOUR_DIE] * flavour
     return Dist.from_weights(Counter(best_blend_of(r) for r in product(*faces)))
 
 
 CASES = {
     "best_blend(10, 5)": lambda: odds.best_blend(10, 5),
-    "multiset method (10, 5)": lambda: roll((10, WHITE_DIE), (5, FLAVOUR_DIE)).map(best_blend_of),
+    "multiset method (10, 5)": lambda: roll((10, COFFEE_DIE), (5, FLAVOUR_DIE)).map(best_blend_of),
     "best_blend(5, 2)": lambda: odds.best_blend(5, 2),
     "ordered brute force (5, 2)": lambda: ordered(5, 2),
     "meter_table()": odds.meter_table,

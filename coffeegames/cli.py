@@ -10,7 +10,7 @@ Examples::
     coffeegames dairyman turn --dice 8            # optimal turn value, stop/roll table, simple policies
     coffeegames dairyman turn --display 10 40 40  # ... when a stopped turn buys tiles from this display
     coffeegames dairyman turn --ice 2 --ability reroll_1s   # ... and the whole turn with ice and ice cream
-    coffeegames vivajava odds --white 5 --flavour 2 --beat bold red   # blends, rainbow, research
+    coffeegames vivajava odds --coffee-dice 5 --flavour 2 --beat bold red   # blends, rainbow, research
     coffeegames vivajava meter                    # the solo corporations' success odds by METER level
     coffeegames roaster draw "bean2:4 bean3:2 smoke:1 moisture:3" --draws 4   # odds of the next draw
     coffeegames roaster cup "bean2:3 bean3:3 bean4:2 hard:3 smoke:1 aroma:1" --card zambia --cup bean3:2   # if I stop now
@@ -156,6 +156,16 @@ def _turn(args: argparse.Namespace) -> None:
     print(shown.to_string(index=False))
 
 
+class _OldFlag(argparse.Action):
+    """A flag's old name: it still works, with a note on stderr naming the new one (hidden from ``--help``)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        new = "--" + self.dest.replace("_", "-")
+        print(f"coffeegames: note: {option_string} is the old name of {new}; say {new}", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
 def _blend(words: list[str]) -> vivajava.Blend:
     sizes = {"decaf": 2, "regular": 3, "bold": 4, "extra": 5}
     if len(words) < 2 or words[0].lower() not in sizes:
@@ -165,19 +175,20 @@ def _blend(words: list[str]) -> vivajava.Blend:
 
 
 def _vivajava_odds(args: argparse.Namespace) -> None:
-    table = vivajava.blend_table(args.white, args.flavour)
-    rainbow = vivajava.p_rainbow(args.white, args.flavour)
+    coffee, flavour = args.coffee_dice, args.flavour
+    table = vivajava.blend_table(coffee, flavour)
+    rainbow = vivajava.p_rainbow(coffee, flavour)
     beat = _blend(args.beat) if args.beat else None
-    p_beat = vivajava.p_beats(beat, args.white, args.flavour) if beat else None
-    research = vivajava.research_table(args.white, args.flavour).reset_index()
+    p_beat = vivajava.p_beats(beat, coffee, flavour) if beat else None
+    research = vivajava.research_table(coffee, flavour).reset_index()
     if args.json:
-        extra = {"white": args.white, "flavour": args.flavour, "p_rainbow": _jsonable(rainbow),
+        extra = {"coffee_dice": coffee, "flavour": args.flavour, "p_rainbow": _jsonable(rainbow),
                  "research": [{k: _jsonable(v) for k, v in r.items()} for r in research.to_dict("records")]}
         if beat:
             extra["beat"] = {"blend": str(beat), "p_beats": _jsonable(p_beat)}
         _print_frame(table, True, extra)
         return
-    print(f"VivaJava: best blend of {args.white} white + {args.flavour} flavour dice (exact)\n")
+    print(f"VivaJava: best blend of {coffee} coffee dice + {flavour} flavour dice (exact)\n")
     _print_frame(table, False)
     print(f"\nP(rainbow) = {fraction_text(rainbow)}")
     if p_beat is not None:  # a blend to beat was given
@@ -399,7 +410,9 @@ def build_parser() -> argparse.ArgumentParser:
     vj = games.add_parser("vivajava", help="VivaJava: The Dice Game: coloured dice and blends")
     vcmds = vj.add_subparsers(dest="command", required=True, metavar="COMMAND")
     vodds = vcmds.add_parser("odds", help="best-blend distribution, rainbow and research odds")
-    vodds.add_argument("--white", type=int, default=5, help="white coffee dice, 0-10 (default 5)")
+    coffee = vodds.add_mutually_exclusive_group()
+    coffee.add_argument("--coffee-dice", type=int, default=5, metavar="N", help="coffee dice rolled, 0-10 (default 5)")
+    coffee.add_argument("--white", type=int, dest="coffee_dice", action=_OldFlag, help=argparse.SUPPRESS)  # its old name
     vodds.add_argument("--flavour", type=int, default=0, help="black flavour dice, 0-5 (default 0)")
     vodds.add_argument("--beat", nargs="+", metavar="WORD", help="a blend on the coaster, e.g. regular red")
     vodds.add_argument("--json", action="store_true", help="print JSON instead of a table")

@@ -29,6 +29,7 @@ import inspect
 import json
 import os
 import re
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -37,7 +38,7 @@ from .errors import MISSING, BadArgument, BadData, BadType, CoffeeGamesError, To
 
 __all__ = [
     "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_instance", "check_path",
-    "check_seed", "check_size", "is_whole", "read_json",
+    "check_seed", "check_size", "is_whole", "read_json", "renamed_keyword",
 ]
 
 T = TypeVar("T")
@@ -90,6 +91,45 @@ def cached(maxsize: int | None = None) -> Callable[[F], F]:
 
         call.cache_info = memo.cache_info  # type: ignore[attr-defined]
         call.cache_clear = memo.cache_clear  # type: ignore[attr-defined]
+        return cast(F, call)
+
+    return wrap
+
+
+def renamed_keyword(old: str, new: str) -> Callable[[F], F]:
+    """Take keyword ``old`` as a deprecated name of parameter ``new``: it still works, with a
+    :class:`DeprecationWarning`; giving both is refused with :class:`~coffeegames.errors.BadArgument`.
+    Calls that do not use ``old`` pass straight through.
+
+    >>> @renamed_keyword("white", "coffee_dice")
+    ... def dice(coffee_dice=5): return coffee_dice
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     dice(white=3), caught[0].category.__name__
+    (3, 'DeprecationWarning')
+    >>> dice(4, white=3)
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadArgument: argument 'white': is the old name of 'coffee_dice': give one of them, not both; got 3
+    """
+    def wrap(func: F) -> F:
+        signature = inspect.signature(func)
+        name = func.__qualname__.removesuffix(".__init__")
+
+        @functools.wraps(func)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if old in kwargs:
+                try:
+                    positional = signature.bind_partial(*args).arguments
+                except TypeError:
+                    positional = {}
+                if new in kwargs or new in positional:
+                    raise BadArgument(old, f"is the old name of {new!r}: give one of them, not both", kwargs[old])
+                warnings.warn(f"{name}({old}=...) is deprecated: say {new}=...", DeprecationWarning, stacklevel=2)
+                kwargs[new] = kwargs.pop(old)
+            return func(*args, **kwargs)
+
         return cast(F, call)
 
     return wrap

@@ -128,8 +128,9 @@ def test_decide_says_what_it_assumes_and_marks_the_best_in_words(capsys):
 def test_vivajava_odds_and_meter(capsys):
     from coffeegames import vivajava
 
-    _, out = run(capsys, "vivajava", "odds", "--white", "5", "--flavour", "1", "--beat", "regular", "red", "--json")
+    _, out = run(capsys, "vivajava", "odds", "--coffee-dice", "5", "--flavour", "1", "--beat", "regular", "red", "--json")
     data = json.loads(out)
+    assert data["coffee_dice"] == 5 and "white" not in data
     assert Fraction(data["beat"]["p_beats"]["fraction"]) == vivajava.p_beats(vivajava.Blend.of(3, "red"), 5, 1)
     assert Fraction(data["p_rainbow"]["fraction"]) == vivajava.p_rainbow(5, 1)
     assert sum(Fraction(r["probability"]["fraction"]) for r in data["rows"]) == 1
@@ -138,10 +139,29 @@ def test_vivajava_odds_and_meter(capsys):
     assert Fraction(rows[2]["p_omniblend"]["fraction"]) == vivajava.omniblend_success(2)
 
 
+def test_vivajava_odds_says_coffee_dice_and_its_old_flag_white_gives_the_same_numbers(capsys):
+    new, out_new = run(capsys, "vivajava", "odds", "--coffee-dice", "4", "--flavour", "2", "--beat", "regular", "red")
+    assert new == 0 and "best blend of 4 coffee dice + 2 flavour dice" in out_new
+    assert "white +" not in out_new
+    code = main(["vivajava", "odds", "--white", "4", "--flavour", "2", "--beat", "regular", "red"])
+    old = capsys.readouterr()
+    assert code == 0 and old.out == out_new and "--white is the old name of --coffee-dice" in old.err
+    main(["vivajava", "odds", "--coffee-dice", "4", "--flavour", "2", "--json"])
+    as_json = capsys.readouterr().out
+    main(["vivajava", "odds", "--white", "4", "--flavour", "2", "--json"])
+    assert capsys.readouterr().out == as_json
+    with pytest.raises(SystemExit):
+        main(["vivajava", "odds", "--help"])
+    shown = capsys.readouterr().out
+    assert "--coffee-dice" in shown and "--white" not in shown  # the old name is hidden
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [
+        (["vivajava", "odds", "--coffee-dice", "11"], "at most 10"),
         (["vivajava", "odds", "--white", "11"], "at most 10"),
+        (["vivajava", "odds", "--white", "3", "--coffee-dice", "4"], "not allowed with"),
         (["vivajava", "odds", "--beat", "huge", "red"], "a blend is a size and a colour"),
         (["vivajava", "odds", "--beat", "bold", "purple"], "unknown colour 'purple'"),
     ],

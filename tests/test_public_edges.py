@@ -322,7 +322,7 @@ def _make_example(game: str | None, name: str, annotation: str) -> Any:
         value = lambda rng, n: rng.integers(1, 7, size=(n, 1))  # noqa: E731
     elif name in ("event",):
         value = lambda rolls: rolls[:, 0] == 6  # noqa: E731
-    elif annotation in ("int", "int | None") or name in ("n", "draws", "white", "meter", "k", "need", "trials"):
+    elif annotation in ("int", "int | None") or name in ("n", "draws", "coffee_dice", "meter", "k", "need", "trials"):
         value = 2
     elif annotation == "bool":
         value = False
@@ -569,7 +569,7 @@ def test_the_cli_reports_every_library_error_as_one_line(capsys: pytest.CaptureF
         (["roaster", "draw", "bean2:1000000000", "--draws", "1000000"], "limit"),
         (["roaster", "cup", "bean2:1000000000", "--card", "zambia"], "limit"),
         (["roaster", "draw", "bean2:3", "smoke:-3"], "count"),
-        (["vivajava", "odds", "--white", "40"], "white"),
+        (["vivajava", "odds", "--coffee-dice", "40"], "coffee_dice"),
     ]
     for argv, word in cases:
         code, err = _run_cli(argv, capsys)

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from coffeegames import vivajava
+from coffeegames.errors import BadArgument
 from coffeegames.exact import Dist, roll
-from coffeegames.vivajava import COLOURS, FLAVOUR_DIE, NO_BLEND, WHITE_DIE, Blend, best_blend_of, is_rainbow
+from coffeegames.vivajava import COFFEE_DIE, COLOURS, FLAVOUR_DIE, NO_BLEND, Blend, best_blend_of, is_rainbow
 from coffeegames.vivajava import (
     best_blend,
     meter_table,
@@ -23,9 +24,9 @@ from coffeegames.vivajava import (
 )
 
 
-def ordered(white, flavour, f):
-    """The law of f(roll) over every ordered roll of the white and flavour dice."""
-    faces = [WHITE_DIE] * white + [FLAVOUR_DIE] * flavour
+def ordered(coffee, flavour, f):
+    """The law of f(roll) over every ordered roll of the coffee and flavour dice."""
+    faces = [COFFEE_DIE] * coffee + [FLAVOUR_DIE] * flavour
     return Dist.from_weights(Counter(f(r) for r in product(*faces)))
 
 
@@ -37,7 +38,7 @@ def test_best_blend_and_rainbow_match_ordered_brute_force(white, flavour):
 
 @pytest.mark.parametrize("white, flavour", [(5, 0), (5, 2), (6, 3)])
 def test_best_blend_matches_the_multiset_core(white, flavour):
-    pool = roll((white, WHITE_DIE), (flavour, FLAVOUR_DIE))
+    pool = roll((white, COFFEE_DIE), (flavour, FLAVOUR_DIE))
     assert best_blend(white, flavour) == pool.map(best_blend_of)
     assert p_rainbow(white, flavour) == pool.prob(is_rainbow)
 
@@ -51,7 +52,7 @@ def test_research_matches_brute_force():
 
 def test_ten_white_and_five_flavour_against_simulation():
     rng = np.random.default_rng(11)
-    faces_w, faces_f = np.array(WHITE_DIE), np.array(FLAVOUR_DIE)
+    faces_w, faces_f = np.array(COFFEE_DIE), np.array(FLAVOUR_DIE)
     trials = 6000
     rolls = np.concatenate([faces_w[rng.integers(0, 6, (trials, 10))], faces_f[rng.integers(0, 6, (trials, 5))]], axis=1)
     sizes = np.array([best_blend_of(r).size for r in rolls.tolist()])
@@ -84,7 +85,7 @@ def test_beats_and_keep_or_reroll():
 def _omniblend_by_multisets(meter, takes_rainbow=False):
     """The keep-best-reroll chain by explicit multisets of colours (no symmetry argument)."""
     state = {}
-    for r, p in roll((5, WHITE_DIE)).items():
+    for r, p in roll((5, COFFEE_DIE)).items():
         state[r] = state.get(r, 0) + p
     for _ in range(meter):
         nxt = {}
@@ -94,7 +95,7 @@ def _omniblend_by_multisets(meter, takes_rainbow=False):
                 nxt[r] = nxt.get(r, 0) + p
                 continue
             kept = (colour,) * size
-            for again, q in roll((5 - size, WHITE_DIE)).items():
+            for again, q in roll((5 - size, COFFEE_DIE)).items():
                 key = tuple(sorted(kept + again))
                 nxt[key] = nxt.get(key, 0) + p * q
         state = nxt
@@ -111,7 +112,7 @@ def test_meter_table_is_monotone_and_sacchar_matches_p_at_least():
     table = meter_table()
     assert list(table["p_omniblend"]) == sorted(table["p_omniblend"])
     assert list(table["p_sacchar"]) == sorted(table["p_sacchar"])
-    assert sacchar_success(2) == p_at_least(3, white=5, flavour=2)
+    assert sacchar_success(2) == p_at_least(3, coffee_dice=5, flavour=2)
 
 
 @pytest.mark.parametrize(
@@ -130,6 +131,30 @@ def test_meter_table_is_monotone_and_sacchar_matches_p_at_least():
 def test_bad_input_gets_a_clear_error(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+OLD_NAME_CALLS = [
+    (best_blend, ()), (vivajava.largest_group, ()), (p_at_least, (3,)), (p_beats, (Blend.of(3, "red"),)),
+    (vivajava.rainbow, ()), (p_rainbow, ()), (research, ("red",)), (vivajava.research_table, ()),
+    (vivajava.blend_table, ()), (vivajava.colour_table, ()),
+]
+
+
+@pytest.mark.parametrize("func, args", OLD_NAME_CALLS, ids=[f.__name__ for f, _ in OLD_NAME_CALLS])
+def test_the_old_keyword_white_gives_the_same_exact_numbers_with_a_warning(func, args):
+    new = func(*args, coffee_dice=4, flavour=1)
+    with pytest.warns(DeprecationWarning, match=rf"{func.__name__}\(white=...\) is deprecated: say coffee_dice="):
+        old = func(*args, white=4, flavour=1)
+    if isinstance(new, tuple):  # colour_table: numpy arrays
+        assert all((a == b).all() for a, b in zip(old, new))
+    elif hasattr(new, "equals"):  # tables
+        assert old.equals(new)
+    else:
+        assert old == new
+    with pytest.raises(BadArgument, match="argument 'white': is the old name of 'coffee_dice'"):
+        func(*args, coffee_dice=4, white=4)
+    with pytest.raises(BadArgument, match="argument 'white'"):
+        func(*args, 4, white=4)  # the new name given by position
 
 
 def test_colours_rank_in_order():

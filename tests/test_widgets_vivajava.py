@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from coffeegames import vivajava
+from coffeegames.errors import BadArgument
 from coffeegames.vivajava import COLOURS, NO_BLEND, Blend, Featured, Rolled, advise, corporation_chance
 from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, fraction_text, percent
 from coffeegames.widgets.decision import STAR
@@ -34,11 +35,11 @@ def table_rows(text: str) -> list[list[str]]:
 # -- BlendExplorer -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("white", "flavour"), [(5, 0), (0, 3), (2, 1), (10, 5), (0, 0), (1, 0)])
-def test_sliders_redraw_the_exact_best_blend_distribution(white: int, flavour: int) -> None:
-    explorer = BlendExplorer(white=3, flavour=2)
-    explorer.white.value, explorer.flavour.value = white, flavour
-    best = vivajava.best_blend(white, flavour)
+@pytest.mark.parametrize(("coffee", "flavour"), [(5, 0), (0, 3), (2, 1), (10, 5), (0, 0), (1, 0)])
+def test_sliders_redraw_the_exact_best_blend_distribution(coffee: int, flavour: int) -> None:
+    explorer = BlendExplorer(coffee_dice=3, flavour=2)
+    explorer.coffee_dice.value, explorer.flavour.value = coffee, flavour
+    best = vivajava.best_blend(coffee, flavour)
     bars = explorer.fig.data
     assert [t.name for t in bars] == list(COLOURS) + ["no blend"]
     for rank, trace in enumerate(bars[:-1], start=1):
@@ -48,21 +49,36 @@ def test_sliders_redraw_the_exact_best_blend_distribution(white: int, flavour: i
             assert text.startswith(f"{Blend(size, rank)}: {fraction_text(best[Blend(size, rank)])}")
     assert list(bars[-1].y) == [float(best[NO_BLEND]), 0.0, 0.0, 0.0, 0.0]
     assert sum(sum(t.y) for t in bars) == pytest.approx(1.0)
-    assert explorer.distribution == best and explorer.p_rainbow == vivajava.p_rainbow(white, flavour)
-    assert fraction_text(vivajava.p_rainbow(white, flavour)) in explorer.result.value
+    assert explorer.distribution == best and explorer.p_rainbow == vivajava.p_rainbow(coffee, flavour)
+    assert fraction_text(vivajava.p_rainbow(coffee, flavour)) in explorer.result.value
+    assert f"{coffee} coffee + {flavour} flavour dice" in explorer.result.value and "white" not in explorer.result.value
 
 
 @pytest.mark.parametrize(("size", "colour"), [(2, "white"), (3, "red"), (4, "black"), (5, "green")])
 def test_the_beat_picker_states_p_beats_and_highlights_the_beaters(size: int, colour: str) -> None:
-    explorer = BlendExplorer(white=5, flavour=1)
+    explorer = BlendExplorer(coffee_dice=5, flavour=1)
     explorer.size.value, explorer.colour.value = size, colour
     target = Blend.of(size, colour)
-    assert explorer.p_beat == vivajava.p_beats(target, white=5, flavour=1)
+    assert explorer.p_beat == vivajava.p_beats(target, coffee_dice=5, flavour=1)
     assert fraction_text(explorer.p_beat) in explorer.result.value and str(target) in explorer.fig.layout.title.text
     for rank, trace in enumerate(explorer.fig.data[:-1], start=1):
         for s, opacity, line in zip((2, 3, 4, 5), trace.marker.opacity[1:], trace.marker.line.color[1:]):
             assert opacity == (1.0 if Blend(s, rank) > target else FADED)
             assert (line == HIGHLIGHT) == (Blend(s, rank) == target)
+
+
+def test_the_explorers_old_keywords_white_and_coffee_still_work_with_a_warning() -> None:
+    new = BlendExplorer(coffee_dice=4, flavour=1, size=2, colour="green")
+    for old in ("white", "coffee"):
+        with pytest.warns(DeprecationWarning, match=f"BlendExplorer\\({old}=...\\) is deprecated: say coffee_dice"):
+            explorer = BlendExplorer(**{old: 4}, flavour=1, size=2, colour="green")  # type: ignore[arg-type]
+        assert (explorer.distribution, explorer.p_beat, explorer.p_rainbow) == (new.distribution, new.p_beat, new.p_rainbow)
+        assert explorer.result.value == new.result.value
+        with pytest.raises(BadArgument, match=f"argument '{old}': is the old name of 'coffee_dice'"):
+            BlendExplorer(3, **{old: 4})  # type: ignore[arg-type]
+    with pytest.warns(DeprecationWarning, match="BlendExplorer.white is deprecated"):
+        assert new.white is new.coffee_dice
+    assert new.coffee_dice.description == "coffee dice"
 
 
 def test_the_explorer_is_a_static_plot_of_its_traces() -> None:

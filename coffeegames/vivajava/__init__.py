@@ -10,7 +10,7 @@ and bots (:mod:`.policy`). Everything outside the package imports from here.
 >>> from coffeegames import vivajava
 >>> vivajava.best_blend_of(["green", "green", "joker"])
 Blend('Regular', 'green')
->>> vivajava.p_rainbow(white=5)
+>>> vivajava.p_rainbow(coffee_dice=5)
 Fraction(5, 54)
 >>> game = vivajava.Game(players=3)
 >>> game.new_initial_state().phase == vivajava.Phase.SETUP
@@ -42,6 +42,7 @@ from .actions import (
 from .explain import explain
 from .advice import COLUMNS, advise, flavour_die_value, roll_value, rp_value
 from .dice import (
+    COFFEE_DIE,
     COLOURS,
     FLAVOUR_DIE,
     JOKER,
@@ -56,6 +57,7 @@ from .dice import (
     rainbow_of_counts,
 )
 from .odds import (
+    MAX_COFFEE_DICE,
     MAX_FLAVOUR,
     MAX_REROLLS,
     MAX_WHITE,
@@ -128,6 +130,7 @@ __all__ = [
     "Boost",
     "check_dice",
     "colour_table",
+    "COFFEE_DIE",
     "COLOURS",
     "corporation_chance",
     "CORPORATIONS",
@@ -149,6 +152,7 @@ __all__ = [
     "largest_group",
     "load_data",
     "load_walkthrough",
+    "MAX_COFFEE_DICE",
     "MAX_FLAVOUR",
     "MAX_REROLLS",
     "MAX_WHITE",

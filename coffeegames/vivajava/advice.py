@@ -323,7 +323,7 @@ def _keep_rows(state: State) -> list[Row]:
     rolled = f"roll {dice} dice" + (f" + {flavour} flavour" if flavour else "")
     return [
         _row(Keep(), state.rules.featured_pp * keep, 1 - keep, then=f"scores {state.rules.featured_pp} PP at your next turn if not beaten"),
-        _row(Reroll(), roll_value(state.apply(Reroll())), 1 - p_beats(kept, white=dice, flavour=flavour), then=f"{rolled}, give up {kept}"),
+        _row(Reroll(), roll_value(state.apply(Reroll())), 1 - p_beats(kept, coffee_dice=dice, flavour=flavour), then=f"{rolled}, give up {kept}"),
     ]
 
 

@@ -3,7 +3,7 @@
 In a solo game the corporation is player 1 (:data:`~.rules.CORPORATION`). Its whole turn
 is a chain of chance nodes: :func:`corp_turn` scores and degrades its blends and starts its
 roll (phase ``corp``), :func:`corp_resolve` reads each roll (OmniBlend may re-roll), and
-Sacchar then rolls its extra white die (phase ``block``), which blocks that colour for the
+Sacchar then rolls its block die, one more coffee die (phase ``block``), which blocks that colour for the
 human's next turn (``State._rolled``). The rules are in ``docs/rules/vivajava.md``.
 
 Example:

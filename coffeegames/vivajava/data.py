@@ -84,7 +84,7 @@ ABILITIES: dict[str, Ability] = {
     a.key: a
     for a in (
         Ability("upgrade_bean", "Upgrade Bean", "token",
-                "after a roll, spend the token: one of your rolled coffee (white) dice goes up one grade "
+                "after a roll, spend the token: one of your rolled coffee dice goes up one grade "
                 "(white→yellow→brown→red→green→black)", "Fact (name); effect Ruling"),
         Ability("flip_bean", "Flip Bean", "token",
                 "after a roll, spend the token: turn one of your rolled coffee dice to the opposite face, "

@@ -1,6 +1,7 @@
 """VivaJava: The Dice Game — the coloured dice and the blends they make (rules: ``docs/rules/vivajava.md``).
 
-* White coffee dice: one face of each bean colour, ranked White < Yellow < Brown < Red
+* Coffee dice (white in the box; called coffee dice here, as white is also a bean colour):
+  one face of each bean colour, ranked White < Yellow < Brown < Red
   < Green < Black (grades 1–6).
 * Black flavour dice: faces White..Green and a **joker** (wild: counts as any colour;
   Ruling: any of the six, black included). No black face.
@@ -26,6 +27,7 @@ from typing import Any, Self
 from ..errors import BadArgument, BadType, TooBig, shown
 
 __all__ = [
+    "COFFEE_DIE",
     "COLOURS",
     "FACES",
     "FLAVOUR_DIE",
@@ -52,8 +54,10 @@ COLOURS: tuple[str, ...] = ("white", "yellow", "brown", "red", "green", "black")
 """Bean colours from lowest to highest rank (grade = index + 1)."""
 JOKER = "joker"
 """The flavour dice's wild face."""
-WHITE_DIE: tuple[str, ...] = COLOURS
-"""Faces of a white coffee die."""
+COFFEE_DIE: tuple[str, ...] = COLOURS
+"""Faces of a coffee die: one of each bean colour."""
+WHITE_DIE: tuple[str, ...] = COFFEE_DIE
+"""The old name of :data:`COFFEE_DIE` (kept so old code runs)."""
 FLAVOUR_DIE: tuple[str, ...] = COLOURS[:5] + (JOKER,)
 """Faces of a black flavour die: White..Green and a joker."""
 FACES: tuple[str, ...] = COLOURS + (JOKER,)

@@ -1,15 +1,19 @@
 """Exact roll-outcome odds for VivaJava's coloured dice.
 
-Every question here is a function of one table: for ``white`` coffee dice and
+Every question here is a function of one table: for ``coffee_dice`` coffee dice and
 ``flavour`` dice, every distinct combination of per-colour counts (and jokers) with the
-number of ordered rolls that show it. The table pairs each multiset of the white dice
+number of ordered rolls that show it. The table pairs each multiset of the coffee dice
 with each multiset of the flavour dice (C(w+5, 5) × C(f+5, 5) rows: 756,756 for 10 + 5)
 and is evaluated with numpy on exact integer counts, so answers stay exact Fractions.
 
+The coffee dice are white in the box, but white is also a bean colour, so the count is
+called ``coffee_dice`` everywhere (the old keyword ``white=`` still works, with a
+DeprecationWarning; giving both is refused).
+
 Example:
-    >>> best_blend(white=2)[Blend.of(2, "red")]
+    >>> best_blend(coffee_dice=2)[Blend.of(2, "red")]
     Fraction(1, 36)
-    >>> p_rainbow(white=5)
+    >>> p_rainbow(coffee_dice=5)
     Fraction(5, 54)
 """
 
@@ -25,10 +29,11 @@ import pandas as pd
 
 from ..errors import BadArgument, BadType
 from ..exact import Dist, check_count, count_vectors
-from ..validate import cached, check_size
+from ..validate import cached, check_size, renamed_keyword
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, RAINBOW_SIZE, Blend
 
 __all__ = [
+    "MAX_COFFEE_DICE",
     "MAX_FLAVOUR",
     "MAX_REROLLS",
     "MAX_WHITE",
@@ -53,8 +58,10 @@ __all__ = [
     "sacchar_success",
 ]
 
-MAX_WHITE = 10
+MAX_COFFEE_DICE = 10
 """The most coffee dice a question may roll (there are 10)."""
+MAX_WHITE = MAX_COFFEE_DICE
+"""The old name of :data:`MAX_COFFEE_DICE` (kept so old code runs)."""
 MAX_FLAVOUR = 5
 """The most flavour dice a question may roll (there are 5)."""
 MAX_REROLLS = 100
@@ -63,19 +70,20 @@ exact answer, so 10,000 would run for minutes)."""
 _RANKS = np.arange(1, len(COLOURS) + 1, dtype=np.int16)  # int16 like the counts: mixing dtypes is 10x slower
 
 
-def _check(white: int, flavour: int) -> None:
-    check_count(white, "number of white dice", maximum=MAX_WHITE)
-    check_count(flavour, "number of flavour dice", maximum=MAX_FLAVOUR)
+def _check(coffee_dice: int, flavour: int) -> None:
+    check_count(coffee_dice, "coffee_dice", maximum=MAX_COFFEE_DICE)
+    check_count(flavour, "flavour", maximum=MAX_FLAVOUR)
 
 
+@renamed_keyword("white", "coffee_dice")
 @cached(maxsize=32)
-def colour_table(white: int, flavour: int) -> tuple[np.ndarray, np.ndarray]:
+def colour_table(coffee_dice: int, flavour: int) -> tuple[np.ndarray, np.ndarray]:
     """``(counts, weights)``: rows of per-colour counts (6 colours) plus jokers, and ordered-roll counts.
 
-    Weights are exact integers summing to ``6 ** (white + flavour)``.
+    Weights are exact integers summing to ``6 ** (coffee_dice + flavour)``.
     """
-    _check(white, flavour)
-    w_rows = [(c, w) for c, w in count_vectors(white)]  # faces in COLOURS order
+    _check(coffee_dice, flavour)
+    w_rows = [(c, w) for c, w in count_vectors(coffee_dice)]  # faces in COLOURS order
     f_rows = [(c, w) for c, w in count_vectors(flavour)]  # faces: White..Green, then joker
     wc = np.array([c for c, _ in w_rows], dtype=np.int16).reshape(len(w_rows), 6)
     fc = np.array([c for c, _ in f_rows], dtype=np.int16).reshape(len(f_rows), 6)
@@ -103,39 +111,44 @@ def best_blend_codes(counts: np.ndarray) -> np.ndarray:
     return scores.max(axis=1)
 
 
+@renamed_keyword("white", "coffee_dice")
 @cached(maxsize=64)
-def best_blend(white: int = 5, flavour: int = 0) -> Dist:
+def best_blend(coffee_dice: int = 5, flavour: int = 0) -> Dist:
     """The exact distribution of the best blend (size, then colour) of a roll, jokers wild.
 
-    >>> best_blend(white=5).prob(lambda b: b.size >= 3) > Fraction(1, 5)
+    >>> best_blend(coffee_dice=5).prob(lambda b: b.size >= 3) > Fraction(1, 5)
     True
     """
-    counts, weights = colour_table(white, flavour)
+    counts, weights = colour_table(coffee_dice, flavour)
     return _dist(best_blend_codes(counts), weights, lambda c: Blend(c // 10, c % 10) if c else NO_BLEND)
 
 
-def largest_group(white: int = 5, flavour: int = 0) -> Dist:
+@renamed_keyword("white", "coffee_dice")
+def largest_group(coffee_dice: int = 5, flavour: int = 0) -> Dist:
     """The distribution of the largest group of one colour (jokers wild; at most 5 count; 0 with no dice)."""
-    return best_blend(white, flavour).map(lambda b: cast(Blend, b).size or min(1, white + flavour))
+    return best_blend(coffee_dice, flavour).map(lambda b: cast(Blend, b).size or min(1, coffee_dice + flavour))
 
 
-def p_at_least(size: int, white: int = 5, flavour: int = 0) -> Fraction:
+@renamed_keyword("white", "coffee_dice")
+def p_at_least(size: int, coffee_dice: int = 5, flavour: int = 0) -> Fraction:
     """P(the largest group of one colour, jokers wild, has at least ``size`` dice)."""
     check_count(size, "group size", maximum=LARGEST_BLEND)
-    return largest_group(white, flavour).at_least(size)
+    return largest_group(coffee_dice, flavour).at_least(size)
 
 
-def p_beats(blend: Blend, white: int = 5, flavour: int = 0) -> Fraction:
+@renamed_keyword("white", "coffee_dice")
+def p_beats(blend: Blend, coffee_dice: int = 5, flavour: int = 0) -> Fraction:
     """P(a roll's best blend beats ``blend``, the Featured Blend on the coaster)."""
     if not isinstance(blend, Blend):
         raise BadType("blend", "expected a Blend such as Blend.of(3, 'green')", blend)
-    return best_blend(white, flavour).prob(lambda b: cast(Blend, b) > blend)
+    return best_blend(coffee_dice, flavour).prob(lambda b: cast(Blend, b) > blend)
 
 
+@renamed_keyword("white", "coffee_dice")
 @cached(maxsize=64)
-def rainbow(white: int = 5, flavour: int = 0) -> Dist:
+def rainbow(coffee_dice: int = 5, flavour: int = 0) -> Dist:
     """Whether a roll can show five different colours (jokers fill gaps): a Dist over True/False."""
-    counts, weights = colour_table(white, flavour)
+    counts, weights = colour_table(coffee_dice, flavour)
     return _dist(rainbow_flags(counts).astype(np.int64), weights, bool)
 
 
@@ -146,12 +159,14 @@ def rainbow_flags(counts: np.ndarray) -> np.ndarray:
     return present + np.minimum(counts[:, 6], len(COLOURS) - present) >= RAINBOW_SIZE
 
 
-def p_rainbow(white: int = 5, flavour: int = 0) -> Fraction:
+@renamed_keyword("white", "coffee_dice")
+def p_rainbow(coffee_dice: int = 5, flavour: int = 0) -> Fraction:
     """P(a Rainbow Blend: five dice of five different colours, own jokers filling gaps)."""
-    return rainbow(white, flavour)[True]
+    return rainbow(coffee_dice, flavour)[True]
 
 
-def research(colour: str, white: int = 5, flavour: int = 0, jokers_count: bool = True) -> Dist:
+@renamed_keyword("white", "coffee_dice")
+def research(colour: str, coffee_dice: int = 5, flavour: int = 0, jokers_count: bool = True) -> Dist:
     """RP gained by researching ``colour``: one per die of that colour, at most 5.
 
     ``jokers_count`` (a Ruling, default True): a joker is wild, so it counts as the colour.
@@ -159,23 +174,25 @@ def research(colour: str, white: int = 5, flavour: int = 0, jokers_count: bool =
     """
     if colour not in COLOURS:
         raise BadArgument("colour", f"unknown colour {colour!r}; the colours are {', '.join(COLOURS)}")
-    counts, weights = colour_table(white, flavour)
+    counts, weights = colour_table(coffee_dice, flavour)
     n = counts[:, COLOURS.index(colour)] + (counts[:, 6] if jokers_count else 0)
     return _dist(np.minimum(n, 5), weights, int)
 
 
-def research_table(white: int = 5, flavour: int = 0, jokers_count: bool = True) -> pd.DataFrame:
+@renamed_keyword("white", "coffee_dice")
+def research_table(coffee_dice: int = 5, flavour: int = 0, jokers_count: bool = True) -> pd.DataFrame:
     """Expected RP and P(at least 2 / 3 RP) for each colour (black: flavour dice won)."""
     rows = []
     for colour in COLOURS:
-        d = research(colour, white, flavour, jokers_count)
+        d = research(colour, coffee_dice, flavour, jokers_count)
         rows.append({"colour": colour, "mean": d.mean(), "p_at_least_2": d.at_least(2), "p_at_least_3": d.at_least(3)})
     return pd.DataFrame(rows).set_index("colour")
 
 
-def blend_table(white: int = 5, flavour: int = 0) -> pd.DataFrame:
+@renamed_keyword("white", "coffee_dice")
+def blend_table(coffee_dice: int = 5, flavour: int = 0) -> pd.DataFrame:
     """The best-blend distribution as a table, strongest first, with P(this or better)."""
-    d = best_blend(white, flavour)
+    d = best_blend(coffee_dice, flavour)
     rows, running = [], Fraction(0)
     for b in sorted(d, reverse=True):
         running += d[b]
@@ -184,8 +201,8 @@ def blend_table(white: int = 5, flavour: int = 0) -> pd.DataFrame:
 
 
 def p_reroll_beats(kept: Blend, dice: int) -> Fraction:
-    """Keep-or-reroll for a degraded Featured Blend: P(re-rolling its ``dice`` white dice beats keeping ``kept``)."""
-    return p_beats(kept, white=dice, flavour=0)
+    """Keep-or-reroll for a degraded Featured Blend: P(re-rolling its ``dice`` coffee dice beats keeping ``kept``)."""
+    return p_beats(kept, coffee_dice=dice, flavour=0)
 
 
 # -- the solo corporations -------------------------------------------------------------
@@ -219,13 +236,13 @@ def omniblend_groups(meter: int, dice: int = 5, takes_rainbow: bool = False) -> 
     hold the Rainbow yet), a first roll of five different colours takes the Rainbow and
     ends the turn, as the engine plays it; without, it keeps one die and rerolls.
 
-    >>> omniblend_groups(0).at_least(3) == p_at_least(3, white=5)
+    >>> omniblend_groups(0).at_least(3) == p_at_least(3, coffee_dice=5)
     True
     >>> omniblend_groups(1, takes_rainbow=True).at_least(3)
     Fraction(169, 324)
     """
     check_count(meter, "meter", maximum=MAX_REROLLS)
-    check_count(dice, "dice", maximum=MAX_WHITE)
+    check_count(dice, "dice", maximum=MAX_COFFEE_DICE)
     state = _keep_best_step(0, dice)
     for _ in range(meter):
         nxt: dict[Hashable, Fraction | int] = {}
@@ -251,20 +268,20 @@ def omniblend_success(meter: int, takes_rainbow: bool = False) -> Fraction:
 
 
 def sacchar_success(meter: int) -> Fraction:
-    """P(Sacchar Inc. makes a Featured Blend rolling 5 white dice and ``meter`` flavour dice).
+    """P(Sacchar Inc. makes a Featured Blend rolling 5 coffee dice and ``meter`` flavour dice).
 
     The options it models: ``corp_success_size`` = 3 (:data:`SUCCESS_SIZE`). ``corp_keeps_decaf``
     does not change it (the Decaf it keeps while rolling is beaten by any three alike), nor do
-    ``solo_first`` and ``activations_at_2x``; a Rainbow is not a Featured Blend (for the white
+    ``solo_first`` and ``activations_at_2x``; a Rainbow is not a Featured Blend (for the
     block die, which ``sacchar_rainbow`` decides, see :func:`sacchar_block`).
     """
     check_count(meter, "meter", maximum=MAX_FLAVOUR)
-    return p_at_least(SUCCESS_SIZE, white=5, flavour=meter)
+    return p_at_least(SUCCESS_SIZE, coffee_dice=5, flavour=meter)
 
 
 @cached(maxsize=None)
 def sacchar_block(meter: int, sacchar_rainbow: str = "success", takes_rainbow: bool = True) -> Fraction:
-    """P(Sacchar Inc. rolls its white block die) rolling 5 white dice and ``meter`` flavour dice.
+    """P(Sacchar Inc. rolls its block die, one more coffee die) after rolling 5 coffee dice and ``meter`` flavour dice.
 
     It rolls the die when it makes no Featured Blend (three alike or better), except, with
     Ruling ``sacchar_rainbow="success"`` (the default), when it takes the Rainbow instead (five

@@ -162,7 +162,7 @@ def corp_beats(o: Outlook, blend: Blend) -> Fraction:
     """P(the corporation makes a Featured Blend beating ``blend`` on its next roll)."""
     target = max(blend, o.corp_floor)
     if o.rules.solo == "sacchar":
-        return p_beats(target, white=ROLL_DICE, flavour=o.corp_flavour)
+        return p_beats(target, coffee_dice=ROLL_DICE, flavour=o.corp_flavour)
     return omniblend_beats(target, o.rules.meter_values[o.meter], takes_rainbow=o.rainbow_by != CORPORATION)
 
 
@@ -197,12 +197,12 @@ def _corp_target(o: Outlook) -> Blend:
 # -- losing a blend before your next turn ----------------------------------------------------
 
 @cached(maxsize=512)
-def roll_effects(white: int, flavour: int, coaster: Blend) -> tuple[dict[Blend, Fraction], Fraction]:
+def roll_effects(coffee_dice: int, flavour: int, coaster: Blend) -> tuple[dict[Blend, Fraction], Fraction]:
     """A roll against ``coaster``: the law of the new blend when it beats it, and P(no blend beats it but a rainbow shows)."""
-    counts, weights = colour_table(white, flavour)
+    counts, weights = colour_table(coffee_dice, flavour)
     codes = best_blend_codes(counts)
     beat = codes > coaster.size * 10 + coaster.rank
-    total = 6 ** (white + flavour)
+    total = 6 ** (coffee_dice + flavour)
     new = {Blend(int(c) // 10, int(c) % 10): Fraction(int(weights[codes == c].sum()), total) for c in np.unique(codes[beat])}
     return new, Fraction(int(weights[~beat & rainbow_flags(counts)].sum()), total)
 
@@ -212,7 +212,7 @@ def featured_kept(o: Outlook) -> Fraction:
     """P(you still hold the Featured Blend ``o.featured`` when your next turn starts)."""
     if o.rules.solo:
         return 1 - corp_beats(o, o.featured)
-    return prod((1 - p_beats(o.featured, white=ROLL_DICE, flavour=o.flavour[q]) for q in o.others), start=Fraction(1))
+    return prod((1 - p_beats(o.featured, coffee_dice=ROLL_DICE, flavour=o.flavour[q]) for q in o.others), start=Fraction(1))
 
 
 @cached(maxsize=4096)
@@ -232,10 +232,10 @@ def rainbow_kept(o: Outlook) -> Fraction:
                 if size >= 3:
                     after[(Blend(size, coaster.rank), q)] += p
                     continue
-                white, faced, unchanged = size, NO_BLEND, (NO_BLEND, -1)
+                coffee, faced, unchanged = size, NO_BLEND, (NO_BLEND, -1)
             else:
-                white, faced, unchanged = ROLL_DICE, coaster, (coaster, holder)
-            new, p_rainbow = roll_effects(white, o.flavour[q], faced)
+                coffee, faced, unchanged = ROLL_DICE, coaster, (coaster, holder)
+            new, p_rainbow = roll_effects(coffee, o.flavour[q], faced)
             for blend, pb in new.items():
                 after[(blend, q)] += p * pb
             after[unchanged] += p * (1 - sum(new.values(), Fraction(0)) - p_rainbow)

@@ -33,14 +33,14 @@ from ..errors import BadType
 from ..exact import multisets
 from ..validate import check_count, check_instance, check_size
 from .actions import Rolled
-from .dice import FLAVOUR_DIE, MOST_DICE, WHITE_DIE
+from .dice import COFFEE_DIE, FLAVOUR_DIE, MOST_DICE
 
 __all__ = ["CACHED_OUTCOMES", "is_possible_roll", "roll_outcome_count", "roll_outcomes", "sample_roll"]
 
 
 @lru_cache(maxsize=None)
 def _group(n: int, flavour: bool) -> tuple[tuple[tuple[str, ...], int], ...]:
-    return tuple((cast(tuple[str, ...], faces), weight) for faces, weight in multisets(n, FLAVOUR_DIE if flavour else WHITE_DIE))
+    return tuple((cast(tuple[str, ...], faces), weight) for faces, weight in multisets(n, FLAVOUR_DIE if flavour else COFFEE_DIE))
 
 
 def _check_roll(white: Any, own: Any, offered: Any) -> None:
@@ -109,7 +109,7 @@ def is_possible_roll(outcome: Any, white: int, own: int = 0, offered: Sequence[t
     """Whether ``outcome`` is a :class:`~.actions.Rolled` this roll can show (right dice count and faces per part)."""
     if not isinstance(outcome, Rolled):
         return False
-    if len(outcome.white) != white or any(f not in WHITE_DIE for f in outcome.white):
+    if len(outcome.white) != white or any(f not in COFFEE_DIE for f in outcome.white):
         return False
     if len(outcome.own) != own or any(f not in FLAVOUR_DIE for f in outcome.own):
         return False
@@ -130,7 +130,7 @@ def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Seq
     draws = rng.integers(0, 6, size=sum(sizes)).tolist()
     parts, at = [], 0
     for i, n in enumerate(sizes):
-        die = WHITE_DIE if i == 0 else FLAVOUR_DIE
+        die = COFFEE_DIE if i == 0 else FLAVOUR_DIE
         parts.append(tuple([die[v] for v in sorted(draws[at : at + n])]))  # face order is index order on both dice
         at += n
     pairs = tuple(sorted(((q, f) for (q, _), f in zip(offered, parts[2:])), key=_player))

@@ -177,14 +177,14 @@ class Rules:
         "Ruling", "OmniBlend stops re-rolling once it holds a Featured Blend (False: it uses every METER re-roll to improve it)", True
     )
     black_block: bool = _option(
-        "Ruling", "Sacchar's extra white die showing black forbids taking flavour dice by researching black next turn", True
+        "Ruling", "Sacchar's block die (one more coffee die) showing black forbids taking flavour dice by researching black next turn", True
     )
     sacchar_rainbow: str = _option(
         "Ruling",
         "Sacchar's Rainbow. The rules: '如果無法產生「調豆」（特色或彩虹都算）時，將METER指示物往上移動一格' (no blend, "
         "Featured or Rainbow, moves the METER up) but for Sacchar '如果無法產生特色調豆，將METER指示物往上移動一格，"
-        "同時丟擲一個白骰' (no Featured Blend: the METER goes up and it also rolls a white die). 'success': a Rainbow "
-        "is a success (METER down, no white die); 'block': METER down, but it still rolls the white block die",
+        "同時丟擲一個白骰' (no Featured Blend: the METER goes up and it also rolls one coffee die, the block die). 'success': a "
+        "Rainbow is a success (METER down, no block die); 'block': METER down, but it still rolls the block die",
         "success",
     )
     rules_version: int = _option(

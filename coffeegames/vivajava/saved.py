@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..validate import check_instance
 from ..engine.saved import SAVED, Parser, bad, flag, list_of, record, text, whole
 from .actions import CHANCE_PHASES, Phase
-from .dice import COLOURS, FACES, FLAVOUR_DIE, WHITE_DIE, sort_faces
+from .dice import COFFEE_DIE, COLOURS, FACES, FLAVOUR_DIE, sort_faces
 from .player import NO_TRACKS, PlayerState
 from .rules import ABILITIES, COFFEE_DICE, CORPORATION, FLAVOUR_DICE, ROLL_DICE, TRACK_COLOURS
 
@@ -149,7 +149,7 @@ def check(state: S) -> S:
         need(marks <= rules.markers, f"players[{i}].tokens", f"tokens and funding marks {marks} exceed {rules.markers} markers")
         need(not (state.solo and i == CORPORATION) or (p.research == NO_TRACKS and p.flavour == 0), f"players[{i}].research",
              "a corporation never researches and holds no flavour dice")
-    for where, faces, allowed in (("white", state.white, WHITE_DIE), ("own", state.own, FLAVOUR_DIE)):
+    for where, faces, allowed in (("white", state.white, COFFEE_DIE), ("own", state.own, FLAVOUR_DIE)):
         need(all(f in allowed for f in faces), where, f"faces must be among {allowed}")
     in_roll = len(state.own) + state.rolling_own
     held = sum(p.flavour for p in state.players)

@@ -31,13 +31,13 @@ from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument
 from ..games import games
 from ..vivajava import (
+    COFFEE_DIE,
     COLOURS,
     CORPORATION,
     CORPORATIONS,
     FLAVOUR_DIE,
     JOKER,
     TRACK_COLOURS,
-    WHITE_DIE,
     FirstPlayer,
     Game,
     Rolled,
@@ -315,7 +315,7 @@ def outcome_example(state: State) -> str:
     """
     if state.phase == "first":
         return "0"
-    parts = [_example(state.rolling_white, WHITE_DIE)]
+    parts = [_example(state.rolling_white, COFFEE_DIE)]
     if state.rolling_own:
         parts.append(_example(state.rolling_own, FLAVOUR_DIE, 2))
     parts += [f"{q}: {_example(n, FLAVOUR_DIE, 3)}" for q, n in state.rolling_offered]
@@ -368,7 +368,7 @@ def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
     groups = [g.strip() for g in text.replace(",", " ").split("|")]
     if not groups[0]:
         raise BadEntry(f"type the dice rolled: {outcome_hint(state)}")
-    white = _faces(groups[0], WHITE_DIE, "coffee")
+    coffee = _faces(groups[0], COFFEE_DIE, "coffee")
     own: tuple[str, ...] = ()
     offered: dict[int, tuple[str, ...]] = {}
     for group in groups[1:]:
@@ -379,15 +379,15 @@ def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
             raise BadEntry(f"{group!r}: unexpected part; {outcome_hint(state)}")
         else:
             own = _faces(group, FLAVOUR_DIE, "flavour")
-    if len(white) != state.rolling_white:
-        raise BadEntry(f"{state.rolling_white} coffee dice are rolled: type {state.rolling_white} colours (you typed {len(white)})")
+    if len(coffee) != state.rolling_white:
+        raise BadEntry(f"{state.rolling_white} coffee dice are rolled: type {state.rolling_white} colours (you typed {len(coffee)})")
     if len(own) != state.rolling_own:
         raise BadEntry(f"{state.rolling_own} flavour dice are rolled: type them after a | (you typed {len(own)}); {outcome_hint(state)}")
     expected = dict(state.rolling_offered)
     if set(offered) != set(expected) or any(len(offered[q]) != n for q, n in expected.items()):
         wanted = ", ".join(f"player {q}: {n}" for q, n in expected.items()) or "none"
         raise BadEntry(f"offered flavour dice must be typed as | seat: faces for each player who offers ({wanted})")
-    outcome = Rolled(white, own, tuple(offered.items()))
+    outcome = Rolled(coffee, own, tuple(offered.items()))
     if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
         raise IllegalAction(f"{outcome} cannot happen here; {outcome_hint(state)}")
     return outcome

@@ -9,16 +9,17 @@
 Every number comes from :mod:`coffeegames.vivajava` as an exact Fraction.
 
 Example:
-    >>> explorer = BlendExplorer(coffee=5, flavour=0, size=3, colour="red")
+    >>> explorer = BlendExplorer(coffee_dice=5, flavour=0, size=3, colour="red")
     >>> explorer.p_beat
     Fraction(41, 486)
     >>> explorer.flavour.value = 2          # two flavour dice, jokers wild
-    >>> explorer.p_beat == vivajava.p_beats(Blend.of(3, "red"), white=5, flavour=2)
+    >>> explorer.p_beat == vivajava.p_beats(Blend.of(3, "red"), coffee_dice=5, flavour=2)
     True
 """
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
@@ -31,8 +32,8 @@ import plotly.graph_objects as go
 from .. import vivajava
 from ..errors import BadArgument
 from ..exact import Dist
-from ..validate import Checker, check_instance
-from ..vivajava import COLOURS, CORPORATIONS, DIFFICULTIES, MAX_FLAVOUR, MAX_WHITE, NO_BLEND, SIZE_NAMES, Blend, Rules
+from ..validate import Checker, check_instance, renamed_keyword
+from ..vivajava import COLOURS, CORPORATIONS, DIFFICULTIES, MAX_COFFEE_DICE, MAX_FLAVOUR, NO_BLEND, SIZE_NAMES, Blend, Rules
 from .charts import HIGHLIGHT, View, figure, fraction_text, percent, table_html
 
 __all__ = ["BEAN_COLOURS", "BlendExplorer", "MeterTable", "bean_ink"]
@@ -72,7 +73,7 @@ def _segment(size: int, rank: int) -> Blend | None:
 
 @dataclass(frozen=True)
 class _Roll:
-    white: int
+    coffee_dice: int
     flavour: int
     best: Dist
     target: Blend
@@ -83,29 +84,28 @@ class _Roll:
 class BlendExplorer(View):
     """The exact best-blend distribution of a roll, and the chance to beat a picked blend.
 
-    ``coffee`` and ``flavour`` are the sliders (coffee dice 0-10, flavour dice 0-5). The coffee dice are the box's
-    white dice; since white is also a bean colour, the views call them coffee dice only (``white=`` is still taken,
-    as the odds functions name the count: ``p_beats(blend, white=5)``);
-    ``size`` and ``colour`` pick the blend to beat (say, the one on the Featured Blend
+    ``coffee_dice`` and ``flavour`` are the sliders (coffee dice 0-10, flavour dice 0-5), named as in the odds
+    functions (``p_beats(blend, coffee_dice=5)``); the old keywords ``white=`` and ``coffee=`` still work, with a
+    DeprecationWarning. ``size`` and ``colour`` pick the blend to beat (say, the one on the Featured Blend
     coaster). ``fig`` stacks one bar trace per bean colour over the blend sizes (plus one
     for "no blend"); bars that beat the picked blend are bright, the rest faded, and the
     picked blend is outlined. ``result`` states P(beat), P(rainbow) and P(no blend);
     ``p_beat``, ``p_rainbow`` and ``distribution`` hold them exactly.
 
-    >>> BlendExplorer(coffee=2).fig.data[COLOURS.index("red")].customdata[1]
+    >>> BlendExplorer(coffee_dice=2).fig.data[COLOURS.index("red")].customdata[1]
     'Decaf red: 1/36 (2.8%)<br>does not beat Regular red'
     """
 
-    def __init__(self, coffee: int = 5, flavour: int = 0, size: int = 3, colour: str = "red", *, white: int | None = None) -> None:
-        coffee = coffee if white is None else white
+    @renamed_keyword("coffee", "coffee_dice")
+    @renamed_keyword("white", "coffee_dice")
+    def __init__(self, coffee_dice: int = 5, flavour: int = 0, size: int = 3, colour: str = "red") -> None:
         check = Checker("", BadArgument)
-        check.whole(coffee, "white" if white is not None else "coffee", 0, MAX_WHITE)
+        check.whole(coffee_dice, "coffee_dice", 0, MAX_COFFEE_DICE)
         check.whole(flavour, "flavour", 0, MAX_FLAVOUR)
         check.one_of(size, "size", SIZES[1:])
         check.one_of(colour, "colour", COLOURS)
         slider = partial(widgets.IntSlider, continuous_update=False, style={"description_width": "initial"})
-        self.coffee = slider(value=coffee, min=0, max=MAX_WHITE, description="coffee dice")
-        self.white = self.coffee  # the same slider under the odds functions' name
+        self.coffee_dice = slider(value=coffee_dice, min=0, max=MAX_COFFEE_DICE, description="coffee dice")
         self.flavour = slider(value=flavour, min=0, max=MAX_FLAVOUR, description="flavour dice")
         pick = partial(widgets.Dropdown, layout=widgets.Layout(width="210px"), style={"description_width": "initial"})
         self.size = pick(options=[(f"{SIZE_NAMES[s]} ({s} alike)", s) for s in SIZES[1:]], value=size, description="beat a")
@@ -125,16 +125,22 @@ class BlendExplorer(View):
             yaxis=dict(title="probability", tickformat=".0%", range=[0, 1]),
             margin=dict(t=70),
         )
-        self._start(chart, [self.coffee, self.flavour, self.size, self.colour])
+        self._start(chart, [self.coffee_dice, self.flavour, self.size, self.colour])
         self.widget = widgets.VBox(
-            [widgets.HBox([self.coffee, self.flavour]), widgets.HBox([self.size, self.colour]), self.message, self.result, self.chart]
+            [widgets.HBox([self.coffee_dice, self.flavour]), widgets.HBox([self.size, self.colour]), self.message, self.result, self.chart]
         )
 
+    @property
+    def white(self) -> widgets.IntSlider:
+        """The old name of the :attr:`coffee_dice` slider (a DeprecationWarning)."""
+        warnings.warn("BlendExplorer.white is deprecated: say coffee_dice", DeprecationWarning, stacklevel=2)
+        return self.coffee_dice
+
     def _compute(self) -> _Roll:
-        white, flavour = self.coffee.value, self.flavour.value
+        coffee, flavour = self.coffee_dice.value, self.flavour.value
         target = Blend.of(self.size.value, self.colour.value)
-        best = vivajava.best_blend(white, flavour)
-        return _Roll(white, flavour, best, target, vivajava.p_beats(target, white, flavour), vivajava.p_rainbow(white, flavour))
+        best = vivajava.best_blend(coffee, flavour)
+        return _Roll(coffee, flavour, best, target, vivajava.p_beats(target, coffee, flavour), vivajava.p_rainbow(coffee, flavour))
 
     def _draw(self, fig: go.Figure, roll: _Roll) -> None:
         for trace, rank in zip(fig.data, list(range(1, len(COLOURS) + 1)) + [0]):
@@ -147,7 +153,7 @@ class BlendExplorer(View):
                 marker_line_color=[HIGHLIGHT if b == roll.target else EDGE for b in blends],
                 marker_line_width=[4 if b == roll.target else 0.5 for b in blends],
             )
-        dice = f"{roll.white} coffee + {roll.flavour} flavour dice"
+        dice = f"{roll.coffee_dice} coffee + {roll.flavour} flavour dice"
         fig.layout.title.text = f"The best blend of {dice}: bright bars beat {roll.target} ({percent(roll.p_beat)})"
 
     @staticmethod
@@ -158,7 +164,7 @@ class BlendExplorer(View):
     def _show(self, roll: _Roll) -> None:
         self.distribution, self.p_beat, self.p_rainbow = roll.best, roll.p_beat, roll.p_rainbow
         self.result.value = (
-            f"Rolling <b>{roll.white} coffee + {roll.flavour} flavour dice</b>: P(the best blend beats "
+            f"Rolling <b>{roll.coffee_dice} coffee + {roll.flavour} flavour dice</b>: P(the best blend beats "
             f"<b>{roll.target}</b>) = <b>{fraction_text(roll.p_beat)}</b> (the bright bars) · "
             f"P(rainbow: five different colours) = <b>{fraction_text(roll.p_rainbow)}</b> · "
             f"P(no blend) = {fraction_text(roll.best[NO_BLEND])}"
