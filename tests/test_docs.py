@@ -6,11 +6,13 @@
 - every relative link in the Markdown files and in the Markdown cells of the notebooks
   and tutorials points to a file or folder of the project that exists (resolved from the
   file the link is in, as JupyterLab and GitHub resolve it);
-- no file cites documents that are not part of the project.
+- no file cites documents that are not part of the project;
+- the README's Python examples (``>>>`` lines) print what they say.
 """
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 import subprocess
@@ -176,6 +178,18 @@ def test_readme_starts_jupyterlab_at_the_project_root():
     assert commands, "README.md gives no command starting JupyterLab"
     for line in commands:
         assert "--notebook-dir=." in line or "--ServerApp.root_dir=." in line, line
+
+
+def test_the_readme_examples_print_what_they_say():
+    """The ``>>>`` examples in the README's Python blocks ("A taste", "Why this value?") run as doctests."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"^```python\n(.*?)^```", readme, re.MULTILINE | re.DOTALL) if ">>>" in b]
+    assert len(blocks) >= 2, "the README's examples were not found"
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    for number, block in enumerate(blocks):
+        runner.run(doctest.DocTestParser().get_doctest(block, {}, f"README example {number + 1}", "README.md", 0))
+    failed, tried = runner.summarize(verbose=False)
+    assert failed == 0 and tried >= 10, f"{failed} of the README's {tried} example lines printed something else (see above)"
 
 
 # -- (c) the project cites only itself ------------------------------------------------

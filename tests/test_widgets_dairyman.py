@@ -25,6 +25,7 @@ from coffeegames.widgets import (
     percent,
 )
 from coffeegames.widgets.charts import HIGHLIGHT, StaticPlot
+from coffeegames.widgets.dairyman_game import outcome_example
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
@@ -344,9 +345,44 @@ def test_the_board_says_flip_or_end_once_ordered() -> None:
     assert dairyman.EndTurn() in state.legal_actions()
 
 
+def test_the_opening_draw_deals_for_a_learner_and_asks_for_no_tile_codes() -> None:
+    """Against bots the opening display is dealt by the view: one line says so, the outcome box is hidden and the
+    status asks for nothing typed; ticking "type the tiles on your table" brings the box back for a real table."""
+    view = dairyman_walkthrough(seed=1)
+    assert view.state.phase == "draw" and not view.state.display  # the opening display is dealt first
+    assert view.outcome_row.layout.display == "none" and view.deal_row.layout.display is None
+    assert not view.type_toggle.value and view.type_toggle.description == "type the tiles on your table"
+    assert "The display is dealt: 3 milk tiles from the shuffled deck" in view.deal_note.value
+    assert view.chance_button.description == "Deal the tiles for me" and "Deal the tiles for me" in view.status.value
+    assert "tile" not in view.status.value.replace("Deal the tiles for me", "") and "code" not in view.status.value
+    assert {"cg-deal-note"} <= set(view.deal_note._dom_classes) and {"cg-type-toggle"} <= set(view.type_toggle._dom_classes)
+    view.chance_button.click()  # "deal for me"
+    assert len(view.state.display) == 3 and not view.message.value
+    assert view.deal_row.layout.display == "none"  # no deal now: no note, no checkbox
+
+    at_table = dairyman_walkthrough(seed=1)
+    at_table.type_toggle.value = True  # a player at a real table types the display they laid out
+    assert at_table.outcome_row.layout.display is None and "enter the tiles drawn" in at_table.status.value
+    assert (at_table.outcome_text.description, at_table.outcome_button.description) == ("tiles drawn", "Enter the tiles drawn")
+    example = outcome_example(at_table.state)
+    assert example in at_table.outcome_text.placeholder and "real table only" not in at_table.outcome_text.placeholder
+    at_table.outcome_text.value = example
+    at_table.outcome_button.click()
+    assert not at_table.message.value and " ".join(at_table.state.display) == example
+
+
+def test_companion_mode_shows_the_tile_box_from_the_start() -> None:
+    view = dairyman_walkthrough(human=(0, 1), seed=1)  # everyone at a real table: no bots
+    assert view.type_toggle.value and view.outcome_row.layout.display is None
+    assert "enter the tiles drawn" in view.status.value and "The display is dealt" in view.deal_note.value
+    view.type_toggle.value = False  # they may still let the view deal
+    assert view.outcome_row.layout.display == "none" and "enter the tiles drawn" not in view.status.value
+
+
 def test_the_outcome_box_names_what_chance_does_at_each_node() -> None:
     """A tile draw asks for tiles, a roll for dice: the box, its button and the status say which."""
     view = dairyman_walkthrough(seed=1)
+    view.type_toggle.value = True
     assert view.state.phase == "draw"  # the opening display is dealt first
     assert (view.outcome_text.description, view.outcome_button.description) == ("tiles drawn", "Enter the tiles drawn")
     assert "enter the tiles drawn" in view.status.value
@@ -355,6 +391,7 @@ def test_the_outcome_box_names_what_chance_does_at_each_node() -> None:
         view.chance_button.click() if view.state.is_chance() else view.take(view.state.legal_actions()[0])
     assert (view.outcome_text.description, view.outcome_button.description) == ("you rolled", "Enter the dice you rolled")
     assert "enter the dice you rolled" in view.status.value
+    assert view.outcome_row.layout.display is None and view.deal_row.layout.display == "none"  # a roll: the box shows
 
 
 # -- the policy explorer with a display ---------------------------------------------------

@@ -65,6 +65,11 @@ class Adapter(Generic[S]):
             to another (Dairyman deals tiles before it rolls dice); None: always ``chance_button``.
         outcome_words: ``outcome_words(state) -> (label, button)`` where the words differ from one chance
             node to another (a Dairyman tile draw between rolls); None: always the two above.
+        deal_note: ``deal_note(state) -> str | None``: at a chance node no player has to type (a deal, such as
+            Dairyman's tile draws), a one-line explanation of what chance does there. The view shows it and hides the
+            outcome box behind the ``deal_toggle`` checkbox (ticked from the start when no bots play, as in companion
+            mode at a real table), so a learner is never asked to type a deal. None (or a None answer): the box shows.
+        deal_toggle: the words of that checkbox (``"type the tiles on your table"``).
         risk_column: the advice column holding each choice's risk, a chance (Fraction or None); None for no risk.
         risk_name: what that chance is, for the hover text and the table.
         risk_short: a word or two for the bar labels and the list (``"bust next 8.3%"``).
@@ -85,6 +90,8 @@ class Adapter(Generic[S]):
     outcome_button: str = "Enter the outcome"
     outcome_words: Callable[[S], tuple[str, str]] | None = None
     chance_words: Callable[[S], str] | None = None
+    deal_note: Callable[[S], str | None] | None = None
+    deal_toggle: str = "type the outcome at a real table"
     risk_column: str | None = None
     risk_name: str = "risk"
     risk_short: str = "risk"
@@ -94,6 +101,10 @@ class Adapter(Generic[S]):
     def chance_at(self, state: S) -> str:
         """The chance button's words at this chance node."""
         return self.chance_words(state) if self.chance_words is not None else self.chance_button
+
+    def note_at(self, state: S) -> str | None:
+        """The deal note at this chance node (None: not a deal, the outcome box shows as usual)."""
+        return self.deal_note(state) if self.deal_note is not None and state.is_chance() else None
 
     def words_at(self, state: S) -> tuple[str, str]:
         """The outcome box's label and button at this chance node."""

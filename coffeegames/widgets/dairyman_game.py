@@ -45,6 +45,7 @@ __all__ = [
     "dairyman_adapter",
     "dairyman_board",
     "dairyman_walkthrough",
+    "deal_note",
     "game_over",
     "outcome_example",
     "outcome_hint",
@@ -400,6 +401,28 @@ def outcome_hint(state: State) -> str:
     return f"{state.rolling} dice{yellow}: e.g. {_example_roll(state)}{note}{frozen}"
 
 
+DEAL_BUTTON = "Deal the tiles for me"
+"""The chance button at a tile draw."""
+TYPE_TILES = "type the tiles on your table"
+"""The checkbox that shows the outcome box at a tile draw (ticked in companion mode)."""
+
+
+def deal_note(state: State) -> str | None:
+    """At a tile draw, what happens in one line (the view hides the outcome box there unless :data:`TYPE_TILES` is
+    ticked, so a learner is not asked for tile codes); None at a roll.
+
+    >>> from coffeegames.dairyman import Game
+    >>> deal_note(Game().new_initial_state())
+    'The display is dealt: 3 milk tiles from the shuffled deck. Press “Deal the tiles for me”. At a real table, tick “type the tiles on your table” to enter the tiles you laid out.'
+    """
+    if state.phase != "draw":
+        return None
+    need = state.rules.display_size - len(state.display)
+    what = "The display is dealt" if not state.display and not any(p.tiles for p in state.players) else "The display is refilled"
+    return (f"{what}: {need} milk tile{'s' if need != 1 else ''} from the shuffled deck. Press “{DEAL_BUTTON}”. "
+            f"At a real table, tick “{TYPE_TILES}” to enter the tiles you laid out.")
+
+
 def roll_owner(state: State) -> int | None:
     """Whose roll a chance node is (the player whose turn it is); None for a draw."""
     return state.turn if state.phase == "roll" else None
@@ -434,7 +457,9 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
         chance_button="Let chance roll",
         outcome_label="you rolled",
         outcome_button="Enter the dice you rolled",
-        chance_words=lambda state: "Let chance deal the tiles" if state.phase == "draw" else "Let chance roll",
+        chance_words=lambda state: DEAL_BUTTON if state.phase == "draw" else "Let chance roll",
+        deal_note=deal_note,
+        deal_toggle=TYPE_TILES,
         outcome_words=lambda state: (("tiles drawn", "Enter the tiles drawn") if state.phase == "draw"
                                      else ("you rolled", "Enter the dice you rolled")),
         risk_column="p_bust_next",
@@ -450,7 +475,9 @@ def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: in
 
     ``options`` are :class:`~coffeegames.dairyman.Rules` options (``ice_supply=10``).
     ``human=()`` lets the bots play each other; ``human=range(players)`` is companion
-    mode for a game at a real table: everyone's choices and rolls are typed in.
+    mode for a game at a real table: everyone's choices and rolls are typed in, and the
+    tiles dealt to the display too (with bots, a tile draw is dealt by the view unless
+    ``type_toggle``, "type the tiles on your table", is ticked).
 
     >>> view = dairyman_walkthrough(human=())
     >>> view.bots_button.click()

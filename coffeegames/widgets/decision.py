@@ -173,7 +173,8 @@ class DecisionView(Generic[S]):
     current table, best first), ``board_fig`` / ``board_plot`` (or ``board_text`` without a
     board), ``chart_fig`` / ``chart``, ``actions`` (dropdown) with ``take_button``,
     ``chance_button``, ``bots_button``, ``undo_button``, ``outcome_text`` with
-    ``outcome_button``, ``seed_box`` with ``new_game_button``, ``status``, ``summary`` (the
+    ``outcome_button`` (in ``outcome_row``; at a deal the adapter explains in ``deal_note``, the row is hidden
+    unless ``type_toggle`` is ticked), ``seed_box`` with ``new_game_button``, ``status``, ``summary`` (the
     best choice in words), ``why`` / ``why_panel`` (the "why this value?" panel: the choice picked in
     the list taken apart into its outcomes, beside the best other choice, see
     :mod:`coffeegames.engine.explain`), ``message``, ``history_panel``; ``widget`` is the box a notebook shows.
@@ -199,6 +200,11 @@ class DecisionView(Generic[S]):
         self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="take back your last move")
         self.outcome_text = widgets.Text(description=adapter.outcome_label, layout=widgets.Layout(width="600px"))
         self.outcome_button = widgets.Button(description=adapter.outcome_button, layout=widgets.Layout(width="210px"))
+        self.outcome_row = widgets.HBox([self.outcome_text, self.outcome_button])
+        self.deal_note = widgets.HTML()
+        self.type_toggle = widgets.Checkbox(value=not session.bots, description=adapter.deal_toggle, indent=False,
+                                            layout=widgets.Layout(width="auto"))
+        self.deal_row = widgets.HBox([self.deal_note, self.type_toggle])
         self.seed_box = widgets.IntText(value=session.seed or 0, description="seed", layout=widgets.Layout(width="160px"))
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
         self.history_panel = widgets.HTML()
@@ -218,6 +224,7 @@ class DecisionView(Generic[S]):
         self.outcome_button.on_click(lambda _: self._attempt(self.enter_outcome))
         self.new_game_button.on_click(lambda _: self._attempt(lambda: self.new_game(self.seed_box.value)))
         self.actions.observe(lambda _: self._show_why(), names="value")
+        self.type_toggle.observe(lambda _: self._show_texts(), names="value")
 
         board: widgets.Widget = self.board_plot if self.board_plot is not None else self.board_text
         # Stable CSS classes: the real-browser test (tests/test_browser.py) finds the parts by them.
@@ -225,11 +232,10 @@ class DecisionView(Generic[S]):
                           (self.actions, "cg-actions"), (self.take_button, "cg-take"), (self.chance_button, "cg-chance"),
                           (self.bots_button, "cg-bots"), (self.undo_button, "cg-undo"), (self.outcome_text, "cg-outcome-text"),
                           (self.outcome_button, "cg-outcome-enter"), (self.message, "cg-message"),
-                          (self.history_panel, "cg-history"), (self.new_game_button, "cg-new-game"), (self.why_panel, "cg-why")]:
+                          (self.history_panel, "cg-history"), (self.new_game_button, "cg-new-game"), (self.why_panel, "cg-why"),
+                          (self.deal_note, "cg-deal-note"), (self.type_toggle, "cg-type-toggle")]:
             part.add_class(css)
         self.bots_button.layout.display = None if self._bots_shown else "none"  # a solo game, or no bots: no such button
-        outcome_row = widgets.HBox([self.outcome_text, self.outcome_button])
-        outcome_row.layout.display = None if session.parse_outcome else "none"
         self.chart_box = chart_box = widgets.Box([self.chart])
         chart_box.add_class("cg-chart")
         chart_box.layout.display = None if self._charted else "none"
@@ -242,7 +248,8 @@ class DecisionView(Generic[S]):
                 widgets.HBox([self.actions, self.take_button]),
                 self.why_panel,
                 widgets.HBox([self.chance_button, self.bots_button, self.undo_button]),
-                outcome_row,
+                self.deal_row,
+                self.outcome_row,
                 self.message,
                 widgets.HTML("<b>Moves so far</b> (newest last)"),
                 self.history_panel,
@@ -324,11 +331,16 @@ class DecisionView(Generic[S]):
         text = session.describe()
         if state.is_chance():
             bots = ", “Bots play”" if self._bots_shown and session.bots_can_play() else ""
-            typed = f" or {self.adapter.words_at(state)[1].lower()}" if session.parse_outcome else ""
+            typed = f" or {self.adapter.words_at(state)[1].lower()}" if self._typed_here() else ""
             return f"{text} (press “{self.adapter.chance_at(state)}”{bots}{typed})"
         if state.current_player() in session.bots and not state.is_terminal():
             return f"{text} (press “Bots play”, or choose for it)"
         return text
+
+    def _typed_here(self) -> bool:
+        """Whether the outcome box is offered now: the game reads typed outcomes, and this is no deal (or the
+        person ticked ``type_toggle`` to type the deal on their table)."""
+        return self.session.parse_outcome is not None and (self.adapter.note_at(self.state) is None or self.type_toggle.value)
 
     def _chosen(self) -> Action:
         if self.actions.value is None:
@@ -406,12 +418,17 @@ class DecisionView(Generic[S]):
         self.bots_button.disabled = not session.bots_can_play()
         self.undo_button.disabled = not session.walkthrough.moves
         self.chance_button.description = adapter.chance_at(state) if state.is_chance() else adapter.chance_button
+        note = adapter.note_at(state)
+        self.deal_note.value = f"<span style='font-size:13px'>{html.escape(note)}</span>" if note else ""
+        self.deal_row.layout.display = None if note else "none"
+        self.type_toggle.layout.display = None if session.parse_outcome else "none"
+        self.outcome_row.layout.display = None if self._typed_here() else "none"
         if not state.is_chance():
             self.outcome_text.placeholder = self.outcome_text.tooltip = ""  # no stale hint from the last chance node
         else:
             self.outcome_text.description, self.outcome_button.description = adapter.words_at(state)
             if adapter.outcome_hint is not None:  # a deal nobody owns, in a game with bots, is typed only at a real table
-                real = "real table only: " if session.bots and session.roller(state) is None else ""
+                real = "real table only: " if session.bots and session.roller(state) is None and note is None else ""
                 self.outcome_text.placeholder = self.outcome_text.tooltip = real + adapter.outcome_hint(state)
 
     def _show_why(self) -> None:
