@@ -224,7 +224,7 @@ class DecisionView(Generic[S]):
         self.outcome_button.on_click(lambda _: self._attempt(self.enter_outcome))
         self.new_game_button.on_click(lambda _: self._attempt(lambda: self.new_game(self.seed_box.value)))
         self.actions.observe(lambda _: self._show_why(), names="value")
-        self.type_toggle.observe(lambda _: self._show_texts(), names="value")
+        self.type_toggle.observe(lambda _: self._toggled(), names="value")
 
         board: widgets.Widget = self.board_plot if self.board_plot is not None else self.board_text
         # Stable CSS classes: the real-browser test (tests/test_browser.py) finds the parts by them.
@@ -418,6 +418,16 @@ class DecisionView(Generic[S]):
         self.bots_button.disabled = not session.bots_can_play()
         self.undo_button.disabled = not session.walkthrough.moves
         self.chance_button.description = adapter.chance_at(state) if state.is_chance() else adapter.chance_button
+        self._show_outcome_box()
+
+    def _toggled(self) -> None:
+        """``type_toggle`` changed: show or hide the outcome box, and say so in the status."""
+        self._show_outcome_box()
+        self.status.value = f"<b>{html.escape(self._whose_move())}</b>"
+
+    def _show_outcome_box(self) -> None:
+        """The deal note, the checkbox and the outcome box with its words and hint, as this node wants them."""
+        state, session, adapter = self.state, self.session, self.adapter
         note = adapter.note_at(state)
         self.deal_note.value = f"<span style='font-size:13px'>{html.escape(note)}</span>" if note else ""
         self.deal_row.layout.display = None if note else "none"
