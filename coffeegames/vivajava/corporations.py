@@ -77,7 +77,7 @@ def corp_resolve(state: S) -> S:
     A Featured Blend needs ``corp_success_size`` of a kind (Ruling) and must beat the coaster
     (its own Decaf too, if it kept one: Ruling ``corp_keeps_decaf``); it may hold both blends
     (Rule ``corp_holds_both``). A first roll with no Featured Blend that shows five colours takes
-    the Rainbow unless it holds it (Sacchar then rolls its white die too if Ruling
+    the Rainbow unless it holds it (Sacchar then rolls its block die too if Ruling
     ``sacchar_rainbow="block"``). OmniBlend keeps its largest group (ties: the higher colour)
     and re-rolls the rest while it has re-rolls (stopping at a blend, Ruling ``omniblend_stops``).
     Success moves the METER down a position, a turn without a blend moves it up.
@@ -104,7 +104,7 @@ def corp_resolve(state: S) -> S:
         won = won._award([(c, 1)])
         if won.phase == Phase.OVER:
             return won
-        if rules.solo == "sacchar" and rules.sacchar_rainbow == "block":  # no Featured Blend: it still rolls the white die
+        if rules.solo == "sacchar" and rules.sacchar_rainbow == "block":  # no Featured Blend: it still rolls the block die
             return won._with(phase=Phase.BLOCK, rolling_white=1, corp_rerolls=0, corp_first=False)
         return won.end_turn()
     if omni_reroll:

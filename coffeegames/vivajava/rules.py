@@ -77,7 +77,7 @@ RESEARCH_COLOURS: tuple[str, ...] = COLOURS
 CORPORATION = 1
 """In solo games the corporation is player 1 and the human player is player 0 (who starts: option ``solo_first``)."""
 COFFEE_DICE = 10
-"""White coffee dice in the game (Fact)."""
+"""Coffee dice in the game (Fact; white in the box, called coffee dice as white is also a bean colour)."""
 FLAVOUR_DICE = 5
 """Black flavour dice in the game (Fact)."""
 ROLL_DICE = 5
