@@ -142,7 +142,7 @@ def test_featured_value_is_one_plus_pp_times_the_chance_nobody_beats_it() -> Non
     table = advise(state).set_index("label")
     for size in (2, 3):
         blend = Blend.of(size, "red")
-        kept = (1 - p_beats(blend, white=5, flavour=2)) * (1 - p_beats(blend, white=5))
+        kept = (1 - p_beats(blend, coffee_dice=5, flavour=2)) * (1 - p_beats(blend, coffee_dice=5))
         row = table.loc[str(Featured("red", size))]
         assert row["value"] == 1 + 3 * kept and row["p_lost"] == 1 - kept
         assert p_featured_lost(state, blend) == 1 - kept
