@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
+from coffeegames.engine.explain import Sample
 from coffeegames.errors import CoffeeGamesError
 from coffeegames.gizmos import Card, Fire, Game, Marble, Phase, Pick, State, card_text
 from coffeegames.widgets.gizmos_game import draw_owner, gizmos_board, gizmos_walkthrough, outcome_hint, parse_outcome
@@ -22,6 +26,42 @@ def test_the_board_draws_every_card_and_marble_with_its_words() -> None:
     text = " ".join(labels.text)
     assert "Ann" in text and "Cy" in text and f"({sum(state.dispenser)} marbles)" in text
     assert layout["height"] > 300 and "Gizmos" in layout["title"]["text"]
+
+
+FRACTION = re.compile(r"\d+\s*/\s*\d+")
+
+
+def _text(markup: str) -> str:
+    return html.unescape(re.sub("<[^>]+>", " ", markup))
+
+
+def test_estimates_read_as_a_decimal_with_its_standard_error_and_playouts_never_as_a_fraction() -> None:
+    view = gizmos_walkthrough(players=2, seed=4, playouts=40)
+    advice = view.advice
+    assert not advice["exact"].any() and all(isinstance(s, Sample) for s in advice["sample"])
+    assert sum(advice["playouts"]) == 40
+    first = advice.iloc[0]
+    worth = f"≈ {float(first.value):.2f} ± {first.stderr:.2f} (an estimate from {first.playouts} playouts)"
+    # the summary, the list, the chart's labels and hover, the table: a decimal ± its standard error, with the playouts
+    shown = {"summary": _text(view.summary.value), "list": " | ".join(label for label, _ in view.actions.options),
+             "bars": " | ".join(view.chart_fig.data[1].text), "hover": " | ".join(view.chart_fig.data[0].customdata),
+             "table": " | ".join(view.table().iloc[:, 0])}
+    for where, text in shown.items():
+        assert "±" in text and "playouts" in text and not FRACTION.search(text), (where, text)
+    assert worth in shown["list"] and worth in shown["bars"] and worth in shown["table"]
+    assert f"≈ {float(first.value):.2f} ± {first.stderr:.2f}" in shown["summary"]
+    # the why panel: the sample behind the estimate (size, mean, standard error, spread), no fraction, no sum of terms
+    assert view.why is not None and view.why.chosen.sample is not None
+    panel = _text(view.why_panel.value)
+    assert not FRACTION.search(panel) and "±" in panel and "advised value" not in panel
+    sample = first["sample"]
+    assert f"{first.playouts} playouts" in panel and f"{float(first.value):.2f}" in panel and f"{first.stderr:.2f}" in panel
+    assert all(what in panel and much in panel for what, much in sample.spread)
+    assert sum(int(much.split(" of ")[0]) for what, much in sample.spread if what.startswith("playouts that")) == first.playouts
+    assert "more than the runner-up" in view.why.difference and "±" in view.why.difference
+    view.actions.value = 1  # the runner-up: the same, compared with the best
+    panel = _text(view.why_panel.value)
+    assert not FRACTION.search(panel) and "the best choice:" in panel and "±" in panel
 
 
 def test_the_view_walks_a_chain_step_by_step_and_undo_restores() -> None:

@@ -168,16 +168,19 @@ def noisy_greedy(rng: np.random.Generator, noise: float = 0.15) -> Policy:
 
 @dataclass
 class Stats:
-    """Playout statistics of one action: how many, the sum and the sum of squares of the mover's margin."""
+    """Playout statistics of one action: how many, the sum and the sum of squares of the mover's margin, and the
+    margins themselves (how the sample spreads: :func:`~.advice.advise` shows it)."""
 
     n: int = 0
     total: float = 0.0
     squares: float = 0.0
+    margins: list[float] = field(default_factory=list, repr=False)
 
     def add(self, value: float) -> None:
         self.n += 1
         self.total += value
         self.squares += value * value
+        self.margins.append(value)
 
     @property
     def mean(self) -> float:
