@@ -5,12 +5,15 @@ from __future__ import annotations
 import html
 import re
 
+import numpy as np
 import pytest
 
 from coffeegames.engine.explain import Sample
 from coffeegames.errors import CoffeeGamesError
-from coffeegames.gizmos import Card, Fire, Game, Marble, Phase, Pick, State, card_text
+from coffeegames.gizmos import Card, Fire, Game, Marble, Phase, Pick, State, card_text, greedy_policy
 from coffeegames.widgets.gizmos_game import draw_owner, gizmos_board, gizmos_walkthrough, outcome_hint, parse_outcome
+
+RNG = np.random.default_rng(0)
 
 
 def test_the_board_draws_every_card_and_marble_with_its_words() -> None:
@@ -26,6 +29,29 @@ def test_the_board_draws_every_card_and_marble_with_its_words() -> None:
     text = " ".join(labels.text)
     assert "Ann" in text and "Cy" in text and f"({sum(state.dispenser)} marbles)" in text
     assert layout["height"] > 300 and "Gizmos" in layout["title"]["text"]
+
+
+def test_the_board_keeps_its_labels_and_squares_apart() -> None:
+    """No two squares overlap, and the short left column of labels ends before the squares and labels beside it
+    (the "gizmos" label once ran into a player's points line)."""
+    state = Game(players=4).new_initial_state(seed=3)
+    while len(state.players[0].built) < 3 and not state.is_terminal():  # some gizmos built: a full player row
+        state = state.apply(state.sample_chance(RNG) if state.is_chance() else greedy_policy(state))
+    for s in (Game(players=4).new_initial_state(seed=3), state):
+        (squares, labels), layout = gizmos_board(s, names=["player 0 (you)", "Bo", "Cy", "Di"])
+        cell = squares.marker.size[0]
+        points = list(zip(squares.x, squares.y))
+        for i, (x, y) in enumerate(points):
+            assert all(abs(x - u) > cell or abs(y - v) > cell for u, v in points[i + 1:]), (x, y)
+        left, first = min(labels.x), min(squares.x) - cell / 2  # the left column; where the squares begin
+        width = 6  # pixels a character, at least, in the board's font
+        for x, text in zip(labels.x, labels.text):
+            if x == left:
+                assert left + width * len(re.sub("<[^>]+>", "", text)) < first, text
+        rows = [(x, y) for x, y, text in zip(labels.x, labels.y, labels.text) if text == "gizmos"]
+        assert len(rows) == 4
+        for x, y in rows:  # the label ends before the row's first gizmo
+            assert x + width * len("gizmos") < min(u for u, v in points if v == y) - cell / 2
 
 
 FRACTION = re.compile(r"\d+\s*/\s*\d+")

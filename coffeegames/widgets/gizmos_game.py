@@ -45,6 +45,8 @@ CARD_COLOURS: dict[str, str] = {"red": "#e03131", "blue": "#1c7ed6", "black": "#
 """How each energy and card colour is drawn."""
 SHORT = {"red": "R", "blue": "U", "black": "K", "yellow": "Y"}
 WIDTH, LEFT, X0, STEP, CELL = 980, 8, 150, 34, 28
+PLAYERS_TOP, PLAYER_ROWS = 162, 68
+"""Where the players' rows start (clear of the level-III display) and how tall each player's block is, in pixels."""
 _LEVELS = ("0", "I", "II", "III")
 
 
@@ -58,7 +60,7 @@ class _Drawing:
         self.names = list(names) if names is not None else [f"player {i}" for i in range(len(state.players))]
         self.marks, self.labels = Marks(), Marks()
         self.ink: list[str] = []
-        self.height = 150 + 64 * len(state.players)
+        self.height = PLAYERS_TOP + PLAYER_ROWS * len(state.players)
 
     def label(self, x: float, top: float, text: str, colour: str = INK) -> None:
         self.labels.add(x, self.height - top, text, fill=colour)
@@ -94,22 +96,24 @@ class _Drawing:
                 for j, ident in enumerate(s.research):
                     self.card(X0 + (5 + j) * STEP, top, ident, "being researched", HIGHLIGHT)
         for i, p in enumerate(s.players):
-            top = 150 + 64 * i
+            top = PLAYERS_TOP + PLAYER_ROWS * i
             energy, archive, research = s.limits(i)
             mover = i == s.turn and not s.over
             self.label(LEFT, top, f"<b>{self.names[i]}</b>{' ◀' if mover else ''}", INK)
-            self.label(LEFT, top + 18, f"{s.score(i)} pts · {p.tokens} tokens · research {research}", MUTED)
+            # the left column stays short (name; points and tokens; research), clear of the "gizmos" label beside it
+            self.label(LEFT, top + 16, f"{s.score(i)} pts · {p.tokens} token{'' if p.tokens == 1 else 's'}", MUTED)
+            self.label(LEFT, top + 32, f"research {research}", MUTED)
             x = self.marbles(X0, top, p.energy, f"{self.names[i]}'s storage")
             self.label(x, top, f"{sum(p.energy)}/{energy}", MUTED)
             x = X0 + 7 * STEP
             self.label(x - CELL / 2, top, f"archive {len(p.archive)}/{archive}", MUTED)
             for j, ident in enumerate(p.archive):
                 self.card(x + (3 + j) * STEP, top, ident, f"{self.names[i]}'s archive")
-            self.label(X0 - CELL / 2, top + 30, "gizmos", MUTED)
+            self.label(X0 - CELL / 2, top + 32, "gizmos", MUTED)
             for j, ident in enumerate(p.built):
                 waiting = mover and ident in s.ready
                 fired = mover and ident in s.used
-                self.card(X0 + 40 + j * STEP, top + 30, ident,
+                self.card(X0 + 50 + j * STEP, top + 32, ident,
                           f"{self.names[i]}'s gizmo{' (waiting to fire)' if waiting else ' (fired this turn)' if fired else ''}",
                           HIGHLIGHT if waiting else MUTED if fired else INK)
         title = f"Gizmos · {phase_words(s) if not s.over and not s.is_chance() else s.phase}"
