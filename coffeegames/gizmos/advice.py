@@ -44,12 +44,12 @@ import pandas as pd
 from ..engine.explain import Sample
 from ..errors import BadArgument
 from ..text import percent
-from ..validate import Checker, is_whole
+from ..validate import Checker, check_instance, is_whole
 from .actions import Fire, Phase, energy_words
 from .data import COLOURS
 from .data import Card as CardFacts
 from .odds import p_at_least
-from .policy import Stats, card_value, search_stats
+from .policy import Stats, _card_value, check_search, search_stats
 from .state import State
 
 __all__ = ["COLUMNS", "advise", "phase_words", "target"]
@@ -63,6 +63,7 @@ COLUMNS = ["action", "label", "value", "exact", "stderr", "playouts", "sample", 
 def target(state: State) -> tuple[CardFacts | None, str]:
     """The mover's best target: the display or archive card of one colour they value most per energy still missing,
     and that colour ('' if none lacks energy)."""
+    check_instance(state, State, "state", "a Gizmos state")
     me, best, score = state.me, None, 0.0
     for ident in state.display[0] + state.display[1] + state.display[2] + me.archive:
         card = state.rules.card(ident)
@@ -70,7 +71,7 @@ def target(state: State) -> tuple[CardFacts | None, str]:
             continue
         short = card.cost - me.energy[COLOURS.index(card.colour)]
         if short > 0:
-            value = card_value(state, state.turn, card) / short
+            value = _card_value(state, state.turn, card) / short
             if value > score:
                 best, score = card, value
     return best, best.colour if best is not None else ""
@@ -135,6 +136,11 @@ def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int
     """Every legal action at ``state`` once: its estimated margin from ``playouts`` search playouts (see the module
     notes), its exact immediate consequences, and the best (highest estimate) marked. ``card``: the card whose colour
     ``p_colour`` asks about (default: :func:`target`)."""
+    check_instance(state, State, "state", "a Gizmos state")
+    check_search(playouts, seed, horizon)
+    if card is not None:
+        Checker("advise", BadArgument).need(is_whole(card) and 0 <= card < len(state.rules.deck), "card",
+                                            f"must be a card id 0-{len(state.rules.deck) - 1}", card)
     legal = state.legal_actions()
     if not legal:
         return pd.DataFrame(columns=COLUMNS)
@@ -142,8 +148,6 @@ def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int
     if card is None:
         _, colour = target(state)
     else:
-        Checker("advise", BadArgument).need(is_whole(card) and 0 <= card < len(state.rules.deck), "card",
-                                            f"must be a card id 0-{len(state.rules.deck) - 1}", card)
         colour = state.rules.card(card).colour
         colour = colour if colour in COLOURS else ""
     rows = []
@@ -167,6 +171,7 @@ def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int
 
 def phase_words(state: State) -> str:
     """What the player to move is asked, in words."""
+    check_instance(state, State, "state", "a Gizmos state")
     return {
         Phase.ACTION: "your action: File, Pick, Build or Research",
         Phase.TRIGGERS: "fire a waiting gizmo, or end the turn",

@@ -30,8 +30,21 @@ from typing import Any
 from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument
 from ..games import games
-from ..gizmos import COLOURS, Card, Game, Marble, Phase, State, Step, advise, card_text, greedy_policy, phase_words
-from ..validate import check_instance
+from ..gizmos import (
+    COLOURS,
+    MAX_PLAYOUTS,
+    Card,
+    Game,
+    Marble,
+    Phase,
+    State,
+    Step,
+    advise,
+    card_text,
+    greedy_policy,
+    phase_words,
+)
+from ..validate import Checker, check_count, check_instance
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks, player_names
@@ -133,6 +146,11 @@ def gizmos_board(state: State, names: Sequence[str] | None = None) -> Board:
     >>> [t.name for t in traces], layout["height"] > 300
     (['cards and marbles', 'labels'], True)
     """
+    check_instance(state, State, "state", "a Gizmos state")
+    if names is not None:
+        Checker("gizmos_board", BadArgument).need(
+            isinstance(names, (list, tuple)) and len(names) == len(state.players) and all(isinstance(n, str) for n in names),
+            "names", f"must be {len(state.players)} player names (text), one a player", names)
     return _Drawing(state, names).board()
 
 
@@ -158,6 +176,9 @@ def outcome_hint(state: State) -> str:
     >>> outcome_hint(Game().new_initial_state())
     'the level-I card put on the display: its number (a card of that level seen nowhere yet), e.g. #4'
     """
+    check_instance(state, State, "state", "a Gizmos state")
+    if not state.is_chance():
+        return "nothing is being drawn now"
     step = state.todo[0] if state.todo else Step(Phase.OVER)
     example = outcome_example(state)
     if step.phase in (Phase.ROW, Phase.ENERGY):
@@ -178,6 +199,8 @@ def parse_outcome(text: str, state: State) -> Marble | Card:
     ...
     coffeegames.errors.BadEntry: a card is drawn here: type the level-I card put on the display: its number (a card of that level seen nowhere yet), e.g. #4
     """
+    check_instance(text, str, "text", "the typed marble or card (text)")
+    check_instance(state, State, "state", "a Gizmos state")
     if not state.is_chance():
         raise IllegalAction("nothing is being drawn now: the outcome box is for marbles and cards drawn")
     word = text.strip().lower()
@@ -198,6 +221,7 @@ def parse_outcome(text: str, state: State) -> Marble | Card:
 
 def draw_owner(state: State) -> int | None:
     """Whose draw a chance node is: the player to move's, once play has started (nobody's during the setup)."""
+    check_instance(state, State, "state", "a Gizmos state")
     return None if Step(Phase.ACTION) in state.todo else state.turn
 
 
@@ -239,9 +263,14 @@ def gizmos_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int 
     """
     game = Game(players=players, **options)
     n = game.rules.players
-    bad = [p for p in human if not 0 <= p < n]
-    if bad:
-        raise BadArgument("human", f"human players are players 0-{n - 1}", bad)
+    check = Checker("gizmos_walkthrough", BadArgument)
+    check.need(isinstance(human, (list, tuple, range)) and len(human) <= n, "human",
+               f"must be a list of human players, each a player 0-{n - 1}", human)
+    for p in human:
+        check.whole(p, "human", 0, n - 1)
+    check_count(seed, "seed")
+    check_count(playouts, "playouts", MAX_PLAYOUTS)
+    check.flag(dealt, "dealt")
     names = player_names(n, human)
     bots = {p: greedy_policy for p in range(n) if p not in human}
     start = game.new_initial_state(seed=seed) if dealt else game.new_initial_state()
