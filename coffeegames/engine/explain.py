@@ -40,8 +40,10 @@ from fractions import Fraction
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument
 from ..text import fraction_text, mean_text, percent
 from .solve import Expectimax
 from .state import Action, State
@@ -257,15 +259,20 @@ def row_sample(row: Any) -> Sample | None:
         return row.get(name) if isinstance(row, (dict, pd.Series)) else getattr(row, name, None)
 
     exact = get("exact")
-    if not _has_value(exact) or bool(exact):
-        return None
+    if exact is not False and not (isinstance(exact, np.bool_) and not exact):
+        return None  # exact (True), or not valued (None)
     given = get("sample")
     if isinstance(given, Sample):
         return given
     stderr, playouts, samples = get("stderr"), get("playouts"), get("samples")
     size, unit = (playouts, "playouts") if _has_value(playouts) else (samples, "samples")
+    if _has_value(size) and not isinstance(size, (int, np.integer)) or isinstance(size, bool):
+        raise BadArgument("row", f"its {unit} must be a whole number", size)
+    if _has_value(stderr) and not isinstance(stderr, (int, float, np.number)) or isinstance(stderr, bool):
+        raise BadArgument("row", "its stderr must be a number", stderr)
+    lower = get("lower")
     return Sample(int(size) if _has_value(size) else None, float(stderr) if _has_value(stderr) else float("nan"),
-                  bool(get("lower")) if _has_value(get("lower")) else False, str(get("how") or ""), unit)
+                  _has_value(lower) and bool(lower), str(get("how") or ""), unit)
 
 
 def advice_row(frame: pd.DataFrame, action: Hashable) -> dict[str, Any]:

@@ -5,7 +5,8 @@ action and for the one it is compared with, the outcomes that follow with their 
 chance and value and each product, the weighted sum written out equal to the value, what
 the value measures, the sample behind an estimate; then the difference in one sentence. An
 estimate reads as a decimal ± its standard error with its sample's size, never as a fraction;
-one that is not taken apart into outcomes shows its sample instead (:func:`sample_html`).
+one that is not taken apart into outcomes shows its sample instead: a table of its size, mean,
+standard error and spread.
 
 Example:
     >>> from coffeegames.engine.examples import KeepOrReroll
@@ -25,7 +26,7 @@ from fractions import Fraction
 from ..engine.explain import Breakdown, Sample, Why
 from ..text import mean_text, percent
 
-__all__ = ["breakdown_html", "sample_html", "why_html"]
+__all__ = ["breakdown_html", "why_html"]
 
 _CELL = "padding:2px 10px;border-bottom:1px solid #dee2e6;text-align:right;font-variant-numeric:tabular-nums"
 _LEFT = "padding:2px 10px;border-bottom:1px solid #dee2e6;text-align:left"
@@ -49,7 +50,7 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
         head += f", worth <b>{html.escape(b.sample.value_short(b.value))}</b> ({html.escape(value_name)}; " \
                 f"{html.escape(b.sample.size_text())})</div>"
         if b.certain:  # the estimate alone, not a sum over outcomes: show the sample behind it instead
-            return head + sample_html(b.sample, b.value)
+            return head + _sample_html(b.sample, b.value)
     else:
         head += f", worth exactly <b>{html.escape(mean_text(b.value))}</b> ({html.escape(value_name)})</div>"
     how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
@@ -72,11 +73,11 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
     return head + how + table + equation + sample
 
 
-def sample_html(sample: Sample, value: Fraction) -> str:
+def _sample_html(sample: Sample, value: Fraction) -> str:
     """The sample behind an estimate as a small table: its size, mean, standard error (and the 95% interval it gives),
     how it spreads (the adviser's rows), and how it was taken.
 
-    >>> page = sample_html(Sample(40, 0.5, unit="playouts", spread=(("ended ahead", "25 of 40 (62.5%)"),)), Fraction(3, 2))
+    >>> page = _sample_html(Sample(40, 0.5, unit="playouts", spread=(("ended ahead", "25 of 40 (62.5%)"),)), Fraction(3, 2))
     >>> "40 playouts" in page, "1.50" in page, "0.50" in page, "ended ahead" in page, "3/2" in page
     (True, True, True, True, False)
     """
