@@ -123,10 +123,9 @@ class Sample:
     """How the sample spreads, as ``(what, how much)`` rows in words (how many playouts ended ahead, a few quantiles)."""
 
     def text(self) -> str:
-        kind = "a lower estimate" if self.lower else "an estimate"
-        size = f" of {self.size:,}" if self.size is not None else ""
+        """``'an estimate from 200 playouts, standard error 0.42 (how they were played)'``."""
         stderr = f", standard error {self.stderr:.2f}" if self.stderr == self.stderr else ""
-        return f"{kind} from a sample{size}{stderr}" + (f" ({self.note})" if self.note else "")
+        return f"{self.size_text()}{stderr}" + (f" ({self.note})" if self.note else "")
 
     def value_short(self, value: Fraction | float) -> str:
         """The estimate as a decimal with its standard error (``'≈ -1.15 ± 0.42'``), never as a fraction: a sample mean
