@@ -49,9 +49,12 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-WALKTHROUGHS = ["dairyman_walkthrough.ipynb", "vivajava.ipynb", "roaster.ipynb"]
+WALKTHROUGHS = ["dairyman_walkthrough.ipynb", "vivajava.ipynb", "roaster.ipynb", "gizmos.ipynb", "rush.ipynb"]
 LOADS = int(os.environ.get("CG_BROWSER_LOADS", "2"))
 CLICKS = 14  # per load: at least a dozen decisions, one of them typed, one an undo
+MORE_CLICKS = {"rush.ipynb": 24}
+"""Walkthroughs clicked longer: Coffee Rush deals each of three players their orders (a dozen draws) before the
+first move, so its first 14 clicks would take almost no action."""
 CHROMIUM = os.environ.get("CG_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
@@ -124,12 +127,23 @@ def _snapshot(view: Any) -> dict[str, Any]:
 
 
 def typed_text(outcome: Any) -> str:
-    """An outcome as a player types it into the companion-mode box (dice, colours or tokens).
+    """An outcome as a player types it into the companion-mode box (dice, colours, tokens, marbles, cards or orders).
 
     >>> from coffeegames.roaster import Drawn
     >>> typed_text(Drawn(("hard", "smoke")))
     'hard smoke'
+    >>> from coffeegames import gizmos, rush
+    >>> typed_text(gizmos.Marble("red")), typed_text(gizmos.Card(45)), typed_text(rush.Drawn("coffee+milk"))
+    ('red', '#45', 'coffee milk')
     """
+    from coffeegames import gizmos, rush
+
+    if isinstance(outcome, gizmos.Marble):  # Gizmos: a marble by its colour
+        return outcome.colour
+    if isinstance(outcome, gizmos.Card):  # Gizmos: a card by its number
+        return f"#{outcome.card}"
+    if isinstance(outcome, rush.Drawn):  # Coffee Rush: the order card's ingredients
+        return " ".join(outcome.order.split("+"))
     if hasattr(outcome, "yellow"):  # Dairyman: the dice, the yellow die as y<value>
         return " ".join(map(str, outcome.dice)) + (f" y{outcome.yellow}" if outcome.yellow else "")
     if hasattr(outcome, "own"):  # VivaJava: coffee dice, then | and the flavour dice
@@ -167,7 +181,7 @@ def plan(notebook: str) -> list[tuple[str, Any, dict[str, Any]]]:
     steps: list[tuple[str, Any, dict[str, Any]]] = [("load", None, _snapshot(view))]
     typed = undone = False
     taken = 0
-    while len(steps) <= CLICKS:
+    while len(steps) <= MORE_CLICKS.get(notebook, CLICKS):
         step: tuple[str, Any]
         if len(steps) == 8 and not undone and not view.undo_button.disabled:
             view.undo_button.click()
@@ -198,7 +212,7 @@ def plan(notebook: str) -> list[tuple[str, Any, dict[str, Any]]]:
         assert not view.message.value, f"{notebook}: {step} was refused: {_text(view.message.value)}"
         steps.append((*step, _snapshot(view)))
     kinds = [kind for kind, _, _ in steps]
-    assert "type" in kinds and "undo" in kinds and len(steps) > 12, f"{notebook}: the plan {kinds} misses a part"
+    assert {"take", "type", "undo"} <= set(kinds) and len(steps) > 12, f"{notebook}: the plan {kinds} misses a part"
     return steps
 
 

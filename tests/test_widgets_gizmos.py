@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import html
+import re
+
+import numpy as np
 import pytest
 
+from coffeegames.engine.explain import Sample
 from coffeegames.errors import CoffeeGamesError
-from coffeegames.gizmos import Card, Fire, Game, Marble, Phase, Pick, State, card_text
+from coffeegames.gizmos import Card, Fire, Game, Marble, Phase, Pick, State, card_text, greedy_policy
 from coffeegames.widgets.gizmos_game import draw_owner, gizmos_board, gizmos_walkthrough, outcome_hint, parse_outcome
+
+RNG = np.random.default_rng(0)
 
 
 def test_the_board_draws_every_card_and_marble_with_its_words() -> None:
@@ -22,6 +29,65 @@ def test_the_board_draws_every_card_and_marble_with_its_words() -> None:
     text = " ".join(labels.text)
     assert "Ann" in text and "Cy" in text and f"({sum(state.dispenser)} marbles)" in text
     assert layout["height"] > 300 and "Gizmos" in layout["title"]["text"]
+
+
+def test_the_board_keeps_its_labels_and_squares_apart() -> None:
+    """No two squares overlap, and the short left column of labels ends before the squares and labels beside it
+    (the "gizmos" label once ran into a player's points line)."""
+    state = Game(players=4).new_initial_state(seed=3)
+    while len(state.players[0].built) < 3 and not state.is_terminal():  # some gizmos built: a full player row
+        state = state.apply(state.sample_chance(RNG) if state.is_chance() else greedy_policy(state))
+    for s in (Game(players=4).new_initial_state(seed=3), state):
+        (squares, labels), layout = gizmos_board(s, names=["player 0 (you)", "Bo", "Cy", "Di"])
+        cell = squares.marker.size[0]
+        points = list(zip(squares.x, squares.y))
+        for i, (x, y) in enumerate(points):
+            assert all(abs(x - u) > cell or abs(y - v) > cell for u, v in points[i + 1:]), (x, y)
+        left, first = min(labels.x), min(squares.x) - cell / 2  # the left column; where the squares begin
+        width = 6  # pixels a character, at least, in the board's font
+        for x, text in zip(labels.x, labels.text):
+            if x == left:
+                assert left + width * len(re.sub("<[^>]+>", "", text)) < first, text
+        rows = [(x, y) for x, y, text in zip(labels.x, labels.y, labels.text) if text == "gizmos"]
+        assert len(rows) == 4
+        for x, y in rows:  # the label ends before the row's first gizmo
+            assert x + width * len("gizmos") < min(u for u, v in points if v == y) - cell / 2
+
+
+FRACTION = re.compile(r"\d+\s*/\s*\d+")
+
+
+def _text(markup: str) -> str:
+    return html.unescape(re.sub("<[^>]+>", " ", markup))
+
+
+def test_estimates_read_as_a_decimal_with_its_standard_error_and_playouts_never_as_a_fraction() -> None:
+    view = gizmos_walkthrough(players=2, seed=4, playouts=40)
+    advice = view.advice
+    assert not advice["exact"].any() and all(isinstance(s, Sample) for s in advice["sample"])
+    assert sum(advice["playouts"]) == 40
+    first = advice.iloc[0]
+    worth = f"≈ {float(first.value):.2f} ± {first.stderr:.2f} (an estimate from {first.playouts} playouts)"
+    # the summary, the list, the chart's labels and hover, the table: a decimal ± its standard error, with the playouts
+    shown = {"summary": _text(view.summary.value), "list": " | ".join(label for label, _ in view.actions.options),
+             "bars": " | ".join(view.chart_fig.data[1].text), "hover": " | ".join(view.chart_fig.data[0].customdata),
+             "table": " | ".join(view.table().iloc[:, 0])}
+    for where, text in shown.items():
+        assert "±" in text and "playouts" in text and not FRACTION.search(text), (where, text)
+    assert worth in shown["list"] and worth in shown["bars"] and worth in shown["table"]
+    assert f"≈ {float(first.value):.2f} ± {first.stderr:.2f}" in shown["summary"]
+    # the why panel: the sample behind the estimate (size, mean, standard error, spread), no fraction, no sum of terms
+    assert view.why is not None and view.why.chosen.sample is not None
+    panel = _text(view.why_panel.value)
+    assert not FRACTION.search(panel) and "±" in panel and "advised value" not in panel
+    sample = first["sample"]
+    assert f"{first.playouts} playouts" in panel and f"{float(first.value):.2f}" in panel and f"{first.stderr:.2f}" in panel
+    assert all(what in panel and much in panel for what, much in sample.spread)
+    assert sum(int(much.split(" of ")[0]) for what, much in sample.spread if what.startswith("playouts that")) == first.playouts
+    assert "more than the runner-up" in view.why.difference and "±" in view.why.difference
+    view.actions.value = 1  # the runner-up: the same, compared with the best
+    panel = _text(view.why_panel.value)
+    assert not FRACTION.search(panel) and "the best choice:" in panel and "±" in panel
 
 
 def test_the_view_walks_a_chain_step_by_step_and_undo_restores() -> None:

@@ -93,7 +93,7 @@ def test_a_static_plot_with_stable_classes() -> None:
     explorer = DispenserExplorer()
     assert isinstance(explorer.chart, StaticPlot) and explorer.chart in explorer.widget.children
     assert "cg-dispenser-explorer" in explorer.widget._dom_classes
-    assert {"cg-chart", "cg-message", "cg-summary", "cg-colour-table", "cg-refill-table"} <= {
+    assert {"cg-dispenser-chart", "cg-dispenser-message", "cg-dispenser-summary", "cg-colour-table", "cg-refill-table"} <= {
         c for part in explorer.widget.children for c in part._dom_classes}
     before = explorer.chart.outputs
     explorer.draws.value = 5

@@ -40,8 +40,10 @@ from fractions import Fraction
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument
 from ..text import fraction_text, mean_text, percent
 from .solve import Expectimax
 from .state import Action, State
@@ -60,6 +62,7 @@ __all__ = [
     "explainer_for",
     "grouped",
     "number_text",
+    "row_sample",
     "solver_explainer",
     "why",
 ]
@@ -99,7 +102,12 @@ class Term:
 
 @dataclass(frozen=True)
 class Sample:
-    """The sample behind an estimated value."""
+    """The sample behind an estimated value.
+
+    >>> s = Sample(200, 0.42, unit="playouts")
+    >>> s.value_text(Fraction(-515, 449)), s.value_short(Fraction(-515, 449))
+    ('≈ -1.15 ± 0.42 (an estimate from 200 playouts)', '≈ -1.15 ± 0.42')
+    """
 
     size: int | None
     """How many draws (or games) were solved or simulated (None: the adviser does not say)."""
@@ -109,12 +117,31 @@ class Sample:
     """The estimate is a lower one: a fixed fallback policy played, which cannot beat the best play."""
     note: str = ""
     """How the sample was taken, in words."""
+    unit: str = "samples"
+    """What the sample counts, a plural word (``"playouts"``, ``"seeded games"``)."""
+    spread: tuple[tuple[str, str], ...] = ()
+    """How the sample spreads, as ``(what, how much)`` rows in words (how many playouts ended ahead, a few quantiles)."""
 
     def text(self) -> str:
-        kind = "a lower estimate" if self.lower else "an estimate"
-        size = f" of {self.size:,}" if self.size is not None else ""
+        """``'an estimate from 200 playouts, standard error 0.42 (how they were played)'``."""
         stderr = f", standard error {self.stderr:.2f}" if self.stderr == self.stderr else ""
-        return f"{kind} from a sample{size}{stderr}" + (f" ({self.note})" if self.note else "")
+        return f"{self.size_text()}{stderr}" + (f" ({self.note})" if self.note else "")
+
+    def value_short(self, value: Fraction | float) -> str:
+        """The estimate as a decimal with its standard error (``'≈ -1.15 ± 0.42'``), never as a fraction: a sample mean
+        is not exact. A lower estimate reads ``'≈ 3.20 or more'`` (its bias is not in the standard error)."""
+        if self.lower:
+            return f"≈ {float(value):.2f} or more"
+        return f"≈ {float(value):.2f}" + (f" ± {self.stderr:.2f}" if self.stderr == self.stderr else "")
+
+    def size_text(self) -> str:
+        """``'an estimate from 200 playouts'``, ``'a lower estimate'`` (size unknown)."""
+        kind = "a lower estimate" if self.lower else "an estimate"
+        return kind + (f" from {self.size:,} {self.unit}" if self.size is not None else "")
+
+    def value_text(self, value: Fraction | float) -> str:
+        """:meth:`value_short` with what it is: ``'≈ -1.15 ± 0.42 (an estimate from 200 playouts)'``."""
+        return f"{self.value_short(value)} ({self.size_text()})"
 
 
 @dataclass(frozen=True)
@@ -216,6 +243,37 @@ def _has_value(value: Any) -> bool:
     return value is not None and value == value  # None and NaN mean "no value"
 
 
+def row_sample(row: Any) -> Sample | None:
+    """The sample behind an advice row's value (a dict, a pandas row or an ``itertuples`` row); None for an exact one.
+
+    A row is an estimate when its ``exact`` column is False. Its sample is its ``sample`` column (a :class:`Sample`),
+    else one made from its ``stderr``, ``playouts`` or ``samples`` (the size), ``lower`` and ``how`` columns.
+
+    >>> row_sample({"value": Fraction(3), "exact": False, "stderr": 0.5, "playouts": 40}).value_text(Fraction(3))
+    '≈ 3.00 ± 0.50 (an estimate from 40 playouts)'
+    >>> row_sample({"value": Fraction(3)}) is None
+    True
+    """
+    def get(name: str) -> Any:
+        return row.get(name) if isinstance(row, (dict, pd.Series)) else getattr(row, name, None)
+
+    exact = get("exact")
+    if exact is not False and not (isinstance(exact, np.bool_) and not exact):
+        return None  # exact (True), or not valued (None)
+    given = get("sample")
+    if isinstance(given, Sample):
+        return given
+    stderr, playouts, samples = get("stderr"), get("playouts"), get("samples")
+    size, unit = (playouts, "playouts") if _has_value(playouts) else (samples, "samples")
+    if _has_value(size) and not isinstance(size, (int, np.integer)) or isinstance(size, bool):
+        raise BadArgument("row", f"its {unit} must be a whole number", size)
+    if _has_value(stderr) and not isinstance(stderr, (int, float, np.number)) or isinstance(stderr, bool):
+        raise BadArgument("row", "its stderr must be a number", stderr)
+    lower = get("lower")
+    return Sample(int(size) if _has_value(size) else None, float(stderr) if _has_value(stderr) else float("nan"),
+                  _has_value(lower) and bool(lower), str(get("how") or ""), unit)
+
+
 def advice_row(frame: pd.DataFrame, action: Hashable) -> dict[str, Any]:
     """The row of an advice table for ``action``, as a dict (``value`` None where the advice gives none).
 
@@ -274,12 +332,10 @@ def advice_explainer(advise: Callable[[Any], pd.DataFrame], max_outcomes: int = 
         if value is None:
             return Breakdown(label, None, how=str(row.get("then") or "the advice gives this choice no value"))
         player, after = state.current_player(), state.apply(action)
-        sample = None
-        if row.get("exact", True) is False:
-            stderr: Any = row.get("stderr")
-            sample = Sample(None, float(stderr) if _has_value(stderr) else float("nan"), bool(row.get("lower")), str(row.get("how") or ""))
-        alone = Breakdown(label, value, (Term("the advised value (its model looks further ahead than the next chance)",
-                                              Fraction(1), value),), "as the advice values it", sample)
+        sample = row_sample(row)
+        whole = "the sample's mean (not taken apart: it is no sum over one chance node)" if sample is not None else \
+            "the advised value (its model looks further ahead than the next chance)"
+        alone = Breakdown(label, value, (Term(whole, Fraction(1), value),), "as the advice values it", sample)
         if sample is not None:  # an estimate is not an exact sum over the next chance node: never expand it
             return alone
         if after.is_chance():
@@ -326,6 +382,32 @@ class Why:
     """``"the runner-up"`` or ``"the best choice"``."""
 
 
+def _amount(b: Breakdown, value: Fraction) -> str:
+    """A value in the sentence: exact as a short fraction, an estimate as a decimal ± its standard error."""
+    return b.sample.value_short(value) if b.sample is not None else number_text(value)
+
+
+def _stderr(b: Breakdown) -> float:
+    return b.sample.stderr if b.sample is not None and not b.sample.lower else 0.0
+
+
+def _gap(chosen: Breakdown, other: Breakdown, diff: Fraction) -> str:
+    """The difference of two values: exact, or about so much ± the standard error of a difference of estimates."""
+    if chosen.sample is None and other.sample is None:
+        return mean_text(diff)
+    se = (_stderr(chosen) ** 2 + _stderr(other) ** 2) ** 0.5
+    return f"about {float(diff):.2f}" + (f" ± {se:.2f}" if se and se == se else "")
+
+
+def _noise(chosen: Breakdown, other: Breakdown, diff: Fraction) -> str:
+    """Where estimates differ by less than two standard errors of their difference: more samples could reverse them."""
+    se = (_stderr(chosen) ** 2 + _stderr(other) ** 2) ** 0.5
+    sample = chosen.sample or other.sample
+    if sample is None or not (se == se and float(diff) < 2 * se):
+        return ""
+    return f"; the gap is within two standard errors, so more {sample.unit} could reverse the order"
+
+
 def _gamble(b: Breakdown) -> str:
     worst = min(b.terms, key=lambda t: t.value)
     return f"{b.label} depends on chance (at worst {worst.outcome}: {mean_text(worst.value)}, chance {percent(worst.chance)})"
@@ -364,14 +446,17 @@ def why(state: Any, advice: pd.DataFrame, explain: Explainer, action: Any = None
     other = named(explain(state, others[0]["action"]), others[0]["action"])
     assert other.value is not None
     diff = chosen.value - other.value
-    a, b = f"{chosen.label} ({number_text(chosen.value)})", f"{other.label} ({number_text(other.value)})"
+    a, b = f"{chosen.label} ({_amount(chosen, chosen.value)})", f"{other.label} ({_amount(other, other.value)})"
     role = "the best choice" if diff < 0 or (diff == 0 and valued[0]["action"] != action) else "the runner-up"
+    gap = _gap(chosen, other, abs(diff))
     if diff == 0:
-        sentence = f"{chosen.label} and {other.label} are worth the same, {mean_text(chosen.value)}"
+        sentence = f"{chosen.label} and {other.label} are worth the same, {_amount(chosen, chosen.value)}"
     elif diff > 0:
-        sentence = f"{a} is worth {mean_text(diff)} more than the runner-up, {b}"
+        sentence = f"{a} is worth {gap} more than the runner-up, {b}"
     else:
-        sentence = f"{a} is worth {mean_text(-diff)} less than the best choice, {b}"
+        sentence = f"{a} is worth {gap} less than the best choice, {b}"
+    if chosen.sample is not None or other.sample is not None:
+        return Why(chosen, other, sentence + _noise(chosen, other, abs(diff)) + ".", role)
     if chosen.certain != other.certain:
         sure, risky = (chosen, other) if chosen.certain else (other, chosen)
         sentence += f"; {sure.label} is certain, {_gamble(risky)}"

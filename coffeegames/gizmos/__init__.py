@@ -87,6 +87,8 @@ from .payment import Plan, build_cost, pay_with, payment_plans
 from .player import PlayerState
 from .policy import (
     ENGINE_VALUE,
+    MAX_HORIZON,
+    MAX_PLAYOUTS,
     SearchBot,
     Stats,
     card_value,
@@ -103,7 +105,7 @@ from .state import Game, State
 
 __all__ = [
     "board_text", "card_text", "chain_text", "effect_text", "trigger_text",
-    "ENGINE_VALUE", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "noisy_greedy", "progress",
+    "ENGINE_VALUE", "MAX_HORIZON", "MAX_PLAYOUTS", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "noisy_greedy", "progress",
     "phase_words", "random_policy", "search_stats", "target",
     "ACTION_KINDS", "Build", "CARD_COUNT", "COLOURS", "Card", "CardData", "CardFacts", "EFFECTS", "Effect", "EndTurn",
     "File", "Fire", "Game", "LEVEL_SIZES", "MARBLES_PER_COLOUR", "Marble", "Pass", "Phase", "Pick", "Plan",

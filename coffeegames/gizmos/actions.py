@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..errors import BadArgument
+from ..validate import Checker
 from .data import COLOURS
 
 __all__ = [
@@ -73,6 +75,11 @@ class Step:
 
 def energy_words(counts: tuple[int, ...]) -> str:
     """``(2, 0, 1, 0)`` as ``'2 red + 1 black'`` (``'nothing'`` if empty)."""
+    check = Checker("energy_words", BadArgument)
+    check.need(isinstance(counts, (tuple, list)) and len(counts) == len(COLOURS), "counts",
+               f"must be {len(COLOURS)} whole numbers (red, blue, black, yellow)", counts)
+    for n in counts:
+        check.whole(n, "counts", 0)
     return " + ".join(f"{n} {c}" for n, c in zip(counts, COLOURS) if n) or "nothing"
 
 

@@ -5,7 +5,12 @@ their gizmos, less the best opponent's (:func:`~.policy.evaluate`), at the end o
 of rounds (or the end of the game), averaged over the playouts of the search bot's tree
 search (:func:`~.policy.search_stats`) that took this action first. It is an **estimate**:
 ``exact`` is False, ``stderr`` its standard error, ``playouts`` how many playouts it rests
-on. Seeded: the same state and seed give the same table.
+on, ``sample`` (a :class:`~coffeegames.engine.explain.Sample`) all that with how the playouts
+spread (how many ended ahead, the margin's quartiles): the decision view shows it as a decimal
+± its standard error, never as a fraction. ``value`` is the playouts' mean as the nearest
+:class:`~fractions.Fraction` of denominator at most 1000, so that tables sort and compare like
+every game's; it is not exact.
+Seeded: the same state and seed give the same table.
 
 **Exact immediate consequences** (the engine applied once, no estimate): ``points`` (the
 mover's score change: a Build's printed points, a token effect's tokens), ``energy`` (the
@@ -33,26 +38,32 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
+from ..engine.explain import Sample
 from ..errors import BadArgument
-from ..validate import Checker, is_whole
+from ..text import percent
+from ..validate import Checker, check_instance, is_whole
 from .actions import Fire, Phase, energy_words
 from .data import COLOURS
 from .data import Card as CardFacts
 from .odds import p_at_least
-from .policy import card_value, search_stats
+from .policy import Stats, _card_value, check_search, search_stats
 from .state import State
 
 __all__ = ["COLUMNS", "advise", "phase_words", "target"]
 
-COLUMNS = ["action", "label", "value", "exact", "stderr", "playouts", "points", "energy", "sets_off", "colour",
+_QUARTILES = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+COLUMNS = ["action", "label", "value", "exact", "stderr", "playouts", "sample", "points", "energy", "sets_off", "colour",
            "p_colour", "then", "best"]
 
 
 def target(state: State) -> tuple[CardFacts | None, str]:
     """The mover's best target: the display or archive card of one colour they value most per energy still missing,
     and that colour ('' if none lacks energy)."""
+    check_instance(state, State, "state", "a Gizmos state")
     me, best, score = state.me, None, 0.0
     for ident in state.display[0] + state.display[1] + state.display[2] + me.archive:
         card = state.rules.card(ident)
@@ -60,7 +71,7 @@ def target(state: State) -> tuple[CardFacts | None, str]:
             continue
         short = card.cost - me.energy[COLOURS.index(card.colour)]
         if short > 0:
-            value = card_value(state, state.turn, card) / short
+            value = _card_value(state, state.turn, card) / short
             if value > score:
                 best, score = card, value
     return best, best.colour if best is not None else ""
@@ -106,11 +117,30 @@ def _consequences(state: State, action: Any, colour: str) -> dict[str, Any]:
             "p_colour": p, "then": "; ".join(words)}
 
 
+def _sample(stats: Stats, horizon: int | None) -> Sample:
+    """The playouts behind one action's estimate: their size, standard error and spread, in words."""
+    n, margins = stats.n, stats.margins
+    counts = [("ended ahead of the best opponent", sum(m > 0 for m in margins)),
+              ("ended level with the best opponent", sum(m == 0 for m in margins)),
+              ("ended behind the best opponent", sum(m < 0 for m in margins))]
+    spread = tuple((f"playouts that {what}", f"{k} of {n} ({percent(Fraction(k, n))})") for what, k in counts if k)
+    spread += (("margin: lowest · quartiles · highest", " · ".join(f"{q:.2f}" for q in np.quantile(margins, _QUARTILES))),)
+    reach = f"{horizon} more round{'s' if horizon != 1 else ''}" if horizon is not None else "the end of the game"
+    note = (f"seeded search playouts (UCT), each played to {reach}; margin: points plus engine value, less the best "
+            "opponent's")
+    return Sample(n, stats.se if n > 1 else float("nan"), note=note, unit="playouts", spread=spread)
+
+
 def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int | None = 2,
            card: int | None = None) -> pd.DataFrame:
     """Every legal action at ``state`` once: its estimated margin from ``playouts`` search playouts (see the module
     notes), its exact immediate consequences, and the best (highest estimate) marked. ``card``: the card whose colour
     ``p_colour`` asks about (default: :func:`target`)."""
+    check_instance(state, State, "state", "a Gizmos state")
+    check_search(playouts, seed, horizon)
+    if card is not None:
+        Checker("advise", BadArgument).need(is_whole(card) and 0 <= card < len(state.rules.deck), "card",
+                                            f"must be a card id 0-{len(state.rules.deck) - 1}", card)
     legal = state.legal_actions()
     if not legal:
         return pd.DataFrame(columns=COLUMNS)
@@ -118,8 +148,6 @@ def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int
     if card is None:
         _, colour = target(state)
     else:
-        Checker("advise", BadArgument).need(is_whole(card) and 0 <= card < len(state.rules.deck), "card",
-                                            f"must be a card id 0-{len(state.rules.deck) - 1}", card)
         colour = state.rules.card(card).colour
         colour = colour if colour in COLOURS else ""
     rows = []
@@ -128,7 +156,9 @@ def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int
         value = Fraction(st.mean).limit_denominator(1000) if st is not None and st.n else None
         rows.append({"action": action, "label": f"{action} ≈" if value is not None else str(action), "value": value,
                      "exact": False if value is not None else None, "stderr": st.se if st is not None and st.n > 1 else None,
-                     "playouts": st.n if st is not None else 0, **_consequences(state, action, colour), "best": False})
+                     "playouts": st.n if st is not None else 0,
+                     "sample": _sample(st, horizon) if st is not None and st.n else None,
+                     **_consequences(state, action, colour), "best": False})
     frame = pd.DataFrame(rows, columns=COLUMNS, dtype=object)
     valued = [(v, i) for i, v in enumerate(frame["value"]) if v is not None]
     if valued:
@@ -141,6 +171,7 @@ def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int
 
 def phase_words(state: State) -> str:
     """What the player to move is asked, in words."""
+    check_instance(state, State, "state", "a Gizmos state")
     return {
         Phase.ACTION: "your action: File, Pick, Build or Research",
         Phase.TRIGGERS: "fire a waiting gizmo, or end the turn",

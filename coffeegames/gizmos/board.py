@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import BadArgument
+from ..validate import Checker, check_instance
 from .actions import Fire, Phase, energy_words
 from .data import Card, Effect, Trigger
 from .state import State
@@ -27,6 +29,7 @@ _LEVELS = ("0", "I", "II", "III")
 
 def trigger_text(t: Trigger | None) -> str:
     """When a gizmo fires, in words ('' for converters and upgrades)."""
+    check_instance(t, (Trigger, type(None)), "t", "a card's trigger (or None)")
     if t is None:
         return ""
     if t.kind == "file":
@@ -43,6 +46,7 @@ def trigger_text(t: Trigger | None) -> str:
 
 def effect_text(e: Effect) -> str:
     """What an effect does, in words."""
+    check_instance(e, Effect, "e", "a card's effect")
     n = e.count
     s = "s" if n > 1 else ""
     texts = {
@@ -68,6 +72,7 @@ def effect_text(e: Effect) -> str:
 
 def card_text(card: Card) -> str:
     """``'#24 yellow I, cost 1, 1 pt: picking red → draw 1 random energy'``."""
+    check_instance(card, Card, "card", "a Gizmos card (rules.card(id))")
     pts = f"{card.vp} pt{'s' if card.vp != 1 else ''}"
     when = trigger_text(card.trigger)
     what = effect_text(card.effect)
@@ -76,6 +81,7 @@ def card_text(card: Card) -> str:
 
 def board_text(state: State) -> str:
     """The position as plain text: the row and dispenser, the decks and display, each player's holdings, the next step."""
+    check_instance(state, State, "state", "a Gizmos state")
     rules = state.rules
     lines = [f"row: {energy_words(state.row)} · dispenser: {energy_words(state.dispenser)} ({sum(state.dispenser)})"]
     for level in (1, 2, 3):
@@ -108,6 +114,11 @@ def chain_text(states: Sequence[State], moves: Sequence[Any]) -> list[str]:
     >>> chain_text([s, after, after.apply(after.chance_outcomes()[0][0])], [Pick("red"), after.chance_outcomes()[0][0]])
     ['player 0: Pick red', '  chance: red marble (onto the row)']
     """
+    check = Checker("chain_text", BadArgument)
+    check.need(isinstance(states, (list, tuple)) and all(isinstance(s, State) for s in states), "states",
+               "must be a list of Gizmos states (a walkthrough's states)", states)
+    check.need(isinstance(moves, (list, tuple)) and len(moves) == len(states) - 1, "moves",
+               "must be a list of the moves between the states (one fewer than the states)", moves)
     start = max((i for i in range(len(moves)) if states[i].phase == Phase.ACTION and not states[i].is_chance()), default=0)
     lines = []
     for before, move, after in zip(states[start:], moves[start:], states[start + 1:]):

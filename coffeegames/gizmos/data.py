@@ -31,7 +31,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..validate import Checker, read_json
+from ..errors import BadArgument
+from ..validate import Checker, check_instance, check_path, read_json
 
 __all__ = [
     "CARD_COUNT", "COLOURS", "CardData", "Card", "EFFECTS", "Effect", "LEVEL_SIZES", "SHIPPED_CARDS", "TRIGGERS",
@@ -252,6 +253,8 @@ def cards_from_dict(data: Any, source: str = "Gizmos cards") -> CardData:
 def cards_for(data: CardData, source: str) -> tuple[Card, ...]:
     """The deck as ``source`` reads it: the base cards with that source's changes; a change that breaks a card is
     refused (``BadData`` naming it)."""
+    check_instance(data, CardData, "data", "a Gizmos card file as read (load_cards)")
+    Checker("cards_for", BadArgument).one_of(source, "source", data.source_names)
     if source == data.base_source:
         return data.cards
     changes = dict(data.sources)[source]
@@ -279,7 +282,7 @@ def _raw(card: Card) -> dict[str, Any]:
 
 def load_cards(path: str | Path) -> CardData:
     """Read and validate a card file (the format of ``data/cards.json``)."""
-    where = Path(path)
+    where = check_path(path)
     return cards_from_dict(read_json(where, f"Gizmos cards {where.name}"), f"Gizmos cards {where.name}")
 
 

@@ -310,7 +310,8 @@ def marbles_text(counts: Mapping[str, int]) -> str:
     >>> marbles_text({"red": 2, "blue": 0, "yellow": 1})
     'red:2 yellow:1'
     """
-    return " ".join(f"{colour}:{counts[colour]}" for colour in COLOURS if counts.get(colour, 0))
+    checked = _marbles(counts, "counts")
+    return " ".join(f"{colour}:{checked[colour]}" for colour in COLOURS if checked[colour])
 
 
 # -- the decks --------------------------------------------------------------------------------------

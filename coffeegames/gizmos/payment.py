@@ -23,17 +23,52 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from .data import COLOURS, Card
+from ..errors import BadArgument
+from ..validate import Checker, check_instance
+from .actions import SOURCES
+from .data import CARD_COUNT, COLOURS, Card
+from .rules import MARBLES_PER_COLOUR
 
 __all__ = ["Plan", "build_cost", "pay_with", "payment_plans"]
+
+_CHECK = Checker("payment", BadArgument)
 
 Plan = tuple[tuple[int, ...], tuple[int, ...]]
 """``(marbles spent per colour, converter ids used)``."""
 
 
+def _marbles(value: object, where: str) -> tuple[int, ...]:
+    """Marbles per colour (red, blue, black, yellow), each 0-13, as a tuple; else the library's error naming ``where``."""
+    _CHECK.need(isinstance(value, (tuple, list)) and len(value) == len(COLOURS), where,
+                f"must be {len(COLOURS)} counts of marbles (red, blue, black, yellow)", value)
+    assert isinstance(value, (tuple, list))
+    return tuple(_CHECK.whole(n, where, 0, MARBLES_PER_COLOUR) for n in value)
+
+
+def _cards(value: object, where: str) -> tuple[Card, ...]:
+    """Gizmos (cards) as a tuple; else the library's error naming ``where``."""
+    _CHECK.need(isinstance(value, (tuple, list)) and len(value) <= CARD_COUNT
+                and all(isinstance(c, Card) for c in value), where,
+                f"must be a list of at most {CARD_COUNT} Gizmos cards (rules.card(id))", value)
+    assert isinstance(value, (tuple, list))
+    return tuple(value)
+
+
+def _cost(colour: object, need: object) -> None:
+    _CHECK.one_of(colour, "colour", (*COLOURS, "any"))
+    _CHECK.whole(need, "need", 0, MARBLES_PER_COLOUR * len(COLOURS))
+
+
 def build_cost(card: Card, source: str, owned: tuple[Card, ...]) -> int:
     """What ``card`` costs built from ``source`` by a player owning the gizmos ``owned`` (discounts applied; never
     below 0)."""
+    check_instance(card, Card, "card", "a Gizmos card (rules.card(id))")
+    _CHECK.one_of(source, "source", SOURCES)
+    return _build_cost(card, source, _cards(owned, "owned"))
+
+
+def _build_cost(card: Card, source: str, owned: tuple[Card, ...]) -> int:
+    """:func:`build_cost` unchecked (the engine's legal moves)."""
     off = 0
     for gizmo in owned:
         e = gizmo.effect
@@ -47,7 +82,9 @@ def build_cost(card: Card, source: str, owned: tuple[Card, ...]) -> int:
 def pay_with(spent: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[int, ...] | None:
     """The converter ids one way of paying ``need`` energies of ``colour`` (``"any"``: any colours) with exactly the
     marbles ``spent`` uses (the fewest converters), or ``None`` if they cannot pay it."""
-    return _pay_with(spent, colour, need, converters)
+    spent = _marbles(spent, "spent")
+    _cost(colour, need)
+    return _pay_with(spent, colour, need, _cards(converters, "converters"))
 
 
 @lru_cache(maxsize=200_000)
@@ -98,7 +135,9 @@ def _pay_with(spent: tuple[int, ...], colour: str, need: int, converters: tuple[
 def payment_plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[Plan, ...]:
     """Every distinct set of marbles (from ``energy``) that pays ``need`` of ``colour`` and wastes none (leaving any one
     marble out would not pay), each with the converters it uses; in a fixed order."""
-    return _plans(energy, colour, need, converters)
+    energy = _marbles(energy, "energy")
+    _cost(colour, need)
+    return _plans(energy, colour, need, _cards(converters, "converters"))
 
 
 @lru_cache(maxsize=100_000)

@@ -1,5 +1,8 @@
 """A Gizmos player's holdings (:class:`PlayerState`) and the small tuple helpers the engine changes them with.
 
+The helpers (``add_id``, ``remove_id``, ``plus``) are the engine's own, called on every move with values it made:
+they check nothing and are not public (not in ``__all__``); outside code reads holdings from the state.
+
 Example:
     >>> PlayerState(energy=(1, 0, 2, 0), built=(0,))
     PlayerState(energy=(1, 0, 2, 0), archive=(), built=(0,), tokens=0)
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PlayerState", "add_id", "plus", "remove_id"]
+__all__ = ["PlayerState"]
 
 
 @dataclass(frozen=True)

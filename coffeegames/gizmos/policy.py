@@ -32,14 +32,20 @@ from typing import Any
 import numpy as np
 
 from ..engine import random_policy  # re-exported: the Gizmos random bot
+from ..errors import BadArgument
+from ..validate import Checker, check_count, check_instance, check_seed
 from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Skip
 from .data import COLOURS
 from .data import Card as CardFacts
 from .state import State
 
-__all__ = ["ENGINE_VALUE", "Policy", "SearchBot", "Stats", "card_value", "evaluate", "greedy_policy", "noisy_greedy",
-           "progress", "random_policy",
-           "search_stats"]
+MAX_PLAYOUTS = 100_000
+"""The most playouts one search runs (a playout takes a few milliseconds: 100,000 take minutes)."""
+MAX_HORIZON = 100
+"""The most rounds a playout looks ahead (a game lasts far fewer: None plays to the end)."""
+
+__all__ = ["ENGINE_VALUE", "MAX_HORIZON", "MAX_PLAYOUTS", "Policy", "SearchBot", "Stats", "card_value", "evaluate",
+           "greedy_policy", "noisy_greedy", "progress", "random_policy", "search_stats"]
 
 Policy = Callable[[State], Any]
 """A bot: the action it takes in a state."""
@@ -53,8 +59,22 @@ cards are valued by :func:`card_value` itself)."""
 _FIRE_ORDER = ("vp_tokens", "build_free", "pick", "file", "draw_random", "research")
 
 
+def check_search(playouts: Any, seed: Any, horizon: Any) -> None:
+    """Refuse a search budget the search cannot take (the library's error naming the argument): ``playouts`` a whole
+    number 0 to :data:`MAX_PLAYOUTS`, ``seed`` None or a whole number 0 or more, ``horizon`` None or 0 to
+    :data:`MAX_HORIZON` rounds."""
+    check_count(playouts, "playouts", MAX_PLAYOUTS)
+    check_seed(seed)
+    if horizon is not None:
+        check_count(horizon, "horizon", MAX_HORIZON)
+
+
 def progress(state: State) -> float:
     """How near the end the game is, 0 to 1 (the furthest player's gizmos or level-III gizmos against the end)."""
+    return _progress(check_instance(state, State, "state", "a Gizmos state"))
+
+
+def _progress(state: State) -> float:
     rules = state.rules
     built = max(len(p.built) for p in state.players) / rules.end_gizmos
     level3 = max(sum(rules.card(i).level == 3 for i in p.built) for p in state.players) / rules.end_level3
@@ -64,7 +84,15 @@ def progress(state: State) -> float:
 def card_value(state: State, player: int, card: CardFacts) -> float:
     """What building ``card`` is worth to ``player`` (the bots' estimate): its points, plus its effect's value times
     the share of the game left."""
-    left = 1.0 - progress(state)
+    check_instance(state, State, "state", "a Gizmos state")
+    Checker("card_value", BadArgument).whole(player, "player", 0, len(state.players) - 1)
+    check_instance(card, CardFacts, "card", "a Gizmos card (rules.card(id))")
+    return _card_value(state, player, card)
+
+
+def _card_value(state: State, player: int, card: CardFacts) -> float:
+    """:func:`card_value` unchecked (the bots call it many times a decision)."""
+    left = 1.0 - _progress(state)
     e = card.effect
     value = float(card.vp)
     if e.kind == "score":
@@ -84,12 +112,13 @@ def card_value(state: State, player: int, card: CardFacts) -> float:
 
 def evaluate(state: State) -> tuple[float, ...]:
     """Each player's points plus the engine value of the gizmos they hold (final scores at the end of the game)."""
+    check_instance(state, State, "state", "a Gizmos state")
     if state.is_terminal():
         return tuple(float(state.score(i)) for i in range(len(state.players)))
-    left = 1.0 - progress(state)
+    left = 1.0 - _progress(state)
     values = []
     for i, p in enumerate(state.players):
-        engine = sum(card_value(state, i, c) - c.vp for c in state.owned(i) if c.effect.kind != "score")
+        engine = sum(_card_value(state, i, c) - c.vp for c in state.owned(i) if c.effect.kind != "score")
         values.append(state.score(i) + engine + left * (0.4 * sum(p.energy) + 0.5 * len(p.archive)))
     return tuple(values)
 
@@ -103,7 +132,7 @@ def _need(state: State) -> list[float]:
             i = COLOURS.index(card.colour)
             short = max(0, card.cost - me.energy[i])
             if short:
-                want[i] += card_value(state, state.turn, card) / (1 + card.cost) / short
+                want[i] += _card_value(state, state.turn, card) / (1 + card.cost) / short
     for gizmo in state.owned(state.turn):  # own pick gizmos set off by a colour
         if gizmo.trigger is not None and gizmo.trigger.kind == "pick" and gizmo.id not in state.used:
             for c in gizmo.trigger.colours:
@@ -114,7 +143,7 @@ def _need(state: State) -> list[float]:
 def _best_build(state: State, builds: list[Build]) -> tuple[Build, float] | None:
     if not builds:
         return None
-    scored = [(b, card_value(state, state.turn, state.rules.card(b.card)) / (1 + 0.5 * sum(b.paid))) for b in builds]
+    scored = [(b, _card_value(state, state.turn, state.rules.card(b.card)) / (1 + 0.5 * sum(b.paid))) for b in builds]
     return max(scored, key=lambda bs: bs[1])
 
 
@@ -127,6 +156,7 @@ def _research_level(state: State, levels: list[Research]) -> Research:
 def greedy_policy(state: State) -> Any:
     """Points and engine value per energy: build the best value per energy spent, else pick the colour most needed,
     else file the best card, else research; fire every waiting gizmo (points first)."""
+    check_instance(state, State, "state", "a Gizmos state")
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -145,7 +175,7 @@ def greedy_policy(state: State) -> Any:
         return max(picks, key=lambda a: want[COLOURS.index(a.colour)])
     files = [a for a in legal if isinstance(a, File)]
     if files:
-        return max(files, key=lambda a: card_value(state, state.turn, state.rules.card(a.card)))
+        return max(files, key=lambda a: _card_value(state, state.turn, state.rules.card(a.card)))
     research = [a for a in legal if isinstance(a, Research)]
     if research:
         return _research_level(state, research)
@@ -168,16 +198,19 @@ def noisy_greedy(rng: np.random.Generator, noise: float = 0.15) -> Policy:
 
 @dataclass
 class Stats:
-    """Playout statistics of one action: how many, the sum and the sum of squares of the mover's margin."""
+    """Playout statistics of one action: how many, the sum and the sum of squares of the mover's margin, and the
+    margins themselves (how the sample spreads: :func:`~.advice.advise` shows it)."""
 
     n: int = 0
     total: float = 0.0
     squares: float = 0.0
+    margins: list[float] = field(default_factory=list, repr=False)
 
     def add(self, value: float) -> None:
         self.n += 1
         self.total += value
         self.squares += value * value
+        self.margins.append(value)
 
     @property
     def mean(self) -> float:
@@ -214,8 +247,12 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
     the mover cannot see (:meth:`~.state.State.determinise`: the cards others put under the decks) and samples every
     chance draw afresh, so a node's statistics average over the hidden cards and marbles.
     """
+    check_instance(state, State, "state", "a Gizmos state")
     if state.is_chance() or state.is_terminal():
-        raise ValueError("search_stats needs a decision")
+        raise BadArgument("state", "must be a decision (a player to move), not a chance node or the end")
+    check_search(playouts, seed, horizon)
+    Checker("search_stats", BadArgument).need(isinstance(explore, (int, float)) and not isinstance(explore, bool)
+                                              and 0 <= explore < math.inf, "explore", "must be a number 0 or more", explore)
     rng = np.random.default_rng(seed)
     rollout = noisy_greedy(rng)
     root = _Node()
@@ -270,6 +307,7 @@ class SearchBot:
     _rng: np.random.Generator = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        check_search(self.playouts, self.seed, self.horizon)
         self._rng = np.random.default_rng(self.seed)
 
     def __call__(self, state: State) -> Any:

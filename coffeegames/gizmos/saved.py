@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.saved import SAVED, SAVED_GAME, Parser, flag, game_from_options, list_of, record, text, whole
-from ..validate import read_json
+from ..validate import check_instance, read_json
 from .actions import Phase, Step
 from .data import COLOURS
 from .player import PlayerState
@@ -101,6 +101,9 @@ FIELD_PARSERS: dict[str, Parser] = {
 
 def check(state: S) -> S:
     """Raise :class:`~coffeegames.errors.BadData` naming the field if the position breaks an invariant; else return it."""
+    from .state import State  # here: the state module imports this one
+
+    check_instance(state, State, "state", "a Gizmos state")
     rules, n, need = state.rules, len(state.players), SAVED.need
     need(n == rules.players, "players", f"holds {n} players; the game has {rules.players}")
     need(0 <= state.turn < n, "turn", f"must be a player 0-{n - 1}", state.turn)

@@ -44,7 +44,7 @@ from ..engine.state import State as BaseState
 from .actions import ACTION_KINDS, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step
 from .data import COLOURS
 from .data import Card as CardFacts
-from .payment import build_cost, payment_plans
+from .payment import _build_cost, _plans  # unchecked: the engine hands them its own values
 from .player import PlayerState, add_id, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT
@@ -273,8 +273,8 @@ class State(SavedState, BaseState):
         acts: list[Any] = []
         for ident, source in found:
             card = self.rules.card(ident)
-            need = build_cost(card, source, owned)
-            for paid, used in payment_plans(me.energy, card.colour, need, converters):
+            need = _build_cost(card, source, owned)
+            for paid, used in _plans(me.energy, card.colour, need, converters):
                 acts.append(Build(ident, source, paid, used))
         return acts
 

@@ -41,7 +41,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..engine import Expectimax, IllegalAction, Session, State
-from ..engine.explain import Explainer, Why, advice_explainer
+from ..engine.explain import Explainer, Why, advice_explainer, row_sample
 from ..engine.explain import why as explain_why
 from ..engine.session import S
 from ..engine.state import Action
@@ -82,21 +82,17 @@ def exact_text(value: Fraction, chance: bool = False) -> str:
     return str(value) if value.denominator == 1 else f"{value} ≈ {float(value):.2f}"
 
 
-def _lower(row: Any) -> bool:
-    """Whether an advice row's value is a lower estimate (its ``lower`` column, where the game's advice has one)."""
-    lower = row.get("lower") if isinstance(row, pd.Series) else getattr(row, "lower", None)
-    return _has_value(lower) and bool(lower)
-
-
 def _worth(row: Any) -> str:
-    """An advice row's value in words: exact, or an estimate (``exact`` False), with its standard error (``stderr``)
-    or as a lower estimate (``lower``) when the advice frame says so."""
-    if bool(getattr(row, "exact", True)):
-        return exact_text(row.value)
-    if _lower(row):
-        return f"≈ {float(row.value):.2f} or more (a lower estimate)"
-    stderr = getattr(row, "stderr", None)
-    return f"≈ {float(row.value):.2f}" + (f" ± {stderr:.2f}" if _has_value(stderr) else "") + " (an estimate)"
+    """An advice row's value in words: exact, or an estimate (``exact`` False) as a decimal with its standard error and
+    sample size (:func:`~coffeegames.engine.explain.row_sample`), or as a lower estimate, never as a fraction."""
+    sample = row_sample(row)
+    return exact_text(row.value) if sample is None else sample.value_text(row.value)
+
+
+def _short(row: Any) -> str:
+    """A valued row's value for a bar label or the list: a short decimal, an estimate with its standard error and size."""
+    sample = row_sample(row)
+    return value_text(row.value) if sample is None else sample.value_text(row.value)
 
 
 def solver_advice(solver: Expectimax | None = None) -> Advisor:
@@ -461,11 +457,9 @@ class DecisionView(Generic[S]):
         if self.advice["value"].iat[0] is None:
             return self._unvalued_note()
         best = self.advice.iloc[0]
-        exact = bool(best.get("exact", True))  # an advise frame may flag estimates with an ``exact`` column
-        lower = _lower(best)
-        worth = f"worth exactly <b>{exact_text(best.value)}</b> ({self.adapter.value_name})" if exact else \
-            f"worth about <b>{float(best.value):.2f}</b>{' or more' if lower else ''} ({self.adapter.value_name}, " \
-            f"{'a lower estimate' if lower else 'an estimate'})"
+        sample = row_sample(best)  # an advise frame may flag estimates with an ``exact`` column
+        worth = f"worth exactly <b>{exact_text(best.value)}</b> ({self.adapter.value_name})" if sample is None else \
+            f"worth <b>{html.escape(sample.value_short(best.value))}</b> ({self.adapter.value_name}, {html.escape(sample.size_text())})"
         text = f"{STAR}Best: <b>{html.escape(best.label)}</b>, {worth}"
         risk = best[self.risk_column] if self.risk_column else None
         if risk is not None and _has_value(risk):
@@ -500,7 +494,8 @@ class DecisionView(Generic[S]):
         values = list(shown["value"])
         floats = [float(v) for v in values]
         risks = [self._risk(row) for row in shown.itertuples(index=False)]
-        texts = [value_text(v) + (f" · {self.adapter.risk_short} {percent(p)}" if _has_value(p) else "") for v, p in zip(values, risks)]
+        texts = [_short(row) + (f" · {self.adapter.risk_short} {percent(p)}" if _has_value(p) else "")
+                 for row, p in zip(shown.itertuples(index=False), risks)]
         names = _unique([f"{STAR if b else ''}{label}" for label, b in zip(shown["label"], shown["best"])])
         bars, labels = fig.data
         bars.update(
@@ -519,7 +514,8 @@ class DecisionView(Generic[S]):
         fig.layout.title.text = f"{self.session.name(player)}: the value of each choice{more}" if values else ""
         fig.layout.height = 130 + 26 * max(len(values), 2) if values else 130
         estimated = "exact" in shown and not all(shown["exact"])
-        fig.layout.xaxis.title.text = f"{self.adapter.value_name} ({'≈ marks estimates' if estimated else 'exact'}; bars drawn as decimals)"
+        fig.layout.xaxis.title.text = f"{self.adapter.value_name} " \
+            f"({'≈ marks estimates: mean ± standard error' if estimated else 'exact'}; bars drawn as decimals)"
         fig.layout.xaxis.visible = fig.layout.yaxis.visible = bool(values)
         return fig
 
@@ -527,7 +523,7 @@ class DecisionView(Generic[S]):
         """A choice in the action list: its label with its value, or, unvalued, its risk."""
         text = f"{STAR if row.best else ''}{row.label}"
         if row.value is not None:
-            return f"{text} · {value_text(row.value)}"
+            return f"{text} · {_short(row)}"
         risk = self._risk(row)
         return f"{text} · {self.adapter.risk_short} {percent(risk)}" if _has_value(risk) else text
 

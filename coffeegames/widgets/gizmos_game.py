@@ -30,8 +30,21 @@ from typing import Any
 from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument
 from ..games import games
-from ..gizmos import COLOURS, Card, Game, Marble, Phase, State, Step, advise, card_text, greedy_policy, phase_words
-from ..validate import check_instance
+from ..gizmos import (
+    COLOURS,
+    MAX_PLAYOUTS,
+    Card,
+    Game,
+    Marble,
+    Phase,
+    State,
+    Step,
+    advise,
+    card_text,
+    greedy_policy,
+    phase_words,
+)
+from ..validate import Checker, check_count, check_instance
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks, player_names
@@ -45,6 +58,8 @@ CARD_COLOURS: dict[str, str] = {"red": "#e03131", "blue": "#1c7ed6", "black": "#
 """How each energy and card colour is drawn."""
 SHORT = {"red": "R", "blue": "U", "black": "K", "yellow": "Y"}
 WIDTH, LEFT, X0, STEP, CELL = 980, 8, 150, 34, 28
+PLAYERS_TOP, PLAYER_ROWS = 162, 68
+"""Where the players' rows start (clear of the level-III display) and how tall each player's block is, in pixels."""
 _LEVELS = ("0", "I", "II", "III")
 
 
@@ -58,7 +73,7 @@ class _Drawing:
         self.names = list(names) if names is not None else [f"player {i}" for i in range(len(state.players))]
         self.marks, self.labels = Marks(), Marks()
         self.ink: list[str] = []
-        self.height = 150 + 64 * len(state.players)
+        self.height = PLAYERS_TOP + PLAYER_ROWS * len(state.players)
 
     def label(self, x: float, top: float, text: str, colour: str = INK) -> None:
         self.labels.add(x, self.height - top, text, fill=colour)
@@ -94,22 +109,24 @@ class _Drawing:
                 for j, ident in enumerate(s.research):
                     self.card(X0 + (5 + j) * STEP, top, ident, "being researched", HIGHLIGHT)
         for i, p in enumerate(s.players):
-            top = 150 + 64 * i
+            top = PLAYERS_TOP + PLAYER_ROWS * i
             energy, archive, research = s.limits(i)
             mover = i == s.turn and not s.over
             self.label(LEFT, top, f"<b>{self.names[i]}</b>{' ◀' if mover else ''}", INK)
-            self.label(LEFT, top + 18, f"{s.score(i)} pts · {p.tokens} tokens · research {research}", MUTED)
+            # the left column stays short (name; points and tokens; research), clear of the "gizmos" label beside it
+            self.label(LEFT, top + 16, f"{s.score(i)} pts · {p.tokens} token{'' if p.tokens == 1 else 's'}", MUTED)
+            self.label(LEFT, top + 32, f"research {research}", MUTED)
             x = self.marbles(X0, top, p.energy, f"{self.names[i]}'s storage")
             self.label(x, top, f"{sum(p.energy)}/{energy}", MUTED)
             x = X0 + 7 * STEP
             self.label(x - CELL / 2, top, f"archive {len(p.archive)}/{archive}", MUTED)
             for j, ident in enumerate(p.archive):
                 self.card(x + (3 + j) * STEP, top, ident, f"{self.names[i]}'s archive")
-            self.label(X0 - CELL / 2, top + 30, "gizmos", MUTED)
+            self.label(X0 - CELL / 2, top + 32, "gizmos", MUTED)
             for j, ident in enumerate(p.built):
                 waiting = mover and ident in s.ready
                 fired = mover and ident in s.used
-                self.card(X0 + 40 + j * STEP, top + 30, ident,
+                self.card(X0 + 50 + j * STEP, top + 32, ident,
                           f"{self.names[i]}'s gizmo{' (waiting to fire)' if waiting else ' (fired this turn)' if fired else ''}",
                           HIGHLIGHT if waiting else MUTED if fired else INK)
         title = f"Gizmos · {phase_words(s) if not s.over and not s.is_chance() else s.phase}"
@@ -129,6 +146,11 @@ def gizmos_board(state: State, names: Sequence[str] | None = None) -> Board:
     >>> [t.name for t in traces], layout["height"] > 300
     (['cards and marbles', 'labels'], True)
     """
+    check_instance(state, State, "state", "a Gizmos state")
+    if names is not None:
+        Checker("gizmos_board", BadArgument).need(
+            isinstance(names, (list, tuple)) and len(names) == len(state.players) and all(isinstance(n, str) for n in names),
+            "names", f"must be {len(state.players)} player names (text), one a player", names)
     return _Drawing(state, names).board()
 
 
@@ -154,6 +176,9 @@ def outcome_hint(state: State) -> str:
     >>> outcome_hint(Game().new_initial_state())
     'the level-I card put on the display: its number (a card of that level seen nowhere yet), e.g. #4'
     """
+    check_instance(state, State, "state", "a Gizmos state")
+    if not state.is_chance():
+        return "nothing is being drawn now"
     step = state.todo[0] if state.todo else Step(Phase.OVER)
     example = outcome_example(state)
     if step.phase in (Phase.ROW, Phase.ENERGY):
@@ -174,6 +199,8 @@ def parse_outcome(text: str, state: State) -> Marble | Card:
     ...
     coffeegames.errors.BadEntry: a card is drawn here: type the level-I card put on the display: its number (a card of that level seen nowhere yet), e.g. #4
     """
+    check_instance(text, str, "text", "the typed marble or card (text)")
+    check_instance(state, State, "state", "a Gizmos state")
     if not state.is_chance():
         raise IllegalAction("nothing is being drawn now: the outcome box is for marbles and cards drawn")
     word = text.strip().lower()
@@ -194,6 +221,7 @@ def parse_outcome(text: str, state: State) -> Marble | Card:
 
 def draw_owner(state: State) -> int | None:
     """Whose draw a chance node is: the player to move's, once play has started (nobody's during the setup)."""
+    check_instance(state, State, "state", "a Gizmos state")
     return None if Step(Phase.ACTION) in state.todo else state.turn
 
 
@@ -235,9 +263,14 @@ def gizmos_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int 
     """
     game = Game(players=players, **options)
     n = game.rules.players
-    bad = [p for p in human if not 0 <= p < n]
-    if bad:
-        raise BadArgument("human", f"human players are players 0-{n - 1}", bad)
+    check = Checker("gizmos_walkthrough", BadArgument)
+    check.need(isinstance(human, (list, tuple, range)) and len(human) <= n, "human",
+               f"must be a list of human players, each a player 0-{n - 1}", human)
+    for p in human:
+        check.whole(p, "human", 0, n - 1)
+    check_count(seed, "seed")
+    check_count(playouts, "playouts", MAX_PLAYOUTS)
+    check.flag(dealt, "dealt")
     names = player_names(n, human)
     bots = {p: greedy_policy for p in range(n) if p not in human}
     start = game.new_initial_state(seed=seed) if dealt else game.new_initial_state()

@@ -38,9 +38,10 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from .. import gizmos
-from ..errors import BadEntry
+from ..errors import BadArgument, BadEntry
 from ..exact import Bag, Dist
 from ..gizmos import ANY, COLOURS, MARBLES, marbles_text, parse_marbles
+from ..validate import Checker
 from .charts import EXACT, View, figure, fraction_text, mean_text, percent, table_html
 
 __all__ = ["DispenserExplorer", "MARBLE_COLOURS", "MAX_DRAWS", "MAX_COST"]
@@ -85,6 +86,14 @@ class DispenserExplorer(View):
 
     def __init__(self, row: str = "red red blue black yellow yellow", storages: str = "", dispenser: str = "",
                  colour: str = "red", cost: int = 2, held: int = 0, draws: int = 3, picked: str = "red") -> None:
+        check = Checker("DispenserExplorer", BadArgument)
+        for value, where in ((row, "row"), (storages, "storages"), (dispenser, "dispenser")):
+            check.text(value, where)  # typed text: a typo in it shows a message, as in the box
+        check.one_of(colour, "colour", [*COLOURS, ANY])
+        check.whole(cost, "cost", 1, MAX_COST)
+        check.whole(held, "held", 0, MAX_COST)
+        check.whole(draws, "draws", 1, MAX_DRAWS)
+        check.one_of(picked, "picked", COLOURS)
         style = {"description_width": "initial"}
         text = partial(widgets.Text, continuous_update=False, style=style, layout=widgets.Layout(width="520px"))
         self.row = text(value=row, description="energy row", placeholder="six marbles, e.g. red red blue black yellow yellow")
@@ -121,8 +130,10 @@ class DispenserExplorer(View):
             widgets.HBox([self.colour, self.cost, self.held]), widgets.HBox([self.draws, self.picked]),
             self.message, self.result, self.chart, self.table, self.refill_table,
         ])
-        for part, name in [(self.widget, "cg-dispenser-explorer"), (self.message, "cg-message"), (self.result, "cg-summary"),
-                           (self.chart, "cg-chart"), (self.table, "cg-colour-table"), (self.refill_table, "cg-refill-table")]:
+        # its own class names: a walkthrough on the same page owns cg-chart, cg-message, cg-summary (the browser test)
+        for part, name in [(self.widget, "cg-dispenser-explorer"), (self.message, "cg-dispenser-message"),
+                           (self.result, "cg-dispenser-summary"), (self.chart, "cg-dispenser-chart"),
+                           (self.table, "cg-colour-table"), (self.refill_table, "cg-refill-table")]:
             part.add_class(name)
 
     def _compute(self) -> _Odds:

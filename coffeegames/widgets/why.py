@@ -3,7 +3,10 @@
 :func:`why_html` draws a :class:`~coffeegames.engine.explain.Why` as HTML: for the chosen
 action and for the one it is compared with, the outcomes that follow with their exact
 chance and value and each product, the weighted sum written out equal to the value, what
-the value measures, the sample behind an estimate; then the difference in one sentence.
+the value measures, the sample behind an estimate; then the difference in one sentence. An
+estimate reads as a decimal ± its standard error with its sample's size, never as a fraction;
+one that is not taken apart into outcomes shows its sample instead: a table of its size, mean,
+standard error and spread.
 
 Example:
     >>> from coffeegames.engine.examples import KeepOrReroll
@@ -18,8 +21,9 @@ Example:
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 
-from ..engine.explain import Breakdown, Why
+from ..engine.explain import Breakdown, Sample, Why
 from ..text import mean_text, percent
 
 __all__ = ["breakdown_html", "why_html"]
@@ -42,7 +46,13 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
     head = f"<div><b>{html.escape(role)}: {html.escape(b.label)}</b>"
     if b.value is None:
         return head + f" — {html.escape(b.how or 'not valued')}</div>"
-    head += f", worth {'exactly ' if b.exact else 'about '}<b>{html.escape(mean_text(b.value))}</b> ({html.escape(value_name)})</div>"
+    if b.sample is not None:  # a sample mean: a decimal ± its standard error, never a fraction
+        head += f", worth <b>{html.escape(b.sample.value_short(b.value))}</b> ({html.escape(value_name)}; " \
+                f"{html.escape(b.sample.size_text())})</div>"
+        if b.certain:  # the estimate alone, not a sum over outcomes: show the sample behind it instead
+            return head + _sample_html(b.sample, b.value)
+    else:
+        head += f", worth exactly <b>{html.escape(mean_text(b.value))}</b> ({html.escape(value_name)})</div>"
     how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
     chance = "chance" if b.sample is None else "share of the sample"
     rows = "".join(
@@ -63,13 +73,39 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
     return head + how + table + equation + sample
 
 
+def _sample_html(sample: Sample, value: Fraction) -> str:
+    """The sample behind an estimate as a small table: its size, mean, standard error (and the 95% interval it gives),
+    how it spreads (the adviser's rows), and how it was taken.
+
+    >>> page = _sample_html(Sample(40, 0.5, unit="playouts", spread=(("ended ahead", "25 of 40 (62.5%)"),)), Fraction(3, 2))
+    >>> "40 playouts" in page, "1.50" in page, "0.50" in page, "ended ahead" in page, "3/2" in page
+    (True, True, True, True, False)
+    """
+    mean = float(value)
+    rows = [("sample", f"{sample.size:,} {sample.unit}" if sample.size is not None else "its size is not given"),
+            ("mean (the estimate)", f"{mean:.2f}" + (" or more (a lower estimate)" if sample.lower else ""))]
+    if sample.stderr == sample.stderr and not sample.lower:
+        rows += [("standard error of the mean", f"{sample.stderr:.2f}"),
+                 ("95% interval of the mean (± 1.96 standard errors)",
+                  f"{mean - 1.96 * sample.stderr:.2f} to {mean + 1.96 * sample.stderr:.2f}")]
+    rows += list(sample.spread)
+    cells = "".join(f"<tr><td style='{_LEFT}'>{html.escape(what)}</td><td style='{_CELL}'>{html.escape(much)}</td></tr>"
+                    for what, much in rows)
+    note = f"<div style='{_MUTED}'>{html.escape(sample.note)}</div>" if sample.note else ""
+    return (f"<div style='{_MUTED}'>⚠ an estimate: the mean of a sample, not an exact sum over outcomes</div>"
+            f"<table style='border-collapse:collapse;font-size:13px;margin:3px 0'>{cells}</table>{note}")
+
+
 def why_html(why: Why | None, value_name: str) -> str:
     """The whole panel: the chosen action, the one it is compared with, the difference ('' for no choice)."""
     if why is None:
         return ""
+    about = "the sample behind the estimate of the choice picked in the list: its size, mean, standard error and spread" \
+        if why.chosen.sample is not None and why.chosen.certain else \
+        "the outcomes that follow the choice picked in the list, each with its exact chance; chance × value, added up, " \
+        "is the choice's value"
     parts = ["<div style='font-size:14px;margin-bottom:2px'><b>Why this value?</b> "
-             "<span style='color:#495057'>(the outcomes that follow the choice picked in the list, each with its exact chance; "
-             "chance × value, added up, is the choice's value)</span></div>",
+             f"<span style='color:#495057'>({about})</span></div>",
              breakdown_html(why.chosen, value_name, "your choice")]
     if why.other is not None:
         parts.append(breakdown_html(why.other, value_name, why.other_role))
