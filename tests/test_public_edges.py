@@ -132,18 +132,6 @@ def _public() -> list[tuple[str, Any]]:
 
 
 PENDING: tuple[str, ...] = (
-    "coffeegames.dairyman.advice.abilities_left",
-    "coffeegames.dairyman.advice.in_turn_value",
-    "coffeegames.dairyman.explain.explain",
-    "coffeegames.dairyman.explain.roll_terms",
-    "coffeegames.dairyman.payoff.exact_points",
-    "coffeegames.dairyman.payoff.payoff_text",
-    "coffeegames.engine.explain.advice_row",
-    "coffeegames.engine.explain.explainer_for",
-    "coffeegames.engine.explain.grouped",
-    "coffeegames.engine.explain.number_text",
-    "coffeegames.engine.explain.why",
-    "coffeegames.engine.sweep.play_task",
     "coffeegames.gizmos.actions.Phase",
     "coffeegames.gizmos.actions.energy_words",
     "coffeegames.gizmos.advice.advise",
@@ -170,11 +158,6 @@ PENDING: tuple[str, ...] = (
     "coffeegames.gizmos.policy.progress",
     "coffeegames.gizmos.policy.search_stats",
     "coffeegames.gizmos.saved.check",
-    "coffeegames.roaster.advice.valued_round",
-    "coffeegames.roaster.advice.valued_stop",
-    "coffeegames.roaster.cup_layers.Layers",
-    "coffeegames.roaster.cup_layers.fits",
-    "coffeegames.roaster.explain.explain",
     "coffeegames.rush.actions.Phase",
     "coffeegames.rush.advice.advise",
     "coffeegames.rush.best.action_values",
@@ -205,9 +188,6 @@ PENDING: tuple[str, ...] = (
     "coffeegames.rush.saved.check",
     "coffeegames.rush.state.placement_order",
     "coffeegames.rush.state.receivers",
-    "coffeegames.vivajava.advice.roll_groups",
-    "coffeegames.vivajava.explain.explain",
-    "coffeegames.widgets.dairyman_policy.PolicyExplorer",
     "coffeegames.widgets.gizmos_game.draw_owner",
     "coffeegames.widgets.gizmos_game.gizmos_board",
     "coffeegames.widgets.gizmos_game.gizmos_walkthrough",
@@ -221,8 +201,6 @@ PENDING: tuple[str, ...] = (
     "coffeegames.widgets.rush_game.rush_walkthrough",
     "coffeegames.widgets.rush_odds.DeckExplorer",
     "coffeegames.widgets.rush_odds.parse_orders",
-    "coffeegames.widgets.why.breakdown_html",
-    "coffeegames.widgets.why.why_html",
 )
 """Public names merged after this module's sweep (the Gizmos and Coffee Rush packages and views, the "why this value?"
 breakdowns, the whole-turn advice, the sweep, the vectorised cup solver) that do not yet refuse every hostile argument

@@ -106,6 +106,7 @@ def payoff_text(payoff: Payoff) -> str:
     >>> payoff_text(display_payoff([10, 40, 40]).points)
     'by sets locked 0, 1, 2, …: 0, 10, 10, 10, 40, 50 (and 50 for more)'
     """
+    payoff = payoff_table(payoff)
     step = payoff[1] - payoff[0]
     if payoff[0] == 0 and payoff == tuple(step * s for s in range(len(payoff))):
         return f"{step} point{'s' * (step != 1)} a set"

@@ -173,7 +173,7 @@ def play_out(state: State, policies: Policy | Sequence[Policy], rng: np.random.G
             move = one(state) if one is not None else _policy_for(each, player)(state)
         log.append(move)
         state = state.apply(move)
-    raise RuntimeError(f"the game did not end within {max_steps} steps")
+    raise BadArgument("max_steps", f"the game did not end within {max_steps:,} steps: give more (or a policy that ends it)")
 
 
 def simulate(state: State, policies: Policy | Sequence[Policy], n: int, seed: int | None = 0) -> np.ndarray:
