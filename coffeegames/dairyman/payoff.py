@@ -34,6 +34,7 @@ from itertools import combinations
 import pandas as pd
 
 from ..errors import BadArgument, BadType
+from ..validate import check_count
 from .rules import TILE_VALUES, Tile, tile_of
 from .sets import MAX_DICE
 
@@ -133,6 +134,7 @@ class DisplayPayoff:
 
     def bought(self, sets: int) -> tuple[str, ...]:
         """The codes (or plain values) of the tiles ``sets`` sets buy."""
+        check_count(sets, "sets")
         return tuple(str(t) for t in self.tiles[min(sets, MAX_SETS)])
 
     def table(self) -> pd.DataFrame:

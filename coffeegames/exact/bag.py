@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from math import comb, prod
 
-from ..validate import MAX_OUTCOMES, check_count, check_size
+from ..validate import MAX_OUTCOMES, check_count, check_size, is_whole
 from .dist import Dist
 
 Token = Hashable
@@ -51,10 +51,7 @@ class Bag(Mapping):
         pairs = counts.items() if isinstance(counts, Mapping) else ((t, 1) for t in counts)
         merged: dict[Token, int] = {}
         for token, n in pairs:
-            try:
-                hash(token)
-            except TypeError:
-                raise BadType("counts", "a token is a plain value such as 'smoke' (not a list or dict)", token) from None
+            _token(token, "counts")
             check_count(n, f"counts[{shown(token)}]")
             merged[token] = merged.get(token, 0) + n
         self._counts = {t: n for t, n in merged.items() if n}
@@ -85,14 +82,14 @@ class Bag(Mapping):
     def add(self, tokens: Iterable[Token]) -> Bag:
         """A new bag with ``tokens`` put in."""
         merged = dict(self._counts)
-        for t in tokens:
+        for t in _tokens(tokens):
             merged[t] = merged.get(t, 0) + 1
         return Bag(merged)
 
     def remove(self, tokens: Iterable[Token]) -> Bag:
         """A new bag with ``tokens`` taken out; an error if any is not there."""
         left = dict(self._counts)
-        for t in tokens:
+        for t in _tokens(tokens):
             if left.get(t, 0) == 0:
                 raise BadArgument("tokens", f"cannot take {shown(t)} out of the bag: it holds {shown(self._counts)}")
             left[t] -= 1
@@ -113,6 +110,8 @@ class Bag(Mapping):
         (2, 11)
         """
         self._check_draws(draws)
+        if most is not None:
+            check_count(most, "most")
         k = min(draws, self.size - draws)  # drawing k leaves size - k: as many draws either way
         ways = [1] + [0] * k  # ways[j]: draws of j tokens from the kinds seen so far (never fewer as kinds are added)
         for n in sorted((min(n, k) for n in self._counts.values()), reverse=True):
@@ -151,6 +150,7 @@ class Bag(Mapping):
 
     def count_dist(self, token: Token, draws: int) -> Dist:
         """How many ``token`` appear among ``draws`` tokens (the hypergeometric law)."""
+        _token(token, "token")
         self._check_draws(draws)
         good, total = self[token], self.size
         return Dist.from_weights(
@@ -159,6 +159,8 @@ class Bag(Mapping):
 
     def p_at_least(self, token: Token, k: int, draws: int) -> Fraction:
         """P(at least ``k`` of ``token`` among ``draws`` tokens drawn)."""
+        if not is_whole(k):
+            raise BadType("k", "must be a whole number", k)
         return self.count_dist(token, draws).at_least(k)
 
     def p_draw(self, tokens: Mapping[Token, int] | Iterable[Token]) -> Fraction:
@@ -167,6 +169,23 @@ class Bag(Mapping):
         n = want.size
         self._check_draws(n)
         return Fraction(prod(comb(self[t], k) for t, k in want.items()), comb(self.size, n))
+
+
+def _token(token: object, where: str) -> None:
+    try:
+        hash(token)
+    except TypeError:
+        raise BadType(where, "a token is a plain value such as 'smoke' (not a list or dict)", token) from None
+
+
+def _tokens(tokens: object, where: str = "tokens") -> list[Token]:
+    """``tokens`` as a list, each a plain value; a string or a single value is refused by name (never read letter by letter)."""
+    if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Iterable):
+        raise BadType(where, "must be a list of tokens such as ['smoke', 'bean2'] (not a string)", tokens)
+    listed = list(tokens)
+    for t in listed:
+        _token(t, where)
+    return listed
 
 
 def as_bag(value: object, where: str = "bag") -> Bag:
