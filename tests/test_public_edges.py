@@ -291,6 +291,16 @@ def _make_example(game: str | None, name: str, annotation: str) -> Any:
         value = np.random.default_rng(0)
     elif name == "policies":
         value = coffeegames.engine.random_policy(0)
+    elif name == "parts":  # (outcome words, chance, value) parts of a breakdown
+        value = [("bust", Fraction(1, 2), Fraction(-5)), ("a set", Fraction(1, 2), Fraction(10))]
+    elif name == "b" and "Breakdown" in annotation:
+        value = coffeegames.engine.explain.certain("Stop()", Fraction(20), "bank 2 sets")
+    elif name == "package":
+        value = coffeegames.games()[game or "dairyman"].module
+    elif name == "make_bots":
+        value = coffeegames.engine.random_policy
+    elif name == "turn" and game == "dairyman":
+        value = coffeegames.dairyman.optimal_turn(6, 10, 5)
     elif name == "bag" and game == "roaster" and "Counts" not in annotation:
         value = coffeegames.exact.Bag({"bean2": 3, "smoke": 1, "moisture": 2})
     elif name in ("roll", "dice") and game == "dairyman" and "int" in annotation and "Sequence" in annotation:
@@ -424,6 +434,9 @@ def _baseline(qualname: str, func: Any) -> tuple[list[inspect.Parameter], dict[s
             continue
         example = _example(game, p.name, str(p.annotation))
         values[p.name] = None if example is inspect.Parameter.empty else example
+    state = values.get("state")
+    if values.get("action", 0) is None and isinstance(state, coffeegames.engine.State) and state.legal_actions():
+        values["action"] = state.legal_actions()[0]  # an action of the example state
     return params, values
 
 
