@@ -396,7 +396,7 @@ def _abilities(abilities: Sequence[str]) -> Abilities:
     if len(abilities) > MAX_ABILITIES:
         raise TooBig("abilities", f"the whole-turn model takes at most {MAX_ABILITIES} ice-cream abilities", abilities)
     for a in abilities:
-        if a not in ABILITIES:
+        if not isinstance(a, str) or a not in ABILITIES:
             raise BadArgument("abilities", f"an ability is one of {', '.join(_ABILITY_KEYS)}", a)
     return tuple(list(abilities).count(k) for k in _ABILITY_KEYS)  # type: ignore[return-value]
 

@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from math import comb, prod
 
-from ..validate import MAX_OUTCOMES, check_count, check_size, is_whole
+from ..validate import MAX_OUTCOMES, check_count, check_items, check_size, is_whole
 from .dist import Dist
 
 Token = Hashable
@@ -82,14 +82,14 @@ class Bag(Mapping):
     def add(self, tokens: Iterable[Token]) -> Bag:
         """A new bag with ``tokens`` put in."""
         merged = dict(self._counts)
-        for t in _tokens(tokens):
+        for t in check_items(tokens, "tokens"):
             merged[t] = merged.get(t, 0) + 1
         return Bag(merged)
 
     def remove(self, tokens: Iterable[Token]) -> Bag:
         """A new bag with ``tokens`` taken out; an error if any is not there."""
         left = dict(self._counts)
-        for t in _tokens(tokens):
+        for t in check_items(tokens, "tokens"):
             if left.get(t, 0) == 0:
                 raise BadArgument("tokens", f"cannot take {shown(t)} out of the bag: it holds {shown(self._counts)}")
             left[t] -= 1
@@ -178,16 +178,6 @@ def _token(token: object, where: str) -> None:
         raise BadType(where, "a token is a plain value such as 'smoke' (not a list or dict)", token) from None
 
 
-def _tokens(tokens: object, where: str = "tokens") -> list[Token]:
-    """``tokens`` as a list, each a plain value; a string or a single value is refused by name (never read letter by letter)."""
-    if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Iterable):
-        raise BadType(where, "must be a list of tokens such as ['smoke', 'bean2'] (not a string)", tokens)
-    listed = list(tokens)
-    for t in listed:
-        _token(t, where)
-    return listed
-
-
 def as_bag(value: object, where: str = "bag") -> Bag:
     """``value`` as a :class:`Bag`: a Bag, or a mapping kind → count; anything else is refused naming ``where``.
 
@@ -197,5 +187,8 @@ def as_bag(value: object, where: str = "bag") -> Bag:
     if isinstance(value, Bag):
         return value
     if isinstance(value, Mapping):
-        return Bag(value)
+        try:
+            return Bag(value)
+        except (BadArgument, BadType) as error:  # named as the caller's argument: bag['bean2'], not counts['bean2']
+            raise type(error)(where + error.where[len("counts"):], error.why, error.value) from None
     raise BadType(where, "must be a Bag or a mapping kind → count, e.g. {'smoke': 1, 'bean2': 4}", value)
