@@ -36,8 +36,8 @@ from typing import Any, TypeVar, cast
 from .errors import MISSING, BadArgument, BadData, BadType, CoffeeGamesError, TooBig
 
 __all__ = [
-    "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_instance", "check_items", "check_path",
-    "check_seed", "check_size", "is_whole", "read_json",
+    "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_hashable", "check_instance",
+    "check_items", "check_path", "check_seed", "check_size", "is_whole", "read_json",
 ]
 
 T = TypeVar("T")
@@ -145,11 +145,24 @@ def check_items(items: Any, where: str, example: str = "['smoke', 'bean2']") -> 
         raise BadType(where, f"must be a list such as {example} (not a string or a mapping)", items)
     listed = list(items)
     for item in listed:
-        try:
-            hash(item)
-        except TypeError:
-            raise BadType(where, "must hold plain values (text or numbers), not lists, dicts or sets", item) from None
+        check_hashable(item, where)
     return listed
+
+
+def check_hashable(value: T, where: str) -> T:
+    """``value`` if it is a plain (hashable) value, fit for a token, an outcome or a key; else
+    :class:`~coffeegames.errors.BadType` naming ``where`` (never "unhashable type: 'list'").
+
+    >>> check_hashable(["smoke"], "token")
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadType: argument 'token': must be a plain value (text, a number or a tuple), not a list, dict or set; got ['smoke']
+    """
+    try:
+        hash(value)
+    except TypeError:
+        raise BadType(where, "must be a plain value (text, a number or a tuple), not a list, dict or set", value) from None
+    return value
 
 
 def check_path(path: Any, where: str = "path") -> Path:

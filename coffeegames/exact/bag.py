@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from math import comb, prod
 
-from ..validate import MAX_OUTCOMES, check_count, check_items, check_size, is_whole
+from ..validate import MAX_OUTCOMES, check_count, check_hashable, check_items, check_size, is_whole
 from .dist import Dist
 
 Token = Hashable
@@ -51,7 +51,7 @@ class Bag(Mapping):
         pairs = counts.items() if isinstance(counts, Mapping) else ((t, 1) for t in counts)
         merged: dict[Token, int] = {}
         for token, n in pairs:
-            _token(token, "counts")
+            check_hashable(token, "counts")
             check_count(n, f"counts[{shown(token)}]")
             merged[token] = merged.get(token, 0) + n
         self._counts = {t: n for t, n in merged.items() if n}
@@ -150,7 +150,7 @@ class Bag(Mapping):
 
     def count_dist(self, token: Token, draws: int) -> Dist:
         """How many ``token`` appear among ``draws`` tokens (the hypergeometric law)."""
-        _token(token, "token")
+        check_hashable(token, "token")
         self._check_draws(draws)
         good, total = self[token], self.size
         return Dist.from_weights(
@@ -169,13 +169,6 @@ class Bag(Mapping):
         n = want.size
         self._check_draws(n)
         return Fraction(prod(comb(self[t], k) for t, k in want.items()), comb(self.size, n))
-
-
-def _token(token: object, where: str) -> None:
-    try:
-        hash(token)
-    except TypeError:
-        raise BadType(where, "a token is a plain value such as 'smoke' (not a list or dict)", token) from None
 
 
 def as_bag(value: object, where: str = "bag") -> Bag:

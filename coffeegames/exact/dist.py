@@ -23,21 +23,13 @@ Outcome: TypeAlias = Any
 ``Dist.from_weights({1: 2})`` and ``d.mean()`` type-check for the outcomes a caller actually uses."""
 
 from ..errors import BadArgument, BadType, shown
-from ..validate import check_count, check_seed
+from ..validate import check_count, check_hashable, check_seed
 
 __all__ = ["Dist", "MAX_SAMPLE", "Outcome"]
 
 
 MAX_SAMPLE = 10_000_000
 """The most draws :meth:`Dist.sample` lists at once (a list of ten million outcomes)."""
-
-
-def _hashable(value: Any, where: str) -> Any:
-    try:
-        hash(value)
-    except TypeError:
-        raise BadType(where, "must be a plain value (a number, text or tuple), not a list, dict or set", value) from None
-    return value
 
 
 def _function(f: Any, where: str) -> Any:
@@ -111,7 +103,7 @@ class Dist(Mapping):
             if not isinstance(pair, tuple | list) or len(pair) != 2:
                 raise BadType("weights", "must be a mapping outcome → count, or (outcome, count) pairs", pair)
             outcome, w = pair
-            _hashable(outcome, "weights")
+            check_hashable(outcome, "weights")
             if isinstance(w, bool) or not isinstance(w, int):
                 raise BadType(f"weights[{shown(outcome)}]", "must be an int", w)
             if w < 0:
@@ -129,7 +121,7 @@ class Dist(Mapping):
             raise BadType("outcomes", "must be a list of outcomes (not a string or a mapping)", outcomes)
         listed = list(outcomes)
         for o in listed:
-            _hashable(o, "outcomes")
+            check_hashable(o, "outcomes")
         if not listed:
             raise BadArgument("outcomes", "must list at least one outcome", listed)
         return cls.from_weights((o, 1) for o in listed)
@@ -137,7 +129,7 @@ class Dist(Mapping):
     @classmethod
     def certain(cls, outcome: Outcome) -> Dist:
         """The distribution that always gives ``outcome``."""
-        return cls({_hashable(outcome, "outcome"): Fraction(1)})
+        return cls({check_hashable(outcome, "outcome"): Fraction(1)})
 
     # -- mapping protocol ---------------------------------------------------
     def __getitem__(self, outcome: Outcome) -> Fraction:
@@ -177,7 +169,7 @@ class Dist(Mapping):
         """P(event): ``event`` is an outcome or a predicate on outcomes."""
         if callable(event):
             return sum((p for o, p in self._p.items() if event(o)), Fraction(0))
-        return self[_hashable(event, "event")]
+        return self[check_hashable(event, "event")]
 
     def mean(self) -> Fraction:
         """The exact expected value (outcomes must be numbers)."""
@@ -226,7 +218,8 @@ class Dist(Mapping):
         >>> Dist.uniform(range(1, 7)).given(lambda x: x % 2 == 0)[2]
         Fraction(1, 3)
         """
-        kept = {o: p for o, p in self._p.items() if _function(event, "event")(o)}
+        _function(event, "event")
+        kept = {o: p for o, p in self._p.items() if event(o)}
         total = sum(kept.values(), Fraction(0))
         if total == 0:
             raise BadArgument("event", "cannot condition on an event of probability 0")
@@ -245,7 +238,7 @@ class Dist(Mapping):
     # -- pandas and sampling ------------------------------------------------
     def to_series(self, name: str = "probability") -> pd.Series:
         """Probabilities as a pandas Series of Fractions indexed by outcome."""
-        _hashable(name, "name")
+        check_hashable(name, "name")
         return pd.Series(list(self._p.values()), index=pd.Index(list(self._p), name="outcome", tupleize_cols=False), name=name, dtype=object)
 
     def to_frame(self) -> pd.DataFrame:
