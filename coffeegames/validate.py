@@ -30,15 +30,15 @@ import json
 import os
 import re
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from .errors import MISSING, BadArgument, BadData, BadType, CoffeeGamesError, TooBig
 
 __all__ = [
-    "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_instance", "check_path",
-    "check_seed", "check_size", "is_whole", "read_json", "renamed_keyword",
+    "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_hashable", "check_instance",
+    "check_items", "check_path", "check_seed", "check_size", "is_whole", "read_json", "renamed_keyword",
 ]
 
 T = TypeVar("T")
@@ -168,6 +168,41 @@ def check_instance(value: Any, kind: type[T] | tuple[type, ...], where: str, wha
     if not isinstance(value, kind):
         raise BadType(where, f"must be {what}", value)
     return value  # type: ignore[return-value]
+
+
+def check_items(items: Any, where: str, example: str = "['smoke', 'bean2']") -> list[Any]:
+    """``items`` (a list, tuple or other iterable, never a string or a mapping) as a list of plain (hashable)
+    values; else :class:`~coffeegames.errors.BadType` naming ``where``, so a string is never read letter by letter.
+
+    >>> check_items(("smoke", "bean2"), "tokens")
+    ['smoke', 'bean2']
+    >>> check_items("smoke", "tokens")
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadType: argument 'tokens': must be a list such as ['smoke', 'bean2'] (not a string or a mapping); got 'smoke'
+    """
+    if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Iterable):
+        raise BadType(where, f"must be a list such as {example} (not a string or a mapping)", items)
+    listed = list(items)
+    for item in listed:
+        check_hashable(item, where)
+    return listed
+
+
+def check_hashable(value: T, where: str) -> T:
+    """``value`` if it is a plain (hashable) value, fit for a token, an outcome or a key; else
+    :class:`~coffeegames.errors.BadType` naming ``where`` (never "unhashable type: 'list'").
+
+    >>> check_hashable(["smoke"], "token")
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadType: argument 'token': must be a plain value (text, a number or a tuple), not a list, dict or set; got ['smoke']
+    """
+    try:
+        hash(value)
+    except TypeError:
+        raise BadType(where, "must be a plain value (text, a number or a tuple), not a list, dict or set", value) from None
+    return value
 
 
 def check_path(path: Any, where: str = "path") -> Path:

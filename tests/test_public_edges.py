@@ -1,8 +1,13 @@
-"""Every public function and every CLI command, driven with hostile arguments (the bad-input issue, #13).
+"""Every public function, every public method and every CLI command, driven with hostile arguments (the bad-input
+issue, #13).
 
 The functions come from the ``__all__`` of every module of ``coffeegames`` (the package is walked, so a new
-module or function is driven without anyone listing it). Each is called once with *valid-ish* arguments (the
-examples below, chosen by the parameter's name and the function's game) and then with each parameter in turn
+module or function is driven without anyone listing it); the methods are every public method taking arguments of
+every public class found there (its own and those it inherits from the library's classes), called on a real
+instance (:data:`INSTANCES`, the game's own ``Game`` and decision state, or the constructor's valid-ish arguments);
+a refused method call must leave its instance as it was (its saved JSON, or its repr). Each is called once with
+*valid-ish* arguments (the examples below, chosen by the parameter's name and the function's game; for a method, an
+action of its state too) and then with each parameter in turn
 replaced by a hostile value: wrong types, strings where sequences are wanted, out-of-range and huge numbers,
 hostile JSON text. Every call must either return or raise the library's own error
 (:class:`~coffeegames.errors.CoffeeGamesError`); when the valid-ish call works, the error about a hostile
@@ -19,6 +24,7 @@ each with its reason. Internal helpers are still driven for hangs.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import importlib
 import inspect
 import io
@@ -37,7 +43,7 @@ from hypothesis import strategies as st
 
 import coffeegames
 from coffeegames.cli import build_parser, main
-from coffeegames.errors import BadData, BadEntry, CoffeeGamesError
+from coffeegames.errors import BadData, BadEntry, CoffeeGamesError, IllegalAction
 
 GUARD_SECONDS = 30
 
@@ -78,6 +84,8 @@ _SAVED = "a saved-state field parser: called by load_state with values read_json
 _TEXT = "formats the library's own exact values for display"
 _CHECKERS = "a validator: its `where`, limits and kinds are the library's own constants"
 _VIEW = "called by a view with its session's state and its own figures"
+_LEGAL = "a helper of the legal moves and transitions, called with the state's own players and colours"
+_RULES = "a rules lookup the engine and the cup-test solver call with the board's own spaces and tokens (inside the solve)"
 _TURN = "dairyman/turn.py is being reshaped for issue 17: its arguments are checked at optimal_turn"
 
 INTERNAL: dict[str, str] = {
@@ -102,10 +110,15 @@ INTERNAL: dict[str, str] = {
     "coffeegames.vivajava.dice.show_faces": _TEXT, "coffeegames.vivajava.dice.sub_multisets": _TOKENS,
     "coffeegames.engine.saved.": _SAVED, "coffeegames.dairyman.saved.saved_options": _SAVED,
     "coffeegames.text.": _TEXT, "coffeegames.errors.shown": _TEXT,
-    "coffeegames.validate.": _CHECKERS,
+    "coffeegames.validate.": _CHECKERS, "coffeegames.dairyman.payoff.exact_points": _CHECKERS,
     "coffeegames.widgets.charts.": _VIEW, "coffeegames.widgets.dairyman_game.": _VIEW, "coffeegames.widgets.roaster_game.": _VIEW,
     "coffeegames.widgets.vivajava_game.": _VIEW, "coffeegames.widgets.decision.": _VIEW, "coffeegames.widgets.adapter.": _VIEW,
     "coffeegames.widgets.vivajava_odds.bean_ink": _VIEW,
+    # methods (driven by test_every_public_method_*)
+    "coffeegames.dairyman.state.State.start_turn": _HOOK, "coffeegames.vivajava.state.State.start_turn": _HOOK,
+    "coffeegames.vivajava.state.State.free_markers": _LEGAL, "coffeegames.vivajava.state.State.is_open": _LEGAL,
+    "coffeegames.vivajava.state.State.research_gain": _LEGAL,
+    "coffeegames.roaster.rules.Rules.": _RULES, "coffeegames.roaster.cup_layers.Layers.code": _SOLVER,
 }
 """Public helpers the strict rule does not apply to, by name or by module prefix (ending in "."), with the reason.
 They are driven with wrong *types* only (:data:`WRONG_TYPES`: values that cannot stand for a big question): any
@@ -133,23 +146,6 @@ def _public() -> list[tuple[str, Any]]:
 
 
 PENDING: tuple[str, ...] = (
-    "coffeegames.dairyman.advice.abilities_left",
-    "coffeegames.dairyman.advice.in_turn_value",
-    "coffeegames.dairyman.explain.explain",
-    "coffeegames.dairyman.explain.roll_terms",
-    "coffeegames.dairyman.payoff.exact_points",
-    "coffeegames.dairyman.payoff.payoff_text",
-    "coffeegames.engine.explain.advice_row",
-    "coffeegames.engine.explain.explainer_for",
-    "coffeegames.engine.explain.grouped",
-    "coffeegames.engine.explain.number_text",
-    "coffeegames.engine.explain.why",
-    "coffeegames.engine.sweep.play_task",
-    "coffeegames.roaster.advice.valued_round",
-    "coffeegames.roaster.advice.valued_stop",
-    "coffeegames.roaster.cup_layers.Layers",
-    "coffeegames.roaster.cup_layers.fits",
-    "coffeegames.roaster.explain.explain",
     "coffeegames.rush.actions.Phase",
     "coffeegames.rush.advice.advise",
     "coffeegames.rush.best.action_values",
@@ -180,9 +176,6 @@ PENDING: tuple[str, ...] = (
     "coffeegames.rush.saved.check",
     "coffeegames.rush.state.placement_order",
     "coffeegames.rush.state.receivers",
-    "coffeegames.vivajava.advice.roll_groups",
-    "coffeegames.vivajava.explain.explain",
-    "coffeegames.widgets.dairyman_policy.PolicyExplorer",
     "coffeegames.widgets.rush_game.deal_owner",
     "coffeegames.widgets.rush_game.outcome_hint",
     "coffeegames.widgets.rush_game.parse_order",
@@ -190,8 +183,6 @@ PENDING: tuple[str, ...] = (
     "coffeegames.widgets.rush_game.rush_walkthrough",
     "coffeegames.widgets.rush_odds.DeckExplorer",
     "coffeegames.widgets.rush_odds.parse_orders",
-    "coffeegames.widgets.why.breakdown_html",
-    "coffeegames.widgets.why.why_html",
 )
 """Public names merged after this module's sweep (the Gizmos and Coffee Rush packages and views, the "why this value?"
 breakdowns, the whole-turn advice, the sweep, the vectorised cup solver) that do not yet refuse every hostile argument
@@ -209,7 +200,8 @@ def test_the_walk_finds_every_module() -> None:
                    "coffeegames.engine.play"):
         assert module in names
     assert all(name in dict(PUBLIC) for name in SKIP), "a SKIP entry names nothing public: remove it"
-    assert all(any(q.startswith(name) for q, _ in PUBLIC) for name in INTERNAL), "an INTERNAL entry names nothing public: remove it"
+    public = [q for q, _ in PUBLIC] + [m[0] for m in _public_methods()]
+    assert all(any(q.startswith(name) for q in public) for name in INTERNAL), "an INTERNAL entry names nothing public: remove it"
     assert all(name in dict(PUBLIC) for name in PENDING), "a PENDING entry names nothing public: remove it"
 
 
@@ -237,7 +229,7 @@ def _decision_state(game: str) -> Any:
     return state
 
 
-_CACHE: dict[tuple[str | None, str], Any] = {}
+_CACHE: dict[tuple[str | None, str, str], Any] = {}
 
 
 def _example(game: str | None, name: str, annotation: str) -> Any:
@@ -249,7 +241,7 @@ def _example(game: str | None, name: str, annotation: str) -> Any:
 
 def _make_example(game: str | None, name: str, annotation: str) -> Any:
     """A valid-ish value for parameter ``name`` of a function of ``game`` (None: not a game's), or ``inspect.Parameter.empty``."""
-    key = (game, name)
+    key = (game, name, annotation)  # the annotation too: the same name may want another kind elsewhere
     if key in _CACHE:
         return _CACHE[key]
     value: Any = inspect.Parameter.empty
@@ -269,6 +261,16 @@ def _make_example(game: str | None, name: str, annotation: str) -> Any:
         value = np.random.default_rng(0)
     elif name == "policies":
         value = coffeegames.engine.random_policy(0)
+    elif name == "parts":  # (outcome words, chance, value) parts of a breakdown
+        value = [("bust", Fraction(1, 2), Fraction(-5)), ("a set", Fraction(1, 2), Fraction(10))]
+    elif name == "b" and "Breakdown" in annotation:
+        value = coffeegames.engine.explain.certain("Stop()", Fraction(20), "bank 2 sets")
+    elif name == "package":
+        value = coffeegames.games()[game or "dairyman"].module
+    elif name == "make_bots":
+        value = coffeegames.engine.random_policy
+    elif name == "turn" and game == "dairyman":
+        value = coffeegames.dairyman.optimal_turn(6, 10, 5)
     elif name == "bag" and game == "roaster" and "Counts" not in annotation:
         value = coffeegames.exact.Bag({"bean2": 3, "smoke": 1, "moisture": 2})
     elif name in ("roll", "dice") and game == "dairyman" and "int" in annotation and "Sequence" in annotation:
@@ -380,6 +382,10 @@ def _shown(values: dict[str, Any]) -> str:
     return ", ".join(f"{k}={coffeegames.errors.shown(v, 40)}" for k, v in values.items())
 
 
+APPLIED = ("action", "move", "moves", "outcome")
+"""Parameters that are the move being applied: their refusal is :class:`~coffeegames.errors.IllegalAction`, which
+quotes the move and lists the legal ones."""
+
 SMALL_BUDGETS: dict[str, Any] = {
     "max_states": 2_000, "samples": 5, "draws": 2, "max_outcomes": 2, "trials": 1_000, "batch": 1_000, "n_games": 1,
     "progress": False, "max_steps": 1_000, "playouts": 5,
@@ -398,6 +404,9 @@ def _baseline(qualname: str, func: Any) -> tuple[list[inspect.Parameter], dict[s
             continue
         example = _example(game, p.name, str(p.annotation))
         values[p.name] = None if example is inspect.Parameter.empty else example
+    state = values.get("state")
+    if values.get("action", 0) is None and isinstance(state, coffeegames.engine.State) and state.legal_actions():
+        values["action"] = state.legal_actions()[0]  # an action of the example state
     return params, values
 
 
@@ -411,13 +420,15 @@ def _drive(qualname: str, func: Any, hostile: list[Any]) -> None:
 
 
 def _hostile_call(qualname: str, func: Any, params: list[inspect.Parameter], base: dict[str, Any], baseline_ok: bool,
-                  p: inspect.Parameter, value: Any) -> None:
+                  p: inspect.Parameter, value: Any) -> BaseException | None:
     """Call with ``p`` hostile: the library's error, naming ``p`` when the valid-ish call works (or an answer)."""
     error = _outcome(qualname, func, params, {**base, p.name: value})
-    if baseline_ok and not _internal(qualname) and error is not None and not isinstance(error, BadData | BadEntry):
+    applied = isinstance(error, IllegalAction) and p.name in APPLIED  # IllegalAction is about the action it quotes
+    if baseline_ok and not _internal(qualname) and error is not None and not isinstance(error, BadData | BadEntry) and not applied:
         assert p.name in str(error) or getattr(error, "where", None) == p.name or p.kind is p.VAR_POSITIONAL, (
             f"{qualname}: a hostile {p.name}={coffeegames.errors.shown(value, 40)} gave an error not naming "
             f"{p.name!r}: {str(error)[:200]}")
+    return error
 
 
 @pytest.mark.parametrize("qualname, func", DRIVEN, ids=[name for name, _ in DRIVEN])
@@ -435,6 +446,210 @@ def test_generated_hostile_arguments(data: st.DataObject) -> None:
     p = data.draw(st.sampled_from(params), label="parameter")
     value = data.draw(HOSTILE_STRATEGY, label="value")
     _hostile_call(qualname, func, params, base, _outcome(qualname, func, params, base) is None, p, value)
+
+
+# -- the public methods of the public classes ---------------------------------------------------------------------
+
+METHOD_SKIP: dict[str, str] = {
+}
+"""Public methods (``module.Class.method``) the generic drive does not call, with the reason."""
+
+METHOD_PENDING: tuple[str, ...] = (
+    "coffeegames.gizmos.policy.Stats.add",
+    "coffeegames.gizmos.rules.Rules.card",
+    "coffeegames.gizmos.rules.Rules.level_ids",
+    "coffeegames.gizmos.state.Game.new_initial_state",
+    "coffeegames.gizmos.state.State.can",
+    "coffeegames.gizmos.state.State.deck_size",
+    "coffeegames.gizmos.state.State.limits",
+    "coffeegames.gizmos.state.State.owned",
+    "coffeegames.gizmos.state.State.score",
+    "coffeegames.gizmos.state.State.unseen",
+    "coffeegames.rush.actions.Move.describe",
+    "coffeegames.rush.data.Board.is_specialty",
+    "coffeegames.rush.data.Board.name",
+    "coffeegames.rush.data.OrderDeck.index",
+    "coffeegames.rush.state.Game.new_initial_state",
+    "coffeegames.rush.state.State.can_upgrade",
+    "coffeegames.rush.state.State.collects",
+    "coffeegames.rush.state.State.steps",
+    "coffeegames.rush.state.State.tiles_left",
+)
+"""Public methods of the Gizmos and Coffee Rush classes that do not yet refuse every hostile argument by name (their
+packages are being reworked elsewhere): a known gap, listed so it stays visible; delete a line once it is hardened."""
+
+
+def _public_methods() -> list[tuple[str, str, type, str]]:
+    """``(method qualname, class qualname, class, method name)`` for every public method that takes arguments, of every
+    public class (its own methods and those it inherits from the library's classes, named under the class)."""
+    found = []
+    for qualname, cls in PUBLIC:
+        if not inspect.isclass(cls) or issubclass(cls, BaseException) or qualname in SKIP or qualname in PENDING:
+            continue  # error classes and abstract bases (SKIP) are driven through the classes built on them
+        seen: set[str] = set()
+        for klass in cls.__mro__:
+            if not klass.__module__.startswith("coffeegames."):
+                continue
+            for name, attr in vars(klass).items():
+                if name.startswith("_") or name in seen:
+                    continue
+                seen.add(name)
+                func = attr.__func__ if isinstance(attr, staticmethod | classmethod) else attr
+                if not inspect.isfunction(func):
+                    continue  # a property, a constant, a nested class
+                takes = [p for p in inspect.signature(func).parameters.values()][0 if isinstance(attr, staticmethod) else 1:]
+                if takes:
+                    found.append((f"{qualname}.{name}", qualname, cls, name))
+    return sorted(found)
+
+
+def _die(text: str, state: Any) -> int:
+    if text not in ("1", "2", "3", "4", "5", "6"):
+        raise BadEntry("type a die value 1-6")
+    return int(text)
+
+
+def _keep_or_reroll_session() -> Any:
+    from coffeegames.engine import Session
+    from coffeegames.engine.examples import KeepOrReroll
+    return Session(KeepOrReroll(), seed=1, parse_outcome=_die)
+
+
+def _solver() -> Any:
+    from coffeegames.roaster.cup_solver import Solver
+    return Solver(coffeegames.roaster.Rules(card="Zambia Kasama AA"), (), ["bean3", "hard"], 3, None)
+
+
+def _layers() -> Any:
+    from coffeegames.roaster.cup_layers import Layers
+    solver = _solver()
+    return Layers(solver, [(solver.counts(["bean3"] * 3 + ["hard"] * 2), solver.counts([]), 0)])
+
+
+INSTANCES: dict[str, Any] = {
+    "coffeegames.engine.walkthrough.Walkthrough": lambda: coffeegames.engine.Walkthrough(_decision_state("dairyman"), seed=1),
+    "coffeegames.engine.session.Session": _keep_or_reroll_session,
+    "coffeegames.widgets.decision.DecisionView": lambda: coffeegames.widgets.decision.DecisionView(_keep_or_reroll_session()),
+    "coffeegames.roaster.cup_solver.Solver": _solver,
+    "coffeegames.dairyman.turn.TurnSolution": lambda: coffeegames.dairyman.optimal_turn(6, 10, 5),
+    "coffeegames.dairyman.whole_turn.WholeTurn": lambda: coffeegames.dairyman.whole_turn_model(
+        coffeegames.dairyman.linear_payoff(10), 5, 3, False),
+    "coffeegames.engine.solve.Expectimax": lambda: coffeegames.engine.Expectimax(),
+    "coffeegames.exact.dist.Dist": lambda: coffeegames.exact.Dist({1: Fraction(1, 2), 2: Fraction(1, 2)}),
+    "coffeegames.roaster.menu.Menu": lambda: coffeegames.roaster.Menu(),
+    "coffeegames.exact.bag.Bag": lambda: coffeegames.exact.Bag({"bean2": 3, "smoke": 1, "moisture": 2}),
+    "coffeegames.dairyman.payoff.DisplayPayoff": lambda: coffeegames.dairyman.display_payoff([10, 40, 40]),
+    "coffeegames.games.GameInfo": lambda: coffeegames.games()["dairyman"],
+    "coffeegames.exact.simulate.Estimate": lambda: coffeegames.exact.estimate(
+        lambda rng, n: rng.integers(1, 7, size=(n, 1)), lambda rolls: rolls[:, 0] == 6, trials=1_000, seed=1),
+    "coffeegames.roaster.cup.CupTest": lambda: coffeegames.roaster.stop_now({"bean2": 3, "bean3": 2}, "Zambia Kasama AA"),
+    "coffeegames.roaster.cup_layers.Layers": lambda: _layers(),
+    "coffeegames.roaster.data.Board": lambda: coffeegames.roaster.load_board(),
+    "coffeegames.roaster.data.Card": lambda: coffeegames.roaster.load_cards()[0],
+    "coffeegames.vivajava.data.VivaData": lambda: coffeegames.vivajava.data.stand_in(),
+    "coffeegames.rush.data.Board": lambda: coffeegames.rush.load_board(),
+    "coffeegames.rush.data.OrderDeck": lambda: coffeegames.rush.data.load_orders(),
+}
+"""How to build a real instance of a class whose constructor's valid-ish arguments (by name) do not make one."""
+
+_STATES: dict[str, Any] = {}
+
+
+def _instance(qualname: str, cls: type) -> Any:
+    """A real instance of ``cls``: from :data:`INSTANCES`, the game's own ``Game`` or decision state, else its
+    constructor called with the valid-ish arguments."""
+    if qualname in INSTANCES:
+        return INSTANCES[qualname]()
+    game = _game_of(qualname)
+    if game is not None:
+        made = coffeegames.games()[game].game()
+        for obj in (made, made.rules):
+            if isinstance(obj, cls):
+                return obj
+        if game not in _STATES:
+            _STATES[game] = _decision_state(game)
+        if isinstance(_STATES[game], cls):
+            return _STATES[game]
+    params, values = _baseline(qualname, cls)
+    return _call(cls, params, values)
+
+
+def _method_examples(obj: Any, params: list[inspect.Parameter], base: dict[str, Any]) -> dict[str, Any]:
+    """Valid-ish arguments only the instance can give: a legal action of a state, a move of a walkthrough."""
+    state = obj if isinstance(obj, coffeegames.engine.State) else getattr(obj, "state", None)
+    legal = state.legal_actions() if isinstance(state, coffeegames.engine.State) else []
+    out = dict(base)
+    for p in params:
+        if p.name in ("action", "move") and legal and (p.default is p.empty or p.name == "move"):
+            out[p.name] = legal[0]
+        elif isinstance(obj, coffeegames.exact.Dist) and p.name in ("event", "f"):
+            out[p.name] = lambda outcome: outcome == 1  # a predicate (or a map) on the outcomes
+    return out
+
+
+def _snapshot(obj: Any) -> Any:
+    """What a refused call must leave unchanged: the saved JSON of the object (or of its state), else its repr."""
+    for get in (lambda o: o.to_json(), lambda o: o.state.to_json(), lambda o: o.session.state.to_json()):
+        try:
+            return get(obj)
+        except Exception:
+            continue
+    for inner in (obj, getattr(obj, "state", None), getattr(getattr(obj, "session", None), "state", None)):
+        if dataclasses.is_dataclass(inner):
+            return repr(inner)
+    return None
+
+
+METHODS = [m for m in _public_methods() if m[0] not in METHOD_SKIP and m[0] not in METHOD_PENDING]
+
+
+def test_the_method_lists_name_public_methods() -> None:
+    names = {m[0] for m in _public_methods()}
+    assert {"coffeegames.exact.bag.Bag.draw", "coffeegames.engine.walkthrough.Walkthrough.undo",
+            "coffeegames.dairyman.state.State.apply", "coffeegames.roaster.menu.Menu.record"} <= names
+    assert all(name in names for name in METHOD_SKIP), "a METHOD_SKIP entry names no public method: remove it"
+    assert all(name in names for name in METHOD_PENDING), "a METHOD_PENDING entry names no public method: remove it"
+
+
+def _method_call(qualname: str, owner: str, cls: type, name: str) -> tuple[list[inspect.Parameter], dict[str, Any], bool]:
+    """The method's parameters, its valid-ish arguments and whether they work, from a fresh instance."""
+    with guard(f"building {owner}"):
+        obj = _instance(owner, cls)
+    params, base = _baseline(qualname, getattr(obj, name))
+    base = _method_examples(obj, params, base)
+    return params, base, _outcome(qualname, getattr(obj, name), params, base) is None
+
+
+def _hostile_method_call(qualname: str, owner: str, cls: type, name: str, params: list[inspect.Parameter],
+                         base: dict[str, Any], baseline_ok: bool, p: inspect.Parameter, value: Any) -> None:
+    """One hostile call on a fresh instance; a refused call must leave the instance as it was."""
+    obj = _instance(owner, cls)
+    before = _snapshot(obj)
+    error = _hostile_call(qualname, getattr(obj, name), params, base, baseline_ok, p, value)
+    if error is not None and before is not None:
+        assert _snapshot(obj) == before, f"{qualname}({p.name}={coffeegames.errors.shown(value, 40)}) was refused " \
+                                         f"({str(error)[:120]}) but changed {owner}"
+
+
+@pytest.mark.parametrize("qualname, owner, cls, name", METHODS, ids=[m[0] for m in METHODS])
+def test_every_public_method_refuses_hostile_arguments_and_changes_nothing(qualname: str, owner: str, cls: type,
+                                                                           name: str) -> None:
+    """Like the functions, from a real instance: the library's error naming the argument, or an answer; and a refused
+    call (an illegal action, a bad argument) leaves the object as it was."""
+    params, base, baseline_ok = _method_call(qualname, owner, cls, name)
+    for p in params:
+        for value in WRONG_TYPES if _internal(qualname) else HOSTILE:
+            _hostile_method_call(qualname, owner, cls, name, params, base, baseline_ok, p, value)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(data=st.data())
+def test_generated_hostile_method_arguments(data: st.DataObject) -> None:
+    qualname, owner, cls, name = data.draw(st.sampled_from([m for m in METHODS if not _internal(m[0])]), label="method")
+    params, base, baseline_ok = _method_call(qualname, owner, cls, name)
+    p = data.draw(st.sampled_from(params), label="parameter")
+    value = data.draw(HOSTILE_STRATEGY, label="value")
+    _hostile_method_call(qualname, owner, cls, name, params, base, baseline_ok, p, value)
 
 
 # -- hostile saved games, for every game in the registry --------------------------------------------------------

@@ -100,6 +100,7 @@ def whole_turn_model(payoff: Payoff, bust_cost: int, ice_token_from_roll: int, o
 
 def abilities_left(state: State) -> list[str]:
     """The ice-cream abilities the player to move may still use this turn (option ``ice_cream_once_per_tile``)."""
+    check_instance(state, State, "state", "a Dairyman state")
     owned = Counter(str(tile_of(c).ice_cream) for c in state.players[state.turn].ice_cream)
     used = Counter(state.abilities_used)
     if not state.rules.ice_cream_once_per_tile:
@@ -109,6 +110,9 @@ def abilities_left(state: State) -> list[str]:
 
 def in_turn_value(model: WholeTurn, s: State, player: int) -> Fraction:
     """The whole-turn value of a position of ``player``'s turn (tokens held at the end counted, not net)."""
+    check_instance(model, WholeTurn, "model", "a whole-turn model (whole_turn_model(...))")
+    check_instance(s, State, "s", "a Dairyman state")
+    check_count(player, "player", maximum=len(s.players) - 1)
     ice = s.players[player].ice
     if s.turn != player or s.phase not in (Phase.LOCK, Phase.CONTINUE, Phase.ROLL, Phase.ORDER):
         return -model.bust_cost + model.ice_value * ice  # the turn ended: a bust

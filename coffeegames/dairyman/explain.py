@@ -38,13 +38,14 @@ from fractions import Fraction
 from typing import cast
 
 from ..engine.explain import Breakdown, Term, advice_row, certain, grouped
-from ..errors import TooBig
+from ..errors import BadArgument, TooBig
 from ..exact import count_vectors
+from ..validate import check_count, check_instance
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
 from .advice import ADVICE_STATES, abilities_left, advise, in_turn_value, turn_model, whole_turn_model
 from .payoff import MAX_SETS, DisplayPayoff
 from .rules import tile_of
-from .sets import counts_of, is_bust
+from .sets import MAX_DICE, check_roll, counts_of, is_bust
 from .state import State
 from .turn import TurnSolution, lock_choices, roll_classes
 from .whole_turn import WholeTurn
@@ -76,6 +77,12 @@ def roll_terms(turn: TurnSolution, dice_left: int, sets_locked: int, kept: Seque
     >>> parts[0], sum(p * v for _, p, v in parts) == turn.roll_value(2, 2)
     (('bust (the sets are lost, a backorder token)', Fraction(11, 12), Fraction(-5, 1)), True)
     """
+    check_instance(turn, TurnSolution, "turn", "a turn solution (optimal_turn(...))")
+    check_count(dice_left, "dice_left", maximum=MAX_DICE)
+    check_count(sets_locked, "sets_locked", maximum=MAX_SETS)
+    kept = check_roll(kept, "kept")
+    if len(kept) > dice_left:
+        raise BadArgument("kept", f"{len(kept)} kept dice but only {dice_left} dice left", kept)
     kept_counts = counts_of(tuple(kept))
     rolling = dice_left - len(kept)
     if kept:

@@ -34,6 +34,7 @@ from itertools import combinations
 import pandas as pd
 
 from ..errors import BadArgument, BadType
+from ..validate import check_count
 from .rules import TILE_VALUES, Tile, tile_of
 from .sets import MAX_DICE
 
@@ -106,6 +107,7 @@ def payoff_text(payoff: Payoff) -> str:
     >>> payoff_text(display_payoff([10, 40, 40]).points)
     'by sets locked 0, 1, 2, …: 0, 10, 10, 10, 40, 50 (and 50 for more)'
     """
+    payoff = payoff_table(payoff)
     step = payoff[1] - payoff[0]
     if payoff[0] == 0 and payoff == tuple(step * s for s in range(len(payoff))):
         return f"{step} point{'s' * (step != 1)} a set"
@@ -132,6 +134,7 @@ class DisplayPayoff:
 
     def bought(self, sets: int) -> tuple[str, ...]:
         """The codes (or plain values) of the tiles ``sets`` sets buy."""
+        check_count(sets, "sets")
         return tuple(str(t) for t in self.tiles[min(sets, MAX_SETS)])
 
     def table(self) -> pd.DataFrame:

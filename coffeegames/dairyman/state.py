@@ -51,6 +51,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState, game_from_options
+from ..validate import check_count, check_instance, check_seed
 from . import players as scoring
 from . import saved
 from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
@@ -156,6 +157,7 @@ class State(SavedState, BaseState):
 
     def sample_chance(self, rng: np.random.Generator) -> Rolled | Drawn:
         """One chance outcome drawn with its exact probability, without listing them all."""
+        check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
         if self.phase == Phase.ROLL:
             values = rng.integers(1, 7, size=self.rolling).tolist()
             return Rolled(tuple(values), int(rng.integers(1, 7)) if self.rolls_yellow else None)
@@ -211,7 +213,7 @@ class State(SavedState, BaseState):
         >>> s.score(0)
         50
         """
-        return scoring.score(self.rules, self.players[player])
+        return scoring.score(self.rules, self.players[check_count(player, "player", maximum=len(self.players) - 1)])
 
     def scores(self) -> tuple[int, ...]:
         """Every player's score now."""
@@ -547,7 +549,7 @@ class Game(GameBase):
             backorder_supply=rules.backorder_tokens,
             deck=(rules.tile_codes,),
         )
-        return state if seed is None else state.apply(state.sample_chance(np.random.default_rng(seed)))
+        return state if check_seed(seed) is None else state.apply(state.sample_chance(np.random.default_rng(seed)))
 
     def state_from_json(self, saved: str) -> State:
         """Load a state saved by :meth:`State.to_json` under this game's rules (``BadData`` names a bad field)."""

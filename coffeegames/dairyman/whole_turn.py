@@ -297,7 +297,7 @@ class WholeTurn:
         >>> best.label, best.value      # the 3rd roll brings a token: freeze the unlocked 5+5, lock it next roll
         ('roll 1, freeze 5 5', Fraction(20, 1))
         """
-        left, s, i, r, a = self._position(dice_left, sets_locked, ice, rolls, abilities)
+        left, s, i, r, a = self._position(dice_left, sets_locked, ice, rolls, abilities, "dice_left")
         self._ask()
         choices = []
         for value, frozen in self._continue_options(left, s, i, r, a):
@@ -319,7 +319,7 @@ class WholeTurn:
         >>> [c.label for c in WholeTurn().after_roll([1, 1, 2], abilities=["reroll_1s"])]
         ['reroll_1s: reroll the 1s', 'bust']
         """
-        dice, s, i, r, a = self._position(roll, sets_locked, ice, rolls, abilities)
+        dice, s, i, r, a = self._position(roll, sets_locked, ice, rolls, abilities, "roll")
         self._ask()
         choices = [self._choice(value, what) for value, what in self._roll_options(dice, s, i, r, a)]
         return sorted(choices, key=lambda c: -c.value)
@@ -334,7 +334,7 @@ class WholeTurn:
         >>> sum(p * c.value for _, p, c in parts) == WholeTurn().value_of_roll([], 2, sets_locked=1)
         True
         """
-        dice, s, i, r, a = self._position(kept, sets_locked, ice, rolls, abilities)
+        dice, s, i, r, a = self._position(kept, sets_locked, ice, rolls, abilities, "kept")
         check_count(rolling, "rolling", MAX_DICE - sum(dice))
         self._ask()
         parts = []
@@ -358,14 +358,14 @@ class WholeTurn:
     def value_after_lock(self, dice_left: Sequence[int], sets_locked: int, ice: int = 0, rolls: int = 1,
                          abilities: Sequence[str] = ()) -> Fraction:
         """The value after a lock (the best of :meth:`after_lock`; tokens held at the end counted, not net)."""
-        left, s, i, r, a = self._position(dice_left, sets_locked, ice, rolls, abilities)
+        left, s, i, r, a = self._position(dice_left, sets_locked, ice, rolls, abilities, "dice_left")
         self._ask()
         return self._exact(self._after_lock(left, s, i, r, a))
 
     def value_after_roll(self, roll: Sequence[int], sets_locked: int = 0, ice: int = 0, rolls: int = 1,
                          abilities: Sequence[str] = ()) -> Fraction:
         """The value of a roll showing ``roll`` (the best of :meth:`after_roll`; not net)."""
-        dice, s, i, r, a = self._position(roll, sets_locked, ice, rolls, abilities)
+        dice, s, i, r, a = self._position(roll, sets_locked, ice, rolls, abilities, "roll")
         self._ask()
         return self._exact(self._rolled_value(dice, s, i, r, a))
 
@@ -378,13 +378,14 @@ class WholeTurn:
         >>> turn.value_of_roll([], 2, sets_locked=1) == optimal_turn(8).roll_value(2, 1)
         True
         """
-        dice, s, i, r, a = self._position(kept, sets_locked, ice, rolls, abilities)
+        dice, s, i, r, a = self._position(kept, sets_locked, ice, rolls, abilities, "kept")
         check_count(rolling, "rolling", MAX_DICE - sum(dice))
         self._ask()
         return self._exact(self._rolled_from(dice, rolling, s, i, r, a))
 
-    def _position(self, dice: Sequence[int], sets: int, ice: int, rolls: int, abilities: Sequence[str]) -> tuple[Counts, int, int, int, Abilities]:
-        counts = counts_of(check_roll(dice, "dice"))
+    def _position(self, dice: Sequence[int], sets: int, ice: int, rolls: int, abilities: Sequence[str],
+                  where: str) -> tuple[Counts, int, int, int, Abilities]:
+        counts = counts_of(check_roll(dice, where))
         check_count(sets, "sets_locked", MAX_DICE // 2)
         return counts, sets, check_count(ice, "ice"), check_count(rolls, "rolls"), _abilities(abilities)
 
@@ -395,7 +396,7 @@ def _abilities(abilities: Sequence[str]) -> Abilities:
     if len(abilities) > MAX_ABILITIES:
         raise TooBig("abilities", f"the whole-turn model takes at most {MAX_ABILITIES} ice-cream abilities", abilities)
     for a in abilities:
-        if a not in ABILITIES:
+        if not isinstance(a, str) or a not in ABILITIES:
             raise BadArgument("abilities", f"an ability is one of {', '.join(_ABILITY_KEYS)}", a)
     return tuple(list(abilities).count(k) for k in _ABILITY_KEYS)  # type: ignore[return-value]
 

@@ -43,8 +43,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType
 from ..text import fraction_text, mean_text, percent
+from ..validate import Checker, check_count, check_instance
 from .solve import Expectimax
 from .state import Action, State
 
@@ -75,6 +76,8 @@ MAX_OUTCOMES = 64
 
 def number_text(value: Fraction) -> str:
     """A value in a sum: whole as is, else its short fraction, else a decimal: ``'-5'``, ``'103/6'``, ``'≈ 17.17'``."""
+    check_instance(value, (int, Fraction), "value", "an exact number (an int or a Fraction)")
+    value = Fraction(value)
     if value.denominator == 1:
         return str(value)
     text = str(value)
@@ -203,6 +206,10 @@ def grouped(parts: Iterable[tuple[str, Fraction, Fraction]], keep: int = MAX_TER
     ...     ("a set", Fraction(1, 4), Fraction(10)), ("bust", Fraction(1, 4), Fraction(-5))])]
     [('bust', Fraction(3, 4), Fraction(-5, 1)), ('a set', Fraction(1, 4), Fraction(10, 1))]
     """
+    parts = _parts(parts)
+    check_count(keep, "keep")
+    if keep < 1:
+        raise BadArgument("keep", "must be 1 or more (the most terms listed)", keep)
     mass: dict[str, Fraction] = {}
     weight: dict[str, Fraction] = {}
     for outcome, chance, value in parts:
@@ -215,6 +222,26 @@ def grouped(parts: Iterable[tuple[str, Fraction, Fraction]], keep: int = MAX_TER
         rest = sum((mass[o] for o in tail), Fraction(0))
         terms.append(Term(f"other outcomes ({len(tail)} kinds)", rest, sum((weight[o] for o in tail), Fraction(0)) / rest))
     return tuple(terms)
+
+
+def _parts(parts: Any) -> list[tuple[str, Fraction, Fraction]]:
+    """``parts`` of :func:`grouped` as a list, each an (outcome words, exact chance, exact value); else the library's error."""
+    check = Checker("", BadArgument)
+    if isinstance(parts, (str, bytes, dict)) or not isinstance(parts, Iterable):
+        raise check.error("parts", "must be a list of (outcome words, chance, value) triples", parts)
+    out = []
+    for i, part in enumerate(parts):
+        check.need(isinstance(part, tuple) and len(part) == 3, f"parts[{i}]", "must be an (outcome words, chance, value) triple", part)
+        outcome, chance, value = part
+        check.text(outcome, f"parts[{i}]")
+        check.need(_exact(chance) and 0 <= chance <= 1, f"parts[{i}]", "must have an exact chance 0-1 (an int or Fraction)", chance)
+        check.need(_exact(value), f"parts[{i}]", "must have an exact value (an int or Fraction)", value)
+        out.append((outcome, Fraction(chance), Fraction(value)))
+    return out
+
+
+def _exact(value: Any) -> bool:  # an int (not a bool) or a Fraction
+    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
 def _outcome_words(outcome: object) -> str:
@@ -282,11 +309,18 @@ def advice_row(frame: pd.DataFrame, action: Hashable) -> dict[str, Any]:
     >>> advice_row(solver_advice()(KeepOrReroll(die=5)), Keep())["value"]
     Fraction(5, 1)
     """
+    _check_advice(frame, "frame")
     for record in frame.to_dict("records"):
         row = {str(k): v for k, v in record.items()}
         if row["action"] == action:
             return {**row, "value": row["value"] if _has_value(row["value"]) else None}
-    raise KeyError(action)
+    raise BadArgument("action", "must be one of the advice's choices here (its 'action' column)", action)
+
+
+def _check_advice(frame: Any, where: str) -> None:
+    check_instance(frame, pd.DataFrame, where, "an advice table (a pandas DataFrame with columns action, label, value)")
+    if not frame.empty and not {"action", "value"} <= set(frame.columns):
+        raise BadArgument(where, "must have the columns action and value (an adviser's table)", list(frame.columns))
 
 
 def _best(frame: pd.DataFrame) -> Fraction | None:
@@ -366,6 +400,8 @@ def explainer_for(package: ModuleType) -> Explainer:
     >>> explainer_for(coffeegames.games()["dairyman"].module).__module__
     'coffeegames.dairyman.explain'
     """
+    if not callable(getattr(package, "explain", None)) and not callable(getattr(package, "advise", None)):
+        raise BadType("package", "must be a game package (offering explain or advise, e.g. coffeegames.dairyman)", package)
     own = getattr(package, "explain", None)
     return own if callable(own) else advice_explainer(package.advise)
 
@@ -428,8 +464,15 @@ def why(state: Any, advice: pd.DataFrame, explain: Explainer, action: Any = None
     >>> w.difference
     'Reroll() (7/2) is worth 1/2 ≈ 0.50 more than the runner-up, Keep() (3); Keep() is certain, Reroll() depends on chance (at worst rolls 1: 1, chance 16.7%).'
     """
+    _check_advice(advice, "advice")
+    if not callable(explain):
+        raise BadType("explain", "must be an explainer: a function (state, action) -> Breakdown", explain)
+    if describe is not None and not callable(describe):
+        raise BadType("describe", "must be a function naming an action, or None", describe)
     if advice.empty:
         return None
+    if action is not None and not any(a == action for a in advice["action"]):
+        raise BadArgument("action", "must be one of the advice's choices here (its 'action' column), or None", action)
     rows = [{str(k): v for k, v in record.items()} for record in advice.to_dict("records")]
     valued = sorted((r for r in rows if _has_value(r["value"])), key=lambda r: -r["value"])
     if action is None:

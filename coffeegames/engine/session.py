@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar, cast
 
 from ..errors import BadArgument, BadEntry, IllegalAction
-from ..validate import Checker, is_whole
+from ..validate import Checker, check_count, check_instance, is_whole
 from .state import CHANCE, TERMINAL, Action, Outcome, State
 from .walkthrough import Walkthrough
 
@@ -116,20 +116,26 @@ class Session(Generic[S]):
         """
         if player == CHANCE:
             return "chance"
+        limit = len(self.names) - 1 if self.names is not None else None
+        check_count(player, "player", maximum=limit)
         if self.names is not None:
             return self.names[player]
         return f"player {player} ({'bot' if player in self.bots else 'you'})"
 
+    def _at(self, state: S | None) -> S:
+        """``state``, or the current one for None; anything else is refused by name."""
+        return self.state if state is None else cast(S, check_instance(state, State, "state", "a game state (or None: now)"))
+
     def roller(self, state: S | None = None) -> int | None:
         """Whose roll (or draw) a chance node is; None at a decision, or when it is nobody's."""
-        state = self.state if state is None else state
+        state = self._at(state)
         if not state.is_chance() or self.chance_player is None:
             return None
         return self.chance_player(state)
 
     def persons_turn(self, state: S | None = None) -> bool:
         """Whether a person acts at ``state`` (default: now): a decision of a non-bot, or a chance node that is a non-bot's roll."""
-        state = self.state if state is None else state
+        state = self._at(state)
         player = state.current_player()
         if player == CHANCE:
             roller = self.roller(state)
@@ -138,13 +144,13 @@ class Session(Generic[S]):
 
     def bots_can_play(self, state: S | None = None) -> bool:
         """Whether "bots play" has something to do: there are bots, the game goes on, and no person acts now."""
-        state = self.state if state is None else state
+        state = self._at(state)
         return bool(self.bots) and not state.is_terminal() and not self.persons_turn(state)
 
     def describe(self, state: S | None = None) -> str:
         """Whose move it is, in words: ``'player 0 (you) to move'``, ``"player 0 (you)'s roll: chance moves next"``,
         ``'the game is over (player 0 (you) 30, player 1 (bot) 12)'``."""
-        state = self.state if state is None else state
+        state = self._at(state)
         player = state.current_player()
         if player == TERMINAL:
             returns = ", ".join(f"{self.name(p)} {r}" for p, r in enumerate(state.returns()))
@@ -180,6 +186,7 @@ class Session(Generic[S]):
         """Apply a chance outcome typed as text, read by ``parse_outcome``; bad text raises and changes nothing."""
         if self.parse_outcome is None:
             raise IllegalAction("this game takes no typed outcomes")
+        Checker("", BadArgument).text(text, "text")
         if not self.state.is_chance():
             raise IllegalAction(f"nothing to enter: {self.describe()}")
         self.walkthrough.step(self.parse_outcome(text, self.state))

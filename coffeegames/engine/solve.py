@@ -46,24 +46,30 @@ class Expectimax:
 
     def value(self, state: State) -> Returns:
         """Expected returns of every player under optimal play from ``state``."""
+        return self._value(check_instance(state, State, "state", "a game state (e.g. Game().new_initial_state())"))
+
+    def _value(self, state: State) -> Returns:
         cached = self.cache.get(state)
         if cached is not None:
             return cached
         if state.is_terminal():
             result = tuple(Fraction(r) for r in state.returns())
         elif state.is_chance():
-            values = [(p, self.value(state._apply(o))) for o, p in _listed(state)]
+            values = [(p, self._value(state._apply(o))) for o, p in _listed(state)]
             result = tuple(sum((p * v[i] for p, v in values), Fraction(0)) for i in range(len(values[0][1])))
         else:
             player = state.current_player()
-            result = max((self.value(state._apply(a)) for a in state.legal_actions()), key=lambda v: v[player])
+            result = max((self._value(state._apply(a)) for a in state.legal_actions()), key=lambda v: v[player])
         self.cache[state] = result
         return result
 
     def action_values(self, state: State) -> list[tuple[Action, Fraction]]:
         """Each legal action with the acting player's exact expected return after it."""
+        check_instance(state, State, "state", "a game state (e.g. Game().new_initial_state())")
+        if not state.legal_actions():
+            raise BadArgument("state", "must be a decision (a player to move), not a chance node or the end", state)
         player = state.current_player()
-        return [(a, self.value(state._apply(a))[player]) for a in state.legal_actions()]
+        return [(a, self._value(state._apply(a))[player]) for a in state.legal_actions()]
 
     def best_action(self, state: State) -> Action:
         """An optimal action (the first listed among equals)."""
@@ -173,7 +179,7 @@ def play_out(state: State, policies: Policy | Sequence[Policy], rng: np.random.G
             move = one(state) if one is not None else _policy_for(each, player)(state)
         log.append(move)
         state = state.apply(move)
-    raise RuntimeError(f"the game did not end within {max_steps} steps")
+    raise BadArgument("max_steps", f"the game did not end within {max_steps:,} steps: give more (or a policy that ends it)")
 
 
 def simulate(state: State, policies: Policy | Sequence[Policy], n: int, seed: int | None = 0) -> np.ndarray:

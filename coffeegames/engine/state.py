@@ -34,7 +34,7 @@ from typing import Any, Self
 import numpy as np
 
 from ..errors import BadType, IllegalAction, shown
-from ..validate import Checker
+from ..validate import Checker, check_instance
 
 __all__ = ["CHANCE", "TERMINAL", "Action", "IllegalAction", "Outcome", "State", "action_from_json", "action_to_json"]
 
@@ -142,6 +142,7 @@ class State(ABC):
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
         """Draw one chance outcome with its exact probability."""
+        check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise IllegalAction("sample_chance needs a chance node")

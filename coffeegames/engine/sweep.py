@@ -42,6 +42,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from ..errors import BadArgument, BadType
+from ..validate import check_count
 from .solve import Policy, play_out
 
 __all__ = ["BotMaker", "play_task", "sweep"]
@@ -65,6 +66,12 @@ def play_task(game: Any, make_bots: BotMaker, seed: int, max_steps: int = 100_00
     >>> play_task(Dice(), random_policy, seed=7) == play_task(Dice(), random_policy, seed=7)
     True
     """
+    if not callable(getattr(game, "new_initial_state", None)):
+        raise BadType("game", "must be a game (anything with new_initial_state(): Game(players=3))", game)
+    if not callable(make_bots):
+        raise BadType("make_bots", "must be a bot maker: a function from a NumPy generator to a policy", make_bots)
+    check_count(seed, "seed")
+    check_count(max_steps, "max_steps")
     bots = make_bots(np.random.default_rng([seed, 1]))
     final, log = play_out(game.new_initial_state(), bots, np.random.default_rng([seed, 0]), max_steps)
     returns = [float(r) for r in final.returns()]

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import BadArgument, IllegalAction, shown
-from ..validate import Checker, check_instance, read_json
+from ..errors import BadArgument, BadType, IllegalAction, shown
+from ..validate import Checker, check_count, check_instance, read_json
 from .state import Action, State, action_from_json, action_to_json
 
 __all__ = ["FORMAT", "Walkthrough"]
@@ -66,12 +66,17 @@ class Walkthrough:
 
     def run(self, policy: Callable[[State], Action], until: Callable[[State], bool] | None = None, max_steps: int = 10_000) -> Walkthrough:
         """Let chance and ``policy`` move until the game ends (or ``until(state)`` holds)."""
+        if not callable(policy):
+            raise BadType("policy", "must be a policy: a function from a state to an action", policy)
+        if until is not None and not callable(until):
+            raise BadType("until", "must be a function from a state to True (stop here) or False, or None", until)
+        check_count(max_steps, "max_steps")
         for _ in range(max_steps):
             s = self.state
             if s.is_terminal() or (until is not None and until(s)):
                 return self
             self.step(None if s.is_chance() else policy(s))
-        raise RuntimeError(f"no end within {max_steps} steps")
+        raise BadArgument("max_steps", f"the game did not end within {max_steps:,} steps: give more (or a policy that ends it)")
 
     def undo(self, steps: int = 1) -> Walkthrough:
         """Take back the last ``steps`` moves (chance moves count)."""
@@ -97,7 +102,8 @@ class Walkthrough:
     def replay(cls, initial: State, moves: Sequence[Action], seed: int | None = None) -> Walkthrough:
         """Rebuild a walkthrough by applying ``moves`` to ``initial``."""
         w = cls(initial, seed)
-        for m in moves:
+        listed: tuple[Action, ...] = Checker("", BadArgument).sequence(moves, "moves")
+        for m in listed:
             w.step(m)
         return w
 

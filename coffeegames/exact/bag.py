@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from math import comb, prod
 
-from ..validate import MAX_OUTCOMES, check_count, check_size
+from ..validate import MAX_OUTCOMES, check_count, check_hashable, check_items, check_size, is_whole
 from .dist import Dist
 
 Token = Hashable
@@ -51,10 +51,7 @@ class Bag(Mapping):
         pairs = counts.items() if isinstance(counts, Mapping) else ((t, 1) for t in counts)
         merged: dict[Token, int] = {}
         for token, n in pairs:
-            try:
-                hash(token)
-            except TypeError:
-                raise BadType("counts", "a token is a plain value such as 'smoke' (not a list or dict)", token) from None
+            check_hashable(token, "counts")
             check_count(n, f"counts[{shown(token)}]")
             merged[token] = merged.get(token, 0) + n
         self._counts = {t: n for t, n in merged.items() if n}
@@ -85,14 +82,14 @@ class Bag(Mapping):
     def add(self, tokens: Iterable[Token]) -> Bag:
         """A new bag with ``tokens`` put in."""
         merged = dict(self._counts)
-        for t in tokens:
+        for t in check_items(tokens, "tokens"):
             merged[t] = merged.get(t, 0) + 1
         return Bag(merged)
 
     def remove(self, tokens: Iterable[Token]) -> Bag:
         """A new bag with ``tokens`` taken out; an error if any is not there."""
         left = dict(self._counts)
-        for t in tokens:
+        for t in check_items(tokens, "tokens"):
             if left.get(t, 0) == 0:
                 raise BadArgument("tokens", f"cannot take {shown(t)} out of the bag: it holds {shown(self._counts)}")
             left[t] -= 1
@@ -113,6 +110,8 @@ class Bag(Mapping):
         (2, 11)
         """
         self._check_draws(draws)
+        if most is not None:
+            check_count(most, "most")
         k = min(draws, self.size - draws)  # drawing k leaves size - k: as many draws either way
         ways = [1] + [0] * k  # ways[j]: draws of j tokens from the kinds seen so far (never fewer as kinds are added)
         for n in sorted((min(n, k) for n in self._counts.values()), reverse=True):
@@ -151,6 +150,7 @@ class Bag(Mapping):
 
     def count_dist(self, token: Token, draws: int) -> Dist:
         """How many ``token`` appear among ``draws`` tokens (the hypergeometric law)."""
+        check_hashable(token, "token")
         self._check_draws(draws)
         good, total = self[token], self.size
         return Dist.from_weights(
@@ -159,6 +159,8 @@ class Bag(Mapping):
 
     def p_at_least(self, token: Token, k: int, draws: int) -> Fraction:
         """P(at least ``k`` of ``token`` among ``draws`` tokens drawn)."""
+        if not is_whole(k):
+            raise BadType("k", "must be a whole number", k)
         return self.count_dist(token, draws).at_least(k)
 
     def p_draw(self, tokens: Mapping[Token, int] | Iterable[Token]) -> Fraction:
@@ -178,5 +180,8 @@ def as_bag(value: object, where: str = "bag") -> Bag:
     if isinstance(value, Bag):
         return value
     if isinstance(value, Mapping):
-        return Bag(value)
+        try:
+            return Bag(value)
+        except (BadArgument, BadType) as error:  # named as the caller's argument: bag['bean2'], not counts['bean2']
+            raise type(error)(where + error.where[len("counts"):], error.why, error.value) from None
     raise BadType(where, "must be a Bag or a mapping kind → count, e.g. {'smoke': 1, 'bean2': 4}", value)

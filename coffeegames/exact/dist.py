@@ -23,8 +23,19 @@ Outcome: TypeAlias = Any
 ``Dist.from_weights({1: 2})`` and ``d.mean()`` type-check for the outcomes a caller actually uses."""
 
 from ..errors import BadArgument, BadType, shown
+from ..validate import check_count, check_hashable, check_seed
 
-__all__ = ["Dist", "Outcome"]
+__all__ = ["Dist", "MAX_SAMPLE", "Outcome"]
+
+
+MAX_SAMPLE = 10_000_000
+"""The most draws :meth:`Dist.sample` lists at once (a list of ten million outcomes)."""
+
+
+def _function(f: Any, where: str) -> Any:
+    if not callable(f):
+        raise BadType(where, "must be a function of an outcome", f)
+    return f
 
 
 def _sort_key(outcome: Any) -> tuple:
@@ -84,13 +95,19 @@ class Dist(Mapping):
         >>> Dist.from_weights({"heads": 1, "tails": 1})["heads"]
         Fraction(1, 2)
         """
+        if isinstance(weights, (str, bytes)) or not isinstance(weights, Mapping | Iterable):
+            raise BadType("weights", "must be a mapping outcome → count, or (outcome, count) pairs", weights)
         pairs = weights.items() if isinstance(weights, Mapping) else weights
         merged: dict[Outcome, int] = {}
-        for outcome, w in pairs:
+        for pair in pairs:
+            if not isinstance(pair, tuple | list) or len(pair) != 2:
+                raise BadType("weights", "must be a mapping outcome → count, or (outcome, count) pairs", pair)
+            outcome, w = pair
+            check_hashable(outcome, "weights")
             if isinstance(w, bool) or not isinstance(w, int):
-                raise BadType(f"weight of {shown(outcome)}", "must be an int", w)
+                raise BadType(f"weights[{shown(outcome)}]", "must be an int", w)
             if w < 0:
-                raise BadArgument(f"weight of {shown(outcome)}", "is negative", w)
+                raise BadArgument(f"weights[{shown(outcome)}]", "is negative", w)
             merged[outcome] = merged.get(outcome, 0) + w
         total = sum(merged.values())
         if total == 0:
@@ -100,12 +117,19 @@ class Dist(Mapping):
     @classmethod
     def uniform(cls, outcomes: Iterable[Outcome]) -> Dist:
         """Each listed outcome equally likely (repeats count twice)."""
-        return cls.from_weights((o, 1) for o in outcomes)
+        if isinstance(outcomes, (str, bytes, Mapping)) or not isinstance(outcomes, Iterable):
+            raise BadType("outcomes", "must be a list of outcomes (not a string or a mapping)", outcomes)
+        listed = list(outcomes)
+        for o in listed:
+            check_hashable(o, "outcomes")
+        if not listed:
+            raise BadArgument("outcomes", "must list at least one outcome", listed)
+        return cls.from_weights((o, 1) for o in listed)
 
     @classmethod
     def certain(cls, outcome: Outcome) -> Dist:
         """The distribution that always gives ``outcome``."""
-        return cls({outcome: Fraction(1)})
+        return cls({check_hashable(outcome, "outcome"): Fraction(1)})
 
     # -- mapping protocol ---------------------------------------------------
     def __getitem__(self, outcome: Outcome) -> Fraction:
@@ -145,7 +169,7 @@ class Dist(Mapping):
         """P(event): ``event`` is an outcome or a predicate on outcomes."""
         if callable(event):
             return sum((p for o, p in self._p.items() if event(o)), Fraction(0))
-        return self[event]
+        return self[check_hashable(event, "event")]
 
     def mean(self) -> Fraction:
         """The exact expected value (outcomes must be numbers)."""
@@ -162,11 +186,17 @@ class Dist(Mapping):
 
     def cdf(self, x: Any) -> Fraction:
         """P(X ≤ x)."""
-        return self.prob(lambda o: o <= x)
+        return self._compared(lambda o: o <= x, x)
 
     def at_least(self, x: Any) -> Fraction:
         """P(X ≥ x)."""
-        return self.prob(lambda o: o >= x)
+        return self._compared(lambda o: o >= x, x)
+
+    def _compared(self, event: Callable[[Outcome], bool], x: Any) -> Fraction:
+        try:
+            return self.prob(event)
+        except TypeError:
+            raise BadType("x", "must be comparable with the outcomes (a number, for numbers)", x) from None
 
     def at_most(self, x: Any) -> Fraction:
         """P(X ≤ x), the same as :meth:`cdf`."""
@@ -175,6 +205,7 @@ class Dist(Mapping):
     # -- transformations ----------------------------------------------------
     def map(self, f: Callable[[Outcome], Outcome]) -> Dist:
         """The distribution of f(X); outcomes that map together add up."""
+        _function(f, "f")
         out: dict[Outcome, Fraction] = {}
         for o, p in self._p.items():
             y = f(o)
@@ -187,6 +218,7 @@ class Dist(Mapping):
         >>> Dist.uniform(range(1, 7)).given(lambda x: x % 2 == 0)[2]
         Fraction(1, 3)
         """
+        _function(event, "event")
         kept = {o: p for o, p in self._p.items() if event(o)}
         total = sum(kept.values(), Fraction(0))
         if total == 0:
@@ -206,6 +238,7 @@ class Dist(Mapping):
     # -- pandas and sampling ------------------------------------------------
     def to_series(self, name: str = "probability") -> pd.Series:
         """Probabilities as a pandas Series of Fractions indexed by outcome."""
+        check_hashable(name, "name")
         return pd.Series(list(self._p.values()), index=pd.Index(list(self._p), name="outcome", tupleize_cols=False), name=name, dtype=object)
 
     def to_frame(self) -> pd.DataFrame:
@@ -226,8 +259,9 @@ class Dist(Mapping):
         return frame
 
     def sample(self, size: int, seed: int | np.random.Generator | None = None) -> list[Outcome]:
-        """``size`` independent draws, reproducible from ``seed``."""
-        rng = np.random.default_rng(seed)
+        """``size`` independent draws (at most :data:`MAX_SAMPLE`), reproducible from ``seed``."""
+        check_count(size, "size", maximum=MAX_SAMPLE)
+        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(check_seed(seed))
         outcomes = list(self._p)
         cum = np.cumsum([float(p) for p in self._p.values()])
         idx = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")

@@ -63,6 +63,7 @@ class Estimate:
 
     def contains(self, exact: Fraction | float) -> bool:
         """Whether an exact value lies inside the interval."""
+        check_instance(exact, (int, float, Fraction), "exact", "a number (a Fraction, int or float)")
         return self.low <= float(exact) <= self.high
 
     def __str__(self) -> str:

@@ -71,15 +71,23 @@ CUP_PHASES = (Phase.RESERVE, *CUP_TEST_PHASES)
 """The decisions valued by :func:`stop_now` from the state each action leads to: the starting flavours, the cup test's."""
 
 
-@lru_cache(maxsize=8)  # one decision's few actions: a CupTest keeps its solver, so few are kept
 def valued_stop(state: State) -> CupTest:
     """:func:`stop_now` from ``state`` with the advice's budget (:data:`STOP_OPTIONS`), remembered for the explainer."""
+    return _valued_stop(check_instance(state, State, "state", "a Coffee Roaster state"))
+
+
+def valued_round(state: State) -> RoundValue:
+    """:func:`one_more_round` from ``state`` with the advice's budget (:data:`CONTINUE_OPTIONS`), remembered likewise."""
+    return _valued_round(check_instance(state, State, "state", "a Coffee Roaster state"))
+
+
+@lru_cache(maxsize=8)  # one decision's few actions: a CupTest keeps its solver, so few are kept
+def _valued_stop(state: State) -> CupTest:
     return stop_now(state, **STOP_OPTIONS)
 
 
 @lru_cache(maxsize=2)
-def valued_round(state: State) -> RoundValue:
-    """:func:`one_more_round` from ``state`` with the advice's budget (:data:`CONTINUE_OPTIONS`), remembered likewise."""
+def _valued_round(state: State) -> RoundValue:
     return one_more_round(state, **CONTINUE_OPTIONS)
 
 

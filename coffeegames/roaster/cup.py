@@ -72,7 +72,7 @@ import pandas as pd
 
 from ..errors import BadArgument, BadType, TooBig, shown
 from ..exact import Dist, check_count
-from ..validate import check_instance
+from ..validate import Checker, check_instance
 from .actions import ROASTING_PHASES, Continue, Exchange, Keep, KeepTwo, NoExchange, Phase, Roast, Stop, ToCup, ToTray
 from .cup_layers import Layers, fits
 from .cup_fallback import ENDGAME, ENDGAME_BUDGET, fallback_exchange, fallback_keep, fallback_place, projected, simulate
@@ -125,9 +125,10 @@ class CupTest:
         >>> stop_now(["bean3"] * 5 + ["hard"] * 2, Rules(card="Zambia Kasama AA")).decision("hard", cup=["bean3"])
         'tray'
         """
-        s = self.solver
-        c, t = s.counts(x for x in cup if x != SWEETNESS), s.counts(tray)
-        i = s.counts([token]).index(1)
+        s, check = self.solver, Checker("", BadArgument)
+        cup, tray = check.sequence(cup, "cup"), check.sequence(tray, "tray")
+        c, t = s.counts((x for x in cup if x != SWEETNESS), "cup"), s.counts(tray, "tray")
+        i = s.counts([check.text(token, "token")], "token").index(1)
         rest = tuple(f - a - b for f, a, b in zip(self.full_counts, c, t))
         if rest[i] < 1 or min(rest) < 0:
             raise BadArgument("cup", "cup, tray and the drawn token hold more tokens than this cup test has")
@@ -142,6 +143,7 @@ class CupTest:
 
     def action(self, state: State) -> Any:
         """The engine action this answer plays at a cup-test decision (a policy for :func:`coffeegames.engine.play_out`)."""
+        check_instance(state, State, "state", "a Coffee Roaster state")
         if state.phase == Phase.RESERVE and self.reserve is not None:
             return self.reserve
         s = self.solver

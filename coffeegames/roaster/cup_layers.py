@@ -38,11 +38,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import comb, lcm, prod
+from typing import cast
 
 import numpy as np
 
 from ..exact import Dist
-from .cup_solver import Counts, OverBudget, Solver
+from ..errors import BadArgument, TooBig
+from ..validate import Checker, check_count, check_instance
+from .cup_solver import MASK, Counts, OverBudget, Solver
 from .data import CUP_SPACES
 
 __all__ = ["Layers", "PRIMES", "TOLERANCE", "fits"]
@@ -101,7 +104,23 @@ def _scatter(into: np.ndarray, rows: np.ndarray, add: np.ndarray) -> None:
 
 def fits(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> bool:
     """Whether a position code of these roots fits an int64."""
-    return _radices(solver, roots)[1] < 2**62
+    return _radices(solver, _checked(solver, roots))[1] < 2**62
+
+
+def _checked(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> list[tuple[Counts, Counts, int]]:
+    """``roots`` as a list, checked once at the boundary (never inside the solve): else the library's error naming it."""
+    check_instance(solver, Solver, "solver", "a cup-test Solver (coffeegames.roaster.cup_solver)")
+    check = Checker("", BadArgument)
+    k = len(solver.kinds)
+
+    def counts(value: object, where: str) -> Counts:
+        return check.sequence(value, where, lambda n, w: check.whole(n, w, 0, MASK), k, k)
+
+    def root(value: object, where: str) -> tuple[Counts, Counts, int]:
+        bag, cup, tray = cast(tuple[object, object, object], check.sequence(value, where, None, 3, 3))
+        return counts(bag, f"{where}[0]"), counts(cup, f"{where}[1]"), check.whole(tray, f"{where}[2]", 0, MASK)
+
+    return list(check.sequence(roots, "roots", root, 1))
 
 
 def _radices(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> tuple[list[int], int]:
@@ -154,11 +173,13 @@ class Layers:
 
     def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None = None,
                  dist: bool = False) -> None:
-        self.solver, self.roots, self.with_dist = solver, list(roots), dist
+        self.solver, self.roots, self.with_dist = solver, _checked(solver, roots), Checker("", BadArgument).flag(dist, "dist")
+        if max_states is not None:
+            check_count(max_states, "max_states")
         k = self.k = len(solver.kinds)
         radices, size = _radices(solver, self.roots)
         if size >= 2**62:
-            raise ValueError("positions do not fit an int64 code")
+            raise TooBig("roots", "have more positions than an int64 code can number", roots)
         self.radices = radices
         strides = [1]
         for r in radices[:-1]:

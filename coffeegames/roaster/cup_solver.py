@@ -28,7 +28,7 @@ from itertools import combinations_with_replacement
 from math import comb, lcm, prod
 from typing import Any
 
-from ..errors import BadArgument
+from ..errors import BadArgument, shown
 from ..exact import Dist
 from .data import CUP_SPACES
 from .rules import Rules
@@ -104,11 +104,11 @@ class Solver:
         self.unit = lcm(*range(1, n + 1)) ** (n + 8)
 
     # -- count tuples (for callers) -----------------------------------------------------
-    def counts(self, tokens: Iterable[str]) -> Counts:
+    def counts(self, tokens: Iterable[str], where: str = "tokens") -> Counts:
         out = [0] * len(self.kinds)
         for t in tokens:
-            if t not in self.index:
-                raise BadArgument("tokens", f"{t!r} is not among this cup test's tokens ({', '.join(self.rep)})")
+            if not isinstance(t, str) or t not in self.index:
+                raise BadArgument(where, f"{shown(t)} is not among this cup test's tokens ({', '.join(self.rep)})")
             out[self.index[t]] += 1
         return tuple(out)
 

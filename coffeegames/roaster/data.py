@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..errors import BadArgument, BadType
 from ..validate import Checker, check_instance, check_path, is_whole, read_json
 from .tokens import (
     ACIDITY,
@@ -80,6 +81,20 @@ CARD_FLAVOURS: tuple[str, ...] = (*FLAVOURS, SWEETNESS)
 
 # -- the components ------------------------------------------------------------------
 
+def _lookup(pairs: tuple[tuple[str, Any], ...], key: object, where: str) -> Any:
+    """The value of ``key`` in a table of pairs; an unknown key is refused by name, listing the known ones."""
+    for name, value in pairs:
+        if name == key:
+            return value
+    raise BadArgument(where, f"must be one of {', '.join(name for name, _ in pairs)}", key)
+
+
+def _whole(n: object, where: str) -> int:
+    if not is_whole(n):
+        raise BadType(where, "must be a whole number", n)
+    return n  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class Card:
     """One coffee card: its class and difficulty, the tokens for the bag, the roast table and the flavour list.
@@ -114,7 +129,7 @@ class Card:
 
     def roast_points(self, total: int) -> int:
         """Roast points for a cup's total roast level (0 outside the table, Rule)."""
-        return dict(self.roast).get(total, 0)
+        return dict(self.roast).get(_whole(total, "total"), 0)
 
     @property
     def requires_sweetness(self) -> bool:
@@ -162,18 +177,19 @@ class Board:
 
     def side(self, name: str) -> Side:
         """The thermometer side ``name`` (``"full"`` or ``"easy"``)."""
-        return dict(self.sides)[name]
+        return _lookup(self.sides, name, "name")
 
     def cost(self, effect: str) -> tuple[str, ...]:
         """The flavour slots an immediate effect needs filled (``"any"``: a multicolour slot)."""
-        return dict(self.immediate)[effect]
+        return _lookup(self.immediate, effect, "effect")
 
     def supply(self, kind: str) -> int:
         """How many tokens of ``kind`` (one of :data:`SUPPLY_KINDS`) the box holds."""
-        return dict(self.tokens)[kind]
+        return _lookup(self.tokens, kind, "kind")
 
     def title(self, total: int) -> str:
         """The roaster title for a three-game total (the highest threshold reached)."""
+        _whole(total, "total")
         name = self.titles[0][1]
         for least, title in self.titles:
             if total >= least:

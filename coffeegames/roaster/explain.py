@@ -24,6 +24,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..engine.explain import Breakdown, Sample, Term, grouped
+from ..errors import BadArgument
+from ..validate import Checker, check_instance
 from .actions import Continue, Phase, Stop
 from .advice import CONTINUE_OPTIONS, CUP_PHASES, STOP_OPTIONS, valued_round, valued_stop
 from .cup import CupTest
@@ -43,6 +45,8 @@ def _cup(label: str, result: CupTest, how: str) -> Breakdown:
 
 def explain(state: State, action: object) -> Breakdown:
     """``action``'s value at ``state`` (the one :func:`~.advice.advise` gives it), taken apart into exact terms."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
+    Checker("", BadArgument).one_of(action, "action", state.legal_actions())
     label = str(action)
     if state.phase == Phase.DECIDE and isinstance(action, Stop):
         return _cup(label, valued_stop(state), "stop now; the cup test played as well as possible")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from ..errors import BadArgument
-from ..validate import Checker
+from ..validate import Checker, check_instance
 from .data import CLASSES, DIFFICULTIES, Board, Card, load_cards, stand_in_board
 
 __all__ = ["MAX_SCORE", "Menu", "next_difficulty"]
@@ -80,7 +80,11 @@ class Menu:
 
     def choices(self, cards: Sequence[Card] | None = None) -> tuple[Card, ...]:
         """The cards the next game may use (specialty coffees are expert cards of their class)."""
-        cards = load_cards() if cards is None else cards
+        if cards is None:
+            cards = load_cards()
+        else:
+            check = Checker("Menu.choices", BadArgument)
+            cards = check.sequence(cards, "cards", lambda c, where: check_instance(c, Card, where, "a Card (load_cards())"))
         return tuple(c for c in cards if c.roast_class == self.next_class and c.difficulty == self.next_difficulty)
 
     def record(self, card: str | Card, score: int) -> Self:
@@ -102,6 +106,8 @@ class Menu:
 
     def title(self, board: Board | None = None) -> str | None:
         """The roaster title for the three scores' sum (None until the menu is finished)."""
+        if board is not None:
+            check_instance(board, Board, "board", "a Board (load_board())")
         if not self.finished:
             return None
         return (stand_in_board() if board is None else board).title(self.total)

@@ -30,7 +30,7 @@ import pandas as pd
 from ..errors import BadArgument, BadType
 from ..exact import Bag, Dist, as_bag, check_count
 from ..exact.bag import MAX_TOKENS
-from ..validate import cached, check_size
+from ..validate import cached, check_items, check_size
 from .actions import Drawn, Shuffled
 from .tokens import BURNT, CUP_EFFECTS, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, WILD, key, msort, roast, roast_level
 
@@ -105,7 +105,7 @@ def count_dist(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draw
     if isinstance(tokens, (str, bytes)):
         raise BadType("tokens", "must be a list of token kinds such as ['smoke'] (a string would be read letter by letter), "
                       "or a predicate", tokens)
-    match = tokens if callable(tokens) else set(tokens).__contains__
+    match = tokens if callable(tokens) else set(check_items(tokens, "tokens", "['smoke']")).__contains__
     good = sum(n for t, n in bag.items() if match(t))
     k, total = _draws(bag, draws), bag.size
     weights: dict[Hashable, int] = {i: comb(good, i) * comb(total - good, k - i) for i in range(0, min(good, k) + 1)}
@@ -139,7 +139,8 @@ def _burns(steps: int) -> Callable[[Token], bool]:
 def p_beans_at_least(bag: Bag, level: int, k: int, draws: int) -> Fraction:
     """P(at least ``k`` drawn beans are roasted to ``level`` or more)."""
     bag = as_bag(bag)
-    return count_dist(bag, _roasted_to(level), draws).at_least(k)
+    check_count(level, "level")
+    return count_dist(bag, _roasted_to(level), draws).at_least(check_count(k, "k"))
 
 
 def p_burn(bag: Bag, draws: int, steps: int = 1) -> Fraction:
@@ -149,7 +150,7 @@ def p_burn(bag: Bag, draws: int, steps: int = 1) -> Fraction:
     Effects used before roasting (Preserve, Concentrate, Disperse) are not counted.
     """
     bag = as_bag(bag)
-    return p_any(bag, _burns(steps), draws)
+    return p_any(bag, _burns(check_count(steps, "steps")), draws)
 
 
 def draw_table(bag: Bag, draws: int, steps: int = 1, known: Iterable[Token] = ()) -> pd.DataFrame:
@@ -163,7 +164,8 @@ def draw_table(bag: Bag, draws: int, steps: int = 1, known: Iterable[Token] = ()
     [2, Fraction(1, 1), Fraction(1, 4)]
     """
     bag = as_bag(bag)
-    k, known = _draws(bag, draws), list(known)
+    k, known = _draws(bag, draws), check_items(known, "known")
+    check_count(steps, "steps")
 
     def counted(match: Callable[[Token], bool]) -> Dist:  # how many of the known and drawn tokens match
         already = sum(1 for t in known if match(t))
@@ -195,10 +197,12 @@ def effect_table(bag: Bag, draws: int, steps: int = 1, drawn: Iterable[Token] | 
     [Fraction(1, 1), Fraction(1, 1), Fraction(1, 4)]
     """
     bag = as_bag(bag)
+    check_count(draws, "draws")
+    check_count(steps, "steps")
     if drawn is None:
         return pd.DataFrame({"draw": draw_table(bag, draws, steps)["value"],
                              "with +2 tokens": draw_table(bag, draws + 2, steps)["value"]})
-    drawn, returned = list(drawn), list(returned)
+    drawn, returned = check_items(drawn, "drawn"), check_items(returned, "returned")
     columns = {"as drawn": draw_table(bag, 0, steps, drawn)["value"]}
     if bag.size >= 2:  # docs/rules/roaster.md: not with fewer than 2 in the bag
         columns["with +2 tokens"] = draw_table(bag, 2, steps, drawn)["value"]

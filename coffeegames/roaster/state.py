@@ -68,6 +68,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
+from ..validate import check_instance, check_seed
 from .actions import (
     ACTION_KINDS,
     CHANCE_PHASES,
@@ -231,6 +232,7 @@ class State(SavedState, BaseState):
 
     def sample_chance(self, rng: np.random.Generator) -> Any:
         """One chance outcome drawn with its exact probability, without listing the outcomes."""
+        check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
         if not self.is_chance():
             raise IllegalAction("sample_chance needs a chance node")
         if self.phase == Phase.SHUFFLE:
@@ -544,7 +546,7 @@ class Game(GameBase):
             reserve = msort(f for f in EASY_FLAVOURS if f in bag)
             bag = mremove(bag, reserve)
         state = State(rules=rules, space=rules.start_space, bag=bag, reserve=reserve, smoke=rules.thermometer.smoke)
-        if seed is not None:
+        if check_seed(seed) is not None:
             state = state.apply(state.sample_chance(np.random.default_rng(seed)))
         return state
 

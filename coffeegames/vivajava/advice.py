@@ -238,6 +238,7 @@ def roll_groups(state: State) -> tuple[list[tuple[str, int, Fraction]], int]:
     >>> rolls, sum(n for _, n, _ in groups), sum(t for _, _, t in groups) / rolls == roll_value(s)
     (7776, 7776, True)
     """
+    check_instance(state, State, "state", "a VivaJava state")
     if state.phase != Phase.ROLL:
         raise BadArgument("state", f"roll_value needs the player's roll (phase 'roll'), not phase {str(state.phase)!r}")
     rules, o = state.rules, Outlook.of(state)

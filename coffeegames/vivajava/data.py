@@ -31,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..errors import BadArgument
 from ..validate import Checker, check_path, is_whole, read_json
 from .dice import COLOURS
 
@@ -156,7 +157,10 @@ class VivaData:
 
     def meter(self, corporation: str) -> Meter:
         """The METER of ``corporation`` (a key of :data:`CORPORATIONS`)."""
-        return dict(self.meters)[corporation]
+        for name, meter in self.meters:
+            if name == corporation:
+                return meter
+        raise BadArgument("corporation", f"must be one of {', '.join(name for name, _ in self.meters)}", corporation)
 
     def to_data(self) -> dict[str, Any]:
         """The data as a dict in the file format."""

@@ -28,6 +28,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..engine.explain import Breakdown, advice_row, certain, grouped
+from ..errors import BadArgument
+from ..validate import Checker, check_instance
 from .actions import Featured, Keep, KeepRolling, Phase, Rainbow, Reroll, Research
 from .advice import _featured, _rainbow, advise, roll_groups, roll_value
 from .dice import Blend
@@ -54,6 +56,8 @@ def _rolled(label: str, after: State, how: str) -> Breakdown:
 
 def explain(state: State, action: object) -> Breakdown:
     """``action``'s value at ``state`` (the one :func:`~.advice.advise` gives it), taken apart into exact terms."""
+    check_instance(state, State, "state", "a VivaJava state")
+    Checker("", BadArgument).one_of(action, "action", state.legal_actions())
     label, o = str(action), Outlook.of(state)
     rules = state.rules
     holds_rainbow = state.rainbow_by == state.turn

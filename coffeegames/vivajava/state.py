@@ -38,6 +38,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
+from ..validate import check_instance, check_seed
 from .actions import (
     ACTION_KINDS,
     CHANCE_PHASES,
@@ -156,6 +157,7 @@ class State(SavedState, BaseState):
 
     def sample_chance(self, rng: np.random.Generator) -> Rolled | FirstPlayer:
         """One roll (or first player) drawn with its exact probability, without listing the outcomes."""
+        check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
         if not self.is_chance():
             raise IllegalAction("sample_chance needs a chance node")
         if self.phase == Phase.FIRST:
@@ -507,6 +509,6 @@ class Game(GameBase):
             state = state._with(phase=Phase.FIRST, turn=0)
         elif rules.solo:
             state = state._with(setting_up=False).start_turn(0)
-        if seed is not None and state.is_chance():
+        if check_seed(seed) is not None and state.is_chance():
             state = state.apply(state.sample_chance(np.random.default_rng(seed)))
         return state

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from functools import partial
+from typing import cast
 
 import ipywidgets as widgets
 import pandas as pd
@@ -74,6 +75,9 @@ class PolicyExplorer(View):
         check.whole(dice, "dice", 2, 12)
         check.whole(points_per_set, "points_per_set", 1, 20)
         check.whole(bust_cost, "bust_cost", 0, 60)
+        if display is not None:
+            tile = lambda v, where: check.one_of(check.whole(v, where), where, TILE_VALUES)  # noqa: E731
+            display = cast(tuple[int, int, int], check.sequence(display, "display", tile, 3, 3))
         slider = partial(widgets.IntSlider, continuous_update=False, style={"description_width": "initial"})
         self.dice = slider(value=dice, min=2, max=12, description="dice rolled")
         self.points_per_set = slider(value=points_per_set, min=1, max=20, description="points per set")

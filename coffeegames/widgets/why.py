@@ -24,7 +24,9 @@ import html
 from fractions import Fraction
 
 from ..engine.explain import Breakdown, Sample, Why
+from ..errors import BadArgument
 from ..text import mean_text, percent
+from ..validate import Checker, check_instance
 
 __all__ = ["breakdown_html", "why_html"]
 
@@ -38,11 +40,19 @@ def _chance(p: object) -> str:
     return f"{text} ({percent(p)})" if len(text) <= 15 else percent(p)  # type: ignore[arg-type]
 
 
+def _texts(**texts: object) -> None:
+    check = Checker("", BadArgument)
+    for where, text in texts.items():
+        check.text(text, where)
+
+
 def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
     """One breakdown: a heading, what the value measures, the terms as a table, the sum written out.
 
     ``role`` names it (``"your choice"``, ``"the runner-up"``).
     """
+    check_instance(b, Breakdown, "b", "a Breakdown (coffeegames.engine.explain)")
+    _texts(value_name=value_name, role=role)
     head = f"<div><b>{html.escape(role)}: {html.escape(b.label)}</b>"
     if b.value is None:
         return head + f" — {html.escape(b.how or 'not valued')}</div>"
@@ -98,6 +108,9 @@ def _sample_html(sample: Sample, value: Fraction) -> str:
 
 def why_html(why: Why | None, value_name: str) -> str:
     """The whole panel: the chosen action, the one it is compared with, the difference ('' for no choice)."""
+    if why is not None:
+        check_instance(why, Why, "why", "a Why (coffeegames.engine.explain.why) or None")
+    _texts(value_name=value_name)
     if why is None:
         return ""
     about = "the sample behind the estimate of the choice picked in the list: its size, mean, standard error and spread" \
