@@ -57,7 +57,7 @@ import pandas as pd
 from ..errors import BadArgument, TooBig
 from ..exact import check_count
 from .payoff import DisplayPayoff, Payoff, exact_points, linear_payoff, payoff_table, payoff_text
-from .sets import (MAX_DICE, Counts, check_counts, check_roll, counts_of, mask_choices, pack, packed_count_vectors,
+from .sets import (MAX_DICE, check_counts, check_roll, counts_of, mask_choices, pack, packed_count_vectors,
                    packed_lock_classes, packed_lock_masks, packings)
 
 POINTS_PER_SET = 10
