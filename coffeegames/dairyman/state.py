@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -54,7 +54,7 @@ from ..engine.saved import GameBase, SavedState, game_from_options
 from . import players as scoring
 from . import saved
 from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
-                      Rolled, Stop, Where, lock_actions, roll_outcomes, set_order, sets_text)
+                      Rolled, Stop, Where, _made, lock_actions, roll_outcomes, set_order, sets_text)
 from .deck import Deck, deck_size, draw_outcomes, remove, sample_draw, sub_multisets, take
 from .players import PlayerState
 from .rules import ABILITIES, BARNS, WHITE_DICE, Rules, tile_of
@@ -158,10 +158,11 @@ class State(SavedState, BaseState):
         """One chance outcome drawn with its exact probability, without listing them all."""
         if self.phase == Phase.ROLL:
             values = rng.integers(1, 7, size=self.rolling).tolist()
-            return Rolled(tuple(values), int(rng.integers(1, 7)) if self.rolls_yellow else None)
+            values.sort()
+            return _made(Rolled, dice=tuple(values), yellow=int(rng.integers(1, 7)) if self.rolls_yellow else None)
         if self.phase != Phase.DRAW:
             raise IllegalAction("sample_chance needs a chance node")
-        return Drawn(sample_draw(self.deck, self._draw_need, rng))
+        return _made(Drawn, tiles=tuple(sorted(sample_draw(self.deck, self._draw_need, rng))))
 
     def _apply(self, move: Any) -> Self:
         if isinstance(move, Rolled):
@@ -171,18 +172,7 @@ class State(SavedState, BaseState):
         if isinstance(move, Drawn):
             deck = take(self.deck, move.tiles, self._draw_need)
             return self._with(deck=deck, display=tuple(sorted(self.display + move.tiles))).start_turn(self.turn)
-        handler: dict[type, Callable[[Any], Self]] = {
-            Lock: self._do_lock,
-            Bust: lambda _: self._bust(),
-            Stop: lambda _: self._with(phase=Phase.ORDER),
-            Roll: self._do_roll,
-            Order: self._do_order,
-            EndTurn: lambda _: self._pass_turn(),
-            Flip: self._do_flip,
-            IceCream: self._do_ice_cream,
-            Discard: lambda a: self._discard(self.discarding[0], a.tile)._go_on_discarding(),
-        }
-        return handler[type(move)](move)
+        return _HANDLERS[type(move)](self, move)
 
     def returns(self) -> tuple[int, ...]:
         """Final scores (option ``payoff="score"``) or 1 for each winner and 0 otherwise (``"win"``)."""
@@ -247,7 +237,7 @@ class State(SavedState, BaseState):
         """The unlocked dice showing, yellow included."""
         return self.dice + ((self.yellow,) if self.yellow_at == Where.UNLOCKED and self.yellow else ())
 
-    @property
+    @cached_property
     def busted(self) -> bool:
         """In the lock phase: the dice showing make no set (:func:`~.sets.is_bust`), so the turn busts."""
         return self.phase == Phase.LOCK and is_bust(counts_of(self.unlocked))
@@ -274,6 +264,8 @@ class State(SavedState, BaseState):
 
     def _ice_creams(self) -> Iterator[IceCream]:
         player, rules = self.players[self.turn], self.rules
+        if not player.ice_cream:
+            return
         owned = Counter(tile_of(c).ice_cream for c in player.ice_cream)
         used = Counter(self.abilities_used)
         showing = set(self.unlocked)
@@ -296,11 +288,7 @@ class State(SavedState, BaseState):
         gain = self._ice_gain()
         if gain is None:
             return
-        tokens = self.players[self.turn].ice + gain
-        for freeze in sub_multisets(self.dice, tokens):
-            yield Roll(freeze)
-            if self.yellow_at == Where.UNLOCKED and len(freeze) < tokens:
-                yield Roll(freeze, True)
+        yield from _roll_choices(self.dice, self.players[self.turn].ice + gain, self.yellow_at == Where.UNLOCKED)
 
     def _ice_gain(self) -> int | None:
         """Ice tokens taken before the next roll (0 or 1); None if the roll is not allowed."""
@@ -311,10 +299,7 @@ class State(SavedState, BaseState):
         return 0 if self.rules.roll_without_ice_token else None
 
     def _orders(self) -> Iterator[Order]:
-        budget = self.barn_value
-        for tiles in sub_multisets(self.display, len(self.display)):
-            if sum(tile_of(c).value for c in tiles) <= budget:
-                yield Order(tiles)
+        yield from _order_choices(self.display, self.barn_value)
 
     def _discard_choices(self, player: int) -> tuple[str, ...]:
         milk = self.players[player].milk
@@ -479,6 +464,38 @@ class State(SavedState, BaseState):
             lines.append(f"dice: {' '.join(map(str, self.dice)) or '-'}{rolling} · yellow {yellow} · barns {barns} = {self.barn_value}")
         lines += [f"player {i}: {p} · score {self.score(i)}" for i, p in enumerate(self.players)]
         return "\n".join(lines)
+
+
+@lru_cache(maxsize=4096)
+def _roll_choices(dice: tuple[int, ...], tokens: int, yellow_unlocked: bool) -> tuple[Roll, ...]:
+    """Every ``Roll`` freezing at most ``tokens`` of the unlocked ``dice`` (and the yellow die, if unlocked), fewest first."""
+    found = []
+    for freeze in sub_multisets(dice, tokens):  # sorted tuples of ints: Roll's normal form
+        found.append(_made(Roll, freeze=freeze, freeze_yellow=False))
+        if yellow_unlocked and len(freeze) < tokens:
+            found.append(_made(Roll, freeze=freeze, freeze_yellow=True))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _order_choices(display: tuple[str, ...], budget: int) -> tuple[Order, ...]:
+    """Every ``Order`` of face-up tiles whose values total at most ``budget``, fewest tiles first."""
+    return tuple(_made(Order, tiles=tiles) for tiles in sub_multisets(display, len(display))  # sorted codes: Order's normal form
+                 if sum(tile_of(c).value for c in tiles) <= budget)
+
+
+_HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
+    Lock: State._do_lock,
+    Bust: lambda state, _: state._bust(),
+    Stop: lambda state, _: state._with(phase=Phase.ORDER),
+    Roll: State._do_roll,
+    Order: State._do_order,
+    EndTurn: lambda state, _: state._pass_turn(),
+    Flip: State._do_flip,
+    IceCream: State._do_ice_cream,
+    Discard: lambda state, a: state._discard(state.discarding[0], a.tile)._go_on_discarding(),
+}
+"""Each move's transition (State._apply dispatches on the move's class)."""
 
 
 class Game(GameBase):

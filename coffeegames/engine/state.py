@@ -28,7 +28,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Self
 
 import numpy as np
@@ -136,8 +136,14 @@ class State(ABC):
         names = _field_names(kind)
         if len(values) == len(names):  # only the fields: nothing cached to leave behind
             new.__dict__.update(values, **changes)
-        else:
-            new.__dict__.update({name: values[name] for name in names}, **changes)
+            return new
+        kept = values.copy()
+        for name in _cached_names(kind):  # what cached properties stored (the usual extra)
+            kept.pop(name, None)
+        if len(kept) != len(names):  # something else besides: keep the fields only
+            kept = {name: values[name] for name in names}
+        kept.update(changes)
+        new.__dict__.update(kept)
         return new
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
@@ -154,6 +160,12 @@ class State(ABC):
 @lru_cache(maxsize=None)
 def _field_names(kind: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(kind))
+
+
+@lru_cache(maxsize=None)
+def _cached_names(kind: type) -> tuple[str, ...]:
+    """The names under which ``kind``'s cached properties store their values in an instance's ``__dict__``."""
+    return tuple({value.attrname or name for klass in kind.__mro__ for name, value in vars(klass).items() if isinstance(value, cached_property)})
 
 
 # -- JSON for actions -----------------------------------------------------------
