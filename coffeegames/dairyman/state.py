@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -51,6 +51,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState, game_from_options
+from ..engine.state import cached_state
 from . import players as scoring
 from . import saved
 from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
@@ -113,7 +114,7 @@ class State(SavedState, BaseState):
     def _legal_actions(self) -> tuple[Any, ...]:
         return self._legal
 
-    @cached_property
+    @cached_state
     def _legal(self) -> tuple[Any, ...]:
         phase = self.phase
         if phase == Phase.DISCARD:
@@ -237,7 +238,7 @@ class State(SavedState, BaseState):
         """The unlocked dice showing, yellow included."""
         return self.dice + ((self.yellow,) if self.yellow_at == Where.UNLOCKED and self.yellow else ())
 
-    @cached_property
+    @cached_state
     def busted(self) -> bool:
         """In the lock phase: the dice showing make no set (:func:`~.sets.is_bust`), so the turn busts."""
         return self.phase == Phase.LOCK and is_bust(counts_of(self.unlocked))
@@ -266,13 +267,9 @@ class State(SavedState, BaseState):
         player, rules = self.players[self.turn], self.rules
         if not player.ice_cream:
             return
-        owned = Counter(tile_of(c).ice_cream for c in player.ice_cream)
-        used = Counter(self.abilities_used)
         showing = set(self.unlocked)
-        for ability, (_, values) in ABILITIES.items():
-            left = owned[ability] - used[ability] if rules.ice_cream_once_per_tile else int(owned[ability] > 0 and not used[ability])
-            if left > 0:
-                yield from (IceCream(ability, v) for v in values if v in showing)
+        for ability, values in _abilities_left(player.ice_cream, self.abilities_used, rules.ice_cream_once_per_tile):
+            yield from (IceCream(ability, v) for v in values if v in showing)
 
     def _flips(self) -> Iterator[Flip]:
         player = self.players[self.turn]
@@ -321,7 +318,7 @@ class State(SavedState, BaseState):
 
     def _with_player(self, index: int, **changes: Any) -> tuple[PlayerState, ...]:
         players = list(self.players)
-        players[index] = replace(players[index], **changes)
+        players[index] = _made(PlayerState, **{**players[index].__dict__, **changes})  # dataclasses.replace, unchecked: no __post_init__
         return tuple(players)
 
     def _end_turn(self) -> Self:
@@ -464,6 +461,18 @@ class State(SavedState, BaseState):
             lines.append(f"dice: {' '.join(map(str, self.dice)) or '-'}{rolling} · yellow {yellow} · barns {barns} = {self.barn_value}")
         lines += [f"player {i}: {p} · score {self.score(i)}" for i, p in enumerate(self.players)]
         return "\n".join(lines)
+
+
+@lru_cache(maxsize=4096)
+def _abilities_left(ice_cream: tuple[str, ...], used: tuple[str, ...], once_per_tile: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The ice-cream abilities a player with these ice-cream tiles may still use this turn, with the values each rerolls."""
+    owned, spent = Counter(tile_of(c).ice_cream for c in ice_cream), Counter(used)
+    found = []
+    for ability, (_, values) in ABILITIES.items():
+        left = owned[ability] - spent[ability] if once_per_tile else int(owned[ability] > 0 and not spent[ability])
+        if left > 0:
+            found.append((ability, tuple(values)))
+    return tuple(found)
 
 
 @lru_cache(maxsize=4096)

@@ -29,7 +29,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import Any, Self
+from typing import Any, Self, TypeVar, overload
 
 import numpy as np
 
@@ -155,6 +155,30 @@ class State(ABC):
         cdf = (weights / weights.sum()).cumsum()  # rng.choice(len(outcomes), p=...) without its checks: the same draw
         cdf /= cdf[-1]
         return outcomes[int(cdf.searchsorted(rng.random(), side="right"))][0]
+
+
+T = TypeVar("T")
+
+
+class cached_state(cached_property[T]):
+    """:func:`functools.cached_property` for immutable states, without its lock.
+
+    Python 3.11's ``cached_property`` takes one lock per property, shared by every instance, on
+    each first access; a state never changes, so two threads computing the same value at once
+    both get an equal one, and the lock is pure cost (a tenth of a random playout's time).
+    Like ``cached_property`` the value lives in the instance's ``__dict__``, and
+    :meth:`State._with` leaves it behind.
+    """
+
+    @overload
+    def __get__(self, instance: None, owner: type[Any] | None = None) -> Self: ...
+    @overload
+    def __get__(self, instance: object, owner: type[Any] | None = None) -> T: ...
+    def __get__(self, instance: object | None, owner: type[Any] | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.attrname] = self.func(instance)  # type: ignore[index]
+        return value
 
 
 @lru_cache(maxsize=None)
