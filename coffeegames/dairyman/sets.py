@@ -41,6 +41,7 @@ __all__ = [
     "most_dice",
     "most_sets",
     "pack",
+    "packed_choices",
     "packed_count_vectors",
     "packed_has_set",
     "packed_lock_classes",
@@ -49,7 +50,6 @@ __all__ = [
     "packed_most_sets",
     "packed_packings",
     "packings",
-    "mask_choices",
 ]
 
 Counts = tuple[int, int, int, int, int, int]
@@ -258,7 +258,7 @@ _CHOICE_BITS = 16
 def packed_lock_masks(n: int) -> dict[int, int]:
     """The lock choices of every roll of ``n`` dice: packed count vector -> choice mask (cached; do not change it).
 
-    >>> mask_choices(packed_lock_masks(4)[pack(counts_of([4, 6, 5, 5]))])
+    >>> packed_choices(packed_lock_masks(4)[pack(counts_of([4, 6, 5, 5]))])
     ((1, 2), (2, 4))
     """
     if n > 15:
@@ -287,10 +287,10 @@ def packed_lock_classes(n: int) -> tuple[tuple[int, int], ...]:
 
 
 @cached(maxsize=None)
-def mask_choices(mask: int) -> tuple[tuple[int, int], ...]:
+def packed_choices(mask: int) -> tuple[tuple[int, int], ...]:
     """The (sets, dice used) choices a choice mask holds, fewest sets first, then fewest dice (cached).
 
-    >>> mask_choices((1 << (16 + 2)) | (1 << (32 + 4)))
+    >>> packed_choices((1 << (16 + 2)) | (1 << (32 + 4)))
     ((1, 2), (2, 4))
     """
     found = []

@@ -57,7 +57,7 @@ import pandas as pd
 from ..errors import BadArgument, TooBig
 from ..exact import check_count
 from .payoff import DisplayPayoff, Payoff, exact_points, linear_payoff, payoff_table, payoff_text
-from .sets import (MAX_DICE, check_counts, check_roll, counts_of, mask_choices, pack, packed_count_vectors,
+from .sets import (MAX_DICE, check_counts, check_roll, counts_of, pack, packed_choices, packed_count_vectors,
                    packed_lock_classes, packed_lock_masks, packings)
 
 POINTS_PER_SET = 10
@@ -87,7 +87,7 @@ def lock_choices(counts: tuple[int, ...]) -> frozenset[Choice]:
 
 @lru_cache(maxsize=None)
 def _choice_set(mask: int) -> frozenset[Choice]:
-    return frozenset(mask_choices(mask))
+    return frozenset(packed_choices(mask))
 
 
 @lru_cache(maxsize=None)
@@ -162,7 +162,7 @@ class TurnSolution:
         """Expected score if you roll the ``dice_left`` dice now and play on optimally."""
         key = (dice_left, sets_locked)
         if key not in self._roll:
-            total = sum(w * self._after(mask_choices(m), dice_left, sets_locked) for m, w in packed_lock_classes(dice_left))
+            total = sum(w * self._after(packed_choices(m), dice_left, sets_locked) for m, w in packed_lock_classes(dice_left))
             self._roll[key] = total / 6**dice_left
         return self._roll[key]
 
@@ -187,7 +187,7 @@ class TurnSolution:
         if not kept_dice:
             return self.roll_value(dice_left, sets_locked)
         masks, k = packed_lock_masks(dice_left), pack(counts_of(kept_dice))
-        total = sum(w * self._after(mask_choices(masks[x + k]), dice_left, sets_locked) for x, w in packed_count_vectors(rolling))
+        total = sum(w * self._after(packed_choices(masks[x + k]), dice_left, sets_locked) for x, w in packed_count_vectors(rolling))
         return Fraction(total, 6**rolling)
 
     def best_value(self, dice_left: int, sets_locked: int) -> Fraction:
