@@ -46,7 +46,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -166,7 +166,7 @@ class TurnSolution:
             self._roll[key] = total / 6**dice_left
         return self._roll[key]
 
-    def _after(self, choices: Iterable[Choice], dice_left: int, sets_locked: int) -> Fraction:
+    def _after(self, choices: Collection[Choice], dice_left: int, sets_locked: int) -> Fraction:
         """The value of a roll offering these lock choices: the best lock, or the bust."""
         if not choices:
             return -self.bust_cost
