@@ -20,11 +20,28 @@ Start with :mod:`coffeegames.exact` (distributions, dice multisets, bag draws) a
 Fraction(11, 12)
 """
 
-from . import dairyman, errors, exact
+from typing import TYPE_CHECKING, Any
+
+from . import errors, exact
 from .errors import CoffeeGamesError
 from .exact import Bag, Dist, roll
 from .games import GameInfo, games
 
+if TYPE_CHECKING:
+    from . import dairyman
+
 __version__ = "0.1.0"
+
+_LAZY = ("dairyman", "vivajava", "roaster", "gizmos", "rush")
+"""The game packages: imported on first use (``coffeegames.dairyman``, ``from coffeegames import dairyman``), so
+``import coffeegames`` stays quick (benchmarks/README.md, import time)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["Bag", "CoffeeGamesError", "Dist", "GameInfo", "__version__", "dairyman", "errors", "exact", "games", "roll"]

@@ -26,11 +26,16 @@ from fractions import Fraction
 
 import pandas as pd
 
-from . import __version__, dairyman, roaster, vivajava
+from typing import TYPE_CHECKING
+
+from . import __version__, dairyman, roaster
 from .errors import BadArgument, CoffeeGamesError
 from .exact import Bag
 from .games import games as registry
 from .text import fraction_text, labelled_text, mean_text, percent
+
+if TYPE_CHECKING:
+    from . import vivajava  # imported by the VivaJava commands only: the others answer without loading it
 
 __all__ = ["build_parser", "main"]
 
@@ -167,6 +172,8 @@ class _OldFlag(argparse.Action):
 
 
 def _blend(words: list[str]) -> vivajava.Blend:
+    from . import vivajava
+
     sizes = {"decaf": 2, "regular": 3, "bold": 4, "extra": 5}
     if len(words) < 2 or words[0].lower() not in sizes:
         raise BadArgument("--beat", "a blend is a size and a colour, e.g. 'regular red' or 'extra bold green'", " ".join(words))
@@ -175,6 +182,8 @@ def _blend(words: list[str]) -> vivajava.Blend:
 
 
 def _vivajava_odds(args: argparse.Namespace) -> None:
+    from . import vivajava
+
     coffee, flavour = args.coffee_dice, args.flavour
     table = vivajava.blend_table(coffee, flavour)
     rainbow = vivajava.p_rainbow(coffee, flavour)
@@ -198,6 +207,8 @@ def _vivajava_odds(args: argparse.Namespace) -> None:
 
 
 def _vivajava_meter(args: argparse.Namespace) -> None:
+    from . import vivajava
+
     _print_frame(vivajava.meter_table().reset_index(), args.json)
 
 

@@ -628,3 +628,25 @@ def test_rules_do_not_depend_on_the_calculators():
     tree = ast.parse(Path(rules_module.__file__).read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not imported & {"odds", "turn", "advice", "policy", "state"}
+
+
+def test_lock_actions_are_the_packings_found_by_position():
+    """Every legal lock from white/red dice and the yellow die, against packings found by choosing dice by position:
+    a lock without the yellow die fits the other dice; a lock with it uses a die of the yellow's value."""
+    from itertools import combinations_with_replacement
+
+    from conftest import naive_packings
+
+    from coffeegames.dairyman import lock_actions
+
+    for n in range(6):
+        for dice in combinations_with_replacement(range(1, 7), n):
+            for yellow in range(7):
+                expected = {(p, False) for p in naive_packings(dice) if p}
+                if yellow:
+                    expected |= {(p, True) for p in naive_packings(dice + (yellow,)) if p and any(yellow in s for s in p)}
+                locks = lock_actions(dice, yellow)
+                assert {(tuple(sorted(a.sets)), a.yellow) for a in locks} == expected
+                assert len(set(locks)) == len(locks) and all(a == Lock(a.sets, a.yellow) for a in locks)
+                used = [sum(map(len, a.sets)) for a in locks]
+                assert used == sorted(used, reverse=True)  # most dice first

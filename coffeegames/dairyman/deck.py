@@ -27,6 +27,7 @@ import numpy as np
 
 from ..errors import IllegalAction
 from ..exact import Bag
+from ..validate import cached
 
 __all__ = ["Deck", "deck_size", "draw_outcomes", "remove", "sample_draw", "sub_multisets", "take"]
 
@@ -42,11 +43,14 @@ def remove(items: Sequence[T], taken: Sequence[T]) -> tuple[T, ...]:
     >>> remove((1, 1, 4, 6), (1, 6))
     (1, 4)
     """
-    left = Counter(items)
-    left.subtract(taken)
-    if any(n < 0 for n in left.values()):
-        raise IllegalAction(f"{tuple(taken)} is not among {tuple(items)}")
-    return tuple(sorted(left.elements()))
+    left = list(items)
+    try:
+        for item in taken:
+            left.remove(item)
+    except ValueError:
+        raise IllegalAction(f"{tuple(taken)} is not among {tuple(items)}") from None
+    left.sort()
+    return tuple(left)
 
 
 def sub_multisets(items: Sequence[T], most: int) -> Iterator[tuple[T, ...]]:
@@ -55,12 +59,17 @@ def sub_multisets(items: Sequence[T], most: int) -> Iterator[tuple[T, ...]]:
     >>> list(sub_multisets((1, 1, 5), 1))
     [(), (1,), (5,)]
     """
+    return iter(_sub_multisets(tuple(items), most))
+
+
+@cached(maxsize=4096)
+def _sub_multisets(items: tuple[T, ...], most: int) -> tuple[tuple[T, ...], ...]:
     counts = sorted(Counter(items).items())
     found = []
     for picks in product(*(range(n + 1) for _, n in counts)):
         if sum(picks) <= most:
             found.append(tuple(v for (v, _), k in zip(counts, picks) for _ in range(k)))
-    return iter(sorted(found, key=lambda t: (len(t), t)))
+    return tuple(sorted(found, key=lambda t: (len(t), t)))
 
 
 def deck_size(deck: Deck) -> int:

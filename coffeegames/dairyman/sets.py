@@ -41,10 +41,14 @@ __all__ = [
     "most_dice",
     "most_sets",
     "pack",
+    "packed_choices",
     "packed_count_vectors",
     "packed_has_set",
+    "packed_lock_classes",
+    "packed_lock_masks",
     "packed_most_dice",
     "packed_most_sets",
+    "packed_packings",
     "packings",
 ]
 
@@ -108,14 +112,6 @@ def check_roll(roll: object, what: str = "roll") -> tuple[int, ...]:
     return tuple(sorted(values))
 
 
-def _fits(s: Sequence[int], c: Sequence[int]) -> bool:
-    return all(a <= b for a, b in zip(s, c))
-
-
-def _minus(c: Sequence[int], s: Sequence[int]) -> Counts:
-    return tuple(a - b for a, b in zip(c, s))  # type: ignore[return-value]
-
-
 def check_counts(counts: object) -> Counts:
     """Return ``counts`` if it is a count vector (six whole numbers ≥ 0), else raise a clear error."""
     if type(counts) is not tuple or len(counts) != 6 or not all(type(c) is int and c >= 0 for c in counts):
@@ -147,11 +143,13 @@ def pack(counts: Sequence[int]) -> int:
 _PACKED_SETS: tuple[tuple[int, int], ...] = tuple((pack(c), len(s)) for c, s in zip(SET_COUNTS, SETS))
 
 
-def packed_count_vectors(n: int) -> list[tuple[int, int]]:
+@cached(maxsize=None)
+def packed_count_vectors(n: int) -> tuple[tuple[int, int], ...]:
     """Every roll of ``n`` d6 as (packed count vector, number of ordered rolls).
 
-    The same rolls and weights as :func:`coffeegames.exact.count_vectors`, built value by
-    value with binomial weights: choose which k of the ``left`` dice show this value.
+    The same rolls and weights, in the same order, as :func:`coffeegames.exact.count_vectors`
+    (most 1s first, then most 2s, ...), built value by value with binomial weights: choose
+    which k of the ``left`` dice show this value. Cached: the solvers ask for each n often.
     """
     out: list[tuple[int, int]] = []
 
@@ -160,11 +158,11 @@ def packed_count_vectors(n: int) -> list[tuple[int, int]]:
         if face == 5:
             out.append((x | (left << shift), weight))
             return
-        for k in range(left + 1):
+        for k in range(left, -1, -1):
             fill(x | (k << shift), left - k, weight * comb(left, k), face + 1)
 
     fill(0, n, 1, 0)
-    return out
+    return tuple(out)
 
 
 # The three searches below are hot (benchmarks/): plain loops beat any()/max() here.
@@ -229,10 +227,76 @@ def most_sets(counts: Counts) -> int:
 def packings(counts: Counts, start: int = 0) -> Iterator[tuple[tuple[int, ...], ...]]:
     """Every multiset of disjoint sets that fits in ``counts`` (the empty one included).
 
-    Each packing is listed once, as a tuple of sets in :data:`SETS` order.
+    Each packing is listed once, as a tuple of sets in :data:`SETS` order (the empty one
+    first, then by the first set's place in :data:`SETS`, recursively).
     """
-    yield ()
-    for i in range(start, len(SETS)):
-        if _fits(SET_COUNTS[i], counts):
-            for rest in packings(_minus(counts, SET_COUNTS[i]), i):
-                yield (SETS[i],) + rest
+    return (tuple(SETS[i] for i in p) for p in packed_packings(pack(counts), start))
+
+
+@cached(maxsize=None)
+def packed_packings(x: int, start: int = 0) -> tuple[tuple[int, ...], ...]:
+    """:func:`packings` of a packed count vector, each packing as its sets' places in :data:`SETS` (cached)."""
+    found: list[tuple[int, ...]] = [()]
+    g = x | _GUARD
+    for i in range(start, len(_PACKED_SETS)):
+        s = _PACKED_SETS[i][0]
+        if (g - s) & _GUARD == _GUARD:
+            found.extend((i,) + rest for rest in packed_packings(x - s, i))
+    return tuple(found)
+
+
+# -- lock choices as bit masks (the turn solver's tables) --------------------------------------------
+# A lock's *choice* is (t sets, u dice). The choices a roll offers are one int: bit
+# ``_CHOICE_BITS * t + u`` is set when some lock takes t sets using u dice (u <= 15 fits).
+# Locking set s (size k) first and then a choice (t, u) of what is left gives (t + 1, u + k):
+# the rest's mask shifted by ``_CHOICE_BITS + k``. So a roll's mask is built from the masks
+# of rolls with 2 and 3 dice fewer, one dict lookup a set, smallest rolls first.
+_CHOICE_BITS = 16
+
+
+@cached(maxsize=None)
+def packed_lock_masks(n: int) -> dict[int, int]:
+    """The lock choices of every roll of ``n`` dice: packed count vector -> choice mask (cached; do not change it).
+
+    >>> packed_choices(packed_lock_masks(4)[pack(counts_of([4, 6, 5, 5]))])
+    ((1, 2), (2, 4))
+    """
+    if n > 15:
+        raise TooBig("n", "the lock-choice tables hold rolls of at most 15 dice", n)
+    steps = [(s, packed_lock_masks(n - size), _CHOICE_BITS + size) for s, size in _PACKED_SETS if n >= size]
+    masks: dict[int, int] = {}
+    for x, _ in packed_count_vectors(n):
+        g, m = x | _GUARD, 0
+        for s, rest, shift in steps:
+            if (g - s) & _GUARD == _GUARD:
+                m |= (1 | rest[x - s]) << shift
+        masks[x] = m
+    return masks
+
+
+@cached(maxsize=None)
+def packed_lock_classes(n: int) -> tuple[tuple[int, int], ...]:
+    """The rolls of ``n`` dice grouped by the lock choices they offer: (choice mask, ordered rolls), weights summing
+    to 6**n, in the order each mask first comes in :func:`packed_count_vectors` (cached)."""
+    masks = packed_lock_masks(n)
+    grouped: dict[int, int] = {}
+    for x, w in packed_count_vectors(n):
+        m = masks[x]
+        grouped[m] = grouped.get(m, 0) + w
+    return tuple(grouped.items())
+
+
+@cached(maxsize=None)
+def packed_choices(mask: int) -> tuple[tuple[int, int], ...]:
+    """The (sets, dice used) choices a choice mask holds, fewest sets first, then fewest dice (cached).
+
+    >>> packed_choices((1 << (16 + 2)) | (1 << (32 + 4)))
+    ((1, 2), (2, 4))
+    """
+    found = []
+    bit = 0
+    while mask >> bit:
+        if (mask >> bit) & 1:
+            found.append(divmod(bit, _CHOICE_BITS))
+        bit += 1
+    return tuple(found)

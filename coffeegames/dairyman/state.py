@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
+from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -51,11 +51,12 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState, game_from_options
+from ..engine.state import cached_state
 from ..validate import check_count, check_instance, check_seed
 from . import players as scoring
 from . import saved
 from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
-                      Rolled, Stop, Where, lock_actions, roll_outcomes, set_order, sets_text)
+                      Rolled, Stop, Where, _made, lock_actions, roll_outcomes, set_order, sets_text)
 from .deck import Deck, deck_size, draw_outcomes, remove, sample_draw, sub_multisets, take
 from .players import PlayerState
 from .rules import ABILITIES, BARNS, WHITE_DICE, Rules, tile_of
@@ -114,7 +115,7 @@ class State(SavedState, BaseState):
     def _legal_actions(self) -> tuple[Any, ...]:
         return self._legal
 
-    @cached_property
+    @cached_state
     def _legal(self) -> tuple[Any, ...]:
         phase = self.phase
         if phase == Phase.DISCARD:
@@ -160,10 +161,11 @@ class State(SavedState, BaseState):
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
         if self.phase == Phase.ROLL:
             values = rng.integers(1, 7, size=self.rolling).tolist()
-            return Rolled(tuple(values), int(rng.integers(1, 7)) if self.rolls_yellow else None)
+            values.sort()
+            return _made(Rolled, dice=tuple(values), yellow=int(rng.integers(1, 7)) if self.rolls_yellow else None)
         if self.phase != Phase.DRAW:
             raise IllegalAction("sample_chance needs a chance node")
-        return Drawn(sample_draw(self.deck, self._draw_need, rng))
+        return _made(Drawn, tiles=tuple(sorted(sample_draw(self.deck, self._draw_need, rng))))
 
     def _apply(self, move: Any) -> Self:
         if isinstance(move, Rolled):
@@ -173,18 +175,7 @@ class State(SavedState, BaseState):
         if isinstance(move, Drawn):
             deck = take(self.deck, move.tiles, self._draw_need)
             return self._with(deck=deck, display=tuple(sorted(self.display + move.tiles))).start_turn(self.turn)
-        handler: dict[type, Callable[[Any], Self]] = {
-            Lock: self._do_lock,
-            Bust: lambda _: self._bust(),
-            Stop: lambda _: self._with(phase=Phase.ORDER),
-            Roll: self._do_roll,
-            Order: self._do_order,
-            EndTurn: lambda _: self._pass_turn(),
-            Flip: self._do_flip,
-            IceCream: self._do_ice_cream,
-            Discard: lambda a: self._discard(self.discarding[0], a.tile)._go_on_discarding(),
-        }
-        return handler[type(move)](move)
+        return _HANDLERS[type(move)](self, move)
 
     def returns(self) -> tuple[int, ...]:
         """Final scores (option ``payoff="score"``) or 1 for each winner and 0 otherwise (``"win"``)."""
@@ -249,7 +240,7 @@ class State(SavedState, BaseState):
         """The unlocked dice showing, yellow included."""
         return self.dice + ((self.yellow,) if self.yellow_at == Where.UNLOCKED and self.yellow else ())
 
-    @property
+    @cached_state
     def busted(self) -> bool:
         """In the lock phase: the dice showing make no set (:func:`~.sets.is_bust`), so the turn busts."""
         return self.phase == Phase.LOCK and is_bust(counts_of(self.unlocked))
@@ -276,13 +267,11 @@ class State(SavedState, BaseState):
 
     def _ice_creams(self) -> Iterator[IceCream]:
         player, rules = self.players[self.turn], self.rules
-        owned = Counter(tile_of(c).ice_cream for c in player.ice_cream)
-        used = Counter(self.abilities_used)
+        if not player.ice_cream:
+            return
         showing = set(self.unlocked)
-        for ability, (_, values) in ABILITIES.items():
-            left = owned[ability] - used[ability] if rules.ice_cream_once_per_tile else int(owned[ability] > 0 and not used[ability])
-            if left > 0:
-                yield from (IceCream(ability, v) for v in values if v in showing)
+        for ability, values in _abilities_left(player.ice_cream, self.abilities_used, rules.ice_cream_once_per_tile):
+            yield from (IceCream(ability, v) for v in values if v in showing)
 
     def _flips(self) -> Iterator[Flip]:
         player = self.players[self.turn]
@@ -298,11 +287,7 @@ class State(SavedState, BaseState):
         gain = self._ice_gain()
         if gain is None:
             return
-        tokens = self.players[self.turn].ice + gain
-        for freeze in sub_multisets(self.dice, tokens):
-            yield Roll(freeze)
-            if self.yellow_at == Where.UNLOCKED and len(freeze) < tokens:
-                yield Roll(freeze, True)
+        yield from _roll_choices(self.dice, self.players[self.turn].ice + gain, self.yellow_at == Where.UNLOCKED)
 
     def _ice_gain(self) -> int | None:
         """Ice tokens taken before the next roll (0 or 1); None if the roll is not allowed."""
@@ -313,10 +298,7 @@ class State(SavedState, BaseState):
         return 0 if self.rules.roll_without_ice_token else None
 
     def _orders(self) -> Iterator[Order]:
-        budget = self.barn_value
-        for tiles in sub_multisets(self.display, len(self.display)):
-            if sum(tile_of(c).value for c in tiles) <= budget:
-                yield Order(tiles)
+        yield from _order_choices(self.display, self.barn_value)
 
     def _discard_choices(self, player: int) -> tuple[str, ...]:
         milk = self.players[player].milk
@@ -338,7 +320,7 @@ class State(SavedState, BaseState):
 
     def _with_player(self, index: int, **changes: Any) -> tuple[PlayerState, ...]:
         players = list(self.players)
-        players[index] = replace(players[index], **changes)
+        players[index] = _made(PlayerState, **{**players[index].__dict__, **changes})  # dataclasses.replace, unchecked: no __post_init__
         return tuple(players)
 
     def _end_turn(self) -> Self:
@@ -481,6 +463,50 @@ class State(SavedState, BaseState):
             lines.append(f"dice: {' '.join(map(str, self.dice)) or '-'}{rolling} · yellow {yellow} · barns {barns} = {self.barn_value}")
         lines += [f"player {i}: {p} · score {self.score(i)}" for i, p in enumerate(self.players)]
         return "\n".join(lines)
+
+
+@lru_cache(maxsize=4096)
+def _abilities_left(ice_cream: tuple[str, ...], used: tuple[str, ...], once_per_tile: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The ice-cream abilities a player with these ice-cream tiles may still use this turn, with the values each rerolls."""
+    owned, spent = Counter(tile_of(c).ice_cream for c in ice_cream), Counter(used)
+    found = []
+    for ability, (_, values) in ABILITIES.items():
+        left = owned[ability] - spent[ability] if once_per_tile else int(owned[ability] > 0 and not spent[ability])
+        if left > 0:
+            found.append((ability, tuple(values)))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _roll_choices(dice: tuple[int, ...], tokens: int, yellow_unlocked: bool) -> tuple[Roll, ...]:
+    """Every ``Roll`` freezing at most ``tokens`` of the unlocked ``dice`` (and the yellow die, if unlocked), fewest first."""
+    found = []
+    for freeze in sub_multisets(dice, tokens):  # sorted tuples of ints: Roll's normal form
+        found.append(_made(Roll, freeze=freeze, freeze_yellow=False))
+        if yellow_unlocked and len(freeze) < tokens:
+            found.append(_made(Roll, freeze=freeze, freeze_yellow=True))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _order_choices(display: tuple[str, ...], budget: int) -> tuple[Order, ...]:
+    """Every ``Order`` of face-up tiles whose values total at most ``budget``, fewest tiles first."""
+    return tuple(_made(Order, tiles=tiles) for tiles in sub_multisets(display, len(display))  # sorted codes: Order's normal form
+                 if sum(tile_of(c).value for c in tiles) <= budget)
+
+
+_HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
+    Lock: State._do_lock,
+    Bust: lambda state, _: state._bust(),
+    Stop: lambda state, _: state._with(phase=Phase.ORDER),
+    Roll: State._do_roll,
+    Order: State._do_order,
+    EndTurn: lambda state, _: state._pass_turn(),
+    Flip: State._do_flip,
+    IceCream: State._do_ice_cream,
+    Discard: lambda state, a: state._discard(state.discarding[0], a.tile)._go_on_discarding(),
+}
+"""Each move's transition (State._apply dispatches on the move's class)."""
 
 
 class Game(GameBase):

@@ -46,8 +46,7 @@ Example:
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -55,10 +54,11 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from ..errors import BadArgument
-from ..exact import check_count, count_vectors
+from ..errors import BadArgument, TooBig
+from ..exact import check_count
 from .payoff import DisplayPayoff, Payoff, exact_points, linear_payoff, payoff_table, payoff_text
-from .sets import MAX_DICE, SET_COUNTS, SETS, Counts, check_roll, counts_of, packings
+from .sets import (MAX_DICE, check_counts, check_roll, counts_of, pack, packed_choices, packed_count_vectors,
+                   packed_lock_classes, packed_lock_masks, packings)
 
 POINTS_PER_SET = 10
 """Default points a set scores: its barn value (option ``set_value``)."""
@@ -72,25 +72,32 @@ Choice = tuple[int, int]
 """A lock as (sets taken, dice used)."""
 
 
+def lock_choices(counts: tuple[int, ...]) -> frozenset[Choice]:
+    """Every (sets, dice used) that some non-empty lock from these dice achieves.
+
+    >>> sorted(lock_choices(counts_of([4, 6, 5, 5])))
+    [(1, 2), (2, 4)]
+    """
+    counts = check_counts(counts)
+    dice = sum(counts)
+    if dice > MAX_DICE:
+        raise TooBig("counts", f"hold {dice} dice; Dairyman has at most {MAX_DICE}", counts)
+    return _choice_set(packed_lock_masks(dice)[pack(counts)])
+
+
 @lru_cache(maxsize=None)
-def lock_choices(counts: Counts) -> frozenset[Choice]:
-    """Every (sets, dice used) that some non-empty lock from these dice achieves."""
-    found: set[Choice] = set()
-    for s, size in zip(SET_COUNTS, map(len, SETS)):
-        if all(a <= b for a, b in zip(s, counts)):
-            rest = tuple(b - a for a, b in zip(s, counts))
-            found.add((1, size))
-            found.update((t + 1, u + size) for t, u in lock_choices(rest))
-    return frozenset(found)
+def _choice_set(mask: int) -> frozenset[Choice]:
+    return frozenset(packed_choices(mask))
 
 
 @lru_cache(maxsize=None)
 def roll_classes(dice: int) -> tuple[tuple[frozenset[Choice], int], ...]:
-    """The rolls of ``dice`` dice grouped by the lock choices they offer, with weights (sum 6**dice)."""
-    grouped: Counter[frozenset[Choice]] = Counter()
-    for counts, w in count_vectors(dice):
-        grouped[lock_choices(counts)] += w
-    return tuple(grouped.items())
+    """The rolls of ``dice`` dice grouped by the lock choices they offer, with weights (sum 6**dice).
+
+    The groups come from :func:`~.sets.packed_lock_classes` (packed count vectors and
+    bit masks of choices: the solver's fast path).
+    """
+    return tuple((_choice_set(mask), w) for mask, w in packed_lock_classes(check_count(dice, "dice", MAX_DICE)))
 
 
 # A lock rule picks one (sets, dice) choice from those a roll offers; a stop rule says
@@ -155,11 +162,11 @@ class TurnSolution:
         """Expected score if you roll the ``dice_left`` dice now and play on optimally."""
         key = (dice_left, sets_locked)
         if key not in self._roll:
-            total = sum(w * self._after(choices, dice_left, sets_locked) for choices, w in roll_classes(dice_left))
+            total = sum(w * self._after(packed_choices(m), dice_left, sets_locked) for m, w in packed_lock_classes(dice_left))
             self._roll[key] = total / 6**dice_left
         return self._roll[key]
 
-    def _after(self, choices: frozenset[Choice], dice_left: int, sets_locked: int) -> Fraction:
+    def _after(self, choices: Collection[Choice], dice_left: int, sets_locked: int) -> Fraction:
         """The value of a roll offering these lock choices: the best lock, or the bust."""
         if not choices:
             return -self.bust_cost
@@ -173,16 +180,14 @@ class TurnSolution:
         >>> turn.roll_value_kept(3, 1, kept=[5]) > turn.roll_value(3, 1)   # a kept 5 helps
         True
         """
-        kept_counts = counts_of(check_roll(kept, "kept dice"))
-        rolling = dice_left - sum(kept_counts)
+        kept_dice = check_roll(kept, "kept dice")
+        rolling = dice_left - len(kept_dice)
         if rolling < 0:
             raise BadArgument("kept", f"{len(kept)} kept dice but only {dice_left} dice left", kept)
-        if not any(kept_counts):
+        if not kept_dice:
             return self.roll_value(dice_left, sets_locked)
-        total = sum(
-            w * self._after(lock_choices(tuple(a + b for a, b in zip(c, kept_counts))), dice_left, sets_locked)
-            for c, w in count_vectors(rolling)
-        )
+        masks, k = packed_lock_masks(dice_left), pack(counts_of(kept_dice))
+        total = sum(w * self._after(packed_choices(masks[x + k]), dice_left, sets_locked) for x, w in packed_count_vectors(rolling))
         return Fraction(total, 6**rolling)
 
     def best_value(self, dice_left: int, sets_locked: int) -> Fraction:

@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
 
 from ..errors import BadArgument, BadType
 from ..validate import check_count, check_seed, is_whole
@@ -53,6 +52,8 @@ def play(
     check_seed(seed)
     if not (is_whole(jobs) and jobs != 0 and abs(jobs) <= 1024):
         raise BadArgument("jobs", "must be a whole number of processes, 1 or more (-1: every core)", jobs)
+    from tqdm.auto import tqdm  # here, not at the top: importing it costs a tenth of `import coffeegames`
+
     indices = range(n_games)
     if jobs == 1:
         rows = [_one_game(game, policies, seed, i) for i in tqdm(indices, disable=not progress, desc="games")]

@@ -104,7 +104,11 @@ def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
     def policy(state: State) -> Action:
         by_kind: dict[type, list] = {}
         for action in state.legal_actions():
-            by_kind.setdefault(type(action), []).append(action)
+            kind = type(action)
+            if kind in by_kind:
+                by_kind[kind].append(action)
+            else:
+                by_kind[kind] = [action]
         kinds = list(by_kind.values())
         options = kinds[int(generator.integers(len(kinds)))]
         return options[int(generator.integers(len(options)))]

@@ -39,7 +39,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
 
 from ..errors import BadArgument, BadType
 from ..validate import check_count
@@ -117,6 +116,8 @@ def sweep(
     if client is not None and jobs != 1:
         raise BadArgument("jobs", "give jobs (joblib) or client (Dask), not both", jobs)
     tasks: list[Task] = [(g, b, s) for g in games for b in bots for s in seed_list]
+    from tqdm.auto import tqdm  # here, not at the top: importing it costs a tenth of `import coffeegames`
+
     bar = tqdm(total=len(tasks), disable=not progress, desc="games")
     try:
         if client is not None:

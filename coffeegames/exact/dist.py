@@ -13,10 +13,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 Outcome: TypeAlias = Any
 """Any hashable value (an int, a sorted tuple for a multiset, a string, ...); typed ``Any`` so that
@@ -239,10 +241,14 @@ class Dist(Mapping):
     def to_series(self, name: str = "probability") -> pd.Series:
         """Probabilities as a pandas Series of Fractions indexed by outcome."""
         check_hashable(name, "name")
+        import pandas as pd  # here, not at the top: `import coffeegames` does not need pandas
+
         return pd.Series(list(self._p.values()), index=pd.Index(list(self._p), name="outcome", tupleize_cols=False), name=name, dtype=object)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per outcome: exact probability, its float, and P(X ≤ x) when outcomes are ordered."""
+        import pandas as pd
+
         frame = pd.DataFrame(
             {
                 "outcome": list(self._p),

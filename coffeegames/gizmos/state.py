@@ -33,13 +33,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from typing import Any, Self
 
 import numpy as np
 
 from ..engine.saved import GameBase, SavedState
-from ..engine.state import CHANCE, TERMINAL
+from ..engine.state import CHANCE, TERMINAL, cached_state
 from ..engine.state import State as BaseState
 from .actions import ACTION_KINDS, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step
 from .data import COLOURS
@@ -109,7 +108,7 @@ class State(SavedState, BaseState):
         """The gizmos ``player`` has built, as cards."""
         return self._owned[player]
 
-    @cached_property
+    @cached_state
     def _owned(self) -> tuple[tuple[CardFacts, ...], ...]:
         deck = self.rules.deck
         return tuple(tuple(deck[i] for i in p.built) for p in self.players)
@@ -118,7 +117,7 @@ class State(SavedState, BaseState):
         """``(energy, archive, research)`` limits of ``player``, upgrades included."""
         return self._limits[player]
 
-    @cached_property
+    @cached_state
     def _limits(self) -> tuple[tuple[int, int, int], ...]:
         rules, found = self.rules, []
         for player in range(len(self.players)):
@@ -216,7 +215,7 @@ class State(SavedState, BaseState):
     def _legal_actions(self) -> Sequence[Any]:
         return self._legal
 
-    @cached_property
+    @cached_state
     def _legal(self) -> tuple[Any, ...]:
         phase, step, me = self.phase, (self.todo[0] if self.todo else None), self.me
         acts: list[Any] = []

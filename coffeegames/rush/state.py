@@ -40,7 +40,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -49,6 +48,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
+from ..engine.state import cached_state
 from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
 from .paths import collected, paths
 from .player import Player, add_to, flow_of_time, score, serve
@@ -128,7 +128,7 @@ class State(SavedState, BaseState):
     def _legal_actions(self) -> tuple[Any, ...]:
         return self._legal
 
-    @cached_property
+    @cached_state
     def _legal(self) -> tuple[Any, ...]:
         me = self.players[self.player] if self.players else Player()
         if self.phase == Phase.PLACE:
