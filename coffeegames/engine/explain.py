@@ -125,6 +125,12 @@ class Sample:
     spread: tuple[tuple[str, str], ...] = ()
     """How the sample spreads, as ``(what, how much)`` rows in words (how many playouts ended ahead, a few quantiles)."""
 
+    def __post_init__(self) -> None:
+        if self.size is not None:
+            check_count(self.size, "size")
+        if isinstance(self.stderr, bool) or not isinstance(self.stderr, (int, float, Fraction)) or self.stderr < 0:
+            raise BadType("stderr", "must be a standard error: a number 0 or more (nan: not known)", self.stderr)
+
     def text(self) -> str:
         """``'an estimate from 200 playouts, standard error 0.42 (how they were played)'``."""
         stderr = f", standard error {self.stderr:.2f}" if self.stderr == self.stderr else ""
@@ -133,6 +139,8 @@ class Sample:
     def value_short(self, value: Fraction | float) -> str:
         """The estimate as a decimal with its standard error (``'≈ -1.15 ± 0.42'``), never as a fraction: a sample mean
         is not exact. A lower estimate reads ``'≈ 3.20 or more'`` (its bias is not in the standard error)."""
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+            raise BadType("value", "must be the estimated value, a number", value)
         if self.lower:
             return f"≈ {float(value):.2f} or more"
         return f"≈ {float(value):.2f}" + (f" ± {self.stderr:.2f}" if self.stderr == self.stderr else "")

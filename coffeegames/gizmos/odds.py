@@ -109,7 +109,7 @@ def _marbles(value: object, where: str) -> dict[str, int]:
         raise BadType(where, "must be colour → count, e.g. {'red': 2, 'blue': 1}, or a list of colours", value)
     counts = dict.fromkeys(COLOURS, 0)
     for colour, n in pairs:
-        if colour not in counts:
+        if not isinstance(colour, str) or colour not in counts:
             raise BadArgument(where, f"colours are {', '.join(COLOURS)}", colour)
         counts[colour] += check_count(n, f"{where}: count of {colour}")
     for colour, n in counts.items():
