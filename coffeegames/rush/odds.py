@@ -202,18 +202,6 @@ def _matcher(match: Any) -> Callable[[Any], bool]:
     return kinds.__contains__
 
 
-def _multiset_count(counts: Iterable[int], k: int) -> int:
-    """How many distinct multisets of ``k`` items a collection with these counts per kind has (none listed)."""
-    ways = [1] + [0] * k
-    for n in counts:
-        running, new = 0, []
-        for j in range(k + 1):  # new[j] = ways[j] + ways[j-1] + ... + ways[j-n]
-            running += ways[j] - (ways[j - n - 1] if j - n - 1 >= 0 else 0)
-            new.append(running)
-        ways = new
-    return ways[k]
-
-
 # -- the next k orders -------------------------------------------------------------------------
 
 def count_dist(deck: Deck, match: Match, k: int) -> Dist:
@@ -245,10 +233,10 @@ def group_dist(deck: Deck, key: Callable[[Any], Hashable], k: int) -> Dist:
         if not isinstance(label, Hashable):
             raise BadType("key", f"must give a hashable group for each order; for {shown(order, 40)} it gave", label)
         grouped[label] = grouped.get(label, 0) + n
-    outcomes = _multiset_count(grouped.values(), k)
-    if outcomes > MAX_OUTCOMES:
-        raise TooBig("k", f"the next {k} orders fall into {outcomes:,} groupings; at most {MAX_OUTCOMES:,} are listed")
-    return as_deck(grouped, "groups").draw(k)
+    groups = as_deck(grouped, "groups")
+    if groups.draw_count(k, most=MAX_OUTCOMES) > MAX_OUTCOMES:  # counted, none listed
+        raise TooBig("k", f"the next {k} orders fall into more than {MAX_OUTCOMES:,} groupings; at most {MAX_OUTCOMES:,} are listed")
+    return groups.draw(k)
 
 
 def next_orders(deck: Deck, k: int) -> Dist:
@@ -259,10 +247,9 @@ def next_orders(deck: Deck, k: int) -> Dist:
     """
     bag = as_deck(deck)
     k = _draws(bag, k)
-    outcomes = _multiset_count(bag.values(), k)
-    if outcomes > MAX_OUTCOMES:
-        raise TooBig("k", f"the next {k} orders have {outcomes:,} possible multisets; at most {MAX_OUTCOMES:,} "
-                     "are listed (count_dist and group_dist answer questions about them without listing)")
+    if bag.draw_count(k, most=MAX_OUTCOMES) > MAX_OUTCOMES:  # counted, none listed
+        raise TooBig("k", f"the next {k} orders have more than {MAX_OUTCOMES:,} possible multisets; at most "
+                     f"{MAX_OUTCOMES:,} are listed (count_dist and group_dist answer questions about them without listing)")
     return bag.draw(k)
 
 
