@@ -38,11 +38,12 @@ import pandas as pd
 
 from ..errors import BadArgument, BadType, TooBig, shown
 from ..exact import Bag, Dist
-from ..validate import is_whole
+from ..validate import check_count, check_size, is_whole
 
 __all__ = [
     "Deck",
     "MAX_DECK",
+    "MAX_ORDER",
     "MAX_OUTCOMES",
     "Match",
     "Order",
@@ -73,6 +74,8 @@ MAX_DECK = 10_000
 """A deck of more orders than this is refused (the published deck has 80)."""
 MAX_OUTCOMES = 100_000
 """Distributions with more outcomes than this are refused before they are listed."""
+MAX_ORDER = 100
+"""An order given as a mapping ingredient → how many may need at most this many ingredients (a real one needs 2-4)."""
 
 
 # -- the deck and its orders -------------------------------------------------------------------
@@ -140,8 +143,11 @@ def order_ingredients(order: Any, where: str = "order") -> tuple[str, ...]:
     ('coffee', 'milk', 'milk')
     """
     found = getattr(order, "ingredients", order)
-    if isinstance(found, Mapping):  # ingredient → how many
-        found = [name for name, n in found.items() if is_whole(n) and n > 0 for _ in range(n)]
+    if isinstance(found, Mapping):  # ingredient → how many: counted before the list is made
+        for name, n in found.items():
+            check_count(n, f"{where}[{shown(name, 40)}]", maximum=MAX_ORDER)
+        check_size(sum(found.values()), where, "ingredients", limit=MAX_ORDER)
+        found = [name for name, n in found.items() for _ in range(n)]
     if isinstance(found, (str, bytes)) or not isinstance(found, (tuple, list)) or not all(
             isinstance(name, str) for name in found):
         raise BadType(where, "an order must be a tuple of ingredient names such as ('coffee', 'milk'), "

@@ -17,8 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from .data import order_name
+from ..errors import BadArgument
+from ..validate import Checker, check_instance
+from .data import _order_name
 from .rules import CUPS, TABS
 
 __all__ = ["Player", "add_to", "flow_of_time", "score", "serve"]
@@ -51,9 +54,34 @@ class Player:
         return len(self.orders) + len(self.completed) + len(self.penalties) + len(self.discarded)
 
 
+_ARGUMENT = Checker("", BadArgument)
+
+
+def _ingredients(value: Any, where: str) -> tuple[str, ...]:
+    """A list or tuple of ingredient names (one string alone would be read letter by letter)."""
+    return _ARGUMENT.sequence(value, where, _ARGUMENT.text)
+
+
+def _groups(value: Any, where: str) -> tuple[tuple[str, ...], ...]:
+    """A list or tuple of cups or tabs, each a list or tuple of names."""
+    return _ARGUMENT.sequence(value, where, _ingredients)
+
+
 def add_to(cup: Iterable[str], ingredients: Iterable[str]) -> tuple[str, ...]:
-    """A cup's contents after adding ``ingredients`` (a sorted tuple: cups are multisets)."""
-    return tuple(sorted((*cup, *ingredients)))
+    """A cup's contents after adding ``ingredients`` (a sorted tuple: cups are multisets).
+
+    Tuples (the engine's own cups, thousands of times in a best-move search) go straight through; anything else is
+    checked first, so a string is never read letter by letter.
+
+    >>> add_to(("milk",), ["coffee"])
+    ('coffee', 'milk')
+    """
+    if type(cup) is tuple and type(ingredients) is tuple:
+        try:
+            return tuple(sorted((*cup, *ingredients)))
+        except TypeError:  # names mixed with other things: the checks below name the argument
+            pass
+    return tuple(sorted((*_ingredients(cup, "cup"), *_ingredients(ingredients, "ingredients"))))
 
 
 def serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
@@ -63,13 +91,18 @@ def serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
     the one on the highest tab (nearest to a penalty: Ruling, the dominant choice, as the
     orders are identical) and is emptied. A cup matching none keeps its contents.
     """
+    return _serve(_groups(cups, "cups"), _groups(tabs, "tabs"))
+
+
+def _serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
+    """:func:`serve` without the checks (the engine's own cups and tabs)."""
     tabs_now = [list(tab) for tab in tabs]
     cups_now = list(cups)
     done: list[str] = []
     for c, cup in enumerate(cups):
         if not cup:
             continue
-        name = order_name(cup)
+        name = _order_name(cup)
         for t in reversed(range(len(tabs_now))):
             if name in tabs_now[t]:
                 tabs_now[t].remove(name)
@@ -81,9 +114,11 @@ def serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
 
 def flow_of_time(tabs: Tabs) -> tuple[Tabs, tuple[str, ...]]:
     """Every order moves one tab down: ``(tabs, orders pushed off the last tab)``; those become penalty cards."""
+    tabs = _ARGUMENT.sequence(tabs, "tabs", _ingredients, low=1)
     return ((), *tabs[:-1]), tabs[-1]
 
 
 def score(player: Player) -> int:
     """+1 per completed order kept, +2 per flipped upgrade, -1 per penalty card (Fact)."""
+    check_instance(player, Player, "player", "a Coffee Rush Player (a state's players[i])")
     return len(player.completed) + 2 * len(player.upgrades) - len(player.penalties)

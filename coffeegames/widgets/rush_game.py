@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -34,7 +34,7 @@ from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument, BadType
 from ..games import games
 from ..rush import Drawn, Game, Move, Phase, State, advise, greedy_policy, order_name
-from ..validate import Checker, check_instance
+from ..validate import Checker, check_instance, check_seed, is_whole
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks, player_names
@@ -62,6 +62,8 @@ LEGEND = ("move drawn", "runner-up")
 """The key's default words for the two paths."""
 
 
+_ARGUMENT = Checker("", BadArgument)
+
 PHASE_WORDS = {"deal": "dealing orders", "place": "placing meeples", "upgrade": "step 1: upgrade?", "move": "step 2: move",
                "empty": "step 3: empty cups?", "pour": "step 3: pour", "rush_orders": "Too Many Orders: new orders dealt",
                "extra_order": "the extra order", "over": "game over"}
@@ -77,6 +79,7 @@ def cell_text(ingredient: str) -> str:
     >>> cell_text("marshmallowcream")
     'marshmall-<br>owcream'
     """
+    _ARGUMENT.text(ingredient, "ingredient")
     lines: list[str] = []
     for word in ingredient.replace("_", " ").split():
         while len(word) > FIT:
@@ -147,7 +150,7 @@ def rush_board(state: State, move: Move | None = None, runner_up: Move | None = 
     """
     check_instance(state, State, "state", "a Coffee Rush state")
     move, runner_up = _legal_move(state, move, "move"), _legal_move(state, runner_up, "runner_up")
-    names = Checker("argument", BadArgument).sequence(legend, "legend", _legend_text, 0, 2)
+    names = _ARGUMENT.sequence(legend, "legend", _legend_text, 0, 2)
     board, rules = state.rules.board, state.rules
     n = len(state.players)
     height = BOTTOM + max(TOP + board.rows * CELL, n * 96)
@@ -283,6 +286,7 @@ def outcome_hint(state: State) -> str:
     >>> outcome_hint(Game(players=3).new_initial_state())
     'the order card drawn for player 0 (its ingredients), e.g. coffee+coffee'
     """
+    check_instance(state, State, "state", "a Coffee Rush state")
     who = state.deals[0][0] if state.deals else 0
     return f"the order card drawn for player {who} (its ingredients), e.g. {outcome_example(state)}"
 
@@ -298,6 +302,8 @@ def parse_order(text: str, state: State) -> Drawn:
     ...
     coffeegames.errors.BadEntry: an order needs 2-4 ingredients (you typed 1)
     """
+    _ARGUMENT.text(text, "text")
+    check_instance(state, State, "state", "a Coffee Rush state")
     if not state.is_chance():
         raise IllegalAction("no order is being drawn now: the outcome box is for order cards dealt")
     words = text.replace("+", " ").replace(",", " ").lower().split()
@@ -315,6 +321,7 @@ def parse_order(text: str, state: State) -> Drawn:
 
 def deal_owner(state: State) -> int | None:
     """Who receives the card being dealt (None away from a deal)."""
+    check_instance(state, State, "state", "a Coffee Rush state")
     return state.deals[0][0] if state.is_chance() and state.deals else None
 
 
@@ -342,11 +349,14 @@ def rush_walkthrough(players: int = 3, human: Sequence[int] = (0,), seed: int = 
     ('Enter the order drawn', True)
     """
     game = Game(players=players, **options)
-    bad = [p for p in human if not 0 <= p < players]
+    if isinstance(human, (str, bytes)) or not isinstance(human, Iterable):
+        raise BadType("human", "must be a list of the players a person plays, e.g. (0,) or () for bots only", human)
+    human = tuple(human)
+    bad = [p for p in human if not is_whole(p) or not 0 <= p < players]
     if bad:
         raise BadArgument("human", f"human players are players 0-{players - 1}", bad)
     names = player_names(players, human)
     bots = {p: greedy_policy for p in range(players) if p not in human}
-    session = Session(game.new_initial_state(), seed=seed, bots=bots, chance_player=deal_owner, parse_outcome=parse_order,
+    session = Session(game.new_initial_state(), seed=check_seed(seed), bots=bots, chance_player=deal_owner, parse_outcome=parse_order,
                       names=names, chance_event="draw")
     return DecisionView(session, rush_adapter(names))
