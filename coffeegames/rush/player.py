@@ -67,6 +67,11 @@ def _groups(value: Any, where: str) -> tuple[tuple[str, ...], ...]:
     return _ARGUMENT.sequence(value, where, _ingredients)
 
 
+def _plain(groups: Any) -> bool:
+    """A tuple of tuples (cups or tabs as the engine holds them): cheap to tell, so the search is not slowed."""
+    return type(groups) is tuple and all(type(group) is tuple for group in groups)
+
+
 def add_to(cup: Iterable[str], ingredients: Iterable[str]) -> tuple[str, ...]:
     """A cup's contents after adding ``ingredients`` (a sorted tuple: cups are multisets).
 
@@ -91,6 +96,11 @@ def serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
     the one on the highest tab (nearest to a penalty: Ruling, the dominant choice, as the
     orders are identical) and is emptied. A cup matching none keeps its contents.
     """
+    if _plain(cups) and _plain(tabs):  # the engine's own tuples (the best-move search): no more checks
+        try:
+            return _serve(cups, tabs)
+        except TypeError:  # not names inside: the checks below name the argument
+            pass
     return _serve(_groups(cups, "cups"), _groups(tabs, "tabs"))
 
 
@@ -114,7 +124,8 @@ def _serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
 
 def flow_of_time(tabs: Tabs) -> tuple[Tabs, tuple[str, ...]]:
     """Every order moves one tab down: ``(tabs, orders pushed off the last tab)``; those become penalty cards."""
-    tabs = _ARGUMENT.sequence(tabs, "tabs", _ingredients, low=1)
+    if not (_plain(tabs) and tabs):  # the engine's own tuples go straight through
+        tabs = _ARGUMENT.sequence(tabs, "tabs", _ingredients, low=1)
     return ((), *tabs[:-1]), tabs[-1]
 
 
