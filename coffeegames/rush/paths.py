@@ -21,9 +21,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..errors import BadArgument, TooBig
-from ..validate import MAX_OUTCOMES, Checker, check_count, check_instance, is_whole
-from .data import Board
+from ..errors import TooBig
+from ..validate import MAX_OUTCOMES, check_count, check_instance, is_whole
+from .data import _ARGUMENT, Board
 
 __all__ = ["MAX_PATHS", "collected", "neighbours", "paths"]
 
@@ -31,7 +31,6 @@ MAX_PATHS = MAX_OUTCOMES
 """:func:`paths` refuses a question of more paths than this (100,000; a real move has at most a few thousand)."""
 MAX_SIDE = 6
 """A board has at most 6 rows and 6 columns (the board file's limit)."""
-_ARGUMENT = Checker("", BadArgument)
 
 
 def _space(board: Board, space: Any, where: str) -> int:

@@ -19,9 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import BadArgument
-from ..validate import Checker, check_instance
-from .data import _order_name
+from ..validate import check_instance
+from .data import _ARGUMENT, _names, _order_name
 from .rules import CUPS, TABS
 
 __all__ = ["Player", "add_to", "flow_of_time", "score", "serve"]
@@ -54,17 +53,9 @@ class Player:
         return len(self.orders) + len(self.completed) + len(self.penalties) + len(self.discarded)
 
 
-_ARGUMENT = Checker("", BadArgument)
-
-
-def _ingredients(value: Any, where: str) -> tuple[str, ...]:
-    """A list or tuple of ingredient names (one string alone would be read letter by letter)."""
-    return _ARGUMENT.sequence(value, where, _ARGUMENT.text)
-
-
 def _groups(value: Any, where: str) -> tuple[tuple[str, ...], ...]:
     """A list or tuple of cups or tabs, each a list or tuple of names."""
-    return _ARGUMENT.sequence(value, where, _ingredients)
+    return _ARGUMENT.sequence(value, where, _names)
 
 
 def _plain(groups: Any) -> bool:
@@ -86,7 +77,7 @@ def add_to(cup: Iterable[str], ingredients: Iterable[str]) -> tuple[str, ...]:
             return tuple(sorted((*cup, *ingredients)))
         except TypeError:  # names mixed with other things: the checks below name the argument
             pass
-    return tuple(sorted((*_ingredients(cup, "cup"), *_ingredients(ingredients, "ingredients"))))
+    return tuple(sorted((*_names(cup, "cup"), *_names(ingredients, "ingredients"))))
 
 
 def serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
@@ -125,7 +116,7 @@ def _serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
 def flow_of_time(tabs: Tabs) -> tuple[Tabs, tuple[str, ...]]:
     """Every order moves one tab down: ``(tabs, orders pushed off the last tab)``; those become penalty cards."""
     if not (_plain(tabs) and tabs):  # the engine's own tuples go straight through
-        tabs = _ARGUMENT.sequence(tabs, "tabs", _ingredients, low=1)
+        tabs = _ARGUMENT.sequence(tabs, "tabs", _names, low=1)
     return ((), *tabs[:-1]), tabs[-1]
 
 

@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations, product
 from math import comb, prod
-from typing import Any
 
-from ..errors import BadArgument
-from ..validate import MAX_OUTCOMES, Checker, check_count, check_size
+from ..validate import MAX_OUTCOMES, check_count, check_size
+from .data import _ARGUMENT, _names
 
 __all__ = ["MAX_CUPS", "MAX_POURS", "empties", "pours"]
 
@@ -29,7 +28,6 @@ MAX_CUPS = 8
 """The most cups :func:`pours` and :func:`empties` take (a player has 3, or 4 with the Extra cup)."""
 MAX_POURS = MAX_OUTCOMES
 """The most ways to split collected ingredients among cups and the supply :func:`pours` goes through (100,000)."""
-_ARGUMENT = Checker("", BadArgument)
 
 
 def _splits(n: int, bins: int) -> list[tuple[int, ...]]:
@@ -42,8 +40,8 @@ def _splits(n: int, bins: int) -> list[tuple[int, ...]]:
 def pours(cups: tuple[tuple[str, ...], ...], collected: tuple[str, ...], capacity: int) -> list[tuple[tuple[str, ...], ...]]:
     """Every distinct pour: for each cup the (sorted) ingredients added; what is not added is returned. A question of
     more than :data:`MAX_POURS` ways to split the ingredients is refused (``TooBig``) before any is listed."""
-    cups = _ARGUMENT.sequence(cups, "cups", _cup, high=MAX_CUPS)
-    collected = _ARGUMENT.sequence(collected, "collected", _ARGUMENT.text)
+    cups = _ARGUMENT.sequence(cups, "cups", _names, high=MAX_CUPS)
+    collected = _names(collected, "collected")
     check_count(capacity, "capacity")
     ways = prod(comb(n + len(cups), len(cups)) for n in Counter(collected).values())
     check_size(ways, "collected", "ways to split the ingredients among the cups and the supply", limit=MAX_POURS)
@@ -73,14 +71,10 @@ def _pours(cups: tuple[tuple[str, ...], ...], collected: tuple[str, ...], capaci
 
 def empties(cups: tuple[tuple[str, ...], ...]) -> list[tuple[int, ...]]:
     """Every set of cups that may be emptied (only cups holding something), the empty set first."""
-    return _empties(_ARGUMENT.sequence(cups, "cups", _cup, high=MAX_CUPS))
+    return _empties(_ARGUMENT.sequence(cups, "cups", _names, high=MAX_CUPS))
 
 
 def _empties(cups: tuple[tuple[str, ...], ...]) -> list[tuple[int, ...]]:
     """:func:`empties` without the checks (the engine's own cups)."""
     full = [c for c, cup in enumerate(cups) if cup]
     return [chosen for k in range(len(full) + 1) for chosen in combinations(full, k)]
-
-
-def _cup(value: Any, where: str) -> tuple[str, ...]:
-    return _ARGUMENT.sequence(value, where, _ARGUMENT.text)
