@@ -1,12 +1,15 @@
 """Coffee Rush at the table: the board, and a decision walkthrough with typed order draws.
 
-* :func:`rush_board` draws a position: the ingredient board (specialty spaces outlined)
-  with the meeples, and for each player their order tabs 1-4, cups, completed orders,
-  penalty cards, rush tokens and flipped upgrades; optionally a move's path.
+* :func:`rush_board` draws a position: the ingredient board (every ingredient named whole,
+  specialty spaces outlined) with the meeples, and for each player their order tabs 1-4,
+  cups, completed orders, penalty cards, rush tokens and flipped upgrades; optionally a
+  move's path and a runner-up's, with a key under the board.
 * :func:`rush_walkthrough` builds a :class:`~.decision.DecisionView` valued by
   :func:`~coffeegames.rush.advise` (every choice's exact immediate value): the ``human``
   players choose, the others are greedy bots; chance deals orders (press “Draw”) or you
-  type the order drawn from a real deck (:func:`parse_order`, companion mode).
+  type the order drawn from a real deck (:func:`parse_order`, companion mode). Its board
+  (:func:`rush_decision_board`) draws, at a move decision, the paths of the list's first
+  two moves (:func:`best_two`).
 
 Example:
     >>> view = rush_walkthrough(players=2, seed=0)
