@@ -49,9 +49,8 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
-from ..errors import BadArgument
-from ..validate import Checker
 from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
+from .data import _ARGUMENT
 from .paths import _collected, _paths
 from .player import Player, _serve, add_to, flow_of_time, score
 from .pours import _empties, _pours
@@ -59,9 +58,6 @@ from .rules import BASE_STEPS, CUPS, TABS, Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 
 __all__ = ["Game", "State", "placement_order", "receivers"]
-
-
-_ARGUMENT = Checker("", BadArgument)
 
 
 def placement_order(players: int) -> tuple[int, ...]:

@@ -103,8 +103,9 @@ def _legal_move(state: State, move: Any, where: str) -> Move | None:
 
 
 def _legend_text(value: Any, where: str) -> str:
-    if not isinstance(value, str) or len(value) > 80:
-        raise BadType(where, "must be a short text (at most 80 characters)", value)
+    if not isinstance(value, str):
+        raise BadType(where, "must be a text naming the path in the key", value)
+    _ARGUMENT.need(len(value) <= 80, where, "must be at most 80 characters", value)
     return value
 
 
