@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from coffeegames import rush
-from coffeegames.errors import BadArgument, BadData, IllegalAction
+from coffeegames.errors import BadArgument, BadData, CoffeeGamesError, IllegalAction
 from coffeegames.rush import Drawn, Empty, Game, Move, NoUpgrade, Phase, Place, Pour, Upgrade
 
 BOARD = rush.load_board()
@@ -412,3 +412,61 @@ def test_a_players_own_files_load(tmp_path) -> None:
         s = s.apply(s.sample_chance(rng) if s.is_chance() else s.legal_actions()[int(rng.integers(len(s.legal_actions())))])
         s.check()
     assert sum(s.deck) + sum(p.cards() for p in s.players) == 30
+
+
+CUPS3 = ((), ("milk",), ())
+BAD_ARGUMENTS = [
+    (lambda: rush.paths(BOARD, 16, frozenset(), 3), "start"),
+    (lambda: rush.paths(BOARD, 0, "15", 3), "blocked"),
+    (lambda: rush.paths(BOARD, 0, frozenset({"a"}), 3), "blocked"),
+    (lambda: rush.paths(BOARD, 0, frozenset(), -1), "steps"),
+    (lambda: rush.paths(BOARD, 0, frozenset(), 10**30), "steps"),
+    (lambda: rush.paths(BOARD, 0, frozenset(), 12, diagonal=True, revisit=True), "steps"),  # billions: refused, not listed
+    (lambda: rush.paths(BOARD, 0, frozenset(), 3, diagonal=1), "diagonal"),
+    (lambda: rush.paths(None, 0, frozenset(), 3), "board"),
+    (lambda: rush.neighbours(4, 4, 16), "space"),
+    (lambda: rush.neighbours(4, 10**30, 0), "cols"),
+    (lambda: rush.neighbours([4], 4, 0), "rows"),
+    (lambda: rush.collected(BOARD, "12"), "path"),
+    (lambda: rush.collected(BOARD, (1, 99)), "path[1]"),
+    (lambda: rush.pours(CUPS3, "coffee", 4), "collected"),
+    (lambda: rush.pours(CUPS3, ("coffee",) * 1000, 4), "collected"),  # too many ways to split: refused before listing
+    (lambda: rush.pours(CUPS3, ("coffee",), -1), "capacity"),
+    (lambda: rush.pours(((),) * 100, ("coffee",), 4), "cups"),
+    (lambda: rush.empties(("milk", "ice")), "cups[0]"),
+    (lambda: rush.add_to("milk", ("coffee",)), "cup"),
+    (lambda: rush.add_to(("milk",), ("coffee", 3)), "ingredients[1]"),
+    (lambda: rush.serve(CUPS3, "coffee+milk"), "tabs"),
+    (lambda: rush.serve(None, ((),) * 4), "cups"),
+    (lambda: rush.flow_of_time(()), "tabs"),
+    (lambda: rush.score(None), "player"),
+    (lambda: rush.order_name("coffee"), "needs"),
+    (lambda: rush.order_needs(("coffee", "milk")), "order"),
+    (lambda: rush.order_needs("coffee++milk"), "order"),
+    (lambda: rush.order_ingredients({"milk": 10**9}), "order"),
+    (lambda: rush.order_ingredients({"milk": -1}), "order"),
+    (lambda: rush.load_board(3), "path"),
+    (lambda: rush.placement_order(5), "players"),
+    (lambda: rush.receivers(3, 3), "player"),
+    (lambda: rush.check(None), "state"),
+]
+
+
+@pytest.mark.parametrize(("call", "name"), BAD_ARGUMENTS)
+def test_the_rules_helpers_refuse_bad_arguments_by_name(call: object, name: str) -> None:
+    with pytest.raises(CoffeeGamesError) as raised:
+        call()  # type: ignore[operator]
+    assert f"'{name}" in str(raised.value) or f'"{name}' in str(raised.value)
+
+
+def test_the_checked_helpers_answer_as_the_engine_does() -> None:
+    s = started()
+    me = s.players[s.player]
+    blocked = frozenset(x for p in s.players for x in p.meeples) - {me.meeples[0]}
+    listed = rush.paths(BOARD, me.meeples[0], blocked, s.steps(s.player))
+    assert [rush.Move(0, p, 0) for p in listed] == [m for m in s.moves() if not m.rush]
+    assert rush.paths(BOARD, 0, [1], 2) == rush.paths(BOARD, 0, frozenset({1}), 2)  # any collection of spaces
+    assert rush.collected(BOARD, [1, 5], double=True) == s.collects(Move(0, (1, 5), 0)) + ("tea",)
+    assert rush.pours(list(CUPS3), ["milk", "coffee"], 2) == rush.pours(CUPS3, ("coffee", "milk"), 2)
+    assert rush.add_to(["milk"], ["coffee"]) == rush.add_to(("milk",), ("coffee",)) == ("coffee", "milk")
+    assert rush.serve([["coffee", "milk"]], [["coffee+milk"]]) == (((),), ((),), ("coffee+milk",))

@@ -342,6 +342,8 @@ BAD = [
     (lambda: group_dist(DECK_A, list, 1), BadType, "hashable group"),
     (lambda: as_deck({("coffee", "milk"): 10_001}), TooBig, "at most 10,000"),
     (lambda: next_orders({(f"i{n}", "milk"): 2 for n in range(40)}, 20), TooBig, "possible multisets"),
+    (lambda: next_orders({(f"i{n}", "milk"): 1 for n in range(20)}, 10), TooBig, "more than 100,000"),  # C(20, 10) = 184,756
+    (lambda: group_dist({(f"i{n}", "milk"): 1 for n in range(20)}, lambda order: order, 10), TooBig, "groupings"),
     (lambda: unseen_deck(DECK_A, [("tea", "water")]), BadArgument, "not in the deck's make-up"),
     (lambda: unseen_deck(DECK_A, [("milk", "water", "milk")] * 2), BadArgument, "not left in the deck (all 1 seen)"),
     (lambda: unseen_deck(DECK_A, [{"milk": 2}]), BadType, "seen"),
@@ -376,3 +378,9 @@ def test_count_law_reads_each_form():
     assert count_law(2, "x", 5) == Dist.certain(2)
     assert count_law({0: 1, 1: 3}, "x", 5) == count_law({0: Fraction(1, 4), 1: Fraction(3, 4)}, "x", 5)
     assert count_law(Dist.uniform([0, 1]), "x", 5) == Dist.uniform([0, 1])
+
+
+def test_a_question_just_under_the_outcome_limit_is_listed_whole():
+    deck = {(f"i{n}", "milk"): 1 for n in range(17)}  # C(17, 8) = 24,310 multisets: listed, each once
+    law = next_orders(deck, 8)
+    assert len(law) == 24_310 and set(law.values()) == {Fraction(1, 24_310)}

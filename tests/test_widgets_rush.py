@@ -8,11 +8,12 @@ from fractions import Fraction
 import pytest
 
 from coffeegames import rush
-from coffeegames.errors import BadArgument, IllegalAction
+from coffeegames.errors import BadArgument, BadType, IllegalAction
 from coffeegames.rush import Drawn, Move, Phase, Place
 from coffeegames.widgets.charts import HIGHLIGHT
 from coffeegames.widgets.decision import STAR
-from coffeegames.widgets.rush_game import deal_owner, outcome_hint, parse_order, rush_board, rush_walkthrough
+from coffeegames.widgets.rush_game import (RUNNER_UP, best_two, cell_text, deal_owner, outcome_hint, parse_order, rush_board,
+                                           rush_walkthrough)
 
 
 def shown(widget: object) -> str:
@@ -92,13 +93,49 @@ def test_the_board_draws_the_grid_meeples_players_and_a_path() -> None:
     s = at_first_move().state
     traces, layout = rush_board(s)
     cells, meeples, labels = traces
-    assert len(cells.x) == 16 and list(cells.text[:4]) == [i[:4] for i in s.rules.board.spaces[:4]]
-    assert len(meeples.x) == 3 and not layout["shapes"]
+    assert len(cells.x) == 16 and list(cells.text) == [cell_text(i) for i in s.rules.board.spaces]
+    assert "chocolate" in cells.text and "caramel" in cells.text  # whole names, not "choc", "cara"
+    assert len(meeples.x) == 3 and not layout["annotations"]
     text = " ".join(labels.text)
     assert "player 2" in text and f"deck {s.deck_left} cards" in text
-    move = s.legal_actions()[-1]
-    _, with_path = rush_board(s, move)
-    assert len(with_path["shapes"]) == len(move.path)
+    move, other = s.legal_actions()[-1], s.legal_actions()[0]
+    traces, with_path = rush_board(s, move, other, ["mine", "yours"])
+    assert [a["arrowcolor"] for a in with_path["annotations"]] == [HIGHLIGHT] * len(move.path) + [RUNNER_UP] * len(other.path)
+    assert [t.name for t in traces[3:]] == ["path: mine", "path: yours"]
+    assert sorted(traces[3].text) == sorted(str(i + 1) for i in range(len(move.path)))
+    key = " ".join(traces[2].text)
+    assert "<b>mine</b>: meeple 1: " in key and "<b>yours</b>" in key
+
+
+def test_a_long_ingredient_name_is_shown_whole_on_lines() -> None:
+    assert cell_text("chocolate") == "chocolate"
+    assert cell_text("tea leaves") == "tea<br>leaves"
+    assert cell_text("pumpkin_spice") == "pumpkin<br>spice"
+    assert cell_text("marshmallowcream").replace("-<br>", "") == "marshmallowcream"
+
+
+def test_the_walkthrough_draws_the_best_moves_of_its_list_on_the_board() -> None:
+    view = at_first_move()
+    first, second = view.advice["action"].iat[0], view.advice["action"].iat[1]
+    assert [move for move, _ in best_two(view.state)] == [first, second]
+    arrows = view.board_fig.layout.annotations
+    assert [a.arrowcolor for a in arrows] == [HIGHLIGHT] * len(first.path) + [RUNNER_UP] * len(second.path)
+    key = " ".join(view.board_fig.data[2].text)
+    value = view.advice["value"].iat[0]
+    assert f"best move ({'+' if value > 0 else ''}{value} this turn)" in key and "runner-up" in key
+    view.take_button.click()  # the best move: now the pour, no path drawn
+    assert view.state.phase in (Phase.EMPTY, Phase.POUR) and not view.board_fig.layout.annotations
+    assert best_two(view.state) == [] and best_two(rush.Game(players=2).new_initial_state()) == []
+
+
+def test_the_board_refuses_a_move_that_is_not_legal_here() -> None:
+    s = at_first_move().state
+    with pytest.raises(BadArgument, match="move"):
+        rush_board(s, Move(0, (15,), 0))
+    with pytest.raises(BadType, match="runner_up"):
+        rush_board(s, None, "a1")  # type: ignore[arg-type]
+    with pytest.raises(BadType, match="legend"):
+        rush_board(s, legend="best")
 
 
 def test_advice_at_setup_and_at_the_pour() -> None:

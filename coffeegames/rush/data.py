@@ -28,7 +28,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..validate import Checker, read_json
+from ..errors import BadArgument, BadType
+from ..validate import Checker, check_path, read_json
 
 __all__ = [
     "Board", "EFFECTS", "ORDER_SIZES", "OrderDeck", "STAND_IN_BOARD", "STAND_IN_ORDERS", "STAND_IN_UPGRADES", "Tile",
@@ -54,14 +55,37 @@ EFFECTS: dict[str, str] = {
 _NAME = re.compile(r"^[a-z][a-z_ ]{0,30}$")
 
 
+_ARGUMENT = Checker("", BadArgument)
+
+
+def _names(value: Any, where: str) -> tuple[str, ...]:
+    """A list or tuple of names (never one string: it would be read letter by letter), else the error naming ``where``."""
+    return _ARGUMENT.sequence(value, where, lambda name, at: _ARGUMENT.text(name, at, nonempty=True))
+
+
 def order_name(needs: Iterable[str]) -> str:
-    """An order's name: its ingredients sorted and joined by ``+``."""
+    """An order's name: its ingredients sorted and joined by ``+``.
+
+    >>> order_name(["milk", "coffee"])
+    'coffee+milk'
+    """
+    return _order_name(_names(needs, "needs"))
+
+
+def _order_name(needs: Iterable[str]) -> str:
+    """:func:`order_name` without the checks (the engine's own cups)."""
     return "+".join(sorted(needs))
 
 
 def order_needs(order: str) -> tuple[str, ...]:
-    """The ingredients an order needs, as a sorted tuple."""
-    return tuple(order.split("+"))
+    """The ingredients an order needs, as a sorted tuple.
+
+    >>> order_needs("coffee+milk+milk")
+    ('coffee', 'milk', 'milk')
+    """
+    if not isinstance(order, str) or "" in (needs := order.split("+")):
+        raise BadType("order", "must be an order's name: its ingredients joined by '+', e.g. 'coffee+milk'", order)
+    return tuple(needs)
 
 
 @dataclass(frozen=True)
@@ -199,21 +223,21 @@ def load_board(path: str | Path | None = None) -> Board:
     """Read a board file (the shipped stand-in by default) and validate it completely."""
     if path is None:
         return stand_in_board()
-    return board_from_dict(*_read(path, "board"))
+    return board_from_dict(*_read(check_path(path), "board"))
 
 
 def load_orders(path: str | Path | None = None) -> OrderDeck:
     """Read an order-deck file (the shipped stand-in by default) and validate it completely."""
     if path is None:
         return stand_in_orders()
-    return orders_from_dict(*_read(path, "orders"))
+    return orders_from_dict(*_read(check_path(path), "orders"))
 
 
 def load_upgrades(path: str | Path | None = None) -> tuple[Tile, ...]:
     """Read an upgrade-tile file (the shipped stand-in by default) and validate it completely."""
     if path is None:
         return stand_in_upgrades()
-    return upgrades_from_dict(*_read(path, "upgrades"))
+    return upgrades_from_dict(*_read(check_path(path), "upgrades"))
 
 
 @lru_cache(maxsize=1)

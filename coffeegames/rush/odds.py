@@ -38,11 +38,12 @@ import pandas as pd
 
 from ..errors import BadArgument, BadType, TooBig, shown
 from ..exact import Bag, Dist
-from ..validate import is_whole
+from ..validate import check_count, check_size, is_whole
 
 __all__ = [
     "Deck",
     "MAX_DECK",
+    "MAX_ORDER",
     "MAX_OUTCOMES",
     "Match",
     "Order",
@@ -73,6 +74,8 @@ MAX_DECK = 10_000
 """A deck of more orders than this is refused (the published deck has 80)."""
 MAX_OUTCOMES = 100_000
 """Distributions with more outcomes than this are refused before they are listed."""
+MAX_ORDER = 100
+"""An order given as a mapping ingredient → how many may need at most this many ingredients (a real one needs 2-4)."""
 
 
 # -- the deck and its orders -------------------------------------------------------------------
@@ -140,8 +143,11 @@ def order_ingredients(order: Any, where: str = "order") -> tuple[str, ...]:
     ('coffee', 'milk', 'milk')
     """
     found = getattr(order, "ingredients", order)
-    if isinstance(found, Mapping):  # ingredient → how many
-        found = [name for name, n in found.items() if is_whole(n) and n > 0 for _ in range(n)]
+    if isinstance(found, Mapping):  # ingredient → how many: counted before the list is made
+        for name, n in found.items():
+            check_count(n, f"{where}[{shown(name, 40)}]", maximum=MAX_ORDER)
+        check_size(sum(found.values()), where, "ingredients", limit=MAX_ORDER)
+        found = [name for name, n in found.items() for _ in range(n)]
     if isinstance(found, (str, bytes)) or not isinstance(found, (tuple, list)) or not all(
             isinstance(name, str) for name in found):
         raise BadType(where, "an order must be a tuple of ingredient names such as ('coffee', 'milk'), "
@@ -202,18 +208,6 @@ def _matcher(match: Any) -> Callable[[Any], bool]:
     return kinds.__contains__
 
 
-def _multiset_count(counts: Iterable[int], k: int) -> int:
-    """How many distinct multisets of ``k`` items a collection with these counts per kind has (none listed)."""
-    ways = [1] + [0] * k
-    for n in counts:
-        running, new = 0, []
-        for j in range(k + 1):  # new[j] = ways[j] + ways[j-1] + ... + ways[j-n]
-            running += ways[j] - (ways[j - n - 1] if j - n - 1 >= 0 else 0)
-            new.append(running)
-        ways = new
-    return ways[k]
-
-
 # -- the next k orders -------------------------------------------------------------------------
 
 def count_dist(deck: Deck, match: Match, k: int) -> Dist:
@@ -245,10 +239,10 @@ def group_dist(deck: Deck, key: Callable[[Any], Hashable], k: int) -> Dist:
         if not isinstance(label, Hashable):
             raise BadType("key", f"must give a hashable group for each order; for {shown(order, 40)} it gave", label)
         grouped[label] = grouped.get(label, 0) + n
-    outcomes = _multiset_count(grouped.values(), k)
-    if outcomes > MAX_OUTCOMES:
-        raise TooBig("k", f"the next {k} orders fall into {outcomes:,} groupings; at most {MAX_OUTCOMES:,} are listed")
-    return as_deck(grouped, "groups").draw(k)
+    groups = as_deck(grouped, "groups")
+    if groups.draw_count(k, most=MAX_OUTCOMES) > MAX_OUTCOMES:  # counted, none listed
+        raise TooBig("k", f"the next {k} orders fall into more than {MAX_OUTCOMES:,} groupings; at most {MAX_OUTCOMES:,} are listed")
+    return groups.draw(k)
 
 
 def next_orders(deck: Deck, k: int) -> Dist:
@@ -259,10 +253,9 @@ def next_orders(deck: Deck, k: int) -> Dist:
     """
     bag = as_deck(deck)
     k = _draws(bag, k)
-    outcomes = _multiset_count(bag.values(), k)
-    if outcomes > MAX_OUTCOMES:
-        raise TooBig("k", f"the next {k} orders have {outcomes:,} possible multisets; at most {MAX_OUTCOMES:,} "
-                     "are listed (count_dist and group_dist answer questions about them without listing)")
+    if bag.draw_count(k, most=MAX_OUTCOMES) > MAX_OUTCOMES:  # counted, none listed
+        raise TooBig("k", f"the next {k} orders have more than {MAX_OUTCOMES:,} possible multisets; at most "
+                     f"{MAX_OUTCOMES:,} are listed (count_dist and group_dist answer questions about them without listing)")
     return bag.draw(k)
 
 

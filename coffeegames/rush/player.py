@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from .data import order_name
+from ..validate import check_instance
+from .data import _ARGUMENT, _names, _order_name
 from .rules import CUPS, TABS
 
 __all__ = ["Player", "add_to", "flow_of_time", "score", "serve"]
@@ -51,9 +53,31 @@ class Player:
         return len(self.orders) + len(self.completed) + len(self.penalties) + len(self.discarded)
 
 
+def _groups(value: Any, where: str) -> tuple[tuple[str, ...], ...]:
+    """A list or tuple of cups or tabs, each a list or tuple of names."""
+    return _ARGUMENT.sequence(value, where, _names)
+
+
+def _plain(groups: Any) -> bool:
+    """A tuple of tuples (cups or tabs as the engine holds them): cheap to tell, so the search is not slowed."""
+    return type(groups) is tuple and all(type(group) is tuple for group in groups)
+
+
 def add_to(cup: Iterable[str], ingredients: Iterable[str]) -> tuple[str, ...]:
-    """A cup's contents after adding ``ingredients`` (a sorted tuple: cups are multisets)."""
-    return tuple(sorted((*cup, *ingredients)))
+    """A cup's contents after adding ``ingredients`` (a sorted tuple: cups are multisets).
+
+    Tuples (the engine's own cups, thousands of times in a best-move search) go straight through; anything else is
+    checked first, so a string is never read letter by letter.
+
+    >>> add_to(("milk",), ["coffee"])
+    ('coffee', 'milk')
+    """
+    if type(cup) is tuple and type(ingredients) is tuple:
+        try:
+            return tuple(sorted((*cup, *ingredients)))
+        except TypeError:  # names mixed with other things: the checks below name the argument
+            pass
+    return tuple(sorted((*_names(cup, "cup"), *_names(ingredients, "ingredients"))))
 
 
 def serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
@@ -63,13 +87,23 @@ def serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
     the one on the highest tab (nearest to a penalty: Ruling, the dominant choice, as the
     orders are identical) and is emptied. A cup matching none keeps its contents.
     """
+    if _plain(cups) and _plain(tabs):  # the engine's own tuples (the best-move search): no more checks
+        try:
+            return _serve(cups, tabs)
+        except TypeError:  # not names inside: the checks below name the argument
+            pass
+    return _serve(_groups(cups, "cups"), _groups(tabs, "tabs"))
+
+
+def _serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
+    """:func:`serve` without the checks (the engine's own cups and tabs)."""
     tabs_now = [list(tab) for tab in tabs]
     cups_now = list(cups)
     done: list[str] = []
     for c, cup in enumerate(cups):
         if not cup:
             continue
-        name = order_name(cup)
+        name = _order_name(cup)
         for t in reversed(range(len(tabs_now))):
             if name in tabs_now[t]:
                 tabs_now[t].remove(name)
@@ -81,9 +115,12 @@ def serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
 
 def flow_of_time(tabs: Tabs) -> tuple[Tabs, tuple[str, ...]]:
     """Every order moves one tab down: ``(tabs, orders pushed off the last tab)``; those become penalty cards."""
+    if not (_plain(tabs) and tabs):  # the engine's own tuples go straight through
+        tabs = _ARGUMENT.sequence(tabs, "tabs", _names, low=1)
     return ((), *tabs[:-1]), tabs[-1]
 
 
 def score(player: Player) -> int:
     """+1 per completed order kept, +2 per flipped upgrade, -1 per penalty card (Fact)."""
+    check_instance(player, Player, "player", "a Coffee Rush Player (a state's players[i])")
     return len(player.completed) + 2 * len(player.upgrades) - len(player.penalties)

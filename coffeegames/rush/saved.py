@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..engine.saved import SAVED, SAVED_GAME, Parser, game_from_options, list_of, record, text, whole
-from ..validate import read_json
+from ..validate import check_instance, read_json
 from .actions import CHANCE_PHASES, Phase
 from .player import Player
 from .rules import CUPS, TABS
@@ -83,6 +83,9 @@ def check(state: State) -> State:
     ...
     coffeegames.errors.BadData: saved state: field 'supply': rush tokens do not add up: supply 14 + players' 0 is not 15
     """
+    from .state import State  # here: the state module imports this one
+
+    check_instance(state, State, "state", "a Coffee Rush state")
     rules, need = state.rules, SAVED.need
     n, kinds = rules.players, rules.deck.kinds
     need(len(state.players) == n, "players", f"must hold {n} players", len(state.players))

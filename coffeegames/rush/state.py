@@ -50,9 +50,10 @@ from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
 from ..engine.state import cached_state
 from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
-from .paths import collected, paths
-from .player import Player, add_to, flow_of_time, score, serve
-from .pours import empties, pours
+from .data import _ARGUMENT
+from .paths import _collected, _paths
+from .player import Player, _serve, add_to, flow_of_time, score
+from .pours import _empties, _pours
 from .rules import BASE_STEPS, CUPS, TABS, Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 
@@ -61,7 +62,12 @@ __all__ = ["Game", "State", "placement_order", "receivers"]
 
 def placement_order(players: int) -> tuple[int, ...]:
     """Who places each meeple, in order: counter-clockwise from the start player's right (the last seat, then
-    down to 0); with two players, two meeples each, alternately from the non-start player (Rule)."""
+    down to 0); with two players, two meeples each, alternately from the non-start player (Rule).
+
+    >>> placement_order(4), placement_order(2)
+    ((3, 2, 1, 0), (1, 0, 1, 0))
+    """
+    _ARGUMENT.whole(players, "players", 2, 4)
     if players == 2:
         return (1, 0, 1, 0)
     return tuple(range(players - 1, -1, -1))
@@ -69,7 +75,12 @@ def placement_order(players: int) -> tuple[int, ...]:
 
 def receivers(players: int, player: int) -> tuple[int, ...]:
     """Who receives Too Many Orders from ``player``, nearer first: the two players to the left (the one opponent
-    with two players) (Rule)."""
+    with two players) (Rule).
+
+    >>> receivers(4, 3), receivers(2, 1)
+    ((0, 1), (0,))
+    """
+    _ARGUMENT.whole(player, "player", 0, _ARGUMENT.whole(players, "players", 2, 4) - 1)
     if players == 2:
         return ((player + 1) % 2,)
     return ((player + 1) % players, (player + 2) % players)
@@ -139,9 +150,9 @@ class State(SavedState, BaseState):
         if self.phase == Phase.MOVE:
             return self.moves()
         if self.phase == Phase.EMPTY:
-            return tuple(Empty(c) for c in empties(me.cups))
+            return tuple(Empty(c) for c in _empties(me.cups))
         if self.phase == Phase.POUR:
-            return tuple(Pour(p) for p in pours(me.cups, self.collected, self.rules.cup_capacity))
+            return tuple(Pour(p) for p in _pours(me.cups, self.collected, self.rules.cup_capacity))
         return ()
 
     def _chance_outcomes(self) -> list[tuple[Drawn, Fraction]]:
@@ -181,7 +192,7 @@ class State(SavedState, BaseState):
         found: list[Move] = []
         for m, start in enumerate(me.meeples):
             blocked = frozenset(s for p in self.players for s in p.meeples) - {start}
-            for path in paths(rules.board, start, blocked, most, self.has(self.player, "diagonal"), rules.revisit):
+            for path in _paths(rules.board, start, blocked, most, self.has(self.player, "diagonal"), rules.revisit):
                 found.append(Move(m, path, max(0, len(path) - base)))
         if not found:  # every path is blocked (never on the shipped board): the meeple stays, collecting nothing
             found.append(Move(0, (), 0))
@@ -189,7 +200,7 @@ class State(SavedState, BaseState):
 
     def collects(self, move: Move) -> tuple[str, ...]:
         """The ingredients ``move`` collects (:func:`.paths.collected`)."""
-        return collected(self.rules.board, move.path, self.has(self.player, "double"))
+        return _collected(self.rules.board, move.path, self.has(self.player, "double"))
 
     # -- transitions -----------------------------------------------------------------
     def _apply(self, action: Any) -> State:
@@ -270,7 +281,7 @@ class State(SavedState, BaseState):
     def _pour(self, added: tuple[tuple[str, ...], ...]) -> State:
         me, board = self.players[self.player], self.rules.board
         cups = tuple(add_to(cup, more) for cup, more in zip(me.cups, added))
-        cups, tabs, done = serve(cups, me.tabs)
+        cups, tabs, done = _serve(cups, me.tabs)
         gained = min(self.supply, sum(board.is_specialty(o) for o in done))
         state = self._set(self.player, cups=cups, tabs=tabs, completed=(*me.completed, *done), rush=me.rush + gained)
         deals = tuple((who, 0) for who in receivers(self.rules.players, self.player) for _ in done)

@@ -1,12 +1,15 @@
 """Coffee Rush at the table: the board, and a decision walkthrough with typed order draws.
 
-* :func:`rush_board` draws a position: the ingredient board (specialty spaces outlined)
-  with the meeples, and for each player their order tabs 1-4, cups, completed orders,
-  penalty cards, rush tokens and flipped upgrades; optionally a move's path.
+* :func:`rush_board` draws a position: the ingredient board (every ingredient named whole,
+  specialty spaces outlined) with the meeples, and for each player their order tabs 1-4,
+  cups, completed orders, penalty cards, rush tokens and flipped upgrades; optionally a
+  move's path and a runner-up's, with a key under the board.
 * :func:`rush_walkthrough` builds a :class:`~.decision.DecisionView` valued by
   :func:`~coffeegames.rush.advise` (every choice's exact immediate value): the ``human``
   players choose, the others are greedy bots; chance deals orders (press “Draw”) or you
-  type the order drawn from a real deck (:func:`parse_order`, companion mode).
+  type the order drawn from a real deck (:func:`parse_order`, companion mode). Its board
+  (:func:`rush_decision_board`) draws, at a move decision, the paths of the list's first
+  two moves (:func:`best_two`).
 
 Example:
     >>> view = rush_walkthrough(players=2, seed=0)
@@ -20,21 +23,28 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import html
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
+import pandas as pd
+import plotly.graph_objects as go
+
 from ..engine import BadEntry, IllegalAction, Session
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType
 from ..games import games
-from ..rush import Drawn, Game, Move, State, advise, greedy_policy, order_name
-from ..validate import check_instance
+from ..rush import Drawn, Game, Move, Phase, State, advise, greedy_policy, order_name
+from ..validate import Checker, check_instance, check_seed, is_whole
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks, player_names
 from .decision import DecisionView
 
-__all__ = ["INGREDIENT_COLOURS", "PLAYER_COLOURS", "deal_owner", "outcome_example", "outcome_hint", "parse_order", "rush_adapter", "rush_board",
-           "rush_walkthrough"]
+__all__ = ["INGREDIENT_COLOURS", "PLAYER_COLOURS", "best_two", "cell_text", "deal_owner", "outcome_example", "outcome_hint",
+           "parse_order", "rush_adapter", "rush_board", "rush_decision_board", "rush_walkthrough"]
 
 INGREDIENT_COLOURS: dict[str, str] = {
     "coffee": "#7f4f24", "milk": "#f8f9fa", "steam": "#dee2e6", "ice": "#a5d8ff", "tea": "#8ce99a",
@@ -43,9 +53,19 @@ INGREDIENT_COLOURS: dict[str, str] = {
 """How each ingredient's space is drawn (other ingredients of your own board: grey)."""
 PLAYER_COLOURS = ("#e03131", "#1971c2", "#2f9e44", "#f08c00")
 DARK = {"coffee", "chocolate"}
-CELL, LEFT, TOP, PANEL = 58, 40, 40, 300
-WIDTH = 940
+CELL, LEFT, TOP, BOTTOM = 72, 40, 40, 70
+WIDTH = 960
+FIT = 10
+"""The most letters of a name on one line of a space (a longer word is split with a hyphen)."""
+RUNNER_UP = "#5c7cfa"
+"""The runner-up's path: a lighter blue beside the best move's :data:`~.charts.HIGHLIGHT`."""
+PATHS = ((HIGHLIGHT, -1, 3), (RUNNER_UP, 1, 2))
+"""How the two paths are drawn: colour, corner of their step numbers (-1 left, 1 right), arrow width."""
+LEGEND = ("move drawn", "runner-up")
+"""The key's default words for the two paths."""
 
+
+_ARGUMENT = Checker("", BadArgument)
 
 PHASE_WORDS = {"deal": "dealing orders", "place": "placing meeples", "upgrade": "step 1: upgrade?", "move": "step 2: move",
                "empty": "step 3: empty cups?", "pour": "step 3: pour", "rush_orders": "Too Many Orders: new orders dealt",
@@ -53,52 +73,127 @@ PHASE_WORDS = {"deal": "dealing orders", "place": "placing meeples", "upgrade": 
 """Each phase in a player's words, for the board's title."""
 
 
-def _short(ingredient: str) -> str:
-    return ingredient[:4]
+def cell_text(ingredient: str) -> str:
+    """An ingredient's whole name as its space shows it: a word a line, a word longer than :data:`FIT` letters split
+    with a hyphen.
+
+    >>> cell_text("chocolate"), cell_text("tea leaves"), cell_text("pumpkin_spice_syrup")
+    ('chocolate', 'tea<br>leaves', 'pumpkin<br>spice<br>syrup')
+    >>> cell_text("marshmallowcream")
+    'marshmall-<br>owcream'
+    """
+    _ARGUMENT.text(ingredient, "ingredient")
+    lines: list[str] = []
+    for word in ingredient.replace("_", " ").split():
+        while len(word) > FIT:
+            lines.append(word[: FIT - 1] + "-")
+            word = word[FIT - 1 :]
+        lines.append(word)
+    return "<br>".join(lines)
 
 
-def rush_board(state: State, move: Move | None = None) -> Board:
-    """The position as three plotly traces (cells, meeples, labels) and a layout; ``move`` draws that move's path.
+def _legal_move(state: State, move: Any, where: str) -> Move | None:
+    """``move`` if it is None or a move the current player may make here; else the library's error naming ``where``."""
+    if move is None:
+        return None
+    check_instance(move, Move, where, "a Move of this position (one of state.legal_actions()), or None")
+    if move not in state.legal_actions():
+        raise BadArgument(where, "must be a move the player to act may make here (one of state.legal_actions())", move)
+    return move
+
+
+def _legend_text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise BadType(where, "must be a text naming the path in the key", value)
+    _ARGUMENT.need(len(value) <= 80, where, "must be at most 80 characters", value)
+    return value
+
+
+def _path_steps(at: Any, start: int, path: tuple[int, ...], shift: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Each step of a path as an arrow across the border between two spaces, ``shift`` pixels to its side: clear of
+    the names at the spaces' centres, and of the other path along the same step."""
+    found = []
+    for a, b in zip((start, *path), path):
+        (xa, ya), (xb, yb) = at(a), at(b)
+        dx, dy = xb - xa, yb - ya
+        length = (dx * dx + dy * dy) ** 0.5
+        sx, sy = -dy / length * shift, dx / length * shift
+        found.append(((xa + 0.22 * dx + sx, ya + 0.22 * dy + sy), (xa + 0.78 * dx + sx, ya + 0.78 * dy + sy)))
+    return found
+
+
+def _step_badges(at: Any, path: tuple[int, ...], name: str, colour: str, dx: float, dy: float) -> go.Scatter:
+    """The number of each step in a corner of the space it enters (``dx``, ``dy`` from its centre): "1,3" where a
+    path enters a space twice."""
+    numbers: dict[int, list[str]] = {}
+    for i, space in enumerate(path):
+        numbers.setdefault(space, []).append(str(i + 1))
+    badges = Marks()
+    for space, steps in numbers.items():
+        x, y = at(space)
+        badges.add(x + dx, y + dy, ",".join(steps), f"step {', '.join(steps)} of the {name}", fill=colour, edge="#ffffff",
+                   size=18 if len(steps) == 1 else 26)
+    marks = badges.squares(f"path: {name}", 10)
+    marks.marker.symbol = "circle"
+    marks.textfont.color = "#ffffff"
+    return marks
+
+
+def rush_board(state: State, move: Move | None = None, runner_up: Move | None = None,
+               legend: Sequence[str] = LEGEND) -> Board:
+    """The position as plotly traces (cells, meeples, labels, and each path drawn) and a layout.
+
+    ``move`` draws that move's path: an arrow across each step and the step's number in the top-left corner of each
+    space entered; ``runner_up`` draws a second move's the same way, lighter, numbered in the top-right corner.
+    ``legend`` names the two in the key under the board (:func:`rush_decision_board` passes "best move" and the
+    values). Every space shows its ingredient's whole name (:func:`cell_text`).
 
     >>> traces, layout = rush_board(Game(players=3).new_initial_state(seed=0))
     >>> [t.name for t in traces]
     ['cells', 'meeples', 'labels']
     """
+    check_instance(state, State, "state", "a Coffee Rush state")
+    move, runner_up = _legal_move(state, move, "move"), _legal_move(state, runner_up, "runner_up")
+    names = _ARGUMENT.sequence(legend, "legend", _legend_text, 0, 2)
     board, rules = state.rules.board, state.rules
     n = len(state.players)
-    height = max(TOP + board.rows * CELL + 60, 30 + n * 96)
+    height = BOTTOM + max(TOP + board.rows * CELL, n * 96)
     cells, meeples, labels = Marks(), Marks(), Marks()
     ink: list[str] = []
 
-    def at(row: float, col: float) -> tuple[float, float]:
-        return LEFT + col * CELL + CELL / 2, height - TOP - row * CELL - CELL / 2
+    def at(space: int) -> tuple[float, float]:
+        r, c = divmod(space, board.cols)
+        return LEFT + c * CELL + CELL / 2, height - TOP - r * CELL - CELL / 2
 
     for space, ingredient in enumerate(board.spaces):
-        r, c = divmod(space, board.cols)
-        x, y = at(r, c)
+        x, y = at(space)
         special = ingredient in board.specialty
-        cells.add(x, y, _short(ingredient), f"{board.name(space)}: {ingredient}" + (" (specialty)" if special else ""),
+        cells.add(x, y, cell_text(ingredient), f"{board.name(space)}: {ingredient}" + (" (specialty)" if special else ""),
                   fill=INGREDIENT_COLOURS.get(ingredient, "#ced4da"), edge="#e8590c" if special else "#adb5bd", size=CELL - 6)
         ink.append("#ffffff" if ingredient in DARK else INK)
     for c in range(board.cols):
-        x, _ = at(0, c)
-        labels.add(x, height - TOP + 14, "abcdef"[c], fill=MUTED)
+        labels.add(at(c)[0] - 4, height - TOP + 14, "abcdef"[c], fill=MUTED)
     for r in range(board.rows):
-        _, y = at(r, 0)
-        labels.add(LEFT - 16, y, str(r + 1), fill=MUTED)
+        labels.add(LEFT - 16, at(r * board.cols)[1], str(r + 1), fill=MUTED)
+    corner = CELL / 2 - 13
     for who, p in enumerate(state.players):
         for m, space in enumerate(p.meeples):
-            r, c = divmod(space, board.cols)
-            x, y = at(r, c)
-            meeples.add(x + 14 - 10 * m, y - 14, f"P{who}", f"player {who}'s meeple {m + 1} on {board.name(space)}",
+            x, y = at(space)
+            meeples.add(x + corner - 14 * m, y - corner, f"P{who}", f"player {who}'s meeple {m + 1} on {board.name(space)}",
                         fill=PLAYER_COLOURS[who], edge="#ffffff", size=20)
-    shapes: list[dict[str, Any]] = []
-    if move is not None and move.path:
-        me = state.players[state.player]
-        route = [me.meeples[move.meeple], *move.path]
-        points = [at(*divmod(s, board.cols)) for s in route]
-        shapes = [dict(type="line", x0=x0, y0=y0, x1=x1, y1=y1, line=dict(color=HIGHLIGHT, width=5))
-                  for (x0, y0), (x1, y1) in zip(points, points[1:])]
+    me = state.players[state.player]
+    traces: list[Any] = []
+    arrows: list[dict[str, Any]] = []
+    for i, (path_move, name, (colour, side, width)) in enumerate(zip((move, runner_up), (*names, *LEGEND[len(names):]), PATHS)):
+        if path_move is None:
+            continue
+        start = me.meeples[path_move.meeple]
+        arrows += [dict(x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y", axref="x", ayref="y", text="", showarrow=True,
+                        arrowhead=2, arrowsize=1.1, arrowwidth=width, arrowcolor=colour, standoff=0, startstandoff=0)
+                   for (x0, y0), (x1, y1) in _path_steps(at, start, path_move.path, 10 * side)]
+        traces.append(_step_badges(at, path_move.path, html.escape(name), colour, side * corner, corner))
+        labels.add(LEFT - 20, BOTTOM - 16 - 20 * i, f"{'━' if i == 0 else '┅'}➜ <b>{html.escape(name)}</b>: "
+                   f"{path_move.describe(start, board.cols)}", fill=colour)
     x0 = LEFT + board.cols * CELL + 40
     for who, p in enumerate(state.players):
         top = height - 24 - who * 96
@@ -122,7 +217,57 @@ def rush_board(state: State, move: Move | None = None) -> Board:
     title = f"Coffee Rush · {rules.players} players · round {state.round} · {PHASE_WORDS.get(state.phase, str(state.phase))}"
     text = labels.labels("labels")
     text.textposition = "middle right"
-    return [squares, people, text], board_layout(title, WIDTH, height, shapes)
+    layout = board_layout(title, WIDTH, height)
+    layout["annotations"] = arrows
+    return [squares, people, text, *traces], layout
+
+
+@lru_cache(maxsize=4)
+def _advised(state: State) -> pd.DataFrame:
+    return advise(state)
+
+
+def _advise(state: State) -> pd.DataFrame:
+    """:func:`~coffeegames.rush.advise`, worked out once per position for both the list and the board (a copy: the
+    view adds columns to the table it is given)."""
+    return _advised(state).copy()
+
+
+def best_two(state: State) -> list[tuple[Move, Fraction]]:
+    """At a move decision, the first two moves of the walkthrough's list (best first) with their exact values; else
+    ``[]``.
+
+    >>> s = Game(players=3).new_initial_state(seed=1)
+    >>> while s.is_chance() or s.phase == "place":
+    ...     s = s.apply(s.chance_outcomes()[0][0] if s.is_chance() else s.legal_actions()[0])
+    >>> [(str(move), value) for move, value in best_two(s)]
+    [('move d1→d2→c2', Fraction(1, 1)), ('move c2→d2→d1', Fraction(1, 1))]
+    """
+    check_instance(state, State, "state", "a Coffee Rush state")
+    if state.is_chance() or state.is_terminal() or state.phase != Phase.MOVE:
+        return []
+    frame = _advise(state)
+    ranked = sorted(zip(frame["action"], frame["value"]), key=lambda pair: -pair[1])  # as the list: by value, stable
+    return [(move, Fraction(value)) for move, value in ranked[:2]]
+
+
+def rush_decision_board(state: State) -> Board:
+    """The board as the walkthrough shows it: at a move decision, the best move's path (the first of the list, its
+    value in the key) and the runner-up's, lighter; elsewhere the position alone (:func:`rush_board`).
+
+    >>> traces, layout = rush_decision_board(Game(players=3).new_initial_state(seed=0))
+    >>> len(layout["annotations"])
+    0
+    """
+    check_instance(state, State, "state", "a Coffee Rush state")
+    ranked = best_two(state)
+    legend = [f"{name} ({_signed(value)} this turn)" for name, (_, value) in zip(("best move", "runner-up"), ranked)]
+    moves = [move for move, _ in ranked] + [None, None]
+    return rush_board(state, moves[0], moves[1], legend)
+
+
+def _signed(value: Fraction) -> str:
+    return f"+{value}" if value > 0 else str(value)
 
 
 def outcome_example(state: State) -> str | None:
@@ -145,6 +290,7 @@ def outcome_hint(state: State) -> str:
     >>> outcome_hint(Game(players=3).new_initial_state())
     'the order card drawn for player 0 (its ingredients), e.g. coffee+coffee'
     """
+    check_instance(state, State, "state", "a Coffee Rush state")
     who = state.deals[0][0] if state.deals else 0
     return f"the order card drawn for player {who} (its ingredients), e.g. {outcome_example(state)}"
 
@@ -160,6 +306,8 @@ def parse_order(text: str, state: State) -> Drawn:
     ...
     coffeegames.errors.BadEntry: an order needs 2-4 ingredients (you typed 1)
     """
+    _ARGUMENT.text(text, "text")
+    check_instance(state, State, "state", "a Coffee Rush state")
     if not state.is_chance():
         raise IllegalAction("no order is being drawn now: the outcome box is for order cards dealt")
     words = text.replace("+", " ").replace(",", " ").lower().split()
@@ -177,14 +325,15 @@ def parse_order(text: str, state: State) -> Drawn:
 
 def deal_owner(state: State) -> int | None:
     """Who receives the card being dealt (None away from a deal)."""
+    check_instance(state, State, "state", "a Coffee Rush state")
     return state.deals[0][0] if state.is_chance() and state.deals else None
 
 
 def rush_adapter(names: Sequence[str] | None = None) -> Adapter:
     """How Coffee Rush shows itself in a :class:`DecisionView`: :func:`~coffeegames.rush.advise`, the board, deals."""
     return Adapter(
-        advise=advise,
-        board=rush_board,
+        advise=_advise,
+        board=rush_decision_board,
         outcome_hint=outcome_hint,
         outcome_example=outcome_example,
         value_name="score change this turn",
@@ -204,11 +353,14 @@ def rush_walkthrough(players: int = 3, human: Sequence[int] = (0,), seed: int = 
     ('Enter the order drawn', True)
     """
     game = Game(players=players, **options)
-    bad = [p for p in human if not 0 <= p < players]
+    if isinstance(human, (str, bytes)) or not isinstance(human, Iterable):
+        raise BadType("human", "must be a list of the players a person plays, e.g. (0,) or () for bots only", human)
+    human = tuple(human)
+    bad = [p for p in human if not is_whole(p) or not 0 <= p < players]
     if bad:
         raise BadArgument("human", f"human players are players 0-{players - 1}", bad)
     names = player_names(players, human)
     bots = {p: greedy_policy for p in range(players) if p not in human}
-    session = Session(game.new_initial_state(), seed=seed, bots=bots, chance_player=deal_owner, parse_outcome=parse_order,
+    session = Session(game.new_initial_state(), seed=check_seed(seed), bots=bots, chance_player=deal_owner, parse_outcome=parse_order,
                       names=names, chance_event="draw")
     return DecisionView(session, rush_adapter(names))

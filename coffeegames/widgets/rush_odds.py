@@ -42,6 +42,7 @@ from ..errors import BadArgument, BadEntry
 from ..exact import Bag, Dist
 from ..rush import as_deck, deck_ingredients, deck_table, ingredient_dist, p_needs, size_dist, specialty_dist, unseen_deck
 from ..text import labelled_text
+from ..validate import Checker
 from .charts import BASE, HIGHLIGHT, View, figure, fraction_text, mean_text, percent, table_html
 
 __all__ = ["CSS_CLASSES", "DeckExplorer", "EXAMPLE_DECK", "EXAMPLE_SPECIALTY", "MAX_SHOWN", "parse_orders"]
@@ -65,6 +66,7 @@ EXAMPLE_SPECIALTY = frozenset({"tea", "chocolate", "caramel", "water"})
 """The specialty ingredients of :data:`EXAMPLE_DECK` (the board's 1-space ingredients)."""
 MAX_SHOWN = 12
 """The slider offers at most this many next orders."""
+_ARGUMENT = Checker("", BadArgument)
 CSS_CLASSES = {
     "explorer": "cg-deck-explorer", "seen": "cg-deck-seen", "draws": "cg-deck-draws",
     "ingredient": "cg-deck-ingredient", "held": "cg-deck-held", "message": "cg-deck-message",
@@ -73,12 +75,20 @@ CSS_CLASSES = {
 """The stable CSS class of each part of a :class:`DeckExplorer` (for a browser test or a page's style)."""
 
 
+def _names(value: Any, where: str) -> tuple[str, ...]:
+    """Ingredient names: a list, tuple or set of strings (one string alone would be read letter by letter)."""
+    if isinstance(value, (set, frozenset)):
+        value = sorted(value, key=str)
+    return _ARGUMENT.sequence(value, where, _ARGUMENT.text)
+
+
 def parse_orders(text: str) -> list[tuple[str, ...]]:
     """Orders typed as text: orders separated by commas or semicolons, ingredients within one by ``+``.
 
     >>> parse_orders("coffee+milk, milk + tea leaves;")
     [('coffee', 'milk'), ('milk', 'tea leaves')]
     """
+    _ARGUMENT.text(text, "text")
     orders = []
     for part in text.replace(";", ",").split(","):
         if not part.strip():
@@ -123,13 +133,15 @@ class DeckExplorer(View):
         if deck is None:
             deck, specialty = EXAMPLE_DECK, EXAMPLE_SPECIALTY if specialty is None else specialty
         self.makeup = as_deck(deck)
-        self.specialty = frozenset(specialty or ())
+        self.specialty = frozenset(_names(specialty or (), "specialty"))
         names = deck_ingredients(self.makeup)
         if not names:
             raise BadArgument("deck", "holds no order: give at least one order with its count")
-        for name in [ingredient] if ingredient is not None else []:
-            if name not in names:
-                raise BadArgument("ingredient", f"must be one of the deck's ingredients: {', '.join(names)}", name)
+        _ARGUMENT.whole(draws, "draws", 1, MAX_SHOWN)
+        _ARGUMENT.text(seen, "seen")
+        if ingredient is not None:
+            _ARGUMENT.one_of(ingredient, "ingredient", names)
+        held = _names(held, "held")
         for name in held:
             if name not in names:
                 raise BadArgument("held", f"each must be one of the deck's ingredients: {', '.join(names)}", name)
