@@ -105,11 +105,28 @@ def fits(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> bool:
 
 
 def _radices(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> tuple[list[int], int]:
+    """Each digit's radix (bag counts, cup counts, tray) and their product: powers of two where they fit 62 bits (a
+    digit is then a shift and a mask, not an int64 division), else the smallest radices."""
     k = len(solver.kinds)
     bag = [max(r[0][i] for r in roots) + 1 for i in range(k)]
     cup = [min(CUP_SPACES, max(r[0][i] + r[1][i] for r in roots)) + 1 for i in range(k)]
     radices = bag + cup + [max(solver.tray_spaces, max(r[2] for r in roots)) + 1]
+    wide = [1 << (r - 1).bit_length() for r in radices]
+    if prod(wide) < 2**62:
+        return wide, prod(wide)
     return radices, prod(radices)
+
+
+def _digits(codes: np.ndarray, strides: np.ndarray, radices: list[int]) -> np.ndarray:
+    """The digits of ``codes`` (int8, one column a digit)."""
+    out = np.empty((len(codes), len(radices)), dtype=np.int8)
+    if all(r & (r - 1) == 0 for r in radices):
+        for j, (s, r) in enumerate(zip(strides.tolist(), radices)):
+            out[:, j] = (codes >> (s.bit_length() - 1)) & (r - 1)
+    else:
+        for j, (s, r) in enumerate(zip(strides.tolist(), radices)):
+            out[:, j] = codes // s % r
+    return out
 
 
 class _Layer:
@@ -117,8 +134,7 @@ class _Layer:
 
     def __init__(self, codes: np.ndarray, solver: Solver, strides: np.ndarray, radices: list[int], k: int) -> None:
         self.codes = codes
-        digits = (codes[:, None] // strides[None, :]) % np.array(radices)[None, :]
-        digits = digits.astype(np.int8)  # counts ≤ 63: a tenth of the memory of int64
+        digits = _digits(codes, strides, radices)  # int8: counts ≤ 63, a tenth of the memory of int64
         self.bag, self.cup, self.tray = digits[:, :k], digits[:, k:2 * k], digits[:, 2 * k]
         size = self.cup.sum(1)
         position = size + (size >= solver.sweet_space if solver.sweet_space is not None else 0)
