@@ -287,13 +287,10 @@ class Layers:
             if below is not None and (layer.plain.any() or layer.choice.any()):
                 bound = self.bounds[total - 1]
                 last = len(below.codes) - 1
-                live = layer.plain | layer.choice
-                children = []  # per kind: the child's row in ``below`` when that kind goes to the cup (0 if none)
-                for o in range(self.k):
-                    has = live & (layer.bag[:, o] > 0)
-                    child = np.zeros(m, dtype=np.int64)
-                    child[has] = np.searchsorted(below.codes, layer.codes[has] + (self.cup_strides[o] - self.bag_strides[o]))
-                    children.append(child)
+                # per kind: the child's row in ``below`` when that kind goes to the cup (where the bag has one and the
+                # position is live; elsewhere a row that is never weighed: searching every row is cheaper than masking)
+                children = [np.minimum(np.searchsorted(below.codes, layer.codes + (self.cup_strides[o] - self.bag_strides[o])), last)
+                            for o in range(self.k)]
                 if self.with_dist:
                     layer.children = children
                 # no reduction modulo p inside the sums: at most T(T-1) < 2**12 times a residue < 2**31
@@ -301,13 +298,13 @@ class Layers:
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
                     tray_ok = layer.tray_ok[rows]
+                    codes, counts = layer.codes[rows], layer.bag[rows].astype(np.int64)
                     for o in range(self.k):
-                        n = layer.bag[rows, o].astype(np.int64)
+                        n = counts[:, o]
                         best = children[o][rows]
                         ok = tray_ok & (n > 0)
                         if ok.any():
-                            tray_idx = np.zeros(len(rows), dtype=np.int64)
-                            tray_idx[ok] = np.searchsorted(below.codes, layer.codes[rows[ok]] + (self.tray_stride - self.bag_strides[o]))
+                            tray_idx = np.minimum(np.searchsorted(below.codes, codes + (self.tray_stride - self.bag_strides[o])), last)
                             later = self._later(below, best, tray_idx, bound, ok)
                             best = np.where(later, tray_idx, best)
                         if self.with_dist:
