@@ -45,8 +45,8 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   ``act=`` for another round policy), then stops: a lower bound on what that round can be
   worth. Its draws are all weighed when few enough (or ``max_outcomes=None``), else a
   stratified sample is (flagged, with a standard error); every draw's cup test is one vectorised
-  table (they share most positions); over ``max_states`` positions, test by test by one shared
-  scalar solver within ``max_states`` positions, simulated beyond.
+  table (they share most positions); over ``max_states`` positions, test by test, each by the vectorised
+  solver within ``max_states`` positions, and a test over that by the scalar solver's fallback (simulated).
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
@@ -435,8 +435,8 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
     """:func:`stop_now`'s value for many tests (all from a draw): the tests that can share a solver are one vectorised
     solve (:class:`.cup_layers.Layers`, ``max_states`` positions in all; an exact Fraction each); a group over that
     budget is solved test by test, each alone by the vectorised solver within ``max_states`` positions, and a test
-    over that (known beforehand where the positions can be counted) the old way (one scalar solver within
-    ``max_states`` positions, simulated beyond). Returns the values and the positions solved."""
+    over that (known beforehand where the positions can be counted) as :func:`stop_now` solves it (a fresh scalar
+    solver within ``max_states`` positions, simulated beyond). Returns the values and the positions solved."""
     out: list[_Solved] = [_Solved(Fraction(0))] * len(tests)
     positions = 0
     groups: dict[Hashable, list[int]] = {}
@@ -517,8 +517,9 @@ def one_more_round(
     exact probability; otherwise ``draws`` draws are picked by seeded stratified sampling (one from each
     of ``draws`` equally likely strata, the draws ordered by a quick projection of their cup) and
     averaged, an unbiased estimate flagged ``exact=False``. The draws' cup tests are solved as one vectorised
-    table, since they share most positions: ``max_states`` positions in all; over that, test by test by one scalar
-    solver within ``max_states`` positions, past which the remaining cup tests are simulated (flagged).
+    table, since they share most positions: ``max_states`` positions in all; over that, test by test, each by the
+    vectorised solver within ``max_states`` positions; a test over that is simulated as :func:`stop_now` does
+    (flagged: a lower estimate).
 
     >>> from coffeegames.roaster.state import Game
     >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
