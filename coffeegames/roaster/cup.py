@@ -436,7 +436,8 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
     solve (:class:`.cup_layers.Layers`, ``max_states`` positions in all; an exact Fraction each); a group over that
     budget is solved test by test, each alone by the vectorised solver within ``max_states`` positions, and a test
     over that (known beforehand where the positions can be counted) as :func:`stop_now` solves it (a fresh scalar
-    solver within ``max_states`` positions, simulated beyond). Returns the values and the positions solved."""
+    solver within ``max_states`` positions, simulated beyond; with no budget, one scalar solver shared by the tests it
+    can solve). Returns the values and the positions solved."""
     out: list[_Solved] = [_Solved(Fraction(0))] * len(tests)
     positions = 0
     groups: dict[Hashable, list[int]] = {}
@@ -463,16 +464,23 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
                 out[i] = _Solved(v)
             positions += table.positions
             continue
+        shared: list[tuple[_Test, Solver]] = []
         for i, root, over in zip(members, roots, alone):  # test by test
             test = tests[i]
             if layered and not over and fits(solver, [root]):
                 try:
-                    one = Layers(solver, [root], max_states)
-                    out[i], positions = _Solved(one.values()[0]), positions + one.positions
+                    single = Layers(solver, [root], max_states)
+                    out[i], positions = _Solved(single.values()[0]), positions + single.positions
                     continue
                 except OverBudget:
                     pass
-            r = _solve(test, test.solver(max_states), samples, seed, layered=False)
+            one = None if max_states is not None else \
+                next((s for t, s in shared if t.shares(test) and all(x in s.index for x in test.tokens)), None)
+            if one is None:  # without a budget one scalar solver serves the tests it can (they share positions)
+                one = test.solver(max_states, (x for j in members if tests[j].shares(test) for x in tests[j].tokens)
+                                  if max_states is None else ())
+                shared.append((test, one))
+            r = _solve(test, one, samples, seed, layered=False)
             out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
     return out, positions
 
