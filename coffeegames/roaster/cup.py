@@ -46,7 +46,7 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   worth. Its draws are all weighed when few enough (or ``max_outcomes=None``), else a
   stratified sample is (flagged, with a standard error); every draw's cup test is one vectorised
   table (they share most positions); over ``max_states`` positions, test by test, each by the vectorised
-  solver within ``max_states`` positions, and a test over that by the scalar solver's fallback (simulated).
+  solver within ``max_states`` positions, and the tests over that by one shared scalar solver, simulated beyond.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
@@ -435,9 +435,9 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
     """:func:`stop_now`'s value for many tests (all from a draw): the tests that can share a solver are one vectorised
     solve (:class:`.cup_layers.Layers`, ``max_states`` positions in all; an exact Fraction each); a group over that
     budget is solved test by test, each alone by the vectorised solver within ``max_states`` positions, and a test
-    over that (known beforehand where the positions can be counted) as :func:`stop_now` solves it (a fresh scalar
-    solver within ``max_states`` positions, simulated beyond; with no budget, one scalar solver shared by the tests it
-    can solve). Returns the values and the positions solved."""
+    over that (known beforehand where the positions can be counted) as before the vectorised solver: by one scalar
+    solver shared by such tests, within ``max_states`` positions, simulated beyond. Returns the values and the
+    positions solved."""
     out: list[_Solved] = [_Solved(Fraction(0))] * len(tests)
     positions = 0
     groups: dict[Hashable, list[int]] = {}
@@ -474,11 +474,9 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
                     continue
                 except OverBudget:
                     pass
-            one = None if max_states is not None else \
-                next((s for t, s in shared if t.shares(test) and all(x in s.index for x in test.tokens)), None)
-            if one is None:  # without a budget one scalar solver serves the tests it can (they share positions)
-                one = test.solver(max_states, (x for j in members if tests[j].shares(test) for x in tests[j].tokens)
-                                  if max_states is None else ())
+            one = next((s for t, s in shared if t.shares(test) and all(x in s.index for x in test.tokens)), None)
+            if one is None:  # one scalar solver serves the tests it can: they share positions (and the fallback's endgames)
+                one = test.solver(max_states, (x for j in members if tests[j].shares(test) for x in tests[j].tokens))
                 shared.append((test, one))
             r = _solve(test, one, samples, seed, layered=False)
             out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
@@ -526,8 +524,8 @@ def one_more_round(
     of ``draws`` equally likely strata, the draws ordered by a quick projection of their cup) and
     averaged, an unbiased estimate flagged ``exact=False``. The draws' cup tests are solved as one vectorised
     table, since they share most positions: ``max_states`` positions in all; over that, test by test, each by the
-    vectorised solver within ``max_states`` positions; a test over that is simulated as :func:`stop_now` does
-    (flagged: a lower estimate).
+    vectorised solver within ``max_states`` positions; the tests over that by one shared scalar solver within
+    ``max_states`` positions, simulated beyond (flagged: a lower estimate).
 
     >>> from coffeegames.roaster.state import Game
     >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
