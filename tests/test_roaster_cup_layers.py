@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from coffeegames.roaster import CUP_EFFECTS, Rules
-from coffeegames.roaster.cup_layers import Layers
+from coffeegames.roaster.cup_layers import Layers, fits
 from coffeegames.roaster.cup_solver import Solver
 
 TOKENS = ["hard", "bean0", "bean1", "bean2", "bean3", "bean4", "burnt", "defect", "smoke", "body", "acidity", "aroma", "wild"]
@@ -80,3 +80,29 @@ def test_the_budget_is_checked_while_listing():
         Layers(solver, root, max_states=n - 1)
     with pytest.raises(ValueError, match="dist=True"):
         Layers(solver, root).dist()
+
+
+def test_codes_too_wide_for_bit_fields_use_the_smallest_radices():
+    # 8 kinds up to 9 tokens each: 4 bits a bag digit and 4 a cup digit (66 bits) do not fit, radix 10 digits do
+    rules = Rules(card="Zambia Kasama AA")
+    kinds = ["hard", "bean0", "bean1", "bean2", "bean3", "bean4", "defect", "body"]
+    bags = [[a] * 9 + [b] * 3 for a, b in zip(kinds, kinds[1:] + kinds[:1])]
+    solver = Solver(rules, (), [t for bag in bags for t in bag], 3, None)
+    solver.scale(12)
+    none = (0,) * len(solver.kinds)
+    roots = [(solver.counts(bag), none, 0) for bag in bags]
+    assert fits(solver, roots)
+    assert Layers(solver, roots).values() == [scalar(rules, (), bag, 3, bag, (), 0)[0] for bag in bags]
+
+
+def test_a_round_over_its_shared_budget_solves_each_cup_test_alone():
+    from coffeegames.roaster import Game, Roast, one_more_round
+
+    s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
+    s = s.apply(s.sample_chance(np.random.default_rng(1))).apply(Roast())
+    shared = one_more_round(s, draws=4, max_states=None)
+    assert not shared.lower and shared.positions > 0
+    budget = shared.positions - 1  # the round's table is over this; each cup test alone is not
+    split = one_more_round(s, draws=4, max_states=budget)
+    assert split.parts == shared.parts and split.value == shared.value and not split.lower
+    assert split.positions > shared.positions  # positions the draws share, solved once for each

@@ -45,8 +45,8 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   ``act=`` for another round policy), then stops: a lower bound on what that round can be
   worth. Its draws are all weighed when few enough (or ``max_outcomes=None``), else a
   stratified sample is (flagged, with a standard error); every draw's cup test is one vectorised
-  table (they share most positions); over ``max_states`` positions, test by test by one shared
-  scalar solver within ``max_states`` positions, simulated beyond.
+  table (they share most positions); over ``max_states`` positions, test by test, each by the vectorised
+  solver within ``max_states`` positions, and the tests over that by one shared scalar solver, simulated beyond.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
@@ -435,9 +435,11 @@ class _Solved:
 
 def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, seed: int) -> tuple[list[_Solved], int]:
     """:func:`stop_now`'s value for many tests (all from a draw): the tests that can share a solver are one vectorised
-    solve (:class:`.cup_layers.Layers`, ``max_states`` positions each; an exact Fraction each); a group over that
-    budget is solved test by test by one shared scalar solver within ``max_states`` positions (the
-    same answers as before the vectorised solver), simulated beyond. Returns the values and the positions solved."""
+    solve (:class:`.cup_layers.Layers`, ``max_states`` positions in all; an exact Fraction each); a group over that
+    budget is solved test by test, each alone by the vectorised solver within ``max_states`` positions, and a test
+    over that (known beforehand where the positions can be counted) as before the vectorised solver: by one scalar
+    solver shared by such tests, within ``max_states`` positions, simulated beyond. Returns the values and the
+    positions solved."""
     out: list[_Solved] = [_Solved(Fraction(0))] * len(tests)
     positions = 0
     groups: dict[Hashable, list[int]] = {}
@@ -448,28 +450,38 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
         solver = first.solver(None, (x for i in members for x in tests[i].tokens))
         solver.scale(max(len(tests[i].tokens) for i in members))
         roots = [(solver.counts(tests[i].bag), solver.counts(tests[i].cup), len(tests[i].tray)) for i in members]
-        try:
-            if not all(tests[i].phase == Phase.CUP_DRAW and not tests[i].hand for i in members) or not fits(solver, roots):
-                raise OverBudget
-            counted = [count_positions(solver, *root) for root in roots]  # known (no Sweetness, Choice, Exchange)
-            if max_states is not None and max((n or 0 for n in counted), default=0) > max_states:
-                raise OverBudget  # one test alone is over: no listing
-            table = Layers(solver, roots, max_states)
-        except OverBudget:  # as before the vectorised solver: one scalar solver shared, simulated beyond its budget
-            shared: list[tuple[_Test, Solver]] = []
-            for i in members:
-                test = tests[i]
-                one = next((s for t, s in shared if t.shares(test) and all(x in s.index for x in test.tokens)), None)
-                if one is None:
-                    similar = [tests[j].tokens for j in members if tests[j].shares(test)]
-                    one = test.solver(max_states, (x for tokens in similar for x in tokens))
-                    shared.append((test, one))
-                r = _solve(test, one, samples, seed, layered=False)
-                out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
+        layered = all(tests[i].phase == Phase.CUP_DRAW and not tests[i].hand for i in members)
+        counted: list[int | None] = [None] * len(roots)
+        if max_states is not None and layered:  # known (no Sweetness, Choice, Exchange): a test alone over is not listed
+            counted = [count_positions(solver, *root) for root in roots]
+        alone = [n is not None and n > max_states for n in counted] if max_states is not None else [False] * len(roots)
+        table = None
+        if layered and not any(alone) and fits(solver, roots):
+            try:
+                table = Layers(solver, roots, max_states)
+            except OverBudget:
+                pass
+        if table is not None:
+            for i, v in zip(members, table.values()):
+                out[i] = _Solved(v)
+            positions += table.positions
             continue
-        for i, v in zip(members, table.values()):
-            out[i] = _Solved(v)
-        positions += table.positions
+        shared: list[tuple[_Test, Solver]] = []
+        for i, root, over in zip(members, roots, alone):  # test by test
+            test = tests[i]
+            if layered and not over and fits(solver, [root]):
+                try:
+                    single = Layers(solver, [root], max_states)
+                    out[i], positions = _Solved(single.values()[0]), positions + single.positions
+                    continue
+                except OverBudget:
+                    pass
+            one = next((s for t, s in shared if t.shares(test) and all(x in s.index for x in test.tokens)), None)
+            if one is None:  # one scalar solver serves the tests it can: they share positions (and the fallback's endgames)
+                one = test.solver(max_states, (x for j in members if tests[j].shares(test) for x in tests[j].tokens))
+                shared.append((test, one))
+            r = _solve(test, one, samples, seed, layered=False)
+            out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
     return out, positions
 
 
@@ -513,8 +525,9 @@ def one_more_round(
     exact probability; otherwise ``draws`` draws are picked by seeded stratified sampling (one from each
     of ``draws`` equally likely strata, the draws ordered by a quick projection of their cup) and
     averaged, an unbiased estimate flagged ``exact=False``. The draws' cup tests are solved as one vectorised
-    table, since they share most positions: ``max_states`` positions in all; over that, test by test by one scalar
-    solver within ``max_states`` positions, past which the remaining cup tests are simulated (flagged).
+    table, since they share most positions: ``max_states`` positions in all; over that, test by test, each by the
+    vectorised solver within ``max_states`` positions; the tests over that by one shared scalar solver within
+    ``max_states`` positions, simulated beyond (flagged: a lower estimate).
 
     >>> from coffeegames.roaster.state import Game
     >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)

@@ -124,11 +124,28 @@ def _checked(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> lis
 
 
 def _radices(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> tuple[list[int], int]:
+    """Each digit's radix (bag counts, cup counts, tray) and their product: powers of two where they fit 62 bits (a
+    digit is then a shift and a mask, not an int64 division), else the smallest radices."""
     k = len(solver.kinds)
     bag = [max(r[0][i] for r in roots) + 1 for i in range(k)]
     cup = [min(CUP_SPACES, max(r[0][i] + r[1][i] for r in roots)) + 1 for i in range(k)]
     radices = bag + cup + [max(solver.tray_spaces, max(r[2] for r in roots)) + 1]
+    wide = [1 << (r - 1).bit_length() for r in radices]
+    if prod(wide) < 2**62:
+        return wide, prod(wide)
     return radices, prod(radices)
+
+
+def _digits(codes: np.ndarray, strides: np.ndarray, radices: list[int]) -> np.ndarray:
+    """The digits of ``codes`` (int8, one column a digit)."""
+    out = np.empty((len(codes), len(radices)), dtype=np.int8)
+    if all(r & (r - 1) == 0 for r in radices):
+        for j, (s, r) in enumerate(zip(strides.tolist(), radices)):
+            out[:, j] = (codes >> (s.bit_length() - 1)) & (r - 1)
+    else:
+        for j, (s, r) in enumerate(zip(strides.tolist(), radices)):
+            out[:, j] = codes // s % r
+    return out
 
 
 class _Layer:
@@ -136,8 +153,7 @@ class _Layer:
 
     def __init__(self, codes: np.ndarray, solver: Solver, strides: np.ndarray, radices: list[int], k: int) -> None:
         self.codes = codes
-        digits = (codes[:, None] // strides[None, :]) % np.array(radices)[None, :]
-        digits = digits.astype(np.int8)  # counts ≤ 63: a tenth of the memory of int64
+        digits = _digits(codes, strides, radices)  # int8: counts ≤ 63, a tenth of the memory of int64
         self.bag, self.cup, self.tray = digits[:, :k], digits[:, k:2 * k], digits[:, 2 * k]
         size = self.cup.sum(1)
         position = size + (size >= solver.sweet_space if solver.sweet_space is not None else 0)
@@ -292,13 +308,10 @@ class Layers:
             if below is not None and (layer.plain.any() or layer.choice.any()):
                 bound = self.bounds[total - 1]
                 last = len(below.codes) - 1
-                live = layer.plain | layer.choice
-                children = []  # per kind: the child's row in ``below`` when that kind goes to the cup (0 if none)
-                for o in range(self.k):
-                    has = live & (layer.bag[:, o] > 0)
-                    child = np.zeros(m, dtype=np.int64)
-                    child[has] = np.searchsorted(below.codes, layer.codes[has] + (self.cup_strides[o] - self.bag_strides[o]))
-                    children.append(child)
+                # per kind: the child's row in ``below`` when that kind goes to the cup (where the bag has one and the
+                # position is live; elsewhere a row that is never weighed: searching every row is cheaper than masking)
+                children = [np.minimum(np.searchsorted(below.codes, layer.codes + (self.cup_strides[o] - self.bag_strides[o])), last)
+                            for o in range(self.k)]
                 if self.with_dist:
                     layer.children = children
                 # no reduction modulo p inside the sums: at most T(T-1) < 2**12 times a residue < 2**31
@@ -306,13 +319,13 @@ class Layers:
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
                     tray_ok = layer.tray_ok[rows]
+                    codes, counts = layer.codes[rows], layer.bag[rows].astype(np.int64)
                     for o in range(self.k):
-                        n = layer.bag[rows, o].astype(np.int64)
+                        n = counts[:, o]
                         best = children[o][rows]
                         ok = tray_ok & (n > 0)
                         if ok.any():
-                            tray_idx = np.zeros(len(rows), dtype=np.int64)
-                            tray_idx[ok] = np.searchsorted(below.codes, layer.codes[rows[ok]] + (self.tray_stride - self.bag_strides[o]))
+                            tray_idx = np.minimum(np.searchsorted(below.codes, codes + (self.tray_stride - self.bag_strides[o])), last)
                             later = self._later(below, best, tray_idx, bound, ok)
                             best = np.where(later, tray_idx, best)
                         if self.with_dist:

@@ -61,14 +61,19 @@ def fits(token: str, slot: str) -> bool:
     return token == WILD or slot == ANY or token == slot
 
 
+_LEVELS = {b: i for i, b in enumerate(BEANS)}
+
+
 def _level(bean_: str) -> int:
     """The roast level of a roasted bean (levels 0-4)."""
-    return BEANS.index(bean_)
+    return _LEVELS[bean_]
 
 
 def payments(cost: Sequence[str], pool: Sequence[str]) -> list[tuple[str, ...]]:
     """Every multiset of flavour tokens from ``pool`` that fills the slots ``cost`` (one token per slot)."""
     found: set[tuple[str, ...]] = set()
+    if len(pool) < len(cost):  # one token a slot: too few tokens pay nothing
+        return []
 
     def rec(i: int, left: Counter[str], chosen: tuple[str, ...]) -> None:
         if i == len(cost):
@@ -119,8 +124,10 @@ def effect_actions(state: S) -> tuple[Any, ...]:
                     actions.append(IMMEDIATE_ACTIONS[effect](payment))
     for kind, effect in FLAVOUR_EFFECTS.items():
         tokens = [t for t in (kind, WILD) if t in pool]
-        squares = [i for i, s in enumerate(state.slots) if free_slot(state, i, kind) is not None]
-        if not tokens or not squares:
+        if not tokens:
+            continue
+        squares = [i for i in range(len(state.slots)) if free_slot(state, i, kind) is not None]
+        if not squares:
             continue
         for t in tokens:
             for i in squares:

@@ -258,7 +258,7 @@ class State(SavedState, BaseState):
         return (self.score().total,)
 
     # -- derived values ---------------------------------------------------------------
-    @property
+    @cached_property
     def active(self) -> tuple[str, ...]:
         """Cup effects moved to the cup board (both slots beside their square filled)."""
         return tuple(e for e, s in zip(self.squares, self.slots) if all(s))
