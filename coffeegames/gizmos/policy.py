@@ -115,6 +115,7 @@ def _card_value(state: State, player: int, card: CardFacts) -> float:
 def evaluate(state: State) -> tuple[float, ...]:
     """Each player's points plus the engine value of the gizmos they hold (final scores at the end of the game)."""
     check_instance(state, State, "state", "a Gizmos state")
+    # here and in the bots: the unchecked _score, _owned and rules.deck[i] (the seats and ids are the state's own)
     if state.is_terminal():
         return tuple(float(state._score(i)) for i in range(len(state.players)))
     left = 1.0 - _progress(state)

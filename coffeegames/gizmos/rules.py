@@ -124,7 +124,8 @@ class Rules:
         return deck
 
     def card(self, ident: int) -> Card:
-        """The card with id ``ident`` (0-111; the engine and the bots index :attr:`deck` directly)."""
+        """The card with id ``ident`` (0-111); else the library's error naming ``ident``. The engine and the bots
+        index :attr:`deck` directly, unchecked."""
         deck = self.deck
         if is_whole(ident) and 0 <= ident < len(deck):
             return deck[ident]
