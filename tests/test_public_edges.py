@@ -429,16 +429,6 @@ METHOD_SKIP: dict[str, str] = {
 """Public methods (``module.Class.method``) the generic drive does not call, with the reason."""
 
 METHOD_PENDING: tuple[str, ...] = (
-    "coffeegames.gizmos.policy.Stats.add",
-    "coffeegames.gizmos.rules.Rules.card",
-    "coffeegames.gizmos.rules.Rules.level_ids",
-    "coffeegames.gizmos.state.Game.new_initial_state",
-    "coffeegames.gizmos.state.State.can",
-    "coffeegames.gizmos.state.State.deck_size",
-    "coffeegames.gizmos.state.State.limits",
-    "coffeegames.gizmos.state.State.owned",
-    "coffeegames.gizmos.state.State.score",
-    "coffeegames.gizmos.state.State.unseen",
     "coffeegames.rush.actions.Move.describe",
     "coffeegames.rush.data.Board.is_specialty",
     "coffeegames.rush.data.Board.name",

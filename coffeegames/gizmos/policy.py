@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from ..engine import random_policy  # re-exported: the Gizmos random bot
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType
 from ..validate import Checker, check_count, check_instance, check_seed
 from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Skip
 from .data import COLOURS
@@ -56,6 +56,8 @@ ENGINE_VALUE: dict[str, float] = {
 }
 """What one unit of each effect is worth to the bots per remaining game (their estimate; upgrades and the multicolour
 cards are valued by :func:`card_value` itself)."""
+_HUGE = 1e100
+"""A margin is refused beyond +-this (a game's margins are points, under 1,000; the sum of squares stays finite)."""
 _FIRE_ORDER = ("vp_tokens", "build_free", "pick", "file", "draw_random", "research")
 
 
@@ -77,7 +79,7 @@ def progress(state: State) -> float:
 def _progress(state: State) -> float:
     rules = state.rules
     built = max(len(p.built) for p in state.players) / rules.end_gizmos
-    level3 = max(sum(rules.card(i).level == 3 for i in p.built) for p in state.players) / rules.end_level3
+    level3 = max(sum(rules.deck[i].level == 3 for i in p.built) for p in state.players) / rules.end_level3
     return min(1.0, max(built, level3))
 
 
@@ -113,13 +115,14 @@ def _card_value(state: State, player: int, card: CardFacts) -> float:
 def evaluate(state: State) -> tuple[float, ...]:
     """Each player's points plus the engine value of the gizmos they hold (final scores at the end of the game)."""
     check_instance(state, State, "state", "a Gizmos state")
+    # here and in the bots: the unchecked _score, _owned and rules.deck[i] (the seats and ids are the state's own)
     if state.is_terminal():
-        return tuple(float(state.score(i)) for i in range(len(state.players)))
+        return tuple(float(state._score(i)) for i in range(len(state.players)))
     left = 1.0 - _progress(state)
     values = []
     for i, p in enumerate(state.players):
-        engine = sum(_card_value(state, i, c) - c.vp for c in state.owned(i) if c.effect.kind != "score")
-        values.append(state.score(i) + engine + left * (0.4 * sum(p.energy) + 0.5 * len(p.archive)))
+        engine = sum(_card_value(state, i, c) - c.vp for c in state._owned[i] if c.effect.kind != "score")
+        values.append(state._score(i) + engine + left * (0.4 * sum(p.energy) + 0.5 * len(p.archive)))
     return tuple(values)
 
 
@@ -127,13 +130,13 @@ def _need(state: State) -> list[float]:
     """How much the player to move wants each colour: the cost colours of the best cards they could build next."""
     me, want = state.me, [0.1] * len(COLOURS)
     for ident in state.display[0] + state.display[1] + state.display[2] + me.archive:
-        card = state.rules.card(ident)
+        card = state.rules.deck[ident]
         if card.colour in COLOURS:
             i = COLOURS.index(card.colour)
             short = max(0, card.cost - me.energy[i])
             if short:
                 want[i] += _card_value(state, state.turn, card) / (1 + card.cost) / short
-    for gizmo in state.owned(state.turn):  # own pick gizmos set off by a colour
+    for gizmo in state._owned[state.turn]:  # own pick gizmos set off by a colour
         if gizmo.trigger is not None and gizmo.trigger.kind == "pick" and gizmo.id not in state.used:
             for c in gizmo.trigger.colours:
                 want[COLOURS.index(c)] += 0.5
@@ -143,7 +146,7 @@ def _need(state: State) -> list[float]:
 def _best_build(state: State, builds: list[Build]) -> tuple[Build, float] | None:
     if not builds:
         return None
-    scored = [(b, _card_value(state, state.turn, state.rules.card(b.card)) / (1 + 0.5 * sum(b.paid))) for b in builds]
+    scored = [(b, _card_value(state, state.turn, state.rules.deck[b.card]) / (1 + 0.5 * sum(b.paid))) for b in builds]
     return max(scored, key=lambda bs: bs[1])
 
 
@@ -163,7 +166,7 @@ def greedy_policy(state: State) -> Any:
     phase = state.phase
     if phase == Phase.TRIGGERS:
         fires = [a for a in legal if isinstance(a, Fire)]
-        kinds = {a: state.rules.card(a.gizmo).effect.kind for a in fires}
+        kinds = {a: state.rules.deck[a.gizmo].effect.kind for a in fires}
         return min(fires, key=lambda a: _FIRE_ORDER.index(kinds[a]) if kinds[a] in _FIRE_ORDER else 99)
     builds = [a for a in legal if isinstance(a, Build)]
     best = _best_build(state, builds)
@@ -175,7 +178,7 @@ def greedy_policy(state: State) -> Any:
         return max(picks, key=lambda a: want[COLOURS.index(a.colour)])
     files = [a for a in legal if isinstance(a, File)]
     if files:
-        return max(files, key=lambda a: _card_value(state, state.turn, state.rules.card(a.card)))
+        return max(files, key=lambda a: _card_value(state, state.turn, state.rules.deck[a.card]))
     research = [a for a in legal if isinstance(a, Research)]
     if research:
         return _research_level(state, research)
@@ -207,6 +210,15 @@ class Stats:
     margins: list[float] = field(default_factory=list, repr=False)
 
     def add(self, value: float) -> None:
+        """Count one playout whose margin is ``value`` (a finite number)."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise BadType("value", "must be a number (a playout's margin)", value)
+        if not -_HUGE < value < _HUGE:
+            raise BadArgument("value", f"must be a finite number between -{_HUGE:g} and {_HUGE:g}", value)
+        self._add(value)
+
+    def _add(self, value: float) -> None:
+        """:meth:`add` unchecked (the search adds its own margins, once a node of every playout)."""
         self.n += 1
         self.total += value
         self.squares += value * value
@@ -290,7 +302,7 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
                 turns, last = turns + 1, s.turn
         margins = _margins(evaluate(s))
         for n, a, mover in path:
-            n.stats[a].add(margins[mover])
+            n.stats[a]._add(margins[mover])
     return dict(root.stats)
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import pandas as pd
 
 from ..engine.options import option_table
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType
 from ..validate import Checker, is_whole
 from .data import COLOURS, Card, CardData, cards_for, cards_from_dict, load_cards, shipped_cards
 
@@ -39,6 +39,15 @@ __all__ = ["COLOURS", "MARBLES_PER_COLOUR", "Rules"]
 MARBLES_PER_COLOUR = 13
 """Marbles of each colour in the dispenser (Rule: 52 in all)."""
 _OPTION = Checker("option", BadArgument)
+
+
+def _check_level(level: Any, low: int = 1) -> int:
+    """``level`` if it is a card level ``low``-3 (1-3: levels I-III, 0: the starting gizmos); else the library's error
+    naming ``level``. Cheap (two tests): the engine's own calls to :meth:`Rules.level_ids` pass through it."""
+    if is_whole(level) and low <= level <= 3:
+        return level
+    error = BadArgument if is_whole(level) else BadType
+    raise error("level", f"must be a card level, a whole number {low}-3", level)
 
 
 def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
@@ -115,12 +124,17 @@ class Rules:
         return deck
 
     def card(self, ident: int) -> Card:
-        """The card with id ``ident``."""
-        return self.deck[ident]
+        """The card with id ``ident`` (0-111); else the library's error naming ``ident``. The engine and the bots
+        index :attr:`deck` directly, unchecked."""
+        deck = self.deck
+        if is_whole(ident) and 0 <= ident < len(deck):
+            return deck[ident]
+        error = BadArgument if is_whole(ident) else BadType
+        raise error("ident", f"must be a card id, a whole number 0-{len(deck) - 1}", ident)
 
     def level_ids(self, level: int) -> tuple[int, ...]:
-        """The ids of every card of ``level`` (0: the starting gizmos)."""
-        ids: tuple[int, ...] = self.__dict__["_levels"][level]
+        """The ids of every card of ``level`` (0: the starting gizmos, 1-3: levels I-III)."""
+        ids: tuple[int, ...] = self.__dict__["_levels"][_check_level(level, 0)]
         return ids
 
     @property

@@ -40,12 +40,14 @@ import numpy as np
 from ..engine.saved import GameBase, SavedState
 from ..engine.state import CHANCE, TERMINAL, cached_state
 from ..engine.state import State as BaseState
+from ..errors import BadArgument, BadType
+from ..validate import check_count, check_seed
 from .actions import ACTION_KINDS, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step
 from .data import COLOURS
 from .data import Card as CardFacts
 from .payment import _build_cost, _plans  # unchecked: the engine hands them its own values
 from .player import PlayerState, add_id, plus, remove_id
-from .rules import MARBLES_PER_COLOUR, Rules
+from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT
 
 __all__ = ["Game", "State"]
@@ -104,9 +106,14 @@ class State(SavedState, BaseState):
         """The player to move."""
         return self.players[self.turn]
 
+    def _check_player(self, player: Any) -> int:
+        """``player`` if it is a seat of this game (0 to players - 1); else the library's error naming ``player``.
+        The public methods taking a player check it; the engine and the bots call their unchecked ``_`` versions."""
+        return check_count(player, "player", maximum=len(self.players) - 1)
+
     def owned(self, player: int) -> tuple[CardFacts, ...]:
         """The gizmos ``player`` has built, as cards."""
-        return self._owned[player]
+        return self._owned[self._check_player(player)]
 
     @cached_state
     def _owned(self) -> tuple[tuple[CardFacts, ...], ...]:
@@ -115,14 +122,14 @@ class State(SavedState, BaseState):
 
     def limits(self, player: int) -> tuple[int, int, int]:
         """``(energy, archive, research)`` limits of ``player``, upgrades included."""
-        return self._limits[player]
+        return self._limits[self._check_player(player)]
 
     @cached_state
     def _limits(self) -> tuple[tuple[int, int, int], ...]:
         rules, found = self.rules, []
         for player in range(len(self.players)):
             energy, archive, research = rules.energy_limit, rules.archive_limit, rules.research_limit
-            for card in self.owned(player):
+            for card in self._owned[player]:
                 if card.effect.kind == "upgrade":
                     energy += card.effect.energy
                     archive += card.effect.archive
@@ -132,7 +139,14 @@ class State(SavedState, BaseState):
 
     def can(self, player: int, what: str) -> bool:
         """Whether ``player`` may still ``'file'`` or ``'research'`` (no negator gizmo built)."""
-        return not any(c.effect.kind == f"no_{what}" for c in self.owned(player))
+        self._check_player(player)
+        if not isinstance(what, str) or what not in ("file", "research"):
+            error = BadArgument if isinstance(what, str) else BadType
+            raise error("what", "must be 'file' or 'research'", what)
+        return self._can(player, what)
+
+    def _can(self, player: int, what: str) -> bool:
+        return not any(c.effect.kind == f"no_{what}" for c in self._owned[player])
 
     def known(self) -> set[int]:
         """Every card in a known place: starting gizmos, display, archives, built, under the decks, being researched."""
@@ -147,6 +161,9 @@ class State(SavedState, BaseState):
     def unseen(self, level: int) -> tuple[int, ...]:
         """The cards of ``level`` (1-3) in no known place: the unseen cards of its deck (and, for level III, the
         cards removed at setup), each equally likely to come next while the deck has unseen cards."""
+        return self._unseen(_check_level(level))
+
+    def _unseen(self, level: int) -> tuple[int, ...]:
         seen = self.known()
         return tuple(i for i in self.rules.level_ids(level) if i not in seen)
 
@@ -166,14 +183,17 @@ class State(SavedState, BaseState):
             hidden = [j for j, b in enumerate(self.bottom_by[level - 1]) if b != player]
             if not hidden:
                 continue
-            pool = list(self.unseen(level)) + [bottom[level - 1][j] for j in hidden]
+            pool = list(self._unseen(level)) + [bottom[level - 1][j] for j in hidden]
             picks = rng.permutation(len(pool))[: len(hidden)]
             for j, k in zip(hidden, picks):
                 bottom[level - 1][j] = pool[int(k)]
         return self._with(bottom=tuple(tuple(b) for b in bottom))
 
     def deck_size(self, level: int) -> int:
-        """Cards left in the deck of ``level``: unseen ones and the known ones put under it."""
+        """Cards left in the deck of ``level`` (1-3): unseen ones and the known ones put under it."""
+        return self._deck_size(_check_level(level))
+
+    def _deck_size(self, level: int) -> int:
         return self.decks[level - 1] + len(self.bottom[level - 1])
 
     # -- chance ----------------------------------------------------------------------------
@@ -182,7 +202,7 @@ class State(SavedState, BaseState):
         if step.phase in (Phase.ROW, Phase.ENERGY):
             total = sum(self.dispenser)
             return [(Marble(c), Fraction(n, total)) for c, n in zip(COLOURS, self.dispenser) if n]
-        pool = self.unseen(step.level)
+        pool = self._unseen(step.level)
         return [(Card(i), Fraction(1, len(pool))) for i in pool]
 
     def chance_outcome_count(self) -> int:
@@ -200,7 +220,7 @@ class State(SavedState, BaseState):
                 if k < n:
                     return Marble(colour)
                 k -= n
-        pool = self.unseen(step.level)
+        pool = self._unseen(step.level)
         return Card(pool[int(rng.integers(len(pool)))])
 
     def is_legal_outcome(self, outcome: Any) -> bool:
@@ -208,7 +228,7 @@ class State(SavedState, BaseState):
         if step.phase in (Phase.ROW, Phase.ENERGY):
             return isinstance(outcome, Marble) and outcome.colour in COLOURS and self.dispenser[COLOURS.index(outcome.colour)] > 0
         return (isinstance(outcome, Card) and isinstance(outcome.card, int) and not isinstance(outcome.card, bool)
-                and 0 <= outcome.card < len(self.rules.deck) and self.rules.card(outcome.card).level == step.level
+                and 0 <= outcome.card < len(self.rules.deck) and self.rules.deck[outcome.card].level == step.level
                 and outcome.card not in self.known())
 
     # -- legal actions ---------------------------------------------------------------------
@@ -236,7 +256,7 @@ class State(SavedState, BaseState):
         elif phase == Phase.FREE_BUILD:
             assert step is not None
             found = [(c, "display") for c in self.display[step.level - 1]]
-            found += [(c, "archive") for c in me.archive if self.rules.card(c).level == step.level]
+            found += [(c, "archive") for c in me.archive if self.rules.deck[c].level == step.level]
             acts += [Build(c, source) for c, source in found]
         elif phase == Phase.CHOOSE:
             acts += self._files(self.research)
@@ -247,31 +267,31 @@ class State(SavedState, BaseState):
         return self.display[0] + self.display[1] + self.display[2]
 
     def _files(self, cards: tuple[int, ...]) -> list[Any]:
-        if not self.can(self.turn, "file") or len(self.me.archive) >= self.limits(self.turn)[1]:
+        if not self._can(self.turn, "file") or len(self.me.archive) >= self._limits[self.turn][1]:
             return []
         return [File(c) for c in cards]
 
     def _picks(self) -> list[Any]:
-        if sum(self.me.energy) >= self.limits(self.turn)[0]:
+        if sum(self.me.energy) >= self._limits[self.turn][0]:
             return []
         return [Pick(c) for c, n in zip(COLOURS, self.row) if n]
 
     def _researches(self) -> list[Any]:
-        if not self.can(self.turn, "research"):
+        if not self._can(self.turn, "research"):
             return []
-        return [Research(level) for level in (1, 2, 3) if self.deck_size(level)]
+        return [Research(level) for level in (1, 2, 3) if self._deck_size(level)]
 
     def converters(self) -> tuple[CardFacts, ...]:
         """The converters the player to move may use in a Build now."""
         per_turn = self.rules.converters_per == "turn"
-        return tuple(c for c in self.owned(self.turn)
+        return tuple(c for c in self._owned[self.turn]
                      if c.type == "converter" and not (per_turn and c.id in self.used))
 
     def _builds(self, found: list[tuple[int, str]]) -> list[Any]:
-        me, owned, converters = self.me, self.owned(self.turn), self.converters()
+        me, owned, converters = self.me, self._owned[self.turn], self.converters()
         acts: list[Any] = []
         for ident, source in found:
-            card = self.rules.card(ident)
+            card = self.rules.deck[ident]
             need = _build_cost(card, source, owned)
             for paid, used in _plans(me.energy, card.colour, need, converters):
                 acts.append(Build(ident, source, paid, used))
@@ -305,13 +325,13 @@ class State(SavedState, BaseState):
             state = state._set_me(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))
             return state._with(row=plus(self.row, i, -1), todo=(Step(Phase.ROW), *rest))._event("pick", colour=action.colour)
         if isinstance(action, Research):
-            k = min(self.limits(self.turn)[2], self.deck_size(action.level))
+            k = min(self._limits[self.turn][2], self._deck_size(action.level))
             return state._with(todo=(*[Step(Phase.DRAW, action.level)] * k, Step(Phase.CHOOSE, action.level), *rest))
         assert isinstance(action, Build)
         return state._build(action)
 
     def _level(self, card: int) -> int:
-        return self.rules.card(card).level
+        return self.rules.deck[card].level
 
     def _set_me(self, player: PlayerState) -> Self:
         players = list(self.players)
@@ -347,7 +367,7 @@ class State(SavedState, BaseState):
         if self.rules.converters_per == "turn" and action.converters:
             state = state._with(used=tuple(sorted({*state.used, *action.converters})))
         rules = self.rules
-        if sum(rules.card(i).level == 3 for i in built) >= rules.end_level3 or len(built) >= rules.end_gizmos:
+        if sum(rules.deck[i].level == 3 for i in built) >= rules.end_level3 or len(built) >= rules.end_gizmos:
             state = state._with(ending=True)
         return state._event("build", built=card, source=action.source)
 
@@ -368,9 +388,9 @@ class State(SavedState, BaseState):
     def _event(self, kind: str, colour: str = "", built: int = -1, source: str = "") -> Self:
         """An action happened: every gizmo of the player to move that it triggers (and that has not fired this turn,
         and is not the gizmo just built) waits to fire."""
-        card = self.rules.card(built) if built >= 0 else None
+        card = self.rules.deck[built] if built >= 0 else None
         found = []
-        for gizmo in self.owned(self.turn):
+        for gizmo in self._owned[self.turn]:
             t = gizmo.trigger
             if t is None or t.kind != kind or gizmo.id == built or gizmo.id in self.used or gizmo.id in self.ready:
                 continue
@@ -387,7 +407,7 @@ class State(SavedState, BaseState):
 
     def _fire(self, gizmo: int) -> Self:
         """A waiting gizmo's effect: tokens at once; draws and actions as steps at the front of the queue."""
-        e = self.rules.card(gizmo).effect
+        e = self.rules.deck[gizmo].effect
         if e.kind == "vp_tokens":
             me = self.me
             return self._set_me(PlayerState(me.energy, me.archive, me.built, me.tokens + e.count))
@@ -434,7 +454,7 @@ class State(SavedState, BaseState):
                 continue
             step = state.todo[0]
             if step.phase in (Phase.ROW, Phase.ENERGY):
-                room = step.phase == Phase.ROW or sum(state.me.energy) < state.limits(state.turn)[0]
+                room = step.phase == Phase.ROW or sum(state.me.energy) < state._limits[state.turn][0]
                 if room and any(state.dispenser):
                     return state
                 state = state._with(todo=state.todo[1:])
@@ -466,9 +486,12 @@ class State(SavedState, BaseState):
     def score(self, player: int) -> int:
         """``player``'s points: printed points of the built gizmos, point tokens, and what the multicolour cost-7
         gizmos count (energy stored, or point tokens)."""
+        return self._score(self._check_player(player))
+
+    def _score(self, player: int) -> int:
         p = self.players[player]
         total = p.tokens
-        for card in self.owned(player):
+        for card in self._owned[player]:
             total += card.vp
             if card.effect.kind == "score":
                 total += sum(p.energy) if card.effect.counts == "energy" else p.tokens
@@ -479,7 +502,7 @@ class State(SavedState, BaseState):
         from the first player (the highest seat)."""
         def key(i: int) -> tuple[int, int, int, int]:
             p = self.players[i]
-            return (self.score(i), len(p.built), sum(p.energy), i)
+            return (self._score(i), len(p.built), sum(p.energy), i)
 
         return sorted(range(len(self.players)), key=key, reverse=True)
 
@@ -487,7 +510,7 @@ class State(SavedState, BaseState):
         if not self.over:
             return tuple(0 for _ in self.players)
         if self.rules.payoff == "points":
-            return tuple(self.score(i) for i in range(len(self.players)))
+            return tuple(self._score(i) for i in range(len(self.players)))
         best = self.standings()[0]
         return tuple(int(i == best) for i in range(len(self.players)))
 
@@ -530,7 +553,7 @@ class Game(GameBase):
             todo=(*steps, *[Step(Phase.ROW)] * rules.row_size, _ACTION),
             decks=(len(rules.level_ids(1)), len(rules.level_ids(2)), len(rules.level_ids(3)) - rules.removed_level3),
         )
-        if seed is not None:
+        if check_seed(seed) is not None:
             rng = np.random.default_rng(seed)
             while state.is_chance():
                 state = state.apply(state.sample_chance(rng))
