@@ -170,6 +170,8 @@ class State(SavedState, BaseState):
 
     # -- what a player has (public methods check ``player``; the engine calls the unchecked ``_`` versions) ---------
     def _seat(self, player: Any) -> int:
+        if is_whole(player) and 0 <= player < len(self.players):
+            return player
         return _ARGUMENT.whole(player, "player", 0, len(self.players) - 1)
 
     def has(self, player: int, effect: str) -> bool:
@@ -219,8 +221,9 @@ class State(SavedState, BaseState):
         the board."""
         check_instance(move, Move, "move", "a Move (a meeple and the path of spaces it enters)")
         last = len(self.rules.board.spaces) - 1
-        if not isinstance(move.path, tuple) or not all(is_whole(s) and 0 <= s <= last for s in move.path):
-            raise _ARGUMENT.error("move", f"must have a path of spaces 0-{last} (a tuple of whole numbers)", move)
+        for space in move.path if isinstance(move.path, tuple) else (None,):  # not a tuple: refused
+            if not (is_whole(space) and 0 <= space <= last):
+                raise _ARGUMENT.error("move", f"must have a path of spaces 0-{last} (a tuple of whole numbers)", move)
         return self._collects(move)
 
     def _collects(self, move: Move) -> tuple[str, ...]:
