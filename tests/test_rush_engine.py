@@ -474,8 +474,8 @@ def test_the_checked_helpers_answer_as_the_engine_does() -> None:
 
 def test_the_positions_methods_refuse_bad_arguments_by_name_and_answer_as_the_engine() -> None:
     s = started()
-    bad = [(lambda: s.collects(Move(0, (1, 99), 0)), "move"), (lambda: s.collects(Move(0, "15", 0)), "move"),
-           (lambda: s.collects(Place(3)), "move"), (lambda: s.steps(len(s.players)), "player"),
+    bad = [(lambda: s.collects(Move(0, (1, 99), 0)), "move"), (lambda: s.collects(Move(0, "15", 0)), "move"),  # type: ignore[arg-type]
+           (lambda: s.collects(Place(3)), "move"), (lambda: s.steps(len(s.players)), "player"),  # type: ignore[arg-type]
            (lambda: s.tiles_left(True), "player"), (lambda: s.can_upgrade(-1), "player"), (lambda: s.has(0, "fly"), "effect"),
            (lambda: BOARD.name(16), "space"), (lambda: s.rules.deck.index("tea+water"), "order"),
            (lambda: Move(0, (1,)).describe(0, cols=7), "cols"), (lambda: Move(0, (1,)).describe(36), "start"),
