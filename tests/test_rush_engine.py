@@ -470,3 +470,19 @@ def test_the_checked_helpers_answer_as_the_engine_does() -> None:
     assert rush.pours(list(CUPS3), ["milk", "coffee"], 2) == rush.pours(CUPS3, ("coffee", "milk"), 2)
     assert rush.add_to(["milk"], ["coffee"]) == rush.add_to(("milk",), ("coffee",)) == ("coffee", "milk")
     assert rush.serve([["coffee", "milk"]], [["coffee+milk"]]) == (((),), ((),), ("coffee+milk",))
+
+
+def test_the_positions_methods_refuse_bad_arguments_by_name_and_answer_as_the_engine() -> None:
+    s = started()
+    bad = [(lambda: s.collects(Move(0, (1, 99), 0)), "move"), (lambda: s.collects(Move(0, "15", 0)), "move"),  # type: ignore[arg-type]
+           (lambda: s.collects(Place(3)), "move"), (lambda: s.steps(len(s.players)), "player"),  # type: ignore[arg-type]
+           (lambda: s.tiles_left(True), "player"), (lambda: s.can_upgrade(-1), "player"), (lambda: s.has(0, "fly"), "effect"),
+           (lambda: BOARD.name(16), "space"), (lambda: s.rules.deck.index("tea+water"), "order"),
+           (lambda: Move(0, (1,)).describe(0, cols=7), "cols"), (lambda: Move(0, (1,)).describe(36), "start"),
+           (lambda: Game().new_initial_state(seed=-1), "seed")]
+    for call, name in bad:
+        with pytest.raises(CoffeeGamesError, match=f"'{name}'"):
+            call()
+    move = s.moves()[-1]
+    assert s.apply(move).collected == s.collects(move) and s.steps(s.player) == 3 and not s.can_upgrade(s.player)
+    assert s.tiles_left(s.player) == tuple(t.name for t in s.rules.tiles) and BOARD.name(15) == "d4"

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .data import _ARGUMENT
+
 __all__ = ["ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Move", "NoUpgrade", "Phase", "Place", "Pour", "Upgrade"]
 
 
@@ -53,6 +55,8 @@ CHANCE_PHASES = (Phase.DEAL, Phase.RUSH_ORDERS, Phase.EXTRA_ORDER)
 """The phases where chance draws an order."""
 
 _COLUMNS = "abcdef"
+_MAX_ROWS = 6
+"""A board has at most 6 columns (:data:`_COLUMNS`) and 6 rows (:func:`.data.board_from_dict`)."""
 
 
 def _space(space: int, cols: int = 4) -> str:
@@ -101,7 +105,12 @@ class Move:
         return f"move{f' meeple {self.meeple + 1}' if self.meeple else ''} {'→'.join(_space(s) for s in self.path)}{spent}"
 
     def describe(self, start: int, cols: int = 4) -> str:
-        """``'meeple 2: a1→b1→c1 (+1 rush)'`` with the start space shown."""
+        """``'meeple 2: a1→b1→c1 (+1 rush)'`` with the start space shown (``cols``: the board's width, 2-6).
+
+        >>> Move(1, (1, 2), 1).describe(0)
+        'meeple 2: a1→b1→c1 (+1 rush)'
+        """
+        _ARGUMENT.whole(start, "start", 0, _ARGUMENT.whole(cols, "cols", 2, len(_COLUMNS)) * _MAX_ROWS - 1)
         spent = f" (+{self.rush} rush)" if self.rush else ""
         return f"meeple {self.meeple + 1}: {'→'.join(_space(s, cols) for s in (start, *self.path))}{spent}"
 

@@ -98,7 +98,8 @@ class Board:
     specialty: tuple[str, ...]
 
     def name(self, space: int) -> str:
-        """``'a1'`` ... : column letter and row number."""
+        """``'a1'`` ... : column letter and row number of ``space`` (0 .. spaces - 1, row by row)."""
+        _ARGUMENT.whole(space, "space", 0, len(self.spaces) - 1)
         return f"{'abcdef'[space % self.cols]}{space // self.cols + 1}"
 
     def count(self, ingredient: str) -> int:
@@ -128,8 +129,12 @@ class OrderDeck:
         return sum(self.cards)
 
     def index(self, order: str) -> int:
-        """The position of ``order`` in :attr:`kinds` (``ValueError`` if the deck has none)."""
-        return self.kinds.index(order)
+        """The position of ``order`` in :attr:`kinds` (:class:`~coffeegames.errors.BadArgument` if the deck has none)."""
+        try:
+            return self.kinds.index(order)
+        except ValueError:
+            some = ", ".join(self.kinds[:4]) + (", ..." if len(self.kinds) > 4 else "")
+            raise _ARGUMENT.error("order", f"must be an order of this deck ({some})", order) from None
 
 
 @dataclass(frozen=True)

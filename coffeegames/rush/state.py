@@ -49,8 +49,9 @@ from ..engine import CHANCE, TERMINAL
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
 from ..engine.state import cached_state
+from ..validate import check_instance, check_seed, is_whole
 from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
-from .data import _ARGUMENT
+from .data import _ARGUMENT, EFFECTS
 from .paths import _collected, _paths
 from .player import Player, _serve, add_to, flow_of_time, score
 from .pours import _empties, _pours
@@ -146,7 +147,7 @@ class State(SavedState, BaseState):
             taken = {s for p in self.players for s in p.meeples}
             return tuple(Place(s) for s in range(len(self.rules.board.spaces)) if s not in taken)
         if self.phase == Phase.UPGRADE:
-            return (*(Upgrade(t) for t in self.tiles_left(self.player)), NoUpgrade())
+            return (*(Upgrade(t) for t in self._tiles_left(self.player)), NoUpgrade())
         if self.phase == Phase.MOVE:
             return self.moves()
         if self.phase == Phase.EMPTY:
@@ -167,40 +168,66 @@ class State(SavedState, BaseState):
             return False
         return self.deck[self.rules.deck.index(outcome.order)] > 0
 
-    # -- what a player has --------------------------------------------------------
+    # -- what a player has (public methods check ``player``; the engine calls the unchecked ``_`` versions) ---------
+    def _seat(self, player: Any) -> int:
+        if is_whole(player) and 0 <= player < len(self.players):
+            return player
+        return _ARGUMENT.whole(player, "player", 0, len(self.players) - 1)
+
     def has(self, player: int, effect: str) -> bool:
         """Whether ``player`` has flipped an upgrade tile with ``effect`` (:data:`.data.EFFECTS`)."""
+        return self._has(self._seat(player), _ARGUMENT.one_of(effect, "effect", tuple(EFFECTS)))
+
+    def _has(self, player: int, effect: str) -> bool:
         return any(t.effect == effect and t.name in self.players[player].upgrades for t in self.rules.tiles)
 
     def tiles_left(self, player: int) -> tuple[str, ...]:
         """The names of ``player``'s upgrade tiles still face down."""
+        return self._tiles_left(self._seat(player))
+
+    def _tiles_left(self, player: int) -> tuple[str, ...]:
         return tuple(t.name for t in self.rules.tiles if t.name not in self.players[player].upgrades)
 
     def can_upgrade(self, player: int) -> bool:
         """Step 1 is possible: 3 completed orders to discard and a tile face down (Rule)."""
-        return len(self.players[player].completed) >= 3 and bool(self.tiles_left(player))
+        return self._can_upgrade(self._seat(player))
+
+    def _can_upgrade(self, player: int) -> bool:
+        return len(self.players[player].completed) >= 3 and bool(self._tiles_left(player))
 
     def steps(self, player: int) -> int:
         """Steps a move may take before rush tokens: 3, or 4 with the extra-step upgrade."""
-        return BASE_STEPS + self.has(player, "extra_step")
+        return self._steps(self._seat(player))
+
+    def _steps(self, player: int) -> int:
+        return BASE_STEPS + self._has(player, "extra_step")
 
     def moves(self) -> tuple[Move, ...]:
         """Every legal :class:`Move` of the player to move (the rule is :func:`.paths.paths`)."""
         me, rules = self.players[self.player], self.rules
-        base = self.steps(self.player)
+        base = self._steps(self.player)
         most = base + min(me.rush, rules.rush_per_turn)
         found: list[Move] = []
         for m, start in enumerate(me.meeples):
             blocked = frozenset(s for p in self.players for s in p.meeples) - {start}
-            for path in _paths(rules.board, start, blocked, most, self.has(self.player, "diagonal"), rules.revisit):
+            for path in _paths(rules.board, start, blocked, most, self._has(self.player, "diagonal"), rules.revisit):
                 found.append(Move(m, path, max(0, len(path) - base)))
         if not found:  # every path is blocked (never on the shipped board): the meeple stays, collecting nothing
             found.append(Move(0, (), 0))
         return tuple(found)
 
     def collects(self, move: Move) -> tuple[str, ...]:
-        """The ingredients ``move`` collects (:func:`.paths.collected`)."""
-        return _collected(self.rules.board, move.path, self.has(self.player, "double"))
+        """The ingredients ``move`` collects (:func:`.paths.collected`), legal now or not; its path must be spaces of
+        the board."""
+        check_instance(move, Move, "move", "a Move (a meeple and the path of spaces it enters)")
+        last = len(self.rules.board.spaces) - 1
+        for space in move.path if isinstance(move.path, tuple) else (None,):  # not a tuple: refused
+            if not (is_whole(space) and 0 <= space <= last):
+                raise _ARGUMENT.error("move", f"must have a path of spaces 0-{last} (a tuple of whole numbers)", move)
+        return self._collects(move)
+
+    def _collects(self, move: Move) -> tuple[str, ...]:
+        return _collected(self.rules.board, move.path, self._has(self.player, "double"))
 
     # -- transitions -----------------------------------------------------------------
     def _apply(self, action: Any) -> State:
@@ -258,7 +285,7 @@ class State(SavedState, BaseState):
         return state._start_turn(0)
 
     def _start_turn(self, player: int) -> State:
-        phase = Phase.UPGRADE if self.can_upgrade(player) else Phase.MOVE
+        phase = Phase.UPGRADE if self._can_upgrade(player) else Phase.MOVE
         return self._with(phase=phase, player=player, collected=())
 
     def _upgrade(self, tile: str) -> State:
@@ -276,7 +303,7 @@ class State(SavedState, BaseState):
             spots[move.meeple] = move.path[-1]
         state = self._set(self.player, meeples=tuple(spots), rush=me.rush - move.rush)
         phase = Phase.EMPTY if any(me.cups) else Phase.POUR
-        return state._with(supply=self.supply + move.rush, collected=self.collects(move), phase=phase)
+        return state._with(supply=self.supply + move.rush, collected=self._collects(move), phase=phase)
 
     def _pour(self, added: tuple[tuple[str, ...], ...]) -> State:
         me, board = self.players[self.player], self.rules.board
@@ -348,7 +375,7 @@ class Game(GameBase):
         deals = [(0, 0), (0, 0), (0, 1)] + [(p, t) for p in range(1, rules.players) for t in (0, 1)]
         players = tuple(Player(meeples=()) for _ in range(rules.players))
         state = State(rules=rules, deck=tuple(rules.deck.cards), supply=rules.rush_tokens, players=players, deals=tuple(deals))
-        if seed is not None:
+        if check_seed(seed) is not None:
             rng = np.random.default_rng(seed)
             while state.is_chance():
                 state = state.apply(state.sample_chance(rng))
