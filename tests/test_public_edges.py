@@ -180,7 +180,7 @@ PENDING: tuple[str, ...] = (
     "coffeegames.rush.best.action_values",
     "coffeegames.rush.best.best_moves",
     "coffeegames.rush.best.best_plan",
-    "coffeegames.rush.best.describe",
+    "coffeegames.rush.best.plan_row",
     "coffeegames.rush.best.live_pours",
     "coffeegames.rush.best.top_plans",
     "coffeegames.rush.data.load_board",

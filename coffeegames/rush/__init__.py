@@ -28,7 +28,7 @@ Example:
 
 from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
 from .advice import advise
-from .best import Plan, action_values, best_moves, best_plan, describe, live_pours, plans, top_plans
+from .best import Plan, action_values, best_moves, best_plan, live_pours, plan_row, plans, top_plans
 from .data import (
     EFFECTS,
     ORDER_SIZES,
@@ -95,7 +95,7 @@ __all__ = [
     "STATE_FORMAT", "State", "Upgrade", "add_to", "check", "collected", "empties", "flow_of_time", "load_walkthrough",
     "neighbours", "paths", "placement_order", "pours", "receivers", "saved_game", "score", "serve",
     # the exact best move of a turn
-    "Plan", "action_values", "best_moves", "best_plan", "describe", "live_pours", "plans", "top_plans",
+    "Plan", "action_values", "best_moves", "best_plan", "live_pours", "plan_row", "plans", "top_plans",
     # advice and bots
     "advise", "greedy_policy", "lookahead_policy", "make_lookahead", "next_turn", "random_policy",
     # the seeded look-ahead to the next turn
