@@ -45,22 +45,41 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pandas as pd
 
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType, TooBig
+from ..validate import check_count, check_instance
 from .actions import Empty, Move, NoUpgrade, Phase, Pour, Upgrade
 from .data import order_name, order_needs
 from .player import add_to, flow_of_time, serve
 from .pours import empties, pours
+from .state import State
 
-if TYPE_CHECKING:
-    from .state import State
+__all__ = ["MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "live_pours", "plan_row", "plans", "top_plans"]
 
-__all__ = ["Plan", "action_values", "best_moves", "best_plan", "live_pours", "plan_row", "plans", "top_plans"]
+MAX_TOP = 1_000
+"""The most plans :func:`top_plans` and :func:`best_moves` rank (``top``)."""
+MAX_INGREDIENTS = 15
+"""The most of one ingredient :func:`live_pours` pours (the search packs each count in 4 bits)."""
 
 Cups = tuple[tuple[str, ...], ...]
+
+
+def check_state(state: Any, where: str = "state") -> State:
+    """``state`` if it is a Coffee Rush :class:`.state.State`, else :class:`~coffeegames.errors.BadType` naming ``where``."""
+    return check_instance(state, State, where, "a Coffee Rush state (rush.State)")
+
+
+def _check_top(top: Any) -> int:
+    if check_count(top, "top", maximum=MAX_TOP) < 1:
+        raise BadArgument("top", "must be 1 or more", top)
+    return top
+
+
+def _check_plan(plan: Any) -> Plan:
+    return check_instance(plan, Plan, "plan", "a plan (rush.Plan, from best_plan, top_plans or plans)")
 
 
 @dataclass(frozen=True)
@@ -157,7 +176,7 @@ class _Valuer:
                            for added in pours(tuple(() if c in emptied else cup for c, cup in enumerate(cups)),
                                               collected, self.capacity)]
             else:
-                options = live_pours(cups, collected, self.live, ask_empty)
+                options = _live_pours(cups, collected, self.live, ask_empty)
             found = []
             for emptied, added in options:
                 kept = cups if emptied is None else tuple(() if c in emptied else cup for c, cup in enumerate(cups))
@@ -324,6 +343,12 @@ def plans(state: State, every: bool = False) -> Iterator[Plan]:
     the best; ``every=True`` lists every legal plan (slow at wide positions: a check for tests).
     Nothing is pruned: this is the listing :func:`top_plans` finds the best of without walking it all.
     """
+    check_state(state)
+    check_instance(every, bool, "every", "True or False")
+    return _plans(state, every)
+
+
+def _plans(state: State, every: bool) -> Iterator[Plan]:
     for group in _groups(state):
         found = group.listed(every)
         for move in group.moves:
@@ -365,8 +390,40 @@ def _live(orders: tuple[str, ...], capacity: int) -> list[tuple[str, ...]]:
     return sorted(f for f in found if len(f) <= capacity)
 
 
+def _ingredients(value: Any, where: str, most: int) -> tuple[str, ...]:
+    """Ingredient names (a list or tuple of text, at most ``most``), sorted: a cup's contents, an order's part."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(x, str) for x in value):
+        raise BadType(where, "must be a list of ingredient names (text)", value)
+    if len(value) > most:
+        raise TooBig(where, f"must hold at most {most} ingredients", value)
+    return tuple(sorted(value))
+
+
+def _groups_of(value: Any, where: str, most: int, each: int) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(value, (list, tuple)):
+        raise BadType(where, "must be a list of lists of ingredient names", value)
+    if len(value) > most:
+        raise TooBig(where, f"must hold at most {most:,} entries", value)
+    return tuple(_ingredients(v, where, each) for v in value)
+
+
 def live_pours(cups: Cups, collected: tuple[str, ...], live: list[tuple[str, ...]],
                ask_empty: bool) -> Iterator[tuple[tuple[int, ...] | None, Cups]]:
+    """The pours no other pour beats: ``(cups emptied or None, added to each cup)`` leaving every cup it changes
+    holding a *live* multiset (one of ``live``: part of a waiting order's ingredients) or empty (see
+    :func:`_live_pours` for why). ``cups``: each cup's contents (at most 8 cups of 8); ``collected``: the
+    ingredients to pour (at most 15 of each); ``ask_empty``: whether cups may be emptied first."""
+    cups = _groups_of(cups, "cups", 8, 8)
+    collected = _ingredients(collected, "collected", 1_000)
+    if any(n > MAX_INGREDIENTS for n in Counter(collected).values()):
+        raise TooBig("collected", f"must hold at most {MAX_INGREDIENTS} of each ingredient", collected)
+    live = list(_groups_of(live, "live", 10_000, 8))
+    check_instance(ask_empty, bool, "ask_empty", "True or False")
+    return _live_pours(cups, collected, live, ask_empty)
+
+
+def _live_pours(cups: Cups, collected: tuple[str, ...], live: list[tuple[str, ...]],
+                ask_empty: bool) -> Iterator[tuple[tuple[int, ...] | None, Cups]]:
     """The pours no other pour beats: ``(cups emptied or None, added to each cup)`` leaving every cup it changes
     holding a *live* multiset (one of ``live``: part of a waiting order's ingredients) or empty.
 
@@ -436,7 +493,7 @@ def _cup_options(cups: Cups, live: tuple[tuple[str, ...], ...], ask_empty: bool,
 
 def best_plan(state: State) -> Plan:
     """The first of the highest-ranked plans (:attr:`Plan.key`), in the order :func:`plans` lists them."""
-    return top_plans(state, 1)[0]
+    return _top_plans(check_state(state), 1)[0]
 
 
 def top_plans(state: State, top: int) -> list[Plan]:
@@ -444,6 +501,10 @@ def top_plans(state: State, top: int) -> list[Plan]:
     plan of :func:`plans` but without walking them all: each group of moves sharing their pours gives its ``top``
     best pours above the ``top``-th best plan found so far (:meth:`_Valuer.top`, branch and bound), and its first
     ``top`` moves, as only those can be among the best."""
+    return _top_plans(check_state(state), _check_top(top))
+
+
+def _top_plans(state: State, top: int) -> list[Plan]:
     ranked: list[tuple[tuple[int, int, int], Plan]] = []
     for group in _groups(state):
         floor = ranked[-1][0] if len(ranked) == top else None  # a later plan must beat it: equals rank after it
@@ -463,6 +524,7 @@ def action_values(state: State) -> list[tuple[Any, Plan]]:
 
     At a pour every legal pour is valued on its own (it is the whole plan); earlier, each action
     gets the best of the plans after it (:func:`plans`)."""
+    check_state(state)
     if state.phase == Phase.POUR:
         group = _Group((), [None], _Valuer(state), state.collected, 0, False)
         return [(plan.actions[0], plan) for plan in (group.plan(None, *pour) for pour in group.listed(every=True))]
@@ -484,20 +546,20 @@ def action_values(state: State) -> list[tuple[Any, Plan]]:
 
 def best_moves(state: State, top: int = 10) -> pd.DataFrame:
     """The ``top`` best plans, best first: a row each with its steps in words and its exact value and parts."""
-    if not isinstance(top, int) or isinstance(top, bool) or top < 1:
-        raise BadArgument("top", "must be a whole number, 1 or more", top)
     return pd.DataFrame([plan_row(state, plan) for plan in top_plans(state, top)])
 
 
 def plan_row(state: State, plan: Plan) -> dict[str, Any]:
     """One plan as a table row: its steps in words, what it completes, its value and the parts beside it."""
+    check_state(state)
+    _check_plan(plan)
     me, cols = state.players[state.player], state.rules.board.cols
     row: dict[str, Any] = {"upgrade": "", "move": "", "empty": "", "pour": ""}
     for action in plan.actions:
         if isinstance(action, (Upgrade, NoUpgrade)):
             row["upgrade"] = str(action)
         elif isinstance(action, Move):
-            start = me.meeples[action.meeple] if me.meeples else 0
+            start = me.meeples[action.meeple] if action.meeple < len(me.meeples) else 0
             row["move"] = action.describe(start, cols)
         elif isinstance(action, Empty):
             row["empty"] = str(action)
