@@ -5,8 +5,8 @@
     python benchmarks/bench_rush.py --win-summary benchmarks/rush_wins
 
 1. the exact best-move search (``rush.best_plan``) at every move decision of seeded greedy games, and at built wide
-   positions (three cups holding something, two rush tokens to spend, upgrades flipped): how many moves, how many
-   plans valued, CPU and wall time;
+   positions (three cups holding something, two rush tokens to spend, upgrades flipped): how many moves, CPU and
+   wall time; at the wide positions also the ten best plans (``best_moves``) and every choice valued (``advise``);
 2. random playouts: moves per second, by player count;
 3. bot win rates: greedy against random, and look-ahead against greedy, seats rotated (two players, then three);
    a long run goes in chunks (``--win-chunk MATCH PLAYERS FIRST COUNT --out FILE``: games FIRST to FIRST+COUNT-1, one
@@ -77,7 +77,11 @@ def search_times(games: int) -> pd.DataFrame:
                            ("+ Diagonal", ("Diagonal",)), ("+ all four upgrades", ("Diagonal", "Double shot", "Long stride", "Extra cup"))]:
         s = wide(base, upgrades)
         plan, cpu, wall = timed(lambda: rush.best_plan(s))
-        rows.append({"position": f"wide: {name}", "moves": len(s.moves()), "wide": True, "cpu_s": cpu, "wall_s": wall})
+        _, cpu_top, wall_top = timed(lambda: rush.best_moves(s, top=10))
+        _, cpu_advise, wall_advise = timed(lambda: rush.advise(s))
+        rows.append({"position": f"wide: {name}", "moves": len(s.moves()), "wide": True, "cpu_s": cpu, "wall_s": wall,
+                     "top10_cpu_s": cpu_top, "top10_wall_s": wall_top, "advise_cpu_s": cpu_advise,
+                     "advise_wall_s": wall_advise})
     return pd.DataFrame(rows)
 
 
@@ -219,7 +223,8 @@ def main() -> None:
                                                         wall_max=("wall_s", "max"))
     print(summary.round(3).to_string())
     print("\nwide positions:")
-    print(times.dropna(subset=["wide"])[["position", "moves", "cpu_s", "wall_s"]].round(3).to_string(index=False))
+    print(times.dropna(subset=["wide"])[["position", "moves", "cpu_s", "wall_s", "top10_cpu_s", "top10_wall_s", "advise_cpu_s",
+                                         "advise_wall_s"]].round(3).to_string(index=False))
     print("\nrandom playouts:")
     print(playout_rates(args.playouts).round(1).to_string(index=False))
     if not args.skip_bots:

@@ -19,12 +19,16 @@ Plans are ranked by ``(value, rush, progress)``, highest first; ties keep the or
 which the plans are listed (upgrades first as the engine lists them, then moves as
 :meth:`.state.State.moves` lists them, then the cups emptied, then the pours).
 
-The search is exhaustive: every move is tried; moves collecting the same ingredients with the
-same rush tokens share their pours; the pours tried are every pour no other pour beats
+The search is exact: every move is tried; moves collecting the same ingredients with the
+same rush tokens share their pours; the pours are those no other pour beats
 (:func:`live_pours`: each cup it changes ends empty or holding part of a waiting order),
 listing once the pours that only swap interchangeable cups; every distinct set of cups
-after the pour is valued once. ``plans(state, every=True)`` lists every legal plan
-instead, and the tests check the two agree on the best value.
+after the pour is valued once. :func:`top_plans` (and :func:`best_plan`) walk that listing
+by branch and bound (:meth:`_Valuer.top`): a branch of pours is skipped when a bound on
+every plan in it ranks no higher than the best found so far, so they return exactly the
+best plans, in the same order, as sorting the whole listing (:func:`plans`) would.
+``plans(state, every=True)`` lists every legal plan instead; the tests check all three
+agree.
 
 Example:
     >>> from coffeegames.rush.state import Game
