@@ -150,7 +150,7 @@ def win_chunk(match: str, players: int, first: int, count: int) -> dict[str, Any
         seat = i % players
         bots = [BOTS[name_a](i) if p == seat else BOTS[name_b](i) for p in range(players)]
         final, _ = play_out(game.new_initial_state(), bots, np.random.default_rng([WIN_SEED, players, i]))
-        rows.append({"game": i, "seat": seat, "scores": [int(x) for x in final.scores]})
+        rows.append({"game": i, "seat": seat, "scores": [int(x) for x in final.returns()]})
     return {"match": match, "players": players, "first": first, "count": count, "games": rows,
             "cpu_s": time.process_time() - cpu, "wall_s": time.perf_counter() - wall}
 

@@ -44,11 +44,11 @@ from typing import Any
 
 import pandas as pd
 
-from ..errors import BadArgument, BadType, TooBig
+from ..errors import TooBig
 from ..validate import check_count
 from .actions import Move, Phase
 from .best import action_values, check_state
-from .outlook import MAX_SAMPLES, next_turn_estimate, opponent_model
+from .outlook import MAX_SAMPLES, check_sampling, next_turn_estimate, opponent_model
 from .policy import greedy_policy
 from .state import State
 
@@ -76,13 +76,9 @@ def advise(state: State, lookahead: int = 0, samples: int = 10, seed: int = 0,
     ``samples`` continuations seeded by ``seed``, the others playing ``opponent``."""
     check_state(state)
     check_count(lookahead, "lookahead", maximum=MAX_LOOKAHEAD)
-    if check_count(samples, "samples", maximum=MAX_SAMPLES) < 1:
-        raise BadArgument("samples", "must be 1 or more", samples)
+    check_sampling(samples, seed, opponent)
     if lookahead * samples > MAX_SAMPLES:
         raise TooBig("samples", f"times lookahead must be at most {MAX_SAMPLES:,} continuations", samples)
-    check_count(seed, "seed")
-    if not callable(opponent):
-        raise BadType("opponent", "must be a policy: a function of a state returning a legal action", opponent)
     columns = COLUMNS + ESTIMATE_COLUMNS if lookahead else COLUMNS
     rows: list[dict[str, Any]] = []
     if state.phase == Phase.PLACE and not state.is_chance():

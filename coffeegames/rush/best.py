@@ -82,7 +82,8 @@ def _check_top(top: Any) -> int:
     return top
 
 
-def _check_plan(plan: Any) -> Plan:
+def check_plan(plan: Any) -> Plan:
+    """``plan`` if it is a :class:`Plan`, else :class:`~coffeegames.errors.BadType` naming ``plan``."""
     return check_instance(plan, Plan, "plan", "a plan (rush.Plan, from best_plan, top_plans or plans)")
 
 
@@ -153,7 +154,7 @@ class _Valuer:
         self.tab = {order: 1 for tab in me.tabs[:-1] for order in tab} | {order: 2 for order in me.tabs[-1]}
         self.early = [Counter(order_needs(order)) for tab in me.tabs[:-1] for order in tab]
         self.names = tuple(sorted({x for group in (*self.live, *self.cups) for x in group}))
-        self.options: dict[bool, list[list[tuple[bool, Cups, int, tuple[str, ...], Part]]]] = {}
+        self.options: dict[bool, list[list[tuple[bool, tuple[str, ...], int, tuple[str, ...], Part]]]] = {}
         self.suffixes: dict[tuple[bool, int, int], tuple[Part, tuple[int, int]]] = {}
         self.tops: dict[tuple[tuple[str, ...], bool, int, int], tuple[tuple[int, int, int] | None, list[Found]]] = {}
 
@@ -218,7 +219,7 @@ class _Valuer:
         have = Counter(cup)
         return 0, 0, len(cup) if any(have <= w for w in self.early) else 0
 
-    def cup_options(self, ask_empty: bool) -> list[list[tuple[bool, Cups, int, tuple[str, ...], Part]]]:
+    def cup_options(self, ask_empty: bool) -> list[list[tuple[bool, tuple[str, ...], int, tuple[str, ...], Part]]]:
         """:func:`_cup_options` with each option's cup after and its :meth:`part`, packed by :attr:`names`."""
         found = self.options.get(ask_empty)
         if found is None:
@@ -278,7 +279,7 @@ class _Valuer:
         supply, last, upgraded = self.supply + spent, self.last, self.upgraded
         found: list[Found] = []
 
-        def rec(i: int, left: int, emptied: tuple[int, ...], added: tuple[Cups, ...], after: tuple[tuple[str, ...], ...],
+        def rec(i: int, left: int, emptied: tuple[int, ...], added: Cups, after: tuple[tuple[str, ...], ...],
                 v: int, s: int, p: int) -> None:
             bar = floor
             if len(found) == k and (bar is None or found[-1][0] > bar):
@@ -556,7 +557,7 @@ def best_moves(state: State, top: int = 10) -> pd.DataFrame:
 def plan_row(state: State, plan: Plan) -> dict[str, Any]:
     """One plan as a table row: its steps in words, what it completes, its value and the parts beside it."""
     check_state(state)
-    _check_plan(plan)
+    check_plan(plan)
     me, cols = state.players[state.player], state.rules.board.cols
     row: dict[str, Any] = {"upgrade": "", "move": "", "empty": "", "pour": ""}
     for action in plan.actions:

@@ -30,9 +30,9 @@ from typing import Any
 import numpy as np
 
 from ..errors import BadArgument, BadType
-from ..validate import check_count, check_instance
+from ..validate import check_count
 from .actions import Phase
-from .best import Plan, best_plan, check_state
+from .best import Plan, best_plan, check_plan, check_state
 from .policy import greedy_policy
 from .state import State
 
@@ -41,6 +41,16 @@ __all__ = ["Estimate", "MAX_SAMPLES", "next_turn_estimate", "opponent_model"]
 MAX_SAMPLES = 10_000
 """The most seeded continuations :func:`next_turn_estimate` plays."""
 DEALS = "every order dealt comes from the unseen deck with its exact odds (seeded)"
+
+
+def check_sampling(samples: Any, seed: Any, opponent: Any) -> None:
+    """Refuse a bad ``samples`` (a whole number 1 to :data:`MAX_SAMPLES`), ``seed`` (a whole number 0 or more) or
+    ``opponent`` (a policy) with the library's error naming it."""
+    if check_count(samples, "samples", maximum=MAX_SAMPLES) < 1:
+        raise BadArgument("samples", "must be 1 or more", samples)
+    check_count(seed, "seed")
+    if not callable(opponent):
+        raise BadType("opponent", "must be a policy: a function of a state returning a legal action", opponent)
 
 
 def opponent_model(opponent: Callable[[State], Any]) -> str:
@@ -75,12 +85,8 @@ def next_turn_estimate(state: State, plan: Plan, samples: int = 10, seed: int = 
     """The best immediate value of the player's next turn after ``plan``, estimated over ``samples`` seeded
     continuations (see the module's text); continuation ``i`` draws from ``numpy.random.default_rng([seed, i])``."""
     check_state(state)
-    check_instance(plan, Plan, "plan", "a plan (rush.Plan, from best_plan, top_plans or plans)")
-    if check_count(samples, "samples", maximum=MAX_SAMPLES) < 1:
-        raise BadArgument("samples", "must be 1 or more", samples)
-    check_count(seed, "seed")
-    if not callable(opponent):
-        raise BadType("opponent", "must be a policy: a function of a state returning a legal action", opponent)
+    check_plan(plan)
+    check_sampling(samples, seed, opponent)
     who = state.player
     after = state
     for action in plan.actions:

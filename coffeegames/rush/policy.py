@@ -9,7 +9,9 @@
   happens in between, stated: the other players' moves are skipped (their meeples stay
   where they are), and every order dealt meanwhile is the kind the deck holds most of
   (the first such), including the two-player extra order to the player. Ties keep the
-  greedy order.
+  greedy order. Its budget is fixed: at each decision one search for this turn's
+  ``width`` best plans and one best-plan search per plan for the next turn (4 searches
+  with the default ``width=3``: a few CPU seconds a game, benchmarks/README.md).
 
 Example:
     >>> from coffeegames.rush.state import Game
@@ -25,9 +27,9 @@ from typing import Any
 
 from ..engine import random_policy
 from ..errors import BadArgument
-from ..validate import check_count, check_instance
+from ..validate import check_count
 from .actions import Drawn, Phase, Place
-from .best import Plan, best_plan, check_state, top_plans
+from .best import Plan, best_plan, check_plan, check_state, top_plans
 from .paths import neighbours
 from .state import State
 
@@ -55,7 +57,7 @@ def next_turn(state: State, plan: Plan) -> State:
     """The player's next decision after ``plan`` under the look-ahead's model (see the module's text): the plan
     played, each order dealt the kind the deck holds most of, the others' turns skipped."""
     check_state(state)
-    check_instance(plan, Plan, "plan", "a plan (rush.Plan, from best_plan, top_plans or plans)")
+    check_plan(plan)
     who = state.player
     for action in plan.actions:
         state = state.apply(action)
