@@ -27,7 +27,7 @@ Example:
 """
 
 from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
-from .advice import advise
+from .advice import MAX_LOOKAHEAD, advise
 from .best import MAX_TOP, Plan, action_values, best_moves, best_plan, live_pours, plan_row, plans, top_plans
 from .data import (
     EFFECTS,
@@ -79,7 +79,7 @@ from .odds import (
 from .outlook import MAX_SAMPLES, Estimate, next_turn_estimate, opponent_model
 from .paths import collected, neighbours, paths
 from .player import Player, add_to, flow_of_time, score, serve
-from .policy import greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
+from .policy import MAX_WIDTH, greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
 from .pours import empties, pours
 from .rules import BASE_STEPS, CUPS, RUSH_TOKENS, TABS, Rules
 from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
@@ -97,7 +97,8 @@ __all__ = [
     # the exact best move of a turn
     "MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "live_pours", "plan_row", "plans", "top_plans",
     # advice and bots
-    "advise", "greedy_policy", "lookahead_policy", "make_lookahead", "next_turn", "random_policy",
+    "MAX_LOOKAHEAD", "MAX_WIDTH", "advise", "greedy_policy", "lookahead_policy", "make_lookahead", "next_turn",
+    "random_policy",
     # the seeded look-ahead to the next turn
     "Estimate", "MAX_SAMPLES", "next_turn_estimate", "opponent_model",
     # the order deck's odds and the deadline
