@@ -66,7 +66,8 @@ __all__ = ["MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "live_
 MAX_TOP = 1_000
 """The most plans :func:`top_plans` and :func:`best_moves` rank (``top``)."""
 MAX_INGREDIENTS = 15
-"""The most of one ingredient :func:`live_pours` pours (the search packs each count in 4 bits)."""
+"""The most of one ingredient :func:`live_pours` pours (the search packs each count in 4 bits); a move collects at
+most 10 (3 steps, +1 Long stride, +5 rush tokens, the last space twice with Double shot)."""
 
 Cups = tuple[tuple[str, ...], ...]
 
