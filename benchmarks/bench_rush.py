@@ -1,7 +1,7 @@
 """Coffee Rush timings and bot strength (issue 11). A plain script (not collected by pytest); see benchmarks/README.md.
 
     python benchmarks/bench_rush.py [--games 4] [--playouts 20] [--bot-games 2] [--skip-bots]
-    python benchmarks/bench_rush.py --win-chunk greedy-random 2 0 50 --out benchmarks/rush_wins/greedy-random-2p-0.json
+    python benchmarks/bench_rush.py --win-chunk greedy-random 2 0 50 --out benchmarks/rush_wins/greedy-random-2p-0000.json
     python benchmarks/bench_rush.py --win-summary benchmarks/rush_wins
 
 1. the exact best-move search (``rush.best_plan``) at every move decision of seeded greedy games, and at built wide
