@@ -27,8 +27,8 @@ Example:
 """
 
 from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
-from .advice import advise
-from .best import Plan, action_values, best_moves, best_plan, describe, live_pours, plans, top_plans
+from .advice import MAX_LOOKAHEAD, advise
+from .best import MAX_TOP, Plan, action_values, best_moves, best_plan, live_pours, plan_row, plans, top_plans
 from .data import (
     EFFECTS,
     ORDER_SIZES,
@@ -76,10 +76,10 @@ from .odds import (
     units_dist,
     unseen_deck,
 )
-from .outlook import Estimate, next_turn_estimate
+from .outlook import MAX_SAMPLES, Estimate, next_turn_estimate, opponent_model
 from .paths import collected, neighbours, paths
 from .player import Player, add_to, flow_of_time, score, serve
-from .policy import greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
+from .policy import MAX_WIDTH, greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
 from .pours import empties, pours
 from .rules import BASE_STEPS, CUPS, RUSH_TOKENS, TABS, Rules
 from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
@@ -95,11 +95,12 @@ __all__ = [
     "STATE_FORMAT", "State", "Upgrade", "add_to", "check", "collected", "empties", "flow_of_time", "load_walkthrough",
     "neighbours", "paths", "placement_order", "pours", "receivers", "saved_game", "score", "serve",
     # the exact best move of a turn
-    "Plan", "action_values", "best_moves", "best_plan", "describe", "live_pours", "plans", "top_plans",
+    "MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "live_pours", "plan_row", "plans", "top_plans",
     # advice and bots
-    "advise", "greedy_policy", "lookahead_policy", "make_lookahead", "next_turn", "random_policy",
+    "MAX_LOOKAHEAD", "MAX_WIDTH", "advise", "greedy_policy", "lookahead_policy", "make_lookahead", "next_turn",
+    "random_policy",
     # the seeded look-ahead to the next turn
-    "Estimate", "next_turn_estimate",
+    "Estimate", "MAX_SAMPLES", "next_turn_estimate", "opponent_model",
     # the order deck's odds and the deadline
     "CountLaw", "Deck", "MAX_DECK", "MAX_OUTCOMES", "MAX_ROUNDS", "as_deck", "cards_left_dist", "count_dist", "count_law",
     "deck_ingredients", "deck_table", "expected_penalties", "group_dist", "ingredient_dist", "is_specialty", "next_orders",

@@ -19,12 +19,16 @@ Plans are ranked by ``(value, rush, progress)``, highest first; ties keep the or
 which the plans are listed (upgrades first as the engine lists them, then moves as
 :meth:`.state.State.moves` lists them, then the cups emptied, then the pours).
 
-The search is exhaustive: every move is tried; moves collecting the same ingredients with the
-same rush tokens share their pours; the pours tried are every pour no other pour beats
+The search is exact: every move is tried; moves collecting the same ingredients with the
+same rush tokens share their pours; the pours are those no other pour beats
 (:func:`live_pours`: each cup it changes ends empty or holding part of a waiting order),
 listing once the pours that only swap interchangeable cups; every distinct set of cups
-after the pour is valued once. ``plans(state, every=True)`` lists every legal plan
-instead, and the tests check the two agree on the best value.
+after the pour is valued once. :func:`top_plans` (and :func:`best_plan`) walk that listing
+by branch and bound (:meth:`_Valuer.top`): a branch of pours is skipped when a bound on
+every plan in it ranks no higher than the best found so far, so they return exactly the
+best plans, in the same order, as sorting the whole listing (:func:`plans`) would.
+``plans(state, every=True)`` lists every legal plan instead; the tests check all three
+agree.
 
 Example:
     >>> from coffeegames.rush.state import Game
@@ -41,27 +45,47 @@ Example:
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pandas as pd
 
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType, TooBig
+from ..validate import check_count, check_instance
 from .actions import Empty, Move, NoUpgrade, Phase, Pour, Upgrade
-from .data import order_needs
+from .data import order_name, order_needs
 from .player import add_to, flow_of_time, serve
 from .pours import empties, pours
+from .state import State
 
-if TYPE_CHECKING:
-    from .state import State
+__all__ = ["MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "live_pours", "plan_row", "plans", "top_plans"]
 
-__all__ = ["Plan", "action_values", "best_moves", "best_plan", "describe", "live_pours", "plans", "top_plans"]
+MAX_TOP = 1_000
+"""The most plans :func:`top_plans` and :func:`best_moves` rank (``top``)."""
+MAX_INGREDIENTS = 15
+"""The most of one ingredient :func:`live_pours` pours (the search packs each count in 4 bits); a move collects at
+most 10 (3 steps, +1 Long stride, +5 rush tokens, the last space twice with Double shot)."""
 
 Cups = tuple[tuple[str, ...], ...]
+
+
+def check_state(state: Any, where: str = "state") -> State:
+    """``state`` if it is a Coffee Rush :class:`.state.State`, else :class:`~coffeegames.errors.BadType` naming ``where``."""
+    return check_instance(state, State, where, "a Coffee Rush state (rush.State)")
+
+
+def _check_top(top: Any) -> int:
+    if check_count(top, "top", maximum=MAX_TOP) < 1:
+        raise BadArgument("top", "must be 1 or more", top)
+    return top
+
+
+def check_plan(plan: Any) -> Plan:
+    """``plan`` if it is a :class:`Plan`, else :class:`~coffeegames.errors.BadType` naming ``plan``."""
+    return check_instance(plan, Plan, "plan", "a plan (rush.Plan, from best_plan, top_plans or plans)")
 
 
 @dataclass(frozen=True)
@@ -104,13 +128,20 @@ class _Outcome:
     progress: int
 
 
+Part = tuple[int, int, int]
+"""A cup's share of the bound on a plan's key (see :meth:`_Valuer.part`)."""
+Found = tuple[tuple[int, int, int], tuple[int, ...] | None, Cups, _Outcome]
+"""A pour found by :meth:`_Valuer.top`: ``(its key, cups emptied or None, added to each cup, what the cups after do)``."""
+
+
 class _Valuer:
     """Values the cups after a pour, each distinct multiset of cups once (the rules do not care which cup is which)."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, upgraded: bool = False) -> None:
         me = state.players[state.player]
         self.tabs, self.board, self.cups = me.tabs, state.rules.board, me.cups
         self.capacity = state.rules.cup_capacity
+        self.supply, self.upgraded = state.supply, int(upgraded)
         self.live = _live(me.orders, self.capacity)
         most: Counter[str] = Counter()
         for order in me.orders:
@@ -119,14 +150,27 @@ class _Valuer:
         """The most of each ingredient a live pour can use: more (or others) always go back, so they are dropped."""
         self.cache: dict[Cups, _Outcome] = {}
         self.listed: dict[tuple[tuple[str, ...], bool, bool], list[tuple[tuple[int, ...] | None, Cups, _Outcome]]] = {}
+        # for the bound of :meth:`top`
+        self.last = len(me.tabs[-1])
+        self.tab = {order: 1 for tab in me.tabs[:-1] for order in tab} | {order: 2 for order in me.tabs[-1]}
+        self.early = [Counter(order_needs(order)) for tab in me.tabs[:-1] for order in tab]
+        self.names = tuple(sorted({x for group in (*self.live, *self.cups) for x in group}))
+        self.options: dict[bool, list[list[tuple[bool, tuple[str, ...], int, tuple[str, ...], Part]]]] = {}
+        self.suffixes: dict[tuple[bool, int, int], tuple[Part, tuple[int, int]]] = {}
+        self.tops: dict[tuple[tuple[str, ...], bool, int, int], tuple[tuple[int, int, int] | None, list[Found]]] = {}
+
+    def useful_part(self, collected: tuple[str, ...]) -> tuple[str, ...]:
+        """What a live pour may use of ``collected``: no more of each ingredient than the cups can hold of it for the
+        waiting orders (the rest always goes back), so that more moves share one listing."""
+        counts = Counter(collected)
+        return tuple(sorted(Counter({x: min(n, self.useful.get(x, 0)) for x, n in counts.items()}).elements()))
 
     def pours(self, collected: tuple[str, ...], ask_empty: bool,
               every: bool) -> list[tuple[tuple[int, ...] | None, Cups, _Outcome]]:
         """``(cups emptied or None, added to each cup, what the cups after do)`` for every pour listed (all of them
         if ``every``, else :func:`live_pours`), once per ingredients collected."""
-        if not every:  # live pours never use what no waiting order needs: drop it, so more moves share a listing
-            counts = Counter(collected)
-            collected = tuple(sorted(Counter({x: min(n, self.useful.get(x, 0)) for x, n in counts.items()}).elements()))
+        if not every:
+            collected = self.useful_part(collected)
         key = (collected, ask_empty, every)
         found = self.listed.get(key)
         if found is None:
@@ -138,7 +182,7 @@ class _Valuer:
                            for added in pours(tuple(() if c in emptied else cup for c, cup in enumerate(cups)),
                                               collected, self.capacity)]
             else:
-                options = live_pours(cups, collected, self.live, ask_empty)
+                options = _live_pours(cups, collected, self.live, ask_empty)
             found = []
             for emptied, added in options:
                 kept = cups if emptied is None else tuple(() if c in emptied else cup for c, cup in enumerate(cups))
@@ -158,58 +202,188 @@ class _Valuer:
             self.cache[key] = found
         return found
 
+    def key(self, outcome: _Outcome, spent: int) -> tuple[int, int, int]:
+        """The :attr:`Plan.key` of a plan whose pour does ``outcome``, after a move spending ``spent`` rush tokens."""
+        supply = self.supply + spent
+        gained = min(supply, outcome.specialty + outcome.penalties)  # Specialty orders first, then penalties
+        return len(outcome.completed) - outcome.penalties - self.upgraded, gained - spent, outcome.progress
+
+    def part(self, cup: tuple[str, ...]) -> Part:
+        """One cup's share of the bound: ``(v, s, p)``; ``v`` is 2 if the cup matches an order on tab 4, 1 on another
+        tab, else 0; ``s`` is 1 if it matches a Specialty order, less 1 if on tab 4; ``p`` is its size if it matches
+        no order but fits one on tabs 1-3. See :meth:`top` for why the sums bound every plan's key."""
+        if not cup:
+            return 0, 0, 0
+        tab = self.tab.get(order_name(cup), 0)
+        if tab:
+            return tab, self.board.is_specialty(order_name(cup)) - (tab == 2), 0
+        have = Counter(cup)
+        return 0, 0, len(cup) if any(have <= w for w in self.early) else 0
+
+    def cup_options(self, ask_empty: bool) -> list[list[tuple[bool, tuple[str, ...], int, tuple[str, ...], Part]]]:
+        """:func:`_cup_options` with each option's cup after and its :meth:`part`, packed by :attr:`names`."""
+        found = self.options.get(ask_empty)
+        if found is None:
+            found = [[(empty, more, need, add_to(() if empty else cup, more), self.part(add_to(() if empty else cup, more)))
+                      for empty, more, need in options]
+                     for cup, options in zip(self.cups, _cup_options(self.cups, tuple(self.live), ask_empty, self.names))]
+            self.options[ask_empty] = found
+        return found
+
+    def suffix(self, ask_empty: bool, i: int, left: int) -> tuple[Part, tuple[int, int]]:
+        """The most cups ``i``, ``i+1``, ... can add to the parts' sums with ``left`` (packed) to pour:
+        ``(the largest (v, s, p) sum, the largest (v, p) sum)``, each largest in that order (lexicographic)."""
+        key = (ask_empty, i, left)
+        found = self.suffixes.get(key)
+        if found is None:
+            options = self.cup_options(ask_empty)
+            if i == len(options):
+                found = (0, 0, 0), (0, 0)
+            else:
+                _, guard = _packer(self.names)
+                best_a: Part | None = None
+                best_b: tuple[int, int] | None = None
+                for _, _, need, _, (v, s, p) in options[i]:
+                    if need and ((left | guard) - need) & guard != guard:
+                        continue
+                    (av, as_, ap), (bv, bp) = self.suffix(ask_empty, i + 1, left - need)
+                    a, b = (v + av, s + as_, p + ap), (v + bv, p + bp)
+                    best_a = a if best_a is None or a > best_a else best_a
+                    best_b = b if best_b is None or b > best_b else best_b
+                assert best_a is not None and best_b is not None  # keeping the cup as it is always fits
+                found = best_a, best_b
+            self.suffixes[key] = found
+        return found
+
+    def top(self, collected: tuple[str, ...], ask_empty: bool, spent: int, k: int,
+            floor: tuple[int, int, int] | None) -> list[Found]:
+        """The ``k`` best pours of ``live_pours(cups, collected, ...)`` by key, best first (earlier listed first among
+        equals), among those whose key is above ``floor`` (None: all), by branch and bound.
+
+        The listing is walked in :func:`live_pours`'s order; a branch (the cups before ``i`` chosen, ``left`` still
+        to pour) is skipped when a bound on every key in it is no higher than the ``k``-th best found (or
+        ``floor``): those pours would all rank after it. The bound: with ``V``, ``S``, ``P`` the sums of each
+        cup's :meth:`part` (the chosen cups', plus the most the others can add, :meth:`suffix`), every key is at
+        most ``(V - t4 - upgraded, min(supply + spent, t4 + S) - spent, P)`` (``t4``: orders on tab 4), in
+        lexicographic order. Why: each order a cup completes adds 1 to the value, 2 if from tab 4 (one penalty
+        less), so the value is at most ``V - t4 - upgraded``, and below it unless every cup matching an order on
+        the tabs completes it from the highest tab it is on; in that case the Specialty orders and penalties are
+        exactly ``t4 + S``, and the progress (cups left that fit an order waiting after Flow of Time) at most
+        ``P``; ``S`` and ``P`` are each the largest among the choices reaching the largest ``V``.
+        """
+        memo_key = (collected, ask_empty, spent, k)
+        known = self.tops.get(memo_key)
+        if known is not None and (known[0] is None or (floor is not None and floor >= known[0])):
+            return [f for f in known[1] if floor is None or f[0] > floor]  # the best above a higher floor: a subset
+        cups, options = self.cups, self.cup_options(ask_empty)
+        pack, guard = _packer(self.names)
+        supply, last, upgraded = self.supply + spent, self.last, self.upgraded
+        found: list[Found] = []
+
+        def rec(i: int, left: int, emptied: tuple[int, ...], added: Cups, after: tuple[tuple[str, ...], ...],
+                v: int, s: int, p: int) -> None:
+            bar = floor
+            if len(found) == k and (bar is None or found[-1][0] > bar):
+                bar = found[-1][0]
+            if bar is not None:
+                (av, as_, _), (_, bp) = self.suffix(ask_empty, i, left)
+                if (v + av - last - upgraded, min(supply, last + s + as_) - spent, p + bp) <= bar:
+                    return
+            if i == len(cups):
+                outcome = self(after)
+                key = self.key(outcome, spent)
+                if bar is None or key > bar:
+                    at = next((j for j, f in enumerate(found) if f[0] < key), len(found))
+                    found.insert(at, (key, emptied if ask_empty else None, added, outcome))
+                    del found[k:]
+                return
+            for empty, more, need, cup, (cv, cs, cp) in options[i]:
+                if need and ((left | guard) - need) & guard != guard:
+                    continue  # more than what is left to pour
+                twin = next((j for j in range(i - 1, -1, -1) if cups[j] == cups[i] and (j in emptied) == empty), None)
+                if twin is not None and more > added[twin]:
+                    continue  # as live_pours: interchangeable cups listed once
+                rec(i + 1, left - need, (*emptied, i) if empty else emptied, (*added, more), (*after, cup),
+                    v + cv, s + cs, p + cp)
+
+        rec(0, pack(collected), (), (), (), 0, 0, 0)
+        self.tops[memo_key] = (floor, found)
+        return found
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Moves sharing their pours: the actions before the move (``prefix``), the moves (``[None]`` once moved), which
+    collect the same ingredients and spend the same rush tokens, and the valuer of the position they start from."""
+
+    prefix: tuple[Any, ...]
+    moves: list[Move | None]
+    valuer: _Valuer
+    collected: tuple[str, ...]
+    spent: int
+    ask_empty: bool
+    """Whether the empty step is asked (some cup holds something)."""
+
+    def plan(self, move: Move | None, emptied: tuple[int, ...] | None, added: Cups, outcome: _Outcome) -> Plan:
+        """The plan: this move, then empty ``emptied`` (None: the step is not asked) and pour ``added``."""
+        head = (*self.prefix, move) if move is not None else self.prefix
+        steps = () if emptied is None else (Empty(emptied),)
+        supply = self.valuer.supply + self.spent
+        gained = min(supply, outcome.specialty + outcome.penalties)  # Specialty orders first, then penalties
+        return Plan((*head, *steps, Pour(added)), outcome.completed, bool(self.valuer.upgraded), outcome.penalties,
+                    gained, self.spent, outcome.progress)
+
+    def listed(self, every: bool) -> list[tuple[tuple[int, ...] | None, Cups, _Outcome]]:
+        """Every pour (``every``) or every live pour, in listing order."""
+        return self.valuer.pours(self.collected, self.ask_empty, every)
+
+    def top(self, k: int, floor: tuple[int, int, int] | None = None) -> list[Found]:
+        """The ``k`` best live pours above ``floor`` (:meth:`_Valuer.top`)."""
+        return self.valuer.top(self.valuer.useful_part(self.collected), self.ask_empty, self.spent, k, floor)
+
 
 def plans(state: State, every: bool = False) -> Iterator[Plan]:
     """The plans for the rest of the current player's turn (at an upgrade, move, empty or pour decision).
 
     By default only the plans no other plan beats (:func:`live_pours`), which always include
     the best; ``every=True`` lists every legal plan (slow at wide positions: a check for tests).
+    Nothing is pruned: this is the listing :func:`top_plans` finds the best of without walking it all.
     """
-    for prefix, moves, found in _groups(state, every):
-        for move in moves:
-            head = (*prefix, move) if move is not None else prefix
-            for plan in found:
-                yield Plan((*head, *plan.actions), plan.completed, plan.upgraded, plan.penalties, plan.rush_gained,
-                           plan.rush_spent, plan.progress)
+    check_state(state)
+    check_instance(every, bool, "every", "True or False")
+    return _plans(state, every)
 
 
-def _groups(state: State, every: bool) -> Iterator[tuple[tuple[Any, ...], list[Move | None], list[Plan]]]:
-    """The plans in groups, in listing order: ``(actions before the move, the moves, the plans after any of them)``;
-    the moves of a group collect the same ingredients and spend the same rush tokens (``[None]`` once moved)."""
+def _plans(state: State, every: bool) -> Iterator[Plan]:
+    for group in _groups(state):
+        found = group.listed(every)
+        for move in group.moves:
+            for emptied, added, outcome in found:
+                yield group.plan(move, emptied, added, outcome)
+
+
+def _groups(state: State) -> Iterator[_Group]:
+    """The plans in groups of moves sharing their pours, in listing order."""
     phase = state.phase
     if phase == Phase.UPGRADE:
         for action in state.legal_actions():
-            yield from _move_groups(state.apply(action), (action,), isinstance(action, Upgrade), every)
+            yield from _move_groups(state.apply(action), (action,), isinstance(action, Upgrade))
     elif phase == Phase.MOVE:
-        yield from _move_groups(state, (), False, every)
+        yield from _move_groups(state, (), False)
     elif phase in (Phase.EMPTY, Phase.POUR):
-        yield (), [None], list(_pours(state, _Valuer(state), False, state.collected, 0, phase == Phase.EMPTY, every))
+        yield _Group((), [None], _Valuer(state), state.collected, 0, phase == Phase.EMPTY)
     else:
         raise BadArgument("state", f"must be at a player's upgrade, move, empty or pour decision, not phase {phase!r}")
 
 
-def _move_groups(state: State, prefix: tuple[Any, ...], upgraded: bool,
-                 every: bool) -> Iterator[tuple[tuple[Any, ...], list[Move | None], list[Plan]]]:
-    valuer = _Valuer(state)
-    me = state.players[state.player]
+def _move_groups(state: State, prefix: tuple[Any, ...], upgraded: bool) -> Iterator[_Group]:
+    valuer = _Valuer(state, upgraded)
+    ask_empty = any(state.players[state.player].cups)
     groups: dict[tuple[tuple[str, ...], int], list[Move | None]] = {}
     for move in state.moves():
         groups.setdefault((state.collects(move), move.rush), []).append(move)
     for (collected, rush), moves in groups.items():
-        yield prefix, moves, list(_pours(state, valuer, upgraded, collected, rush, any(me.cups), every))
-
-
-def _pours(state: State, valuer: _Valuer, upgraded: bool, collected: tuple[str, ...],
-           rush: int, ask_empty: bool, every: bool) -> Iterator[Plan]:
-    """Every (cups emptied, pour) after a move collecting ``collected`` and spending ``rush`` tokens; ``ask_empty``:
-    whether the empty step is asked (some cup holds something)."""
-    supply = state.supply + rush
-    for emptied, added, outcome in valuer.pours(collected, ask_empty, every):
-        from_orders = min(supply, outcome.specialty)
-        from_penalties = min(supply - from_orders, outcome.penalties)
-        steps = () if emptied is None else (Empty(emptied),)
-        yield Plan((*steps, Pour(added)), outcome.completed, upgraded, outcome.penalties,
-                   from_orders + from_penalties, rush, outcome.progress)
+        yield _Group(prefix, moves, valuer, collected, rush, ask_empty)
 
 
 def _live(orders: tuple[str, ...], capacity: int) -> list[tuple[str, ...]]:
@@ -222,8 +396,40 @@ def _live(orders: tuple[str, ...], capacity: int) -> list[tuple[str, ...]]:
     return sorted(f for f in found if len(f) <= capacity)
 
 
+def _ingredients(value: Any, where: str, most: int) -> tuple[str, ...]:
+    """Ingredient names (a list or tuple of text, at most ``most``), sorted: a cup's contents, an order's part."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(x, str) for x in value):
+        raise BadType(where, "must be a list of ingredient names (text)", value)
+    if len(value) > most:
+        raise TooBig(where, f"must hold at most {most} ingredients", value)
+    return tuple(sorted(value))
+
+
+def _groups_of(value: Any, where: str, most: int, each: int) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(value, (list, tuple)):
+        raise BadType(where, "must be a list of lists of ingredient names", value)
+    if len(value) > most:
+        raise TooBig(where, f"must hold at most {most:,} entries", value)
+    return tuple(_ingredients(v, where, each) for v in value)
+
+
 def live_pours(cups: Cups, collected: tuple[str, ...], live: list[tuple[str, ...]],
                ask_empty: bool) -> Iterator[tuple[tuple[int, ...] | None, Cups]]:
+    """The pours no other pour beats: ``(cups emptied or None, added to each cup)`` leaving every cup it changes
+    holding a *live* multiset (one of ``live``: part of a waiting order's ingredients) or empty (see
+    :func:`_live_pours` for why). ``cups``: each cup's contents (at most 8 cups of 8); ``collected``: the
+    ingredients to pour (at most 15 of each); ``ask_empty``: whether cups may be emptied first."""
+    cups = _groups_of(cups, "cups", 8, 8)
+    collected = _ingredients(collected, "collected", 1_000)
+    if any(n > MAX_INGREDIENTS for n in Counter(collected).values()):
+        raise TooBig("collected", f"must hold at most {MAX_INGREDIENTS} of each ingredient", collected)
+    live = list(_groups_of(live, "live", 10_000, 8))
+    check_instance(ask_empty, bool, "ask_empty", "True or False")
+    return _live_pours(cups, collected, live, ask_empty)
+
+
+def _live_pours(cups: Cups, collected: tuple[str, ...], live: list[tuple[str, ...]],
+                ask_empty: bool) -> Iterator[tuple[tuple[int, ...] | None, Cups]]:
     """The pours no other pour beats: ``(cups emptied or None, added to each cup)`` leaving every cup it changes
     holding a *live* multiset (one of ``live``: part of a waiting order's ingredients) or empty.
 
@@ -293,23 +499,30 @@ def _cup_options(cups: Cups, live: tuple[tuple[str, ...], ...], ask_empty: bool,
 
 def best_plan(state: State) -> Plan:
     """The first of the highest-ranked plans (:attr:`Plan.key`), in the order :func:`plans` lists them."""
-    return top_plans(state, 1)[0]
+    return _top_plans(check_state(state), 1)[0]
 
 
 def top_plans(state: State, top: int) -> list[Plan]:
-    """The ``top`` highest-ranked plans, best first (earlier listed first among equals), without listing every plan:
-    within a group only its ``top`` best plans and its first ``top`` moves can be among them."""
-    ranked: list[tuple[tuple[int, int, int], int, Plan]] = []
-    order = 0
-    for prefix, moves, found in _groups(state, every=False):
-        best = heapq.nlargest(top, enumerate(found), key=lambda t: (t[1].key, -t[0]))
-        for m, move in enumerate(moves[:top]):
-            head = (*prefix, move) if move is not None else prefix
-            for i, plan in best:
-                ranked.append((plan.key, -(order + m * len(found) + i), Plan((*head, *plan.actions), plan.completed,
-                               plan.upgraded, plan.penalties, plan.rush_gained, plan.rush_spent, plan.progress)))
-        order += len(moves) * len(found)
-    return [plan for _, _, plan in heapq.nlargest(top, ranked, key=lambda t: (t[0], t[1]))]
+    """The ``top`` highest-ranked plans, best first (earlier listed first among equals), the same as sorting every
+    plan of :func:`plans` but without walking them all: each group of moves sharing their pours gives its ``top``
+    best pours above the ``top``-th best plan found so far (:meth:`_Valuer.top`, branch and bound), and its first
+    ``top`` moves, as only those can be among the best."""
+    return _top_plans(check_state(state), _check_top(top))
+
+
+def _top_plans(state: State, top: int) -> list[Plan]:
+    ranked: list[tuple[tuple[int, int, int], Plan]] = []
+    for group in _groups(state):
+        floor = ranked[-1][0] if len(ranked) == top else None  # a later plan must beat it: equals rank after it
+        found = group.top(top, floor)
+        for move in group.moves[:top]:
+            for key, emptied, added, outcome in found:
+                if len(ranked) == top and key <= ranked[-1][0]:
+                    break
+                at = next((j for j, (k, _) in enumerate(ranked) if k < key), len(ranked))
+                ranked.insert(at, (key, group.plan(move, emptied, added, outcome)))
+                del ranked[top:]
+    return [plan for _, plan in ranked]
 
 
 def action_values(state: State) -> list[tuple[Any, Plan]]:
@@ -317,19 +530,20 @@ def action_values(state: State) -> list[tuple[Any, Plan]]:
 
     At a pour every legal pour is valued on its own (it is the whole plan); earlier, each action
     gets the best of the plans after it (:func:`plans`)."""
+    check_state(state)
     if state.phase == Phase.POUR:
-        return [(plan.actions[0], plan) for plan in _pours(state, _Valuer(state), False, state.collected, 0, False, True)]
+        group = _Group((), [None], _Valuer(state), state.collected, 0, False)
+        return [(plan.actions[0], plan) for plan in (group.plan(None, *pour) for pour in group.listed(every=True))]
     best: dict[Any, Plan] = {}
-    for prefix, moves, found in _groups(state, every=False):
-        if not prefix and moves == [None]:  # at the empty step: each plan starts with its own Empty
-            candidates = [(plan.actions[0], plan) for plan in found]
+    for group in _groups(state):
+        if not group.prefix and group.moves == [None]:  # at the empty step: each plan starts with its own Empty
+            candidates = [(plan.actions[0], plan) for plan in (group.plan(None, *pour) for pour in group.listed(False))]
         else:
-            top = max(found, key=lambda plan: plan.key)  # the first of the best (max keeps the first of equals)
+            _, emptied, added, outcome = group.top(1)[0]  # the first of the best
             candidates = []
-            for move in moves:
-                head = (*prefix, move) if move is not None else prefix
-                candidates.append((head[0], Plan((*head, *top.actions), top.completed, top.upgraded, top.penalties,
-                                                 top.rush_gained, top.rush_spent, top.progress)))
+            for move in group.moves:
+                plan = group.plan(move, emptied, added, outcome)
+                candidates.append((plan.actions[0], plan))
         for first, plan in candidates:
             if first not in best or plan.key > best[first].key:
                 best[first] = plan
@@ -338,20 +552,20 @@ def action_values(state: State) -> list[tuple[Any, Plan]]:
 
 def best_moves(state: State, top: int = 10) -> pd.DataFrame:
     """The ``top`` best plans, best first: a row each with its steps in words and its exact value and parts."""
-    if not isinstance(top, int) or isinstance(top, bool) or top < 1:
-        raise BadArgument("top", "must be a whole number, 1 or more", top)
-    return pd.DataFrame([describe(state, plan) for plan in top_plans(state, top)])
+    return pd.DataFrame([plan_row(state, plan) for plan in top_plans(state, top)])
 
 
-def describe(state: State, plan: Plan) -> dict[str, Any]:
+def plan_row(state: State, plan: Plan) -> dict[str, Any]:
     """One plan as a table row: its steps in words, what it completes, its value and the parts beside it."""
+    check_state(state)
+    check_plan(plan)
     me, cols = state.players[state.player], state.rules.board.cols
     row: dict[str, Any] = {"upgrade": "", "move": "", "empty": "", "pour": ""}
     for action in plan.actions:
         if isinstance(action, (Upgrade, NoUpgrade)):
             row["upgrade"] = str(action)
         elif isinstance(action, Move):
-            start = me.meeples[action.meeple] if me.meeples else 0
+            start = me.meeples[action.meeple] if action.meeple < len(me.meeples) else 0
             row["move"] = action.describe(start, cols)
         elif isinstance(action, Empty):
             row["empty"] = str(action)

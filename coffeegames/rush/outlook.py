@@ -29,22 +29,48 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType
+from ..validate import check_count
 from .actions import Phase
-from .best import Plan, best_plan
+from .best import Plan, best_plan, check_plan, check_state
 from .policy import greedy_policy
 from .state import State
 
-__all__ = ["Estimate", "next_turn_estimate"]
+__all__ = ["Estimate", "MAX_SAMPLES", "next_turn_estimate", "opponent_model"]
+
+MAX_SAMPLES = 10_000
+"""The most seeded continuations :func:`next_turn_estimate` plays."""
+DEALS = "every order dealt comes from the unseen deck with its exact odds (seeded)"
+
+
+def check_sampling(samples: Any, seed: Any, opponent: Any) -> None:
+    """Refuse a bad ``samples`` (a whole number 1 to :data:`MAX_SAMPLES`), ``seed`` (a whole number 0 or more) or
+    ``opponent`` (a policy) with the library's error naming it."""
+    if check_count(samples, "samples", maximum=MAX_SAMPLES) < 1:
+        raise BadArgument("samples", "must be 1 or more", samples)
+    check_count(seed, "seed")
+    if not callable(opponent):
+        raise BadType("opponent", "must be a policy: a function of a state returning a legal action", opponent)
+
+
+def opponent_model(opponent: Callable[[State], Any]) -> str:
+    """The look-ahead's model of the other players, in words (stated beside every estimate)."""
+    if opponent is greedy_policy:
+        who = "the greedy bot (rush.greedy_policy: the exact best move of each of their turns)"
+    else:
+        who = getattr(opponent, "__qualname__", None) or repr(opponent)
+    return f"the other players play {who}; {DEALS}"
 
 
 @dataclass(frozen=True)
 class Estimate:
-    """A seeded estimate: the sample ``mean`` (exact, of the sampled values), its standard error and the values."""
+    """A seeded estimate: the sample ``mean`` (exact, of the sampled values), its standard error, the values and
+    the ``model`` it assumes (the other players' play and the deals)."""
 
     mean: Fraction
     stderr: float
     values: tuple[int, ...]
+    model: str = ""
 
     @property
     def samples(self) -> int:
@@ -57,9 +83,10 @@ class Estimate:
 def next_turn_estimate(state: State, plan: Plan, samples: int = 10, seed: int = 0,
                        opponent: Callable[[State], Any] = greedy_policy) -> Estimate:
     """The best immediate value of the player's next turn after ``plan``, estimated over ``samples`` seeded
-    continuations (see the module's text)."""
-    if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= 10_000:
-        raise BadArgument("samples", "must be a whole number 1-10000", samples)
+    continuations (see the module's text); continuation ``i`` draws from ``numpy.random.default_rng([seed, i])``."""
+    check_state(state)
+    check_plan(plan)
+    check_sampling(samples, seed, opponent)
     who = state.player
     after = state
     for action in plan.actions:
@@ -73,4 +100,4 @@ def next_turn_estimate(state: State, plan: Plan, samples: int = 10, seed: int = 
         values.append(0 if s.is_terminal() else best_plan(s).value)
     mean = Fraction(sum(values), samples)
     spread = float(np.std(values, ddof=1)) if samples > 1 else 0.0
-    return Estimate(mean, spread / samples ** 0.5, tuple(values))
+    return Estimate(mean, spread / samples ** 0.5, tuple(values), opponent_model(opponent))

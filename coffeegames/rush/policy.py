@@ -9,7 +9,9 @@
   happens in between, stated: the other players' moves are skipped (their meeples stay
   where they are), and every order dealt meanwhile is the kind the deck holds most of
   (the first such), including the two-player extra order to the player. Ties keep the
-  greedy order.
+  greedy order. Its budget is fixed: at each decision one search for this turn's
+  ``width`` best plans and one best-plan search per plan for the next turn (4 searches
+  with the default ``width=3``: a few CPU seconds a game, benchmarks/README.md).
 
 Example:
     >>> from coffeegames.rush.state import Game
@@ -24,12 +26,17 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine import random_policy
+from ..errors import BadArgument
+from ..validate import check_count
 from .actions import Drawn, Phase, Place
-from .best import Plan, best_plan, top_plans
+from .best import Plan, best_plan, check_plan, check_state, top_plans
 from .paths import neighbours
 from .state import State
 
-__all__ = ["greedy_policy", "lookahead_policy", "make_lookahead", "next_turn", "random_policy"]
+__all__ = ["MAX_WIDTH", "greedy_policy", "lookahead_policy", "make_lookahead", "next_turn", "random_policy"]
+
+MAX_WIDTH = 100
+"""The most plans of this turn :func:`make_lookahead`'s bot weighs (``width``)."""
 
 
 def _place(state: State) -> Place:
@@ -40,6 +47,7 @@ def _place(state: State) -> Place:
 
 def greedy_policy(state: State) -> Any:
     """The first action of the exact best plan of this turn."""
+    check_state(state)
     if state.phase == Phase.PLACE:
         return _place(state)
     return best_plan(state).actions[0]
@@ -48,6 +56,8 @@ def greedy_policy(state: State) -> Any:
 def next_turn(state: State, plan: Plan) -> State:
     """The player's next decision after ``plan`` under the look-ahead's model (see the module's text): the plan
     played, each order dealt the kind the deck holds most of, the others' turns skipped."""
+    check_state(state)
+    check_plan(plan)
     who = state.player
     for action in plan.actions:
         state = state.apply(action)
@@ -63,8 +73,11 @@ def next_turn(state: State, plan: Plan) -> State:
 
 def make_lookahead(width: int = 3) -> Any:
     """A look-ahead bot considering this turn's ``width`` best plans (see the module's text)."""
+    if check_count(width, "width", maximum=MAX_WIDTH) < 1:
+        raise BadArgument("width", "must be 1 or more", width)
 
     def policy(state: State) -> Any:
+        check_state(state)
         if state.phase == Phase.PLACE:
             return _place(state)
         best, best_key = None, None
