@@ -53,8 +53,8 @@ WALKTHROUGHS = ["dairyman_walkthrough.ipynb", "vivajava.ipynb", "roaster.ipynb",
 LOADS = int(os.environ.get("CG_BROWSER_LOADS", "2"))
 CLICKS = 14  # per load: at least a dozen decisions, one of them typed, one an undo
 MORE_CLICKS = {"rush.ipynb": 24}
-"""Walkthroughs clicked longer: Coffee Rush deals each of three players their orders (a dozen draws) before the
-first move, so its first 14 clicks would take almost no action."""
+"""Walkthroughs clicked longer: the Coffee Rush page opens at your first move (its notebook skips the setup), and
+the orders you draw yourself, typed once, come only after a round of moves, pours and the bots' deals."""
 CHROMIUM = os.environ.get("CG_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
