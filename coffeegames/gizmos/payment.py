@@ -150,6 +150,9 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
             return (((0,) * i + (need,) + (0,) * (len(COLOURS) - i - 1), ()),) if energy[i] >= need else ()
         return tuple((spent, ()) for spent in itertools.product(*(range(min(n, need) + 1) for n in energy))
                      if sum(spent) == need)
+    capped = tuple(n if n <= need else need for n in energy)  # no plan spends more of a colour than `need`
+    if capped != energy:
+        return _plans(capped, colour, need, converters)  # the same plans, shared by every storage capping to it
     if colour == "any":
         reach = sum(energy) + sum(len(c.effect.colours) for c in converters if c.effect.kind == "double")
     else:

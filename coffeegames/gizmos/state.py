@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 import numpy as np
 
@@ -53,6 +53,38 @@ from .saved import FIELD_PARSERS, STATE_FORMAT
 __all__ = ["Game", "State"]
 
 _ACTION = Step(Phase.ACTION)
+_SKIP_ONLY = (Skip(),)
+
+
+class _Gear(NamedTuple):
+    """What a player's built gizmos give them (the same for every state with those gizmos: memoised on the rules)."""
+
+    owned: tuple[CardFacts, ...]
+    limits: tuple[int, int, int]
+    can_file: bool
+    can_research: bool
+    converters: tuple[CardFacts, ...]
+    discounts: tuple[CardFacts, ...]
+
+
+def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
+    memo: dict[tuple[int, ...], _Gear] = rules.__dict__["_gear"]
+    found = memo.get(built)
+    if found is None:
+        owned = tuple(rules.deck[i] for i in built)
+        energy, archive, research = rules.energy_limit, rules.archive_limit, rules.research_limit
+        for card in owned:
+            if card.effect.kind == "upgrade":
+                energy += card.effect.energy
+                archive += card.effect.archive
+                research += card.effect.research
+        kinds = {card.effect.kind for card in owned}
+        if len(memo) >= 100_000:
+            memo.clear()
+        found = memo[built] = _Gear(owned, (energy, archive, research), "no_file" not in kinds, "no_research" not in kinds,
+                                    tuple(c for c in owned if c.type == "converter"),
+                                    tuple(c for c in owned if c.effect.kind == "discount"))
+    return found
 
 
 @dataclass(frozen=True)
@@ -117,8 +149,12 @@ class State(SavedState, BaseState):
 
     @cached_state
     def _owned(self) -> tuple[tuple[CardFacts, ...], ...]:
-        deck = self.rules.deck
-        return tuple(tuple(deck[i] for i in p.built) for p in self.players)
+        return tuple(_gear(self.rules, p.built).owned for p in self.players)
+
+    @property
+    def _my(self) -> _Gear:
+        """What the player to move's gizmos give them."""
+        return _gear(self.rules, self.players[self.turn].built)
 
     def limits(self, player: int) -> tuple[int, int, int]:
         """``(energy, archive, research)`` limits of ``player``, upgrades included."""
@@ -126,16 +162,7 @@ class State(SavedState, BaseState):
 
     @cached_state
     def _limits(self) -> tuple[tuple[int, int, int], ...]:
-        rules, found = self.rules, []
-        for player in range(len(self.players)):
-            energy, archive, research = rules.energy_limit, rules.archive_limit, rules.research_limit
-            for card in self._owned[player]:
-                if card.effect.kind == "upgrade":
-                    energy += card.effect.energy
-                    archive += card.effect.archive
-                    research += card.effect.research
-            found.append((energy, archive, research))
-        return tuple(found)
+        return tuple(_gear(self.rules, p.built).limits for p in self.players)
 
     def can(self, player: int, what: str) -> bool:
         """Whether ``player`` may still ``'file'`` or ``'research'`` (no negator gizmo built)."""
@@ -146,7 +173,8 @@ class State(SavedState, BaseState):
         return self._can(player, what)
 
     def _can(self, player: int, what: str) -> bool:
-        return not any(c.effect.kind == f"no_{what}" for c in self._owned[player])
+        gear = _gear(self.rules, self.players[player].built)
+        return gear.can_file if what == "file" else gear.can_research
 
     def known(self) -> set[int]:
         """Every card in a known place: starting gizmos, display, archives, built, under the decks, being researched."""
@@ -267,33 +295,39 @@ class State(SavedState, BaseState):
         return self.display[0] + self.display[1] + self.display[2]
 
     def _files(self, cards: tuple[int, ...]) -> list[Any]:
-        if not self._can(self.turn, "file") or len(self.me.archive) >= self._limits[self.turn][1]:
+        gear = self._my
+        if not gear.can_file or len(self.me.archive) >= gear.limits[1]:
             return []
         return [File(c) for c in cards]
 
     def _picks(self) -> list[Any]:
-        if sum(self.me.energy) >= self._limits[self.turn][0]:
+        if sum(self.me.energy) >= self._my.limits[0]:
             return []
         return [Pick(c) for c, n in zip(COLOURS, self.row) if n]
 
     def _researches(self) -> list[Any]:
-        if not self._can(self.turn, "research"):
+        if not self._my.can_research:
             return []
         return [Research(level) for level in (1, 2, 3) if self._deck_size(level)]
 
     def converters(self) -> tuple[CardFacts, ...]:
         """The converters the player to move may use in a Build now."""
-        per_turn = self.rules.converters_per == "turn"
-        return tuple(c for c in self._owned[self.turn]
-                     if c.type == "converter" and not (per_turn and c.id in self.used))
+        converters = self._my.converters
+        if self.rules.converters_per == "turn" and self.used:
+            return tuple(c for c in converters if c.id not in self.used)
+        return converters
 
     def _builds(self, found: list[tuple[int, str]]) -> list[Any]:
-        me, owned, converters = self.me, self._owned[self.turn], self.converters()
+        energy, discounts, converters, deck = self.me.energy, self._my.discounts, self.converters(), self.rules.deck
         acts: list[Any] = []
+        plans: dict[tuple[str, int], tuple[Any, ...]] = {}  # by (colour, cost): cards often share them
         for ident, source in found:
-            card = self.rules.deck[ident]
-            need = _build_cost(card, source, owned)
-            for paid, used in _plans(me.energy, card.colour, need, converters):
+            card = deck[ident]
+            key = (card.colour, _build_cost(card, source, discounts) if discounts else card.cost)
+            paying = plans.get(key)
+            if paying is None:
+                paying = plans[key] = _plans(energy, key[0], key[1], converters)
+            for paid, used in paying:
                 acts.append(Build(ident, source, paid, used))
         return acts
 
@@ -325,7 +359,7 @@ class State(SavedState, BaseState):
             state = state._set_me(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))
             return state._with(row=plus(self.row, i, -1), todo=(Step(Phase.ROW), *rest))._event("pick", colour=action.colour)
         if isinstance(action, Research):
-            k = min(self._limits[self.turn][2], self._deck_size(action.level))
+            k = min(self._my.limits[2], self._deck_size(action.level))
             return state._with(todo=(*[Step(Phase.DRAW, action.level)] * k, Step(Phase.CHOOSE, action.level), *rest))
         assert isinstance(action, Build)
         return state._build(action)
@@ -454,7 +488,7 @@ class State(SavedState, BaseState):
                 continue
             step = state.todo[0]
             if step.phase in (Phase.ROW, Phase.ENERGY):
-                room = step.phase == Phase.ROW or sum(state.me.energy) < state._limits[state.turn][0]
+                room = step.phase == Phase.ROW or sum(state.me.energy) < state._my.limits[0]
                 if room and any(state.dispenser):
                     return state
                 state = state._with(todo=state.todo[1:])
@@ -468,7 +502,7 @@ class State(SavedState, BaseState):
                     bottom[step.level - 1] = under[1:]
                     by[step.level - 1] = by[step.level - 1][1:]
                     state = state._with(bottom=tuple(bottom), bottom_by=tuple(by))._place(step, under[0])
-            elif step.phase != Phase.ACTION and state._legal == (Skip(),):
+            elif step.phase != Phase.ACTION and state._legal == _SKIP_ONLY:
                 state = state._move(Skip())
             else:
                 return state
