@@ -131,7 +131,7 @@ class State(SavedState, BaseState):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return CHANCE if self.phase.is_chance else self.turn
+        return CHANCE if self.todo and self.todo[0].phase.is_chance else self.turn
 
     @property
     def me(self) -> PlayerState:
@@ -356,8 +356,10 @@ class State(SavedState, BaseState):
         if isinstance(action, Pick):
             i = COLOURS.index(action.colour)
             me = self.me
-            state = state._set_me(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))
-            return state._with(row=plus(self.row, i, -1), todo=(Step(Phase.ROW), *rest))._event("pick", colour=action.colour)
+            players = list(self.players)
+            players[self.turn] = PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens)
+            return state._with(players=tuple(players), row=plus(self.row, i, -1),
+                               todo=(Step(Phase.ROW), *rest))._event("pick", colour=action.colour)
         if isinstance(action, Research):
             k = min(self._my.limits[2], self._deck_size(action.level))
             return state._with(todo=(*[Step(Phase.DRAW, action.level)] * k, Step(Phase.CHOOSE, action.level), *rest))
@@ -457,17 +459,18 @@ class State(SavedState, BaseState):
     def _drawn(self, outcome: Any) -> Self:
         """Chance: a marble or a card, where the step at the front of the queue puts it."""
         step, rest = self.todo[0], self.todo[1:]
-        state = self._with(todo=rest)
         if isinstance(outcome, Marble):
             i = COLOURS.index(outcome.colour)
-            state = state._with(dispenser=plus(self.dispenser, i, -1))
+            dispenser = plus(self.dispenser, i, -1)
             if step.phase == Phase.ROW:
-                return state._with(row=plus(self.row, i))
+                return self._with(todo=rest, dispenser=dispenser, row=plus(self.row, i))
             me = self.me
-            return state._set_me(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))
+            players = list(self.players)
+            players[self.turn] = PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens)
+            return self._with(todo=rest, dispenser=dispenser, players=tuple(players))
         decks = list(self.decks)
         decks[step.level - 1] -= 1
-        return state._with(decks=tuple(decks))._place(step, outcome.card)
+        return self._with(todo=rest, decks=tuple(decks))._place(step, outcome.card)
 
     def _place(self, step: Step, card: int) -> Self:
         if step.phase == Phase.DISPLAY:
