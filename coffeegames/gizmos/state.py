@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, NamedTuple, Self
 
 import numpy as np
@@ -54,6 +55,15 @@ __all__ = ["Game", "State"]
 
 _ACTION = Step(Phase.ACTION)
 _SKIP_ONLY = (Skip(),)
+# Actions and outcomes are immutable: the engine hands out one shared object for each (cheaper than building it
+# again, and found by identity when ``apply`` checks it is legal).
+_file_action = lru_cache(maxsize=None)(File)
+_pick_action = lru_cache(maxsize=None)(Pick)
+_fire_action = lru_cache(maxsize=None)(Fire)
+_research_action = lru_cache(maxsize=None)(Research)
+_marble_outcome = lru_cache(maxsize=None)(Marble)
+_card_outcome = lru_cache(maxsize=None)(Card)
+_build_action = lru_cache(maxsize=100_000)(Build)
 
 
 class _Gear(NamedTuple):
@@ -178,13 +188,17 @@ class State(SavedState, BaseState):
 
     def known(self) -> set[int]:
         """Every card in a known place: starting gizmos, display, archives, built, under the decks, being researched."""
+        return set(self._known)
+
+    @cached_state
+    def _known(self) -> frozenset[int]:
         seen = set(self.research)
         for p in self.players:
             seen.update(p.archive, p.built)
         for level in range(3):
             seen.update(self.display[level], self.bottom[level])
         seen.update(self.rules.level_ids(0))
-        return seen
+        return frozenset(seen)
 
     def unseen(self, level: int) -> tuple[int, ...]:
         """The cards of ``level`` (1-3) in no known place: the unseen cards of its deck (and, for level III, the
@@ -192,7 +206,7 @@ class State(SavedState, BaseState):
         return self._unseen(_check_level(level))
 
     def _unseen(self, level: int) -> tuple[int, ...]:
-        seen = self.known()
+        seen = self._known
         return tuple(i for i in self.rules.level_ids(level) if i not in seen)
 
     def determinise(self, player: int, rng: np.random.Generator) -> Self:
@@ -229,9 +243,9 @@ class State(SavedState, BaseState):
         step = self.todo[0]
         if step.phase in (Phase.ROW, Phase.ENERGY):
             total = sum(self.dispenser)
-            return [(Marble(c), Fraction(n, total)) for c, n in zip(COLOURS, self.dispenser) if n]
+            return [(_marble_outcome(c), Fraction(n, total)) for c, n in zip(COLOURS, self.dispenser) if n]
         pool = self._unseen(step.level)
-        return [(Card(i), Fraction(1, len(pool))) for i in pool]
+        return [(_card_outcome(i), Fraction(1, len(pool))) for i in pool]
 
     def chance_outcome_count(self) -> int:
         return len(self._chance_outcomes()) if self.is_chance() else 0  # at most 36: always listed
@@ -246,10 +260,10 @@ class State(SavedState, BaseState):
             k = int(rng.integers(sum(self.dispenser)))
             for colour, n in zip(COLOURS, self.dispenser):
                 if k < n:
-                    return Marble(colour)
+                    return _marble_outcome(colour)
                 k -= n
         pool = self._unseen(step.level)
-        return Card(pool[int(rng.integers(len(pool)))])
+        return _card_outcome(pool[int(rng.integers(len(pool)))])
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         step = self.todo[0]
@@ -257,7 +271,7 @@ class State(SavedState, BaseState):
             return isinstance(outcome, Marble) and outcome.colour in COLOURS and self.dispenser[COLOURS.index(outcome.colour)] > 0
         return (isinstance(outcome, Card) and isinstance(outcome.card, int) and not isinstance(outcome.card, bool)
                 and 0 <= outcome.card < len(self.rules.deck) and self.rules.deck[outcome.card].level == step.level
-                and outcome.card not in self.known())
+                and outcome.card not in self._known)
 
     # -- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> Sequence[Any]:
@@ -274,7 +288,7 @@ class State(SavedState, BaseState):
             acts += self._researches()
             return tuple(acts) or (Pass(),)
         if phase == Phase.TRIGGERS:
-            return (*(Fire(g) for g in self.ready), EndTurn())
+            return (*(_fire_action(g) for g in self.ready), EndTurn())
         if phase == Phase.PICK:
             acts += self._picks()
         elif phase == Phase.FILE:
@@ -285,7 +299,7 @@ class State(SavedState, BaseState):
             assert step is not None
             found = [(c, "display") for c in self.display[step.level - 1]]
             found += [(c, "archive") for c in me.archive if self.rules.deck[c].level == step.level]
-            acts += [Build(c, source) for c, source in found]
+            acts += [_build_action(c, source) for c, source in found]
         elif phase == Phase.CHOOSE:
             acts += self._files(self.research)
             acts += self._builds([(c, "research") for c in self.research])
@@ -298,17 +312,17 @@ class State(SavedState, BaseState):
         gear = self._my
         if not gear.can_file or len(self.me.archive) >= gear.limits[1]:
             return []
-        return [File(c) for c in cards]
+        return [_file_action(c) for c in cards]
 
     def _picks(self) -> list[Any]:
         if sum(self.me.energy) >= self._my.limits[0]:
             return []
-        return [Pick(c) for c, n in zip(COLOURS, self.row) if n]
+        return [_pick_action(c) for c, n in zip(COLOURS, self.row) if n]
 
     def _researches(self) -> list[Any]:
         if not self._my.can_research:
             return []
-        return [Research(level) for level in (1, 2, 3) if self._deck_size(level)]
+        return [_research_action(level) for level in (1, 2, 3) if self._deck_size(level)]
 
     def converters(self) -> tuple[CardFacts, ...]:
         """The converters the player to move may use in a Build now."""
@@ -328,7 +342,7 @@ class State(SavedState, BaseState):
             if paying is None:
                 paying = plans[key] = _plans(energy, key[0], key[1], converters)
             for paid, used in paying:
-                acts.append(Build(ident, source, paid, used))
+                acts.append(_build_action(ident, source, paid, used))
         return acts
 
     # -- moves -----------------------------------------------------------------------------
