@@ -177,9 +177,12 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
         reach = energy[COLOURS.index(colour)] * 2 + sum(energy)
     if reach < need:
         return ()
+    bounds = energy
+    if colour != "any":  # a marble of another colour must be converted: no more of it than convert units taking it
+        bounds = tuple(n if other == colour else min(n, u) for n, other, u in zip(energy, COLOURS, _units(converters)))
     plans: list[Plan] = []
     pay = _payer(colour, need, converters)
-    for spent in itertools.product(*(range(n + 1) for n in energy)):
+    for spent in itertools.product(*(range(n + 1) for n in bounds)):
         total = sum(spent)
         if total > need or total == 0:
             continue
@@ -190,3 +193,10 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
             continue  # a marble could be left out: wasteful
         plans.append((spent, used))
     return tuple(plans)
+
+
+@lru_cache(maxsize=4_000)
+def _units(converters: tuple[Card, ...]) -> tuple[int, ...]:
+    """For each colour, how many of its marbles ``converters`` can turn into another colour in one Build."""
+    return tuple(sum(c.effect.uses for c in converters if c.effect.kind == "convert" and colour in c.effect.colours)
+                 for colour in COLOURS)
