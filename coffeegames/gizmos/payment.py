@@ -179,7 +179,7 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
         return ()
     bounds = energy
     if colour != "any":  # a marble of another colour must be converted: no more of it than convert units taking it
-        bounds = tuple(n if other == colour else min(n, u) for n, other, u in zip(energy, COLOURS, _units(converters)))
+        bounds = tuple(n if other == colour else min(n, u) for n, other, u in zip(energy, COLOURS, _help(converters)[0]))
     plans: list[Plan] = []
     pay = _payer(colour, need, converters)
     for spent in itertools.product(*(range(n + 1) for n in bounds)):
@@ -195,8 +195,28 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
     return tuple(plans)
 
 
+
+Help = tuple[tuple[int, ...], tuple[int, ...], int]
+"""What converters can do in one Build: convert units taking each colour, doubling units of each colour, convert units."""
+
+
 @lru_cache(maxsize=4_000)
-def _units(converters: tuple[Card, ...]) -> tuple[int, ...]:
-    """For each colour, how many of its marbles ``converters`` can turn into another colour in one Build."""
-    return tuple(sum(c.effect.uses for c in converters if c.effect.kind == "convert" and colour in c.effect.colours)
-                 for colour in COLOURS)
+def _help(converters: tuple[Card, ...]) -> Help:
+    converts = [c.effect for c in converters if c.effect.kind == "convert"]
+    doubles = [c.effect for c in converters if c.effect.kind == "double"]
+    return (tuple(sum(e.uses for e in converts if colour in e.colours) for colour in COLOURS),
+            tuple(sum(colour in e.colours for e in doubles) for colour in COLOURS),
+            sum(e.uses for e in converts))
+
+
+def _reach(energy: tuple[int, ...], colour: str, aid: Help) -> int:
+    """At most how much of a cost of ``colour`` marbles from ``energy`` can pay with converters giving ``aid``: a
+    bound, so a cost above it has no payment plan (the engine skips the search)."""
+    units, doubles, total = aid
+    if colour == "any":
+        return sum(energy) + sum(map(min, energy, doubles))
+    i = COLOURS.index(colour)
+    if not total:
+        return energy[i] + min(energy[i], doubles[i])
+    converted = sum(map(min, energy, units)) - min(energy[i], units[i])
+    return energy[i] + min(energy[i], doubles[i]) + min(converted, total)

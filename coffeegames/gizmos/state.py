@@ -46,7 +46,7 @@ from ..validate import check_count, check_seed
 from .actions import ACTION_KINDS, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step
 from .data import COLOURS
 from .data import Card as CardFacts
-from .payment import _build_cost, _plans  # unchecked: the engine hands them its own values
+from .payment import _build_cost, _help, _plans, _reach  # unchecked: the engine hands them its own values
 from .player import PlayerState, add_id, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT
@@ -333,14 +333,22 @@ class State(SavedState, BaseState):
 
     def _builds(self, found: list[tuple[int, str]]) -> list[Any]:
         energy, discounts, converters, deck = self.me.energy, self._my.discounts, self.converters(), self.rules.deck
+        aid = _help(converters)
         acts: list[Any] = []
         plans: dict[tuple[str, int], tuple[Any, ...]] = {}  # by (colour, cost): cards often share them
+        reach: dict[str, int] = {}
         for ident, source in found:
             card = deck[ident]
-            key = (card.colour, _build_cost(card, source, discounts) if discounts else card.cost)
-            paying = plans.get(key)
+            colour = card.colour
+            need = _build_cost(card, source, discounts) if discounts else card.cost
+            can = reach.get(colour)
+            if can is None:
+                can = reach[colour] = _reach(energy, colour, aid)
+            if can < need:  # most cards: no plan, no search
+                continue
+            paying = plans.get((colour, need))
             if paying is None:
-                paying = plans[key] = _plans(energy, key[0], key[1], converters)
+                paying = plans[colour, need] = _plans(energy, colour, need, converters)
             for paid, used in paying:
                 acts.append(_build_action(ident, source, paid, used))
         return acts
