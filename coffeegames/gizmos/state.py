@@ -54,6 +54,7 @@ from .saved import FIELD_PARSERS, STATE_FORMAT
 __all__ = ["Game", "State"]
 
 _ACTION = Step(Phase.ACTION)
+_ROW = Step(Phase.ROW)
 _SKIP_ONLY = (Skip(),)
 # Actions and outcomes are immutable: the engine hands out one shared object for each (cheaper than building it
 # again, and found by identity when ``apply`` checks it is legal).
@@ -368,25 +369,23 @@ class State(SavedState, BaseState):
             return self._with(ready=())
         if phase == Phase.CHOOSE:
             return self._chosen(action)
-        state = self._with(todo=rest)
-        if phase == Phase.ACTION:
-            state = state._with(passes=self.passes + 1 if isinstance(action, Pass) else 0)
+        passes = (self.passes + 1 if isinstance(action, Pass) else 0) if phase == Phase.ACTION else self.passes
         if isinstance(action, (Skip, Pass)):
-            return state
-        if isinstance(action, File):
-            return state._file(action.card)._with(todo=(Step(Phase.DISPLAY, self._level(action.card)), *rest))
+            return self._with(todo=rest, passes=passes)
+        if isinstance(action, File):  # (filing reads nothing of the queue: it is set once, after)
+            return self._with(passes=passes)._file(action.card)._with(todo=(Step(Phase.DISPLAY, self._level(action.card)), *rest))
         if isinstance(action, Pick):
             i = COLOURS.index(action.colour)
             me = self.me
             players = list(self.players)
             players[self.turn] = PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens)
-            return state._with(players=tuple(players), row=plus(self.row, i, -1),
-                               todo=(Step(Phase.ROW), *rest))._event("pick", colour=action.colour)
+            return self._with(players=tuple(players), row=plus(self.row, i, -1), todo=(_ROW, *rest),
+                              passes=passes)._event("pick", colour=action.colour)
         if isinstance(action, Research):
             k = min(self._my.limits[2], self._deck_size(action.level))
-            return state._with(todo=(*[Step(Phase.DRAW, action.level)] * k, Step(Phase.CHOOSE, action.level), *rest))
+            return self._with(todo=(*[Step(Phase.DRAW, action.level)] * k, Step(Phase.CHOOSE, action.level), *rest), passes=passes)
         assert isinstance(action, Build)
-        return state._build(action)
+        return self._with(todo=rest, passes=passes)._build(action)
 
     def _level(self, card: int) -> int:
         return self.rules.deck[card].level
@@ -492,14 +491,15 @@ class State(SavedState, BaseState):
             return self._with(todo=rest, dispenser=dispenser, players=tuple(players))
         decks = list(self.decks)
         decks[step.level - 1] -= 1
-        return self._with(todo=rest, decks=tuple(decks))._place(step, outcome.card)
+        return self._place(step, outcome.card, todo=rest, decks=tuple(decks))
 
-    def _place(self, step: Step, card: int) -> Self:
+    def _place(self, step: Step, card: int, **changes: Any) -> Self:
+        """``card`` where ``step`` puts it (the display or the research), with the other ``changes``."""
         if step.phase == Phase.DISPLAY:
             display = list(self.display)
             display[step.level - 1] = add_id(display[step.level - 1], card)
-            return self._with(display=tuple(display))
-        return self._with(research=add_id(self.research, card))
+            return self._with(display=tuple(display), **changes)
+        return self._with(research=add_id(self.research, card), **changes)
 
     def settled(self) -> Self:
         """Take every step that needs nobody: draws with nothing to draw or no room, a deck of known cards, a choice
@@ -522,11 +522,12 @@ class State(SavedState, BaseState):
                     return state
                 bottom, by = list(state.bottom), list(state.bottom_by)
                 under = bottom[step.level - 1]
-                state = state._with(todo=state.todo[1:])
                 if under:
                     bottom[step.level - 1] = under[1:]
                     by[step.level - 1] = by[step.level - 1][1:]
-                    state = state._with(bottom=tuple(bottom), bottom_by=tuple(by))._place(step, under[0])
+                    state = state._place(step, under[0], todo=state.todo[1:], bottom=tuple(bottom), bottom_by=tuple(by))
+                else:
+                    state = state._with(todo=state.todo[1:])
             elif step.phase != Phase.ACTION and state._legal == _SKIP_ONLY:
                 state = state._move(Skip())
             else:
@@ -609,7 +610,7 @@ class Game(GameBase):
         state = State(
             rules=rules,
             players=tuple(PlayerState(built=(starting[i % len(starting)],)) for i in range(rules.players)),
-            todo=(*steps, *[Step(Phase.ROW)] * rules.row_size, _ACTION),
+            todo=(*steps, *[_ROW] * rules.row_size, _ACTION),
             decks=(len(rules.level_ids(1)), len(rules.level_ids(2)), len(rules.level_ids(3)) - rules.removed_level3),
         )
         if check_seed(seed) is not None:
