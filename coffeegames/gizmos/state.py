@@ -162,7 +162,7 @@ class State(SavedState, BaseState):
     def _owned(self) -> tuple[tuple[CardFacts, ...], ...]:
         return tuple(_gear(self.rules, p.built).owned for p in self.players)
 
-    @property
+    @cached_state
     def _my(self) -> _Gear:
         """What the player to move's gizmos give them."""
         return _gear(self.rules, self.players[self.turn].built)
