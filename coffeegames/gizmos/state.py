@@ -46,7 +46,7 @@ from ..validate import check_count, check_seed
 from .actions import ACTION_KINDS, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step
 from .data import COLOURS
 from .data import Card as CardFacts
-from .payment import _build_cost, _help, _plans, _reach  # unchecked: the engine hands them its own values
+from .payment import Help, _build_cost, _help, _plans, _reach  # unchecked: the engine hands them its own values
 from .player import PlayerState, add_id, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT
@@ -75,6 +75,8 @@ class _Gear(NamedTuple):
     can_file: bool
     can_research: bool
     converters: tuple[CardFacts, ...]
+    aid: Help
+    """What the converters can do in a Build (:func:`.payment._help`)."""
     discounts: tuple[CardFacts, ...]
 
 
@@ -92,9 +94,9 @@ def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
         kinds = {card.effect.kind for card in owned}
         if len(memo) >= 100_000:
             memo.clear()
+        converters = tuple(c for c in owned if c.type == "converter")
         found = memo[built] = _Gear(owned, (energy, archive, research), "no_file" not in kinds, "no_research" not in kinds,
-                                    tuple(c for c in owned if c.type == "converter"),
-                                    tuple(c for c in owned if c.effect.kind == "discount"))
+                                    converters, _help(converters), tuple(c for c in owned if c.effect.kind == "discount"))
     return found
 
 
@@ -333,8 +335,8 @@ class State(SavedState, BaseState):
         return converters
 
     def _builds(self, found: list[tuple[int, str]]) -> list[Any]:
-        energy, discounts, converters, deck = self.me.energy, self._my.discounts, self.converters(), self.rules.deck
-        aid = _help(converters)
+        gear, energy, converters, deck = self._my, self.me.energy, self.converters(), self.rules.deck
+        discounts, aid = gear.discounts, (gear.aid if converters is gear.converters else _help(converters))
         acts: list[Any] = []
         plans: dict[tuple[str, int], tuple[Any, ...]] = {}  # by (colour, cost): cards often share them
         reach: dict[str, int] = {}
