@@ -78,6 +78,8 @@ class _Gear(NamedTuple):
     aid: Help
     """What the converters can do in a Build (:func:`.payment._help`)."""
     discounts: tuple[CardFacts, ...]
+    triggered: dict[str, tuple[CardFacts, ...]]
+    """The gizmos with a trigger, by its kind (file, pick, build)."""
 
 
 def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
@@ -96,7 +98,9 @@ def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
             memo.clear()
         converters = tuple(c for c in owned if c.type == "converter")
         found = memo[built] = _Gear(owned, (energy, archive, research), "no_file" not in kinds, "no_research" not in kinds,
-                                    converters, _help(converters), tuple(c for c in owned if c.effect.kind == "discount"))
+                                    converters, _help(converters), tuple(c for c in owned if c.effect.kind == "discount"),
+                                    {kind: tuple(c for c in owned if c.trigger is not None and c.trigger.kind == kind)
+                                     for kind in {c.trigger.kind for c in owned if c.trigger is not None}})
     return found
 
 
@@ -449,9 +453,10 @@ class State(SavedState, BaseState):
         and is not the gizmo just built) waits to fire."""
         card = self.rules.deck[built] if built >= 0 else None
         found = []
-        for gizmo in self._owned[self.turn]:
+        for gizmo in self._my.triggered.get(kind, ()):
             t = gizmo.trigger
-            if t is None or t.kind != kind or gizmo.id == built or gizmo.id in self.used or gizmo.id in self.ready:
+            assert t is not None
+            if gizmo.id == built or gizmo.id in self.used or gizmo.id in self.ready:
                 continue
             if kind == "pick" and colour not in t.colours:
                 continue
