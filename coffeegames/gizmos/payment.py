@@ -195,13 +195,13 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
     return tuple(plans)
 
 
-
 Help = tuple[tuple[int, ...], tuple[int, ...], int]
 """What converters can do in one Build: convert units taking each colour, doubling units of each colour, convert units."""
 
 
 @lru_cache(maxsize=4_000)
 def _help(converters: tuple[Card, ...]) -> Help:
+    """What ``converters`` can do in one Build (:data:`Help`)."""
     converts = [c.effect for c in converters if c.effect.kind == "convert"]
     doubles = [c.effect for c in converters if c.effect.kind == "double"]
     return (tuple(sum(e.uses for e in converts if colour in e.colours) for colour in COLOURS),
