@@ -150,6 +150,12 @@ class State(SavedState, BaseState):
             return TERMINAL
         return CHANCE if self.todo and self.todo[0].phase.is_chance else self.turn
 
+    def is_chance(self) -> bool:  # current_player() == CHANCE, without the call (asked at every step)
+        return not self.over and bool(self.todo) and self.todo[0].phase.is_chance
+
+    def is_terminal(self) -> bool:  # current_player() == TERMINAL
+        return self.over
+
     @property
     def me(self) -> PlayerState:
         """The player to move."""
@@ -214,7 +220,7 @@ class State(SavedState, BaseState):
 
     def _unseen(self, level: int) -> tuple[int, ...]:
         seen = self._known
-        return tuple(i for i in self.rules.level_ids(level) if i not in seen)
+        return tuple([i for i in self.rules.level_ids(level) if i not in seen])
 
     def determinise(self, player: int, rng: np.random.Generator) -> Self:
         """One position consistent with what ``player`` knows: each card another player put under a deck is swapped
