@@ -56,10 +56,10 @@ class Phase(StrEnum):
     @property
     def is_chance(self) -> bool:
         """Whether chance takes this step (when anything is left to draw)."""
-        return self in _CHANCE_PHASES
+        return self._value_ in _CHANCE_PHASES  # by value: an Enum member hashes in Python, its str value in C
 
 
-_CHANCE_PHASES = frozenset({Phase.DISPLAY, Phase.DRAW, Phase.ROW, Phase.ENERGY})
+_CHANCE_PHASES = frozenset({Phase.DISPLAY.value, Phase.DRAW.value, Phase.ROW.value, Phase.ENERGY.value})
 
 
 @dataclass(frozen=True)

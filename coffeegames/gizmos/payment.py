@@ -21,6 +21,7 @@ Example (a blue card costing 2; storage 1 red, 1 blue; converter #36 turns 1 red
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from functools import lru_cache
 
 from ..errors import BadArgument
@@ -87,8 +88,14 @@ def pay_with(spent: tuple[int, ...], colour: str, need: int, converters: tuple[C
     return _pay_with(spent, colour, need, _cards(converters, "converters"))
 
 
-@lru_cache(maxsize=200_000)
 def _pay_with(spent: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[int, ...] | None:
+    """:func:`pay_with` unchecked."""
+    return _payer(colour, need, converters)(spent)
+
+
+@lru_cache(maxsize=4_000)
+def _payer(colour: str, need: int, converters: tuple[Card, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...] | None]:
+    """:func:`_pay_with` for one cost and set of converters, as a function of the marbles spent (memoised)."""
     # Units of help: (converter id, colours it accepts, kind) — a convert gizmo gives `uses` units, a double one unit a colour.
     doubles: list[tuple[int, str]] = []
     converts: list[tuple[int, tuple[str, ...]]] = []
@@ -98,38 +105,49 @@ def _pay_with(spent: tuple[int, ...], colour: str, need: int, converters: tuple[
             doubles += [(card.id, c) for c in e.colours]
         elif e.kind == "convert" and colour != "any":
             converts += [(card.id, e.colours)] * e.uses
-    used: list[int] = []
-    value = sum(spent) if colour == "any" else spent[COLOURS.index(colour)]
-    # doubling: one marble of the card's colour (any colour for a multicolour card) per unit
-    left = list(spent)
-    for ident, c in doubles:
-        i = COLOURS.index(c)
-        if (colour == "any" or c == colour) and left[i] > 0 and value < need:
-            left[i] -= 1
-            value += 1
-            used.append(ident)
-    if colour != "any":
-        # converting: match the other marbles to convert units (augmenting paths; a few units at most)
-        marbles = [c for i, c in enumerate(COLOURS) if c != colour for _ in range(spent[i])]
-        match: dict[int, int] = {}  # unit index -> marble index
+    memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
-        def augment(m: int, seen: set[int]) -> bool:
-            for u, (_, accepts) in enumerate(converts):
-                if marbles[m] in accepts and u not in seen:
-                    seen.add(u)
-                    if u not in match or augment(match[u], seen):
-                        match[u] = m
-                        return True
-            return False
+    def pay(spent: tuple[int, ...]) -> tuple[int, ...] | None:
+        if spent in memo:
+            return memo[spent]
+        memo[spent] = found = _pay(spent)
+        return found
 
-        matched = sum(augment(m, set()) for m in range(len(marbles)))
-        if matched < len(marbles):
-            return None  # a spent marble would count for nothing: not a plan of exactly these marbles
-        value += matched
-        used += [converts[u][0] for u in match]
-    if value < need:
-        return None
-    return tuple(sorted(set(used)))
+    def _pay(spent: tuple[int, ...]) -> tuple[int, ...] | None:
+        used: list[int] = []
+        value = sum(spent) if colour == "any" else spent[COLOURS.index(colour)]
+        # doubling: one marble of the card's colour (any colour for a multicolour card) per unit
+        left = list(spent)
+        for ident, c in doubles:
+            i = COLOURS.index(c)
+            if (colour == "any" or c == colour) and left[i] > 0 and value < need:
+                left[i] -= 1
+                value += 1
+                used.append(ident)
+        if colour != "any":
+            # converting: match the other marbles to convert units (augmenting paths; a few units at most)
+            marbles = [c for i, c in enumerate(COLOURS) if c != colour for _ in range(spent[i])]
+            match: dict[int, int] = {}  # unit index -> marble index
+
+            def augment(m: int, seen: set[int]) -> bool:
+                for u, (_, accepts) in enumerate(converts):
+                    if marbles[m] in accepts and u not in seen:
+                        seen.add(u)
+                        if u not in match or augment(match[u], seen):
+                            match[u] = m
+                            return True
+                return False
+
+            matched = sum(augment(m, set()) for m in range(len(marbles)))
+            if matched < len(marbles):
+                return None  # a spent marble would count for nothing: not a plan of exactly these marbles
+            value += matched
+            used += [converts[u][0] for u in match]
+        if value < need:
+            return None
+        return tuple(sorted(set(used)))
+
+    return pay
 
 
 def payment_plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[Plan, ...]:
@@ -150,21 +168,55 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
             return (((0,) * i + (need,) + (0,) * (len(COLOURS) - i - 1), ()),) if energy[i] >= need else ()
         return tuple((spent, ()) for spent in itertools.product(*(range(min(n, need) + 1) for n in energy))
                      if sum(spent) == need)
+    capped = tuple(n if n <= need else need for n in energy)  # no plan spends more of a colour than `need`
+    if capped != energy:
+        return _plans(capped, colour, need, converters)  # the same plans, shared by every storage capping to it
     if colour == "any":
         reach = sum(energy) + sum(len(c.effect.colours) for c in converters if c.effect.kind == "double")
     else:
         reach = energy[COLOURS.index(colour)] * 2 + sum(energy)
     if reach < need:
         return ()
+    bounds = energy
+    if colour != "any":  # a marble of another colour must be converted: no more of it than convert units taking it
+        bounds = tuple(n if other == colour else min(n, u) for n, other, u in zip(energy, COLOURS, _help(converters)[0]))
     plans: list[Plan] = []
-    for spent in itertools.product(*(range(min(n, need) + 1) for n in energy)):
-        if sum(spent) > need or sum(spent) == 0:
+    pay = _payer(colour, need, converters)
+    for spent in itertools.product(*(range(n + 1) for n in bounds)):
+        total = sum(spent)
+        if total > need or total == 0:
             continue
-        used = _pay_with(spent, colour, need, converters)
+        used = pay(spent)
         if used is None:
             continue
-        if any(spent[i] and _pay_with(spent[:i] + (spent[i] - 1,) + spent[i + 1:], colour, need, converters) is not None
-               for i in range(len(spent))):
+        if any(spent[i] and pay(spent[:i] + (spent[i] - 1,) + spent[i + 1:]) is not None for i in range(len(spent))):
             continue  # a marble could be left out: wasteful
         plans.append((spent, used))
     return tuple(plans)
+
+
+Help = tuple[tuple[int, ...], tuple[int, ...], int]
+"""What converters can do in one Build: convert units taking each colour, doubling units of each colour, convert units."""
+
+
+@lru_cache(maxsize=4_000)
+def _help(converters: tuple[Card, ...]) -> Help:
+    """What ``converters`` can do in one Build (:data:`Help`)."""
+    converts = [c.effect for c in converters if c.effect.kind == "convert"]
+    doubles = [c.effect for c in converters if c.effect.kind == "double"]
+    return (tuple(sum(e.uses for e in converts if colour in e.colours) for colour in COLOURS),
+            tuple(sum(colour in e.colours for e in doubles) for colour in COLOURS),
+            sum(e.uses for e in converts))
+
+
+def _reach(energy: tuple[int, ...], colour: str, aid: Help) -> int:
+    """At most how much of a cost of ``colour`` marbles from ``energy`` can pay with converters giving ``aid``: a
+    bound, so a cost above it has no payment plan (the engine skips the search)."""
+    units, doubles, total = aid
+    if colour == "any":
+        return sum(energy) + sum(map(min, energy, doubles))
+    i = COLOURS.index(colour)
+    if not total:
+        return energy[i] + min(energy[i], doubles[i])
+    converted = sum(map(min, energy, units)) - min(energy[i], units[i])
+    return energy[i] + min(energy[i], doubles[i]) + min(converted, total)

@@ -33,7 +33,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Self
+from functools import lru_cache
+from typing import Any, NamedTuple, Self
 
 import numpy as np
 
@@ -45,7 +46,7 @@ from ..validate import check_count, check_seed
 from .actions import ACTION_KINDS, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step
 from .data import COLOURS
 from .data import Card as CardFacts
-from .payment import _build_cost, _plans  # unchecked: the engine hands them its own values
+from .payment import Help, _build_cost, _help, _plans, _reach  # unchecked: the engine hands them its own values
 from .player import PlayerState, add_id, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT
@@ -53,6 +54,54 @@ from .saved import FIELD_PARSERS, STATE_FORMAT
 __all__ = ["Game", "State"]
 
 _ACTION = Step(Phase.ACTION)
+_ROW = Step(Phase.ROW)
+_SKIP_ONLY = (Skip(),)
+# Actions and outcomes are immutable: the engine hands out one shared object for each (cheaper than building it
+# again, and found by identity when ``apply`` checks it is legal).
+_file_action = lru_cache(maxsize=None)(File)
+_pick_action = lru_cache(maxsize=None)(Pick)
+_fire_action = lru_cache(maxsize=None)(Fire)
+_research_action = lru_cache(maxsize=None)(Research)
+_marble_outcome = lru_cache(maxsize=None)(Marble)
+_card_outcome = lru_cache(maxsize=None)(Card)
+_build_action = lru_cache(maxsize=100_000)(Build)
+
+
+class _Gear(NamedTuple):
+    """What a player's built gizmos give them (the same for every state with those gizmos: memoised on the rules)."""
+
+    owned: tuple[CardFacts, ...]
+    limits: tuple[int, int, int]
+    can_file: bool
+    can_research: bool
+    converters: tuple[CardFacts, ...]
+    aid: Help
+    """What the converters can do in a Build (:func:`.payment._help`)."""
+    discounts: tuple[CardFacts, ...]
+    triggered: dict[str, tuple[CardFacts, ...]]
+    """The gizmos with a trigger, by its kind (file, pick, build)."""
+
+
+def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
+    memo: dict[tuple[int, ...], _Gear] = rules.__dict__["_gear"]
+    found = memo.get(built)
+    if found is None:
+        owned = tuple(rules.deck[i] for i in built)
+        energy, archive, research = rules.energy_limit, rules.archive_limit, rules.research_limit
+        for card in owned:
+            if card.effect.kind == "upgrade":
+                energy += card.effect.energy
+                archive += card.effect.archive
+                research += card.effect.research
+        kinds = {card.effect.kind for card in owned}
+        if len(memo) >= 100_000:
+            memo.clear()
+        converters = tuple(c for c in owned if c.type == "converter")
+        found = memo[built] = _Gear(owned, (energy, archive, research), "no_file" not in kinds, "no_research" not in kinds,
+                                    converters, _help(converters), tuple(c for c in owned if c.effect.kind == "discount"),
+                                    {kind: tuple(c for c in owned if c.trigger is not None and c.trigger.kind == kind)
+                                     for kind in {c.trigger.kind for c in owned if c.trigger is not None}})
+    return found
 
 
 @dataclass(frozen=True)
@@ -99,7 +148,13 @@ class State(SavedState, BaseState):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return CHANCE if self.phase.is_chance else self.turn
+        return CHANCE if self.todo and self.todo[0].phase.is_chance else self.turn
+
+    def is_chance(self) -> bool:  # current_player() == CHANCE, without the call (asked at every step)
+        return not self.over and bool(self.todo) and self.todo[0].phase.is_chance
+
+    def is_terminal(self) -> bool:  # current_player() == TERMINAL
+        return self.over
 
     @property
     def me(self) -> PlayerState:
@@ -117,8 +172,12 @@ class State(SavedState, BaseState):
 
     @cached_state
     def _owned(self) -> tuple[tuple[CardFacts, ...], ...]:
-        deck = self.rules.deck
-        return tuple(tuple(deck[i] for i in p.built) for p in self.players)
+        return tuple(_gear(self.rules, p.built).owned for p in self.players)
+
+    @cached_state
+    def _my(self) -> _Gear:
+        """What the player to move's gizmos give them."""
+        return _gear(self.rules, self.players[self.turn].built)
 
     def limits(self, player: int) -> tuple[int, int, int]:
         """``(energy, archive, research)`` limits of ``player``, upgrades included."""
@@ -126,16 +185,7 @@ class State(SavedState, BaseState):
 
     @cached_state
     def _limits(self) -> tuple[tuple[int, int, int], ...]:
-        rules, found = self.rules, []
-        for player in range(len(self.players)):
-            energy, archive, research = rules.energy_limit, rules.archive_limit, rules.research_limit
-            for card in self._owned[player]:
-                if card.effect.kind == "upgrade":
-                    energy += card.effect.energy
-                    archive += card.effect.archive
-                    research += card.effect.research
-            found.append((energy, archive, research))
-        return tuple(found)
+        return tuple(_gear(self.rules, p.built).limits for p in self.players)
 
     def can(self, player: int, what: str) -> bool:
         """Whether ``player`` may still ``'file'`` or ``'research'`` (no negator gizmo built)."""
@@ -146,17 +196,22 @@ class State(SavedState, BaseState):
         return self._can(player, what)
 
     def _can(self, player: int, what: str) -> bool:
-        return not any(c.effect.kind == f"no_{what}" for c in self._owned[player])
+        gear = _gear(self.rules, self.players[player].built)
+        return gear.can_file if what == "file" else gear.can_research
 
     def known(self) -> set[int]:
         """Every card in a known place: starting gizmos, display, archives, built, under the decks, being researched."""
+        return set(self._known)
+
+    @cached_state
+    def _known(self) -> frozenset[int]:
         seen = set(self.research)
         for p in self.players:
             seen.update(p.archive, p.built)
         for level in range(3):
             seen.update(self.display[level], self.bottom[level])
         seen.update(self.rules.level_ids(0))
-        return seen
+        return frozenset(seen)
 
     def unseen(self, level: int) -> tuple[int, ...]:
         """The cards of ``level`` (1-3) in no known place: the unseen cards of its deck (and, for level III, the
@@ -164,8 +219,8 @@ class State(SavedState, BaseState):
         return self._unseen(_check_level(level))
 
     def _unseen(self, level: int) -> tuple[int, ...]:
-        seen = self.known()
-        return tuple(i for i in self.rules.level_ids(level) if i not in seen)
+        seen = self._known
+        return tuple([i for i in self.rules.level_ids(level) if i not in seen])
 
     def determinise(self, player: int, rng: np.random.Generator) -> Self:
         """One position consistent with what ``player`` knows: each card another player put under a deck is swapped
@@ -201,9 +256,9 @@ class State(SavedState, BaseState):
         step = self.todo[0]
         if step.phase in (Phase.ROW, Phase.ENERGY):
             total = sum(self.dispenser)
-            return [(Marble(c), Fraction(n, total)) for c, n in zip(COLOURS, self.dispenser) if n]
+            return [(_marble_outcome(c), Fraction(n, total)) for c, n in zip(COLOURS, self.dispenser) if n]
         pool = self._unseen(step.level)
-        return [(Card(i), Fraction(1, len(pool))) for i in pool]
+        return [(_card_outcome(i), Fraction(1, len(pool))) for i in pool]
 
     def chance_outcome_count(self) -> int:
         return len(self._chance_outcomes()) if self.is_chance() else 0  # at most 36: always listed
@@ -218,10 +273,10 @@ class State(SavedState, BaseState):
             k = int(rng.integers(sum(self.dispenser)))
             for colour, n in zip(COLOURS, self.dispenser):
                 if k < n:
-                    return Marble(colour)
+                    return _marble_outcome(colour)
                 k -= n
         pool = self._unseen(step.level)
-        return Card(pool[int(rng.integers(len(pool)))])
+        return _card_outcome(pool[int(rng.integers(len(pool)))])
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         step = self.todo[0]
@@ -229,7 +284,7 @@ class State(SavedState, BaseState):
             return isinstance(outcome, Marble) and outcome.colour in COLOURS and self.dispenser[COLOURS.index(outcome.colour)] > 0
         return (isinstance(outcome, Card) and isinstance(outcome.card, int) and not isinstance(outcome.card, bool)
                 and 0 <= outcome.card < len(self.rules.deck) and self.rules.deck[outcome.card].level == step.level
-                and outcome.card not in self.known())
+                and outcome.card not in self._known)
 
     # -- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> Sequence[Any]:
@@ -246,7 +301,7 @@ class State(SavedState, BaseState):
             acts += self._researches()
             return tuple(acts) or (Pass(),)
         if phase == Phase.TRIGGERS:
-            return (*(Fire(g) for g in self.ready), EndTurn())
+            return (*(_fire_action(g) for g in self.ready), EndTurn())
         if phase == Phase.PICK:
             acts += self._picks()
         elif phase == Phase.FILE:
@@ -257,7 +312,7 @@ class State(SavedState, BaseState):
             assert step is not None
             found = [(c, "display") for c in self.display[step.level - 1]]
             found += [(c, "archive") for c in me.archive if self.rules.deck[c].level == step.level]
-            acts += [Build(c, source) for c, source in found]
+            acts += [_build_action(c, source) for c, source in found]
         elif phase == Phase.CHOOSE:
             acts += self._files(self.research)
             acts += self._builds([(c, "research") for c in self.research])
@@ -267,34 +322,48 @@ class State(SavedState, BaseState):
         return self.display[0] + self.display[1] + self.display[2]
 
     def _files(self, cards: tuple[int, ...]) -> list[Any]:
-        if not self._can(self.turn, "file") or len(self.me.archive) >= self._limits[self.turn][1]:
+        gear = self._my
+        if not gear.can_file or len(self.me.archive) >= gear.limits[1]:
             return []
-        return [File(c) for c in cards]
+        return [_file_action(c) for c in cards]
 
     def _picks(self) -> list[Any]:
-        if sum(self.me.energy) >= self._limits[self.turn][0]:
+        if sum(self.me.energy) >= self._my.limits[0]:
             return []
-        return [Pick(c) for c, n in zip(COLOURS, self.row) if n]
+        return [_pick_action(c) for c, n in zip(COLOURS, self.row) if n]
 
     def _researches(self) -> list[Any]:
-        if not self._can(self.turn, "research"):
+        if not self._my.can_research:
             return []
-        return [Research(level) for level in (1, 2, 3) if self._deck_size(level)]
+        return [_research_action(level) for level in (1, 2, 3) if self._deck_size(level)]
 
     def converters(self) -> tuple[CardFacts, ...]:
         """The converters the player to move may use in a Build now."""
-        per_turn = self.rules.converters_per == "turn"
-        return tuple(c for c in self._owned[self.turn]
-                     if c.type == "converter" and not (per_turn and c.id in self.used))
+        converters = self._my.converters
+        if self.rules.converters_per == "turn" and self.used:
+            return tuple(c for c in converters if c.id not in self.used)
+        return converters
 
     def _builds(self, found: list[tuple[int, str]]) -> list[Any]:
-        me, owned, converters = self.me, self._owned[self.turn], self.converters()
+        gear, energy, converters, deck = self._my, self.me.energy, self.converters(), self.rules.deck
+        discounts, aid = gear.discounts, (gear.aid if converters is gear.converters else _help(converters))
         acts: list[Any] = []
+        plans: dict[tuple[str, int], tuple[Any, ...]] = {}  # by (colour, cost): cards often share them
+        reach: dict[str, int] = {}
         for ident, source in found:
-            card = self.rules.deck[ident]
-            need = _build_cost(card, source, owned)
-            for paid, used in _plans(me.energy, card.colour, need, converters):
-                acts.append(Build(ident, source, paid, used))
+            card = deck[ident]
+            colour = card.colour
+            need = _build_cost(card, source, discounts) if discounts else card.cost
+            can = reach.get(colour)
+            if can is None:
+                can = reach[colour] = _reach(energy, colour, aid)
+            if can < need:  # most cards: no plan, no search
+                continue
+            paying = plans.get((colour, need))
+            if paying is None:
+                paying = plans[colour, need] = _plans(energy, colour, need, converters)
+            for paid, used in paying:
+                acts.append(_build_action(ident, source, paid, used))
         return acts
 
     # -- moves -----------------------------------------------------------------------------
@@ -312,23 +381,23 @@ class State(SavedState, BaseState):
             return self._with(ready=())
         if phase == Phase.CHOOSE:
             return self._chosen(action)
-        state = self._with(todo=rest)
-        if phase == Phase.ACTION:
-            state = state._with(passes=self.passes + 1 if isinstance(action, Pass) else 0)
+        passes = (self.passes + 1 if isinstance(action, Pass) else 0) if phase == Phase.ACTION else self.passes
         if isinstance(action, (Skip, Pass)):
-            return state
-        if isinstance(action, File):
-            return state._file(action.card)._with(todo=(Step(Phase.DISPLAY, self._level(action.card)), *rest))
+            return self._with(todo=rest, passes=passes)
+        if isinstance(action, File):  # (filing reads nothing of the queue: it is set once, after)
+            return self._with(passes=passes)._file(action.card)._with(todo=(Step(Phase.DISPLAY, self._level(action.card)), *rest))
         if isinstance(action, Pick):
             i = COLOURS.index(action.colour)
             me = self.me
-            state = state._set_me(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))
-            return state._with(row=plus(self.row, i, -1), todo=(Step(Phase.ROW), *rest))._event("pick", colour=action.colour)
+            players = list(self.players)
+            players[self.turn] = PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens)
+            return self._with(players=tuple(players), row=plus(self.row, i, -1), todo=(_ROW, *rest),
+                              passes=passes)._event("pick", colour=action.colour)
         if isinstance(action, Research):
-            k = min(self._limits[self.turn][2], self._deck_size(action.level))
-            return state._with(todo=(*[Step(Phase.DRAW, action.level)] * k, Step(Phase.CHOOSE, action.level), *rest))
+            k = min(self._my.limits[2], self._deck_size(action.level))
+            return self._with(todo=(*[Step(Phase.DRAW, action.level)] * k, Step(Phase.CHOOSE, action.level), *rest), passes=passes)
         assert isinstance(action, Build)
-        return state._build(action)
+        return self._with(todo=rest, passes=passes)._build(action)
 
     def _level(self, card: int) -> int:
         return self.rules.deck[card].level
@@ -390,9 +459,10 @@ class State(SavedState, BaseState):
         and is not the gizmo just built) waits to fire."""
         card = self.rules.deck[built] if built >= 0 else None
         found = []
-        for gizmo in self._owned[self.turn]:
+        for gizmo in self._my.triggered.get(kind, ()):
             t = gizmo.trigger
-            if t is None or t.kind != kind or gizmo.id == built or gizmo.id in self.used or gizmo.id in self.ready:
+            assert t is not None
+            if gizmo.id == built or gizmo.id in self.used or gizmo.id in self.ready:
                 continue
             if kind == "pick" and colour not in t.colours:
                 continue
@@ -423,24 +493,26 @@ class State(SavedState, BaseState):
     def _drawn(self, outcome: Any) -> Self:
         """Chance: a marble or a card, where the step at the front of the queue puts it."""
         step, rest = self.todo[0], self.todo[1:]
-        state = self._with(todo=rest)
         if isinstance(outcome, Marble):
             i = COLOURS.index(outcome.colour)
-            state = state._with(dispenser=plus(self.dispenser, i, -1))
+            dispenser = plus(self.dispenser, i, -1)
             if step.phase == Phase.ROW:
-                return state._with(row=plus(self.row, i))
+                return self._with(todo=rest, dispenser=dispenser, row=plus(self.row, i))
             me = self.me
-            return state._set_me(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))
+            players = list(self.players)
+            players[self.turn] = PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens)
+            return self._with(todo=rest, dispenser=dispenser, players=tuple(players))
         decks = list(self.decks)
         decks[step.level - 1] -= 1
-        return state._with(decks=tuple(decks))._place(step, outcome.card)
+        return self._place(step, outcome.card, todo=rest, decks=tuple(decks))
 
-    def _place(self, step: Step, card: int) -> Self:
+    def _place(self, step: Step, card: int, **changes: Any) -> Self:
+        """``card`` where ``step`` puts it (the display or the research), with the other ``changes``."""
         if step.phase == Phase.DISPLAY:
             display = list(self.display)
             display[step.level - 1] = add_id(display[step.level - 1], card)
-            return self._with(display=tuple(display))
-        return self._with(research=add_id(self.research, card))
+            return self._with(display=tuple(display), **changes)
+        return self._with(research=add_id(self.research, card), **changes)
 
     def settled(self) -> Self:
         """Take every step that needs nobody: draws with nothing to draw or no room, a deck of known cards, a choice
@@ -454,7 +526,7 @@ class State(SavedState, BaseState):
                 continue
             step = state.todo[0]
             if step.phase in (Phase.ROW, Phase.ENERGY):
-                room = step.phase == Phase.ROW or sum(state.me.energy) < state._limits[state.turn][0]
+                room = step.phase == Phase.ROW or sum(state.me.energy) < state._my.limits[0]
                 if room and any(state.dispenser):
                     return state
                 state = state._with(todo=state.todo[1:])
@@ -463,12 +535,13 @@ class State(SavedState, BaseState):
                     return state
                 bottom, by = list(state.bottom), list(state.bottom_by)
                 under = bottom[step.level - 1]
-                state = state._with(todo=state.todo[1:])
                 if under:
                     bottom[step.level - 1] = under[1:]
                     by[step.level - 1] = by[step.level - 1][1:]
-                    state = state._with(bottom=tuple(bottom), bottom_by=tuple(by))._place(step, under[0])
-            elif step.phase != Phase.ACTION and state._legal == (Skip(),):
+                    state = state._place(step, under[0], todo=state.todo[1:], bottom=tuple(bottom), bottom_by=tuple(by))
+                else:
+                    state = state._with(todo=state.todo[1:])
+            elif step.phase != Phase.ACTION and state._legal == _SKIP_ONLY:
                 state = state._move(Skip())
             else:
                 return state
@@ -550,7 +623,7 @@ class Game(GameBase):
         state = State(
             rules=rules,
             players=tuple(PlayerState(built=(starting[i % len(starting)],)) for i in range(rules.players)),
-            todo=(*steps, *[Step(Phase.ROW)] * rules.row_size, _ACTION),
+            todo=(*steps, *[_ROW] * rules.row_size, _ACTION),
             decks=(len(rules.level_ids(1)), len(rules.level_ids(2)), len(rules.level_ids(3)) - rules.removed_level3),
         )
         if check_seed(seed) is not None:
