@@ -116,7 +116,7 @@ class Rules:
         deck = cards_for(data, self.card_source)
         object.__setattr__(self, "_deck", deck)
         object.__setattr__(self, "_levels", tuple(tuple(c.id for c in deck if c.level == level) for level in range(4)))
-        object.__setattr__(self, "_gear", {})  # the engine's memo: what a set of built gizmos gives (state._gear)
+        object.__setattr__(self, "_gear", {})  # the engine's memo: what a set of built gizmos gives (gear._gear)
 
     @property
     def deck(self) -> tuple[Card, ...]:

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple, Self
+from typing import Any, Self
 
 import numpy as np
 
@@ -46,7 +46,8 @@ from ..validate import check_count, check_seed
 from .actions import ACTION_KINDS, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step
 from .data import COLOURS
 from .data import Card as CardFacts
-from .payment import Help, _build_cost, _help, _plans, _reach  # unchecked: the engine hands them its own values
+from .gear import _Gear, _gear
+from .payment import _build_cost, _help, _plans, _reach  # unchecked: the engine hands them its own values
 from .player import PlayerState, add_id, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT
@@ -65,43 +66,6 @@ _research_action = lru_cache(maxsize=None)(Research)
 _marble_outcome = lru_cache(maxsize=None)(Marble)
 _card_outcome = lru_cache(maxsize=None)(Card)
 _build_action = lru_cache(maxsize=100_000)(Build)
-
-
-class _Gear(NamedTuple):
-    """What a player's built gizmos give them (the same for every state with those gizmos: memoised on the rules)."""
-
-    owned: tuple[CardFacts, ...]
-    limits: tuple[int, int, int]
-    can_file: bool
-    can_research: bool
-    converters: tuple[CardFacts, ...]
-    aid: Help
-    """What the converters can do in a Build (:func:`.payment._help`)."""
-    discounts: tuple[CardFacts, ...]
-    triggered: dict[str, tuple[CardFacts, ...]]
-    """The gizmos with a trigger, by its kind (file, pick, build)."""
-
-
-def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
-    memo: dict[tuple[int, ...], _Gear] = rules.__dict__["_gear"]
-    found = memo.get(built)
-    if found is None:
-        owned = tuple(rules.deck[i] for i in built)
-        energy, archive, research = rules.energy_limit, rules.archive_limit, rules.research_limit
-        for card in owned:
-            if card.effect.kind == "upgrade":
-                energy += card.effect.energy
-                archive += card.effect.archive
-                research += card.effect.research
-        kinds = {card.effect.kind for card in owned}
-        if len(memo) >= 100_000:
-            memo.clear()
-        converters = tuple(c for c in owned if c.type == "converter")
-        found = memo[built] = _Gear(owned, (energy, archive, research), "no_file" not in kinds, "no_research" not in kinds,
-                                    converters, _help(converters), tuple(c for c in owned if c.effect.kind == "discount"),
-                                    {kind: tuple(c for c in owned if c.trigger is not None and c.trigger.kind == kind)
-                                     for kind in {c.trigger.kind for c in owned if c.trigger is not None}})
-    return found
 
 
 @dataclass(frozen=True)

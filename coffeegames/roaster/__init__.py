@@ -54,7 +54,8 @@ from .actions import (
 )
 from .explain import explain
 from .advice import CONTINUE_OPTIONS, STOP_OPTIONS, advise, next_round_risks, round_burn
-from .cup import MAX_STATES, SAMPLES, CupTest, RoundValue, one_more_round, stop_now, stop_or_continue
+from .cup import MAX_STATES, SAMPLES, CupTest, stop_now
+from .round import RoundValue, one_more_round, stop_or_continue
 from .data import (
     CARD_FLAVOURS,
     CARD_TOKENS,

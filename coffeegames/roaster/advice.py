@@ -4,7 +4,7 @@
 the model of :mod:`.cup`:
 
 * At the stop/continue decision: **Stop** is :func:`~.cup.stop_now` (the cup test played
-  optimally, exact within budget, after the best choice of starting flavours on the easy side), **Continue** is :func:`~.cup.one_more_round` (one more
+  optimally, exact within budget, after the best choice of starting flavours on the easy side), **Continue** is :func:`~.round.one_more_round` (one more
   round of plain roasting, then stop: a lower bound of what continuing is worth; with more
   than a dozen possible draws, a stratified sample of six, each solved exactly within budget,
   with its standard error; on the easy side the starting flavours then all go into the bag,
@@ -51,7 +51,8 @@ import pandas as pd
 from ..validate import check_instance
 from ..exact import Bag
 from .actions import CUP_TEST_PHASES, Continue, Phase, Roast, Stop
-from .cup import CupTest, RoundValue, one_more_round, stop_now
+from .cup import CupTest, stop_now
+from .round import RoundValue, one_more_round
 from .odds import draw_table, p_any, p_burn
 from .state import State
 from .tokens import SMOKE

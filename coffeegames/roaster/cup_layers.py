@@ -297,7 +297,7 @@ class Layers:
 
     # -- backward: the values ---------------------------------------------------------------------------------
     def _solve(self) -> None:
-        solver, p = self.solver, self.p
+        p = self.p
         for total in sorted(self.layers):
             layer = self.layers[total]
             m = len(layer.codes)

@@ -4,7 +4,7 @@
   solver (:func:`~.cup.stop_now`): the breakdown is the cup's score distribution, each
   score with its exact chance (or, over budget, its share of the simulated cup tests:
   then the sample is named), and the chances times the scores add up to the value.
-* **Continue** is :func:`~.cup.one_more_round`: each draw of the coming round with its
+* **Continue** is :func:`~.round.one_more_round`: each draw of the coming round with its
   exact chance and the cup test's value after it (or, with too many draws, the stratified
   sample of draws, each weighing ``1/draws``, with the estimate's standard error).
 * Choices during a roasting round are not valued (the solver does not value effects).
