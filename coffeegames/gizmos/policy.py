@@ -217,12 +217,14 @@ class Stats:
             raise BadArgument("value", f"must be a finite number between -{_HUGE:g} and {_HUGE:g}", value)
         self._add(value)
 
-    def _add(self, value: float) -> None:
-        """:meth:`add` unchecked (the search adds its own margins, once a node of every playout)."""
+    def _add(self, value: float, keep: bool = True) -> None:
+        """:meth:`add` unchecked (the search adds its own margins, once a node of every playout; it keeps the margins
+        themselves at the root only, the one sample :func:`~.advice.advise` shows)."""
         self.n += 1
         self.total += value
         self.squares += value * value
-        self.margins.append(value)
+        if keep:
+            self.margins.append(value)
 
     @property
     def mean(self) -> float:
@@ -302,7 +304,7 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
                 turns, last = turns + 1, s.turn
         margins = _margins(evaluate(s))
         for n, a, mover in path:
-            n.stats[a]._add(margins[mover])
+            n.stats[a]._add(margins[mover], n is root)
     return dict(root.stats)
 
 
