@@ -224,8 +224,9 @@ class _Valuer:
         """:func:`_cup_options` with each option's cup after and its :meth:`part`, packed by :attr:`names`."""
         found = self.options.get(ask_empty)
         if found is None:
-            found = [[(empty, more, need, add_to(() if empty else cup, more), self.part(add_to(() if empty else cup, more)))
-                      for empty, more, need in options]
+            found = [[(empty, more, need, after, self.part(after))
+                      for empty, more, need in options
+                      for after in (add_to(() if empty else cup, more),)]
                      for cup, options in zip(self.cups, _cup_options(self.cups, tuple(self.live), ask_empty, self.names))]
             self.options[ask_empty] = found
         return found
