@@ -75,6 +75,7 @@ def test_estimates_read_as_a_decimal_with_its_standard_error_and_playouts_never_
     for where, text in shown.items():
         assert "±" in text and "playouts" in text and not FRACTION.search(text), (where, text)
     assert worth in shown["list"] and worth in shown["bars"] and worth in shown["table"]
+    assert all(label.count("≈") == 1 for label, _ in view.actions.options)  # said once, in the value
     assert f"≈ {float(first.value):.2f} ± {first.stderr:.2f}" in shown["summary"]
     # the why panel: the sample behind the estimate (size, mean, standard error, spread), no fraction, no sum of terms
     assert view.why is not None and view.why.chosen.sample is not None

@@ -523,7 +523,8 @@ class DecisionView(Generic[S]):
         """A choice in the action list: its label with its value, or, unvalued, its risk."""
         text = f"{STAR if row.best else ''}{row.label}"
         if row.value is not None:
-            return f"{text} · {_short(row)}"
+            value = _short(row)  # an estimate says "≈" once, in its value, not in the label too
+            return f"{text.removesuffix(' ≈') if value.startswith('≈') else text} · {value}"
         risk = self._risk(row)
         return f"{text} · {self.adapter.risk_short} {percent(risk)}" if _has_value(risk) else text
 
