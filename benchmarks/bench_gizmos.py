@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from clocks import wilson
 from coffeegames import dairyman, gizmos
 from coffeegames.engine.solve import play_out
 
@@ -65,16 +65,6 @@ def decision_times(playouts: int, games: int) -> dict[str, float]:
     _, wall_adv, cpu_adv = _timed(lambda: [gizmos.advise(s, playouts=playouts) for s in states])
     return {"playouts": playouts, "bot_wall_s": wall_bot / games, "bot_cpu_s": cpu_bot / games,
             "advise_wall_s": wall_adv / games, "advise_cpu_s": cpu_adv / games}
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    z, p = 1.959964, wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def win_rate(first: Callable[[int], Any], second: Callable[[int], Any], games: int, seed: int = 7,

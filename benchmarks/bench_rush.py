@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from pathlib import Path
 from dataclasses import replace
@@ -28,6 +27,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from clocks import wilson
 from coffeegames import rush
 from coffeegames.engine import play, play_out
 
@@ -153,16 +153,6 @@ def win_chunk(match: str, players: int, first: int, count: int) -> dict[str, Any
         rows.append({"game": i, "seat": seat, "scores": [int(x) for x in final.returns()]})
     return {"match": match, "players": players, "first": first, "count": count, "games": rows,
             "cpu_s": time.process_time() - cpu, "wall_s": time.perf_counter() - wall}
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    z, p = 1.959964, wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def win_summary(folder: Path) -> pd.DataFrame:

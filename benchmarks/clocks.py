@@ -9,13 +9,14 @@ and wall seconds (``time.perf_counter``, what a user waits). Peers are timed in 
 from __future__ import annotations
 
 import gc
+import math
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Clock", "interleaved", "summary", "timed"]
+__all__ = ["Clock", "interleaved", "summary", "timed", "wilson"]
 
 
 @dataclass(frozen=True)
@@ -56,3 +57,13 @@ def summary(clocks: list[Clock]) -> dict[str, float]:
     cpu, wall = [c.cpu for c in clocks], [c.wall for c in clocks]
     return {"cpu_best": round(min(cpu), 4), "cpu_median": round(statistics.median(cpu), 4),
             "wall_best": round(min(wall), 4), "wall_median": round(statistics.median(wall), 4)}
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    z, p = 1.959964, wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
