@@ -424,3 +424,22 @@ def test_policy_explorer_defaults_are_the_games_numbers() -> None:
     assert (explorer.dice.value, explorer.points_per_set.value, explorer.bust_cost.value) == (8, dairyman.POINTS_PER_SET, dairyman.BUST_COST)
     assert explorer.turn.value == dairyman.optimal_turn().value
     assert PolicyExplorer(display=(10, 40, 40)).turn.value == dairyman.optimal_turn(payoff=dairyman.display_payoff([10, 40, 40])).value
+
+
+def test_order_choices_name_tiles_as_the_board_shows_them_not_by_code() -> None:
+    """At an order decision the list reads "Order 20 (cheese 5)", the words on the board's tiles, not "20:cheese5"."""
+    view = dairyman_walkthrough(players=2, seed=1)
+    for _ in range(80):
+        state = view.state
+        if not state.is_chance() and any(isinstance(a, dairyman.Order) and a.tiles for a in state.legal_actions()):
+            break
+        (view.chance_button if state.is_chance() else view.take_button).click()
+    else:
+        pytest.fail("no order decision within 80 steps")
+    orders = [(a, label) for a, label in zip(view.advice["action"], view.advice["label"]) if isinstance(a, dairyman.Order) and a.tiles]
+    for action, label in orders:
+        tiles = [dairyman.tile_of(code) for code in action.tiles]
+        assert not any(code in label for code in action.tiles), label
+        assert all(f"{t.value} (cheese {t.cheese})" in label for t in tiles if t.cheese is not None), label
+    texts = " ".join(text for text, _ in view.actions.options)
+    assert not re.search(r"\d+:(cheese|ice)", texts), texts

@@ -35,6 +35,7 @@ from .actions import (
     Where,
     lock_actions,
     roll_outcomes,
+    tile_words,
 )
 from .explain import explain
 from .advice import ADVICE_STATES, advise, whole_turn_model
@@ -112,6 +113,7 @@ __all__ = [
     "SETS",
     "STAND_IN_TILES",
     "State",
+    "tile_words",
     "Stop",
     "TILE_VALUES",
     "Tile",

@@ -32,6 +32,7 @@ from .sets import SETS, counts_of, dice_of, pack, packed_packings
 __all__ = [
     "WORDS",
     "describe",
+    "tile_words",
     "ACTION_KINDS",
     "Action",
     "Bust",
@@ -329,6 +330,8 @@ def describe(action: object) -> str:
 
     >>> describe(Lock(sets=((4, 6), (2, 3, 5)), yellow=True)), describe(Roll(freeze=(5,))), describe(Order())
     ('Lock 4+6 and 2+3+5 (the yellow die in a set)', 'Roll again, freezing 5', 'Order nothing')
+    >>> describe(Order(("10:cheese1", "20:ice2:2s"))), describe(Flip("30:cheese3"))
+    ('Order 20 (ice 2: 2s) and 10 (cheese 1)', 'Flip 30 (cheese 3) to cheese')
     """
     if isinstance(action, Lock):
         sets = [("+".join(map(str, s))) for s in action.sets]
@@ -337,6 +340,27 @@ def describe(action: object) -> str:
     if isinstance(action, Roll):
         frozen = list(map(str, action.freeze)) + (["the yellow die"] if action.freeze_yellow else [])
         return "Roll again" + (f", freezing {' '.join(frozen)}" if frozen else "")
-    if isinstance(action, Order) and not action.tiles:
-        return "Order nothing"
+    if isinstance(action, Order):
+        named = [tile_words(code) for code in sorted(action.tiles, key=_by_value, reverse=True)]
+        return "Order " + (", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]) if named else "Order nothing"
+    if isinstance(action, Flip):
+        return f"Flip {tile_words(action.tile)} to {'cheese' if tile_of(action.tile).cheese else 'ice cream'}"
+    if isinstance(action, Discard):
+        return f"Discard {tile_words(action.tile)}"
     return action_words(action, WORDS)
+
+
+def tile_words(code: str) -> str:
+    """A milk tile as the board shows it: its value, then its cheese number or its ice cost and ability.
+
+    >>> tile_words("20:cheese5"), tile_words("40:ice3:chosen")
+    ('20 (cheese 5)', '40 (ice 3: any)')
+    """
+    tile = tile_of(code)
+    if tile.cheese is not None:
+        return f"{tile.value} (cheese {tile.cheese})"
+    return f"{tile.value} (ice {tile.snowflakes}: {str(tile.ice_cream).removeprefix('reroll_').replace('chosen', 'any')})"
+
+
+def _by_value(code: str) -> tuple[int, str]:
+    return tile_of(code).value, code

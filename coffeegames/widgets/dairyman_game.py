@@ -32,7 +32,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, describe, explain, greedy_policy, tile_of
+from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, describe, explain, greedy_policy, tile_of, tile_words
 from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument, CoffeeGamesError
 from ..games import games
@@ -126,10 +126,7 @@ class Marks:
 
 
 def _tile_text(code: str) -> str:
-    tile = tile_of(code)
-    if tile.cheese is not None:
-        return f"{tile.value}<br>cheese {tile.cheese}"
-    return f"{tile.value}<br>ice {tile.snowflakes}: {str(tile.ice_cream).removeprefix('reroll_').replace('chosen', 'any')}"
+    return tile_words(code).replace(" (", "<br>").removesuffix(")")  # "20<br>cheese 5"
 
 
 def _tile_hover(code: str, flipped: str = "") -> str:
