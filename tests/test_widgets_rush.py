@@ -104,7 +104,7 @@ def test_the_board_draws_the_grid_meeples_players_and_a_path() -> None:
     assert [t.name for t in traces[3:]] == ["path: mine", "path: yours"]
     assert sorted(traces[3].text) == sorted(str(i + 1) for i in range(len(move.path)))
     key = " ".join(traces[2].text)
-    assert "<b>mine</b>: meeple 1: " in key and "<b>yours</b>" in key
+    assert "<b>mine</b>: move " in key and "meeple" not in key and "<b>yours</b>" in key
 
 
 def test_a_long_ingredient_name_is_shown_whole_on_lines() -> None:

@@ -105,14 +105,15 @@ class Move:
         return f"move{f' meeple {self.meeple + 1}' if self.meeple else ''} {'→'.join(_space(s) for s in self.path)}{spent}"
 
     def describe(self, start: int, cols: int = 4) -> str:
-        """``'meeple 2: a1→b1→c1 (+1 rush)'`` with the start space shown (``cols``: the board's width, 2-6).
+        """``'move a1→b1→c1 (+1 rush)'``: the path from the start space (``cols``: the board's width, 2-6). The start
+        space says which meeple moves, so no meeple number is shown (it read as a player's number).
 
         >>> Move(1, (1, 2), 1).describe(0)
-        'meeple 2: a1→b1→c1 (+1 rush)'
+        'move a1→b1→c1 (+1 rush)'
         """
         _ARGUMENT.whole(start, "start", 0, _ARGUMENT.whole(cols, "cols", 2, len(_COLUMNS)) * _MAX_ROWS - 1)
         spent = f" (+{self.rush} rush)" if self.rush else ""
-        return f"meeple {self.meeple + 1}: {'→'.join(_space(s, cols) for s in (start, *self.path))}{spent}"
+        return f"move {'→'.join(_space(s, cols) for s in (start, *self.path))}{spent}"
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ Example:
     ...     s = s.apply(Place(space))
     >>> best = best_moves(s, top=3)
     >>> print(best.loc[0, "move"], "|", best.loc[0, "pour"], "|", best.loc[0, "completed"], "|", best.loc[0, "value"])
-    meeple 1: a1→a2→a3→b3 | pour: cup 1 ice, cup 2 coffee+milk | coffee+ice, coffee+milk | 2
+    move a1→a2→a3→b3 | pour: cup 1 ice, cup 2 coffee+milk | coffee+ice, coffee+milk | 2
 """
 
 from __future__ import annotations
