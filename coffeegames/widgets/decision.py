@@ -200,7 +200,7 @@ class DecisionView(Generic[S]):
         self.deal_note = widgets.HTML()
         self.type_toggle = widgets.Checkbox(value=not session.bots, description=adapter.deal_toggle, indent=False,
                                             layout=widgets.Layout(width="auto"))
-        self.deal_row = widgets.HBox([self.deal_note, self.type_toggle])
+        self.deal_row = widgets.VBox([self.deal_note, self.type_toggle])  # the box under the note, not inside its sentence
         self.seed_box = widgets.IntText(value=session.seed or 0, description="seed", layout=widgets.Layout(width="160px"))
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
         self.history_panel = widgets.HTML()
