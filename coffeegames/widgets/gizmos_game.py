@@ -174,7 +174,7 @@ def outcome_hint(state: State) -> str:
     """What to type at this chance node, with an example it can give.
 
     >>> outcome_hint(Game().new_initial_state())
-    'the level-I card put on the display: its number (a card of that level seen nowhere yet), e.g. #4'
+    'the level-I card put on the display: a number not seen yet, e.g. #4'
     """
     check_instance(state, State, "state", "a Gizmos state")
     if not state.is_chance():
@@ -182,10 +182,10 @@ def outcome_hint(state: State) -> str:
     step = state.todo[0] if state.todo else Step(Phase.OVER)
     example = outcome_example(state)
     if step.phase in (Phase.ROW, Phase.ENERGY):
-        where = "onto the row" if step.phase == Phase.ROW else "into your storage (a random draw)"
+        where = "onto the row" if step.phase == Phase.ROW else "into your storage"
         return f"the marble drawn {where}: red, blue, black or yellow, e.g. {example}"
     where = "put on the display" if step.phase == Phase.DISPLAY else "researched"
-    return f"the level-{_LEVELS[step.level]} card {where}: its number (a card of that level seen nowhere yet), e.g. {example}"
+    return f"the level-{_LEVELS[step.level]} card {where}: a number not seen yet, e.g. {example}"  # fits the box
 
 
 def parse_outcome(text: str, state: State) -> Marble | Card:
@@ -197,7 +197,7 @@ def parse_outcome(text: str, state: State) -> Marble | Card:
     >>> parse_outcome("red", s)
     Traceback (most recent call last):
     ...
-    coffeegames.errors.BadEntry: a card is drawn here: type the level-I card put on the display: its number (a card of that level seen nowhere yet), e.g. #4
+    coffeegames.errors.BadEntry: a card is drawn here: type the level-I card put on the display: a number not seen yet, e.g. #4
     """
     check_instance(text, str, "text", "the typed marble or card (text)")
     check_instance(state, State, "state", "a Gizmos state")
