@@ -386,6 +386,9 @@ class DecisionView(Generic[S]):
             if adapter.describe is not None:  # the words a player reads; the advice's own marks (" ≈") stay
                 frame = frame.assign(label=[str(label).replace(str(a), adapter.describe(a), 1)
                                             for a, label in zip(frame["action"], frame["label"])])
+            if "exact" in frame:  # an estimate's value says "≈" (with its standard error): the label need not say it too
+                frame = frame.assign(label=[str(label).removesuffix(" ≈") if exact is False else label
+                                            for label, exact in zip(frame["label"], frame["exact"])])
             for column in self.columns:
                 if column not in frame:
                     frame[column] = False if column == "best" else None
@@ -514,8 +517,9 @@ class DecisionView(Generic[S]):
         fig.layout.title.text = f"{self.session.name(player)}: the value of each choice{more}" if values else ""
         fig.layout.height = 130 + 26 * max(len(values), 2) if values else 130
         estimated = "exact" in shown and not all(shown["exact"])
-        fig.layout.xaxis.title.text = f"{self.adapter.value_name} " \
-            f"({'≈ marks estimates: mean ± standard error' if estimated else 'exact'}; bars drawn as decimals)"
+        fig.layout.xaxis.title.text = f"{self.adapter.value_name}<br>(≈ an estimate: mean ± standard error; bars drawn as decimals)" \
+            if estimated else f"{self.adapter.value_name} (exact; bars drawn as decimals)"
+        fig.layout.margin.b = 70 if estimated else 50  # room for the caption's second line
         fig.layout.xaxis.visible = fig.layout.yaxis.visible = bool(values)
         return fig
 
@@ -523,8 +527,7 @@ class DecisionView(Generic[S]):
         """A choice in the action list: its label with its value, or, unvalued, its risk."""
         text = f"{STAR if row.best else ''}{row.label}"
         if row.value is not None:
-            value = _short(row)  # an estimate says "≈" once, in its value, not in the label too
-            return f"{text.removesuffix(' ≈') if value.startswith('≈') else text} · {value}"
+            return f"{text} · {_short(row)}"
         risk = self._risk(row)
         return f"{text} · {self.adapter.risk_short} {percent(risk)}" if _has_value(risk) else text
 
