@@ -187,8 +187,8 @@ def research(colour: str, coffee_dice: int = 5, flavour: int = 0, jokers_count: 
 def research_rows(coffee_dice: int = 5, flavour: int = 0, jokers_count: bool = True) -> list[dict[str, object]]:
     """The rows of :func:`research_table` as dicts (``colour`` first), without pandas.
 
-    >>> research_rows(1)[0]["mean"]
-    Fraction(1, 3)
+    >>> research_rows(1)[0]["mean"]  # one coffee die shows white one time in six
+    Fraction(1, 6)
     """
     rows: list[dict[str, object]] = []
     for colour in COLOURS:
