@@ -141,7 +141,8 @@ def _whole(args: argparse.Namespace, turn: dairyman.TurnSolution) -> tuple[Fract
 def _turn(args: argparse.Namespace) -> None:
     turn, display = _solve(args, args.dice)
     whole = _whole(args, turn)
-    policies = dairyman.compare_policies(args.dice, bust_cost=turn.bust_cost, payoff=turn.payoff)[["policy", "value"]].to_dict("records")
+    compared = dairyman.compare_policies(args.dice, bust_cost=turn.bust_cost, payoff=turn.payoff)
+    policies = compared[["policy", "value"]].to_dict("records")
     if args.json:
         table = turn.policy_table()
         extra = {

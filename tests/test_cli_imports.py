@@ -16,7 +16,7 @@ import pytest
 
 import coffeegames
 
-GAMES = ("dairyman", "vivajava", "roaster", "gizmos", "rush")
+GAMES = tuple(coffeegames.games())  # the registry: a game's name is its package's
 
 QUICK = [
     ["games"],
