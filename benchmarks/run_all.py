@@ -9,8 +9,9 @@ the ones to compare. ``--quick`` runs fewer repeats (a smoke run, a few minutes)
 The parts (``--only`` picks some):
 
 - ``import``: ``import coffeegames`` in a fresh interpreter, CPU and wall, interleaved with
-  ``import numpy, pandas`` (the floor it is measured against); then the CLI's quick answers
-  (``coffeegames dairyman odds``, ``coffeegames roaster draw ...``), each a whole process;
+  ``import numpy, pandas`` (the floor it is measured against); then ``bench_cli.py``: the CLI's
+  quick answers (``coffeegames dairyman odds``, ``roaster draw ...``, ``vivajava meter`` ...), each a
+  whole process, beside ``python -c pass`` and ``import numpy`` timed in the same run;
 - ``dairyman``: ``bench_dairyman.py`` (odds against icepool and a plain search);
 - ``dairyman_engine``: ``bench_dairyman_engine.py`` (the turn solver, games per second);
 - ``vivajava``: ``bench_vivajava.py`` (colour-dice odds against brute force);
@@ -26,7 +27,6 @@ import argparse
 import json
 import os
 import platform
-import resource
 import statistics
 import subprocess
 import sys
@@ -64,28 +64,8 @@ def import_times(repeat: int) -> dict[str, Any]:
                      "wall_best": round(min(wall), 3), "wall_median": round(statistics.median(wall), 3)}
     out["ratio_cpu_best"] = round(out["coffeegames"]["cpu_best"] / out["numpy + pandas"]["cpu_best"], 2)
     out["ratio_cpu_median"] = round(out["coffeegames"]["cpu_median"] / out["numpy + pandas"]["cpu_median"], 2)
-    out["cli"] = cli_times(repeat)
+    out["cli"] = script("bench_cli.py", "--json", "--repeat", str(repeat))
     return out
-
-
-CLI = {
-    "dairyman odds": ["dairyman", "odds"],
-    "roaster draw": ["roaster", "draw", "bean2:4 bean3:2 smoke:1 moisture:3", "--draws", "2"],
-}
-"""The CLI's quick answers (issue 14: at most 0.3 s wall on an idle machine), each a whole fresh process."""
-
-
-def cli_times(repeat: int) -> dict[str, Any]:
-    """CPU (the child's user + system time) and wall seconds of each quick CLI answer, start to exit, interleaved."""
-    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in CLI}
-    for _ in range(repeat):
-        for name, args in CLI.items():
-            before, w = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-            _python("-m", "coffeegames", *args)
-            wall, after = time.perf_counter() - w, resource.getrusage(resource.RUSAGE_CHILDREN)
-            runs[name].append((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, wall))
-    return {name: {"cpu_median": round(statistics.median(c for c, _ in pairs), 3), "wall_best": round(min(w for _, w in pairs), 3),
-                   "wall_median": round(statistics.median(w for _, w in pairs), 3)} for name, pairs in runs.items()}
 
 
 def script(name: str, *args: str) -> Any:

@@ -21,49 +21,52 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
-import pandas as pd
-
-from typing import TYPE_CHECKING
-
-from . import __version__, dairyman, roaster
+from . import __version__, dairyman, roaster, vivajava
 from .errors import BadArgument, CoffeeGamesError
 from .exact import Bag
 from .games import games as registry
-from .text import fraction_text, labelled_text, mean_text, percent
-
-if TYPE_CHECKING:
-    from . import vivajava  # imported by the VivaJava commands only: the others answer without loading it
+from .text import fraction_text, labelled_text, mean_text, percent, text_table
 
 __all__ = ["build_parser", "main"]
+
+
+def _missing(value: object) -> bool:
+    """None, or pandas' NA (only a table made by pandas holds it, and pandas is then loaded)."""
+    pandas = sys.modules.get("pandas")
+    return value is None or (pandas is not None and value is pandas.NA)
 
 
 def _jsonable(value: object) -> object:
     if isinstance(value, Fraction):
         return {"fraction": str(value), "float": float(value)}
-    if value is pd.NA or value is None:
+    if _missing(value):
         return None
     if hasattr(value, "item"):  # numpy scalars
         return value.item()
     return value
 
 
-def _print_frame(frame: pd.DataFrame, as_json: bool, extra: dict | None = None) -> None:
-    records = [{k: _jsonable(v) for k, v in row.items()} for row in frame.to_dict("records")]
+def _print_rows(rows: Sequence[Mapping[Any, object]], as_json: bool, extra: dict | None = None) -> None:
+    """A table's rows as JSON (beside ``extra``) or as text, each exact value with its decimal."""
     if as_json:
-        print(json.dumps({**(extra or {}), "rows": records}, indent=2))
+        print(json.dumps({**(extra or {}), "rows": [{k: _jsonable(v) for k, v in row.items()} for row in rows]}, indent=2))
         return
-    shown = frame.copy()
-    for column in shown.columns:
-        show = fraction_text if column.startswith("p_") or column == "probability" else mean_text
-        shown[column] = [show(v) if isinstance(v, Fraction) else "-" if v is None or v is pd.NA else v for v in shown[column]]
-    print(shown.to_string(index=False))
+    print(text_table([{column: _shown(column, value) for column, value in row.items()} for row in rows]))
+
+
+def _shown(column: str, value: object) -> object:
+    """A table cell as text: a chance (column ``p_...`` or ``probability``) or a mean with its decimal; ``-`` if missing."""
+    if isinstance(value, Fraction):
+        return fraction_text(value) if column.startswith("p_") or column == "probability" else mean_text(value)
+    return "-" if _missing(value) else value
 
 
 def _odds(args: argparse.Namespace) -> None:
-    table = dairyman.odds_table(args.dice, args.frozen).reset_index()
+    rows = dairyman.odds_rows(args.dice, args.frozen)
     dist = dairyman.most_dice_locked(args.dice, args.frozen)
     if args.json:
         extra = {
@@ -71,25 +74,25 @@ def _odds(args: argparse.Namespace) -> None:
             "frozen": args.frozen,
             "most_dice_locked": {str(k): _jsonable(p) for k, p in dist.items()},
         }
-        _print_frame(table, True, extra)
+        _print_rows(rows, True, extra)
         return
     frozen = f" beside frozen {args.frozen}" if args.frozen else ""
     print(f"Dairyman: rolling 1..{args.dice} dice{frozen} (exact)\n")
-    _print_frame(table, False)
+    _print_rows(rows, False)
     print(f"\nMost dice that sets can lock from {args.dice} dice{frozen}:\n")
-    _print_frame(dist.to_frame()[["outcome", "probability"]].rename(columns={"outcome": "dice_locked"}), False)
+    _print_rows([{"dice_locked": k, "probability": p} for k, p in dist.items()], False)
 
 
 def _lock(args: argparse.Namespace) -> None:
-    table = dairyman.lock_table(args.roll)
-    if table.empty and not args.json:
+    rows = dairyman.lock_rows(args.roll)
+    if not rows and not args.json:
         print(f"{sorted(args.roll)}: no two or three dice sum to 10 — this roll busts.")
         return
-    _print_frame(table, args.json, {"roll": sorted(args.roll)})
+    _print_rows(rows, args.json, {"roll": sorted(args.roll)})
 
 
 def _reroll(args: argparse.Namespace) -> None:
-    _print_frame(dairyman.reroll_table(args.roll), args.json, {"roll": sorted(args.roll)})
+    _print_rows(dairyman.reroll_rows(args.roll), args.json, {"roll": sorted(args.roll)})
 
 
 def _solve(args: argparse.Namespace, dice: int) -> tuple[dairyman.TurnSolution, str]:
@@ -110,17 +113,16 @@ def _scoring_json(turn: dairyman.TurnSolution) -> dict[str, object]:
 
 def _decide(args: argparse.Namespace) -> None:
     turn, display = _solve(args, dairyman.MAX_DICE)
-    table = turn.choices(args.roll, args.sets_locked)
+    rows = turn.choices(args.roll, args.sets_locked).to_dict("records")
     if args.json:
-        _print_frame(table, True, {"roll": sorted(args.roll), "sets_locked": args.sets_locked, **_scoring_json(turn)})
+        _print_rows(rows, True, {"roll": sorted(args.roll), "sets_locked": args.sets_locked, **_scoring_json(turn)})
         return
     print(f"Dairyman: every lock from {sorted(args.roll)} with {args.sets_locked} set{'s' * (args.sets_locked != 1)} "
           f"already locked, valued exactly under optimal play.\nAssumes: {turn.assumptions}.\n{display}")
-    if table.empty:
+    if not rows:
         print("No two or three dice sum to 10 — this roll busts.")
         return
-    table["best"] = ["← best" if b else "" for b in table["best"]]
-    _print_frame(table, False)
+    _print_rows([{**row, "best": "← best" if row["best"] else ""} for row in rows], False)
 
 
 def _whole(args: argparse.Namespace, turn: dairyman.TurnSolution) -> tuple[Fraction, int, str] | None:
@@ -139,7 +141,8 @@ def _whole(args: argparse.Namespace, turn: dairyman.TurnSolution) -> tuple[Fract
 def _turn(args: argparse.Namespace) -> None:
     turn, display = _solve(args, args.dice)
     whole = _whole(args, turn)
-    policies = dairyman.compare_policies(args.dice, bust_cost=turn.bust_cost, payoff=turn.payoff)[["policy", "value"]]
+    compared = dairyman.compare_policies(args.dice, bust_cost=turn.bust_cost, payoff=turn.payoff)
+    policies = compared[["policy", "value"]].to_dict("records")
     if args.json:
         table = turn.policy_table()
         extra = {
@@ -149,16 +152,15 @@ def _turn(args: argparse.Namespace) -> None:
             **({"whole_turn": {"value": _jsonable(whole[0]), "positions": whole[1]}} if whole else {}),
             "policy_table": {str(d): {str(s): v for s, v in row.items() if v} for d, row in table.iterrows()},
         }
-        _print_frame(policies, True, extra)
+        _print_rows(policies, True, extra)
         return
     print(f"Optimal {args.dice}-dice turn: expected score {turn.value} ≈ {float(turn.value):.2f}\n"
           f"Assumes: {turn.assumptions}.\n{display}{whole[2] if whole else ''}")
     print("Roll or stop after a lock, by dice left (rows) and sets locked (columns):\n")
     print(turn.policy_table().to_string())
     print("\nOptimal play beside simple policies (exact expected score):\n")
-    shown = pd.DataFrame({"policy": policies["policy"], "value": [f"≈ {float(v):.2f}" for v in policies["value"]],
-                          "exactly": [str(v) for v in policies["value"]]})
-    print(shown.to_string(index=False))
+    print(text_table([{"policy": row["policy"], "value": f"≈ {float(row['value']):.2f}", "exactly": str(row["value"])}
+                      for row in policies]))
 
 
 class _OldFlag(argparse.Action):
@@ -172,8 +174,6 @@ class _OldFlag(argparse.Action):
 
 
 def _blend(words: list[str]) -> vivajava.Blend:
-    from . import vivajava
-
     sizes = {"decaf": 2, "regular": 3, "bold": 4, "extra": 5}
     if len(words) < 2 or words[0].lower() not in sizes:
         raise BadArgument("--beat", "a blend is a size and a colour, e.g. 'regular red' or 'extra bold green'", " ".join(words))
@@ -182,47 +182,43 @@ def _blend(words: list[str]) -> vivajava.Blend:
 
 
 def _vivajava_odds(args: argparse.Namespace) -> None:
-    from . import vivajava
-
     coffee, flavour = args.coffee_dice, args.flavour
-    table = vivajava.blend_table(coffee, flavour)
+    table = vivajava.blend_rows(coffee, flavour)
     rainbow = vivajava.p_rainbow(coffee, flavour)
     beat = _blend(args.beat) if args.beat else None
     p_beat = vivajava.p_beats(beat, coffee, flavour) if beat else None
-    research = vivajava.research_table(coffee, flavour).reset_index()
+    research = vivajava.research_rows(coffee, flavour)
     if args.json:
         extra = {"coffee_dice": coffee, "flavour": args.flavour, "p_rainbow": _jsonable(rainbow),
-                 "research": [{k: _jsonable(v) for k, v in r.items()} for r in research.to_dict("records")]}
+                 "research": [{k: _jsonable(v) for k, v in r.items()} for r in research]}
         if beat:
             extra["beat"] = {"blend": str(beat), "p_beats": _jsonable(p_beat)}
-        _print_frame(table, True, extra)
+        _print_rows(table, True, extra)
         return
     print(f"VivaJava: best blend of {coffee} coffee dice + {flavour} flavour dice (exact)\n")
-    _print_frame(table, False)
+    _print_rows(table, False)
     print(f"\nP(rainbow) = {fraction_text(rainbow)}")
     if p_beat is not None:  # a blend to beat was given
         print(f"P(beat the coaster's {beat}) = {fraction_text(p_beat)}")
     print("\nResearch: RP per colour (jokers count; black = flavour dice won)\n")
-    _print_frame(research, False)
+    _print_rows(research, False)
 
 
 def _vivajava_meter(args: argparse.Namespace) -> None:
-    from . import vivajava
-
-    _print_frame(vivajava.meter_table().reset_index(), args.json)
+    _print_rows(vivajava.meter_rows(), args.json)
 
 
 def _roaster_draw(args: argparse.Namespace) -> None:
-    bag = Bag(roaster.tokens.parse_bag(" ".join(args.bag)))
-    table = roaster.draw_table(bag, args.draws, steps=2 if args.crack else 1).reset_index()
+    bag = Bag(roaster.parse_bag(" ".join(args.bag)))
+    odds = roaster.draw_odds(bag, args.draws, steps=2 if args.crack else 1)
     if args.json:
-        _print_frame(table, True, {"bag": dict(bag), "draws": args.draws, "crack": args.crack})
+        _print_rows([{"question": q, "value": v} for q, v in odds.items()], True,
+                    {"bag": dict(bag), "draws": args.draws, "crack": args.crack})
         return
     where = "a crack space" if args.crack else "an ordinary space"
-    drawn = table.loc[table["question"] == "tokens drawn", "value"].item()  # all of the bag, if fewer remain
+    drawn = odds["tokens drawn"]  # all of the bag, if fewer remain
     print(f"Coffee Roaster: drawing {drawn} of {bag.size} tokens on {where} (exact)\n")
-    table["value"] = [labelled_text(q, v) for q, v in zip(table["question"], table["value"])]
-    print(table.to_string(index=False))
+    print(text_table([{"question": q, "value": labelled_text(q, v)} for q, v in odds.items()]))
 
 
 def _card_name(text: str) -> str:
@@ -269,7 +265,7 @@ def _next_draw(rules: roaster.Rules, active: Sequence[str], cup: Sequence[str], 
     filled = len(cup)
     if tokens.SWEETNESS in active and filled >= rules.board.sweetness_space:
         filled += 1  # Sweetness fills its own space
-    if filled >= roaster.rules.CUP_SPACES:
+    if filled >= roaster.CUP_SPACES:
         if tokens.EXCHANGE in active:
             return "the cup is full: Exchange may still swap 2 of its tokens (the expected score plays it at its best)"
         return "the cup is full: nothing more is drawn"
@@ -321,12 +317,8 @@ def _roaster_cup(args: argparse.Namespace) -> None:
         print(f"expected score: ≈ {float(test.value):.2f} ± {test.stderr:.2f} (standard error)")
     print(f"how: {test.message}\n")
     scores = list(test.dist)
-    table = pd.DataFrame({
-        "score": scores,
-        "probability": [percent(test.dist[s]) for s in scores],
-        "at least": [percent(test.dist.at_least(s)) for s in scores],
-    })
-    print(table.to_string(index=False))
+    print(text_table([{"score": s, "probability": percent(test.dist[s]), "at least": percent(test.dist.at_least(s))}
+                      for s in scores]))
     print(f"\n{_next_draw(rules, active, cup, tray, decisions, test.exact)}")
 
 
@@ -368,7 +360,19 @@ def _games(args: argparse.Namespace) -> None:
     if args.json:
         print(json.dumps(rows, indent=2))
     else:
-        print(pd.DataFrame(rows).to_string(index=False))
+        print(text_table(rows))
+
+
+class _Default:
+    """An option's default read from the library when it is needed — for ``--help`` (``%(default)s``, with thousands
+    separators) or when the command runs without the option (:func:`main`) — so that building the parser imports no
+    solver module: the quick answers stay quick."""
+
+    def __init__(self, read: Callable[[], int]) -> None:
+        self.read = read
+
+    def __str__(self) -> str:
+        return f"{self.read():,}"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -403,19 +407,19 @@ def build_parser() -> argparse.ArgumentParser:
     turn.add_argument("--ice", type=int, metavar="N", help="also solve the whole turn holding N ice tokens (freezing, the token before the 3rd roll)")
     turn.add_argument("--ability", action="append", choices=tuple(dairyman.ABILITIES), metavar="NAME",
                       help=f"also solve the whole turn with this ice-cream ability, once ({', '.join(dairyman.ABILITIES)}); repeatable")
-    turn.add_argument("--max-states", type=_positions, default=dairyman.MAX_STATES, metavar="N",
-                      help=f"positions the whole-turn model may solve (default {dairyman.MAX_STATES:,})")
+    turn.add_argument("--max-states", type=_positions, default=_Default(lambda: dairyman.MAX_STATES), metavar="N",
+                      help="positions the whole-turn model may solve (default %(default)s)")
     for cmd, run in ((decide, _decide), (turn, _turn)):
         scoring = cmd.add_mutually_exclusive_group()
-        scoring.add_argument("--points-per-set", "--points", type=int, default=dairyman.POINTS_PER_SET, metavar="N",
-                             help=f"points a set scores (default {dairyman.POINTS_PER_SET}, its barn value)")
+        scoring.add_argument("--points-per-set", "--points", type=int, default=_Default(lambda: dairyman.POINTS_PER_SET),
+                             metavar="N", help="points a set scores (default %(default)s, its barn value)")
         scoring.add_argument("--display", nargs="+", metavar="TILE",
                              help="score a stopped turn by the tiles its sets buy from this display: "
                              "values (10 40 40) or tile codes (10:cheese1 40:cheese6 40:ice3:chosen)")
         scoring.add_argument("--payoff", type=int, nargs="+", metavar="P",
                              help="points a stopped turn scores for 0, 1, 2, ... sets (the last repeats)")
-        cmd.add_argument("--bust-cost", type=int, default=dairyman.BUST_COST,
-                         help=f"what a bust costs (default {dairyman.BUST_COST}, a backorder token)")
+        cmd.add_argument("--bust-cost", type=int, default=_Default(lambda: dairyman.BUST_COST),
+                         help="what a bust costs (default %(default)s, a backorder token)")
         cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
         cmd.set_defaults(run=run)
     vj = games.add_parser("vivajava", help="VivaJava: The Dice Game: coloured dice and blends")
@@ -447,9 +451,8 @@ def build_parser() -> argparse.ArgumentParser:
     cup.add_argument("--cup", metavar="TOKENS", help="tokens already in the cup, e.g. bean3:2")
     cup.add_argument("--tray", metavar="TOKENS", help="tokens already on the tray, e.g. smoke:1")
     cup.add_argument("--side", choices=roaster.SIDES, default="full", help="board side (default full; sets the tray bonus)")
-    cup.add_argument("--max-states", type=_positions, default=roaster.MAX_STATES, metavar="N",
-                     help=f"positions solved exactly before estimating by simulation (default {roaster.MAX_STATES:,}; "
-                     "fewer is faster)")
+    cup.add_argument("--max-states", type=_positions, default=_Default(lambda: roaster.MAX_STATES), metavar="N",
+                     help="positions solved exactly before estimating by simulation (default %(default)s; fewer is faster)")
     cup.add_argument("--json", action="store_true", help="print JSON instead of a table")
     cup.set_defaults(run=_roaster_cup)
     return parser
@@ -459,6 +462,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    for name, value in vars(args).items():
+        if isinstance(value, _Default):
+            setattr(args, name, value.read())
     try:
         args.run(args)
     except CoffeeGamesError as error:  # bad input: one line and exit 2; anything else is a bug and shows its traceback

@@ -13,17 +13,23 @@ Example:
     '1 (100%)'
     >>> mean_text(Fraction(7, 2))
     '7/2 ≈ 3.50'
+    >>> print(text_table([{"dice": 1, "p_bust": "1 (100%)"}, {"dice": 2, "p_bust": "11/12 (91.7%)"}]))
+     dice        p_bust
+        1      1 (100%)
+        2 11/12 (91.7%)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from numbers import Integral
 
 LONGEST_FRACTION = 24
 """Fractions written with more characters than this are shown by their decimal alone."""
 
 
-__all__ = ["action_words", "fraction_text", "labelled_text", "mean_text", "percent"]
+__all__ = ["action_words", "fraction_text", "labelled_text", "mean_text", "percent", "text_table"]
 
 
 def percent(p: Fraction | float) -> str:
@@ -80,3 +86,23 @@ def action_words(action: object, names: dict[str, str]) -> str:
     if "{}" in name:
         return name.replace("{}", inner).strip()
     return f"{name}: {inner}" if inner else name
+
+
+def text_table(rows: Sequence[Mapping[str, object]]) -> str:
+    """Rows (dicts with the same keys) as a plain text table, as pandas' ``to_string(index=False)`` prints them, so the
+    command line prints its tables without loading pandas: a line of column names, then a line a row, each column
+    right-aligned to its widest cell, one space between columns, and one more before a column of numbers only.
+    Cells are written as ``str`` writes them. No rows: an empty string.
+
+    >>> print(text_table([{"reroll": "nothing", "value": "-", "dice": 0}, {"reroll": "all 1s", "value": 1, "dice": 2}]))
+     reroll value  dice
+    nothing     -     0
+     all 1s     1     2
+    """
+    if not rows:
+        return ""
+    columns = list(rows[0])
+    numbers = [all(isinstance(row[c], (Integral, float)) for row in rows) for c in columns]
+    lines = [[" " * n + c for c, n in zip(columns, numbers)], *([str(row[c]) for c in columns] for row in rows)]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(columns))]
+    return "\n".join(" ".join(cell.rjust(width) for cell, width in zip(line, widths)) for line in lines)

@@ -86,6 +86,7 @@ _CHECKERS = "a validator: its `where`, limits and kinds are the library's own co
 _VIEW = "called by a view with its session's state and its own figures"
 _LEGAL = "a helper of the legal moves and transitions, called with the state's own players and colours"
 _RULES = "a rules lookup the engine and the cup-test solver call with the board's own spaces and tokens (inside the solve)"
+_LAZY = "a game package's __init__ calls it with its own name and table (tests/test_cli_imports.py checks them)"
 _TURN = "dairyman/turn.py is being reshaped for issue 17: its arguments are checked at optimal_turn"
 
 INTERNAL: dict[str, str] = {
@@ -110,6 +111,7 @@ INTERNAL: dict[str, str] = {
     "coffeegames.vivajava.dice.show_faces": _TEXT, "coffeegames.vivajava.dice.sub_multisets": _TOKENS,
     "coffeegames.engine.saved.": _SAVED, "coffeegames.dairyman.saved.saved_options": _SAVED,
     "coffeegames.text.": _TEXT, "coffeegames.errors.shown": _TEXT,
+    "coffeegames.lazy.": _LAZY,
     "coffeegames.validate.": _CHECKERS, "coffeegames.dairyman.payoff.exact_points": _CHECKERS,
     "coffeegames.widgets.charts.": _VIEW, "coffeegames.widgets.dairyman_game.": _VIEW, "coffeegames.widgets.roaster_game.": _VIEW,
     "coffeegames.widgets.vivajava_game.": _VIEW, "coffeegames.widgets.decision.": _VIEW, "coffeegames.widgets.adapter.": _VIEW,

@@ -17,65 +17,99 @@ Fraction(73, 216)
 (<Phase.ROLL: 'roll'>, 7)
 """
 
-from .actions import (
-    describe,
-    ACTION_KINDS,
-    Bust,
-    Discard,
-    Drawn,
-    EndTurn,
-    Flip,
-    IceCream,
-    Lock,
-    Order,
-    Phase,
-    Roll,
-    Rolled,
-    Stop,
-    Where,
-    lock_actions,
-    roll_outcomes,
-    tile_words,
-)
-from .explain import explain
-from .advice import ADVICE_STATES, advise, whole_turn_model
-from .odds import (
-    ICE_CREAM_ABILITIES,
-    LockOption,
-    has_set_array,
-    lock_options,
-    lock_table,
-    most_dice_locked,
-    most_sets_locked,
-    odds_table,
-    p_any_set,
-    p_bust,
-    reroll_p_bust,
-    reroll_table,
-    simulate_p_any_set,
-)
-from .players import PlayerState
-from .payoff import MAX_SETS, DisplayPayoff, Payoff, display_payoff, linear_payoff, payoff_table, payoff_text
-from .policy import greedy_policy, random_policy
-from .rules import ABILITIES, BARNS, STAND_IN_TILES, TILE_VALUES, Rules, Tile, load_tiles, tile_of, tiles_from_data
-from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
-from .state import Game, State
-from .versions import load_walkthrough, saved_game
-from .whole_turn import ICE_TOKEN_VALUE, MAX_STATES, WholeTurn, WholeTurnChoice, whole_turn_value
-from .turn import (
-    BUST_COST,
-    POINTS_PER_SET,
-    LockDecision,
-    PayoffArg,
-    TurnSolution,
-    compare_policies,
-    evaluate_turn,
-    lock_choices,
-    lock_most_dice,
-    optimal_turn,
-    roll_classes,
-    simple_policies,
-)
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each is imported on first use
+    from .actions import (
+        describe,
+        ACTION_KINDS,
+        Bust,
+        Discard,
+        Drawn,
+        EndTurn,
+        Flip,
+        IceCream,
+        Lock,
+        Order,
+        Phase,
+        Roll,
+        Rolled,
+        Stop,
+        Where,
+        lock_actions,
+        roll_outcomes,
+        tile_words,
+    )
+    from .explain import explain
+    from .advice import ADVICE_STATES, advise, whole_turn_model
+    from .odds import (
+        ICE_CREAM_ABILITIES,
+        LockOption,
+        has_set_array,
+        lock_options,
+        lock_rows,
+        lock_table,
+        most_dice_locked,
+        most_sets_locked,
+        odds_rows,
+        odds_table,
+        p_any_set,
+        p_bust,
+        reroll_p_bust,
+        reroll_rows,
+        reroll_table,
+        simulate_p_any_set,
+    )
+    from .players import PlayerState
+    from .payoff import MAX_SETS, DisplayPayoff, Payoff, display_payoff, linear_payoff, payoff_table, payoff_text
+    from .policy import greedy_policy, random_policy
+    from .rules import ABILITIES, BARNS, STAND_IN_TILES, TILE_VALUES, Rules, Tile, load_tiles, tile_of, tiles_from_data
+    from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
+    from .state import Game, State
+    from .versions import load_walkthrough, saved_game
+    from .whole_turn import ICE_TOKEN_VALUE, MAX_STATES, WholeTurn, WholeTurnChoice, whole_turn_value
+    from .turn import (
+        BUST_COST,
+        POINTS_PER_SET,
+        LockDecision,
+        PayoffArg,
+        TurnSolution,
+        compare_policies,
+        evaluate_turn,
+        lock_choices,
+        lock_most_dice,
+        optimal_turn,
+        roll_classes,
+        simple_policies,
+    )
+else:
+    from ..lazy import lazy_exports
+
+    __getattr__, __dir__ = lazy_exports(__name__, {
+        "actions": (
+            "describe ACTION_KINDS Bust Discard Drawn EndTurn Flip IceCream Lock Order Phase Roll Rolled Stop "
+            "Where lock_actions roll_outcomes tile_words"
+        ),
+        "explain": "explain",
+        "advice": "ADVICE_STATES advise whole_turn_model",
+        "odds": (
+            "ICE_CREAM_ABILITIES LockOption has_set_array lock_options lock_rows lock_table most_dice_locked "
+            "most_sets_locked odds_rows odds_table p_any_set p_bust reroll_p_bust reroll_rows reroll_table "
+            "simulate_p_any_set"
+        ),
+        "players": "PlayerState",
+        "payoff": "MAX_SETS DisplayPayoff Payoff display_payoff linear_payoff payoff_table payoff_text",
+        "policy": "greedy_policy random_policy",
+        "rules": "ABILITIES BARNS STAND_IN_TILES TILE_VALUES Rules Tile load_tiles tile_of tiles_from_data",
+        "sets": "MAX_DICE SETS check_roll counts_of has_set is_bust most_dice most_sets",
+        "state": "Game State",
+        "versions": "load_walkthrough saved_game",
+        "whole_turn": "ICE_TOKEN_VALUE MAX_STATES WholeTurn WholeTurnChoice whole_turn_value",
+        "turn": (
+            "BUST_COST POINTS_PER_SET LockDecision PayoffArg TurnSolution compare_policies evaluate_turn "
+            "lock_choices lock_most_dice optimal_turn roll_classes simple_policies"
+        ),
+    })
 
 __all__ = [
     "ABILITIES",
@@ -139,11 +173,13 @@ __all__ = [
     "lock_choices",
     "lock_most_dice",
     "lock_options",
+    "lock_rows",
     "lock_table",
     "most_dice",
     "most_dice_locked",
     "most_sets",
     "most_sets_locked",
+    "odds_rows",
     "odds_table",
     "optimal_turn",
     "p_any_set",
@@ -152,6 +188,7 @@ __all__ = [
     "payoff_text",
     "random_policy",
     "reroll_p_bust",
+    "reroll_rows",
     "reroll_table",
     "roll_classes",
     "roll_outcomes",

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from ..errors import BadArgument
 from ..exact import Dist, Estimate, check_count, estimate, face_counts, roll_array
@@ -40,18 +40,24 @@ from .sets import (
     packings,
 )
 
+if TYPE_CHECKING:
+    import pandas as pd  # imported by the table functions only: the command line's answers do without it
+
 __all__ = [
     "ICE_CREAM_ABILITIES",
     "LockOption",
     "has_set_array",
     "lock_options",
+    "lock_rows",
     "lock_table",
     "most_dice_locked",
     "most_sets_locked",
+    "odds_rows",
     "odds_table",
     "p_any_set",
     "p_bust",
     "reroll_p_bust",
+    "reroll_rows",
     "reroll_table",
     "simulate_p_any_set",
 ]
@@ -120,10 +126,10 @@ def most_sets_locked(n: int, frozen: Sequence[int] = ()) -> Dist:
     return _roll_dist(n, fc, "sets")
 
 
-def odds_table(max_dice: int = 8, frozen: Sequence[int] = ()) -> pd.DataFrame:
-    """One row per number of dice 1..max_dice: bust chance and expected most dice / sets.
+def odds_rows(max_dice: int = 8, frozen: Sequence[int] = ()) -> list[dict[str, object]]:
+    """The rows of :func:`odds_table` as dicts (``dice`` first), without pandas.
 
-    >>> odds_table(3).loc[2, "p_bust"]
+    >>> odds_rows(3)[1]["p_bust"]
     Fraction(11, 12)
     """
     _check_dice(max_dice, frozen, "max_dice")
@@ -140,7 +146,18 @@ def odds_table(max_dice: int = 8, frozen: Sequence[int] = ()) -> pd.DataFrame:
                 "mean_most_sets": most_sets_locked(n, frozen).mean(),
             }
         )
-    return pd.DataFrame(rows).set_index("dice")
+    return rows
+
+
+def odds_table(max_dice: int = 8, frozen: Sequence[int] = ()) -> pd.DataFrame:
+    """One row per number of dice 1..max_dice: bust chance and expected most dice / sets.
+
+    >>> odds_table(3).loc[2, "p_bust"]
+    Fraction(11, 12)
+    """
+    import pandas as pd
+
+    return pd.DataFrame(odds_rows(max_dice, frozen)).set_index("dice")
 
 
 @dataclass(frozen=True)
@@ -183,21 +200,33 @@ def lock_options(roll: Sequence[int]) -> list[LockOption]:
     return options
 
 
+_LOCK_COLUMNS = ("sets", "n_sets", "dice_locked", "dice_left", "p_bust_next")
+"""The columns of :func:`lock_table` (and the keys of :func:`lock_rows`)."""
+
+
+def lock_rows(roll: Sequence[int]) -> list[dict[str, object]]:
+    """:func:`lock_options` as dicts, one per choice (none if the roll busts), without pandas.
+
+    >>> lock_rows([4, 6, 1])
+    [{'sets': '4+6', 'n_sets': 1, 'dice_locked': 2, 'dice_left': 1, 'p_bust_next': Fraction(1, 1)}]
+    """
+    return [
+        {
+            "sets": " ".join("+".join(map(str, s)) for s in o.sets),
+            "n_sets": len(o.sets),
+            "dice_locked": o.dice_locked,
+            "dice_left": len(o.left),
+            "p_bust_next": o.p_bust_next,
+        }
+        for o in lock_options(roll)
+    ]
+
+
 def lock_table(roll: Sequence[int]) -> pd.DataFrame:
     """:func:`lock_options` as a DataFrame, one row per choice."""
-    return pd.DataFrame(
-        [
-            {
-                "sets": " ".join("+".join(map(str, s)) for s in o.sets),
-                "n_sets": len(o.sets),
-                "dice_locked": o.dice_locked,
-                "dice_left": len(o.left),
-                "p_bust_next": o.p_bust_next,
-            }
-            for o in lock_options(roll)
-        ],
-        columns=["sets", "n_sets", "dice_locked", "dice_left", "p_bust_next"],
-    )
+    import pandas as pd
+
+    return pd.DataFrame(lock_rows(roll), columns=list(_LOCK_COLUMNS))
 
 
 def reroll_p_bust(roll: Sequence[int], value: int) -> Fraction:
@@ -215,6 +244,28 @@ def reroll_p_bust(roll: Sequence[int], value: int) -> Fraction:
     return p_bust(len(dice) - len(kept), frozen=kept)
 
 
+_REROLL_COLUMNS = ("reroll", "value", "ice_cream", "dice_rerolled", "p_bust")
+"""The columns of :func:`reroll_table` (and the keys of :func:`reroll_rows`)."""
+
+
+def reroll_rows(roll: Sequence[int]) -> list[dict[str, object]]:
+    """The rows of :func:`reroll_table` as dicts, without pandas.
+
+    >>> [row["reroll"] for row in reroll_rows([1, 1, 2])]
+    ['nothing (keep the roll)', 'all 1s', 'all 2s']
+    """
+    dice = check_roll(roll)
+    now = Fraction(1) if is_bust(counts_of(dice)) else Fraction(0)
+    rows: list[dict[str, object]] = [
+        {"reroll": "nothing (keep the roll)", "value": None, "ice_cream": "", "dice_rerolled": 0, "p_bust": now}
+    ]
+    for v in sorted(set(dice)):
+        tiles = [_TILE_NAMES[key] for key, (_, values) in ABILITIES.items() if v in values]
+        rows.append({"reroll": f"all {v}s", "value": v, "ice_cream": " or ".join(tiles) + " tile", "dice_rerolled": dice.count(v),
+                     "p_bust": reroll_p_bust(dice, v)})
+    return rows
+
+
 def reroll_table(roll: Sequence[int]) -> pd.DataFrame:
     """Bust chance of ``roll`` as it stands and after each ice-cream reroll it allows.
 
@@ -226,16 +277,10 @@ def reroll_table(roll: Sequence[int]) -> pd.DataFrame:
     >>> reroll_table([1, 1, 2, 3])[["reroll", "ice_cream", "dice_rerolled"]].values.tolist()[:2]
     [['nothing (keep the roll)', '', 0], ['all 1s', 'reroll-1s or chosen-value tile', 2]]
     """
-    dice = check_roll(roll)
-    now = Fraction(1) if is_bust(counts_of(dice)) else Fraction(0)
-    rows: list[dict[str, object]] = [
-        {"reroll": "nothing (keep the roll)", "value": None, "ice_cream": "", "dice_rerolled": 0, "p_bust": now}
-    ]
-    for v in sorted(set(dice)):
-        tiles = [_TILE_NAMES[key] for key, (_, values) in ABILITIES.items() if v in values]
-        rows.append({"reroll": f"all {v}s", "value": v, "ice_cream": " or ".join(tiles) + " tile", "dice_rerolled": dice.count(v),
-                     "p_bust": reroll_p_bust(dice, v)})
-    frame = pd.DataFrame(rows, columns=["reroll", "value", "ice_cream", "dice_rerolled", "p_bust"])
+    import pandas as pd
+
+    rows = reroll_rows(roll)
+    frame = pd.DataFrame(rows, columns=list(_REROLL_COLUMNS))
     frame["value"] = pd.Series([r["value"] for r in rows], dtype=object)  # whole numbers and None, not floats or <NA>
     return frame
 

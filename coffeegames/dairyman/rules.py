@@ -31,13 +31,13 @@ import dataclasses
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
-import pandas as pd
-
-from ..engine.options import option_table
 from ..errors import BadArgument
 from ..validate import Checker, cached, check_instance, check_path, is_whole, read_json
+
+if TYPE_CHECKING:
+    import pandas as pd  # the options table's only: the odds load these rules without pandas or the engine
 
 __all__ = [
     "ABILITIES",
@@ -346,5 +346,7 @@ class Rules:
 
     def table(self) -> pd.DataFrame:
         """Every parameter with its value, its kind (Rule / Fact / Ruling / Stand-in) and what it means."""
+        from ..engine.options import option_table
+
         shown = {"tiles": "stand-in file" if self.stand_in_tiles else f"{len(self.tiles)} tiles from the user"}
         return option_table(self, shown)

@@ -24,7 +24,6 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from itertools import combinations_with_replacement
 from math import comb, factorial, prod
-from typing import cast
 
 from .dist import Dist
 
@@ -84,11 +83,14 @@ def count_vectors(n: int, sides: int = 6) -> Iterator[tuple[tuple[int, ...], int
     True
     """
     check_count(n)
-    for roll, w in multisets(n, tuple(range(1, sides + 1))):
+    _face_counts(tuple(range(1, sides + 1)))  # the same checks and errors as multisets(n, faces 1..sides)
+    check_size(n, "counts", "items in all", [n], limit=10_000)  # as multinomial's, before any work
+    factorials = [factorial(k) for k in range(n + 1)]
+    for roll in combinations_with_replacement(range(sides), n):  # multisets' order, without its checks per roll
         c = [0] * sides
         for v in roll:
-            c[cast(int, v) - 1] += 1
-        yield tuple(c), w
+            c[v] += 1
+        yield tuple(c), factorials[n] // prod(factorials[k] for k in c)
 
 
 def roll(*groups: tuple[int, Sequence[Face]] | int) -> Dist:

@@ -43,7 +43,7 @@ def _callable(value: Any, where: str) -> Any:
         raise BadType(where, "must be a function", value)
     return value
 
-Sampler = Callable[[np.random.Generator, int], np.ndarray]
+Sampler = Callable[["np.random.Generator", int], np.ndarray]  # quoted: numpy.random loads when a simulation runs, not on import
 Event = Callable[[np.ndarray], np.ndarray]
 
 

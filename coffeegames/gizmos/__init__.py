@@ -25,83 +25,115 @@ Example:
     Fraction(19, 138)
 """
 
-from .advice import advise, phase_words, target
-from .board import board_text, card_text, chain_text, effect_text, trigger_text
-from .actions import (
-    ACTION_KINDS,
-    SOURCES,
-    Build,
-    Card,
-    EndTurn,
-    File,
-    Fire,
-    Marble,
-    Pass,
-    Phase,
-    Pick,
-    Research,
-    Skip,
-    Step,
-    energy_words,
-)
-from .data import (
-    CARD_COUNT,
-    COLOURS,
-    EFFECTS,
-    LEVEL_SIZES,
-    SHIPPED_CARDS,
-    TRIGGERS,
-    CardData,
-    Effect,
-    Trigger,
-    cards_for,
-    cards_from_dict,
-    load_cards,
-    shipped_cards,
-)
-from .data import Card as CardFacts
-from .odds import (
-    ANY,
-    LEVEL_CARDS,
-    MARBLES,
-    MAX_CARDS,
-    MAX_PLAYERS,
-    REMOVED_LEVEL_III,
-    ROW_SIZE,
-    as_dispenser,
-    colour_dist,
-    colour_table,
-    dispenser_from,
-    draw_dist,
-    marbles_text,
-    p_at_least,
-    p_can_pay,
-    p_research_shows,
-    parse_marbles,
-    pay_table,
-    research_dist,
-    research_matches,
-    row_after_pick,
-)
-from .payment import Plan, build_cost, pay_with, payment_plans
-from .player import PlayerState
-from .policy import (
-    ENGINE_VALUE,
-    MAX_HORIZON,
-    MAX_PLAYOUTS,
-    SearchBot,
-    Stats,
-    card_value,
-    evaluate,
-    greedy_policy,
-    noisy_greedy,
-    progress,
-    random_policy,
-    search_stats,
-)
-from .rules import MARBLES_PER_COLOUR, Rules
-from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
-from .state import Game, State
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each is imported on first use
+    from .advice import advise, phase_words, target
+    from .board import board_text, card_text, chain_text, effect_text, trigger_text
+    from .actions import (
+        ACTION_KINDS,
+        SOURCES,
+        Build,
+        Card,
+        EndTurn,
+        File,
+        Fire,
+        Marble,
+        Pass,
+        Phase,
+        Pick,
+        Research,
+        Skip,
+        Step,
+        energy_words,
+    )
+    from .data import (
+        CARD_COUNT,
+        COLOURS,
+        EFFECTS,
+        LEVEL_SIZES,
+        SHIPPED_CARDS,
+        TRIGGERS,
+        CardData,
+        Effect,
+        Trigger,
+        cards_for,
+        cards_from_dict,
+        load_cards,
+        shipped_cards,
+    )
+    from .data import Card as CardFacts
+    from .odds import (
+        ANY,
+        LEVEL_CARDS,
+        MARBLES,
+        MAX_CARDS,
+        MAX_PLAYERS,
+        REMOVED_LEVEL_III,
+        ROW_SIZE,
+        as_dispenser,
+        colour_dist,
+        colour_table,
+        dispenser_from,
+        draw_dist,
+        marbles_text,
+        p_at_least,
+        p_can_pay,
+        p_research_shows,
+        parse_marbles,
+        pay_table,
+        research_dist,
+        research_matches,
+        row_after_pick,
+    )
+    from .payment import Plan, build_cost, pay_with, payment_plans
+    from .player import PlayerState
+    from .policy import (
+        ENGINE_VALUE,
+        MAX_HORIZON,
+        MAX_PLAYOUTS,
+        SearchBot,
+        Stats,
+        card_value,
+        evaluate,
+        greedy_policy,
+        noisy_greedy,
+        progress,
+        random_policy,
+        search_stats,
+    )
+    from .rules import MARBLES_PER_COLOUR, Rules
+    from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
+    from .state import Game, State
+else:
+    from ..lazy import lazy_exports
+
+    __getattr__, __dir__ = lazy_exports(__name__, {
+        "advice": "advise phase_words target",
+        "board": "board_text card_text chain_text effect_text trigger_text",
+        "actions": (
+            "ACTION_KINDS SOURCES Build Card EndTurn File Fire Marble Pass Phase Pick Research Skip Step "
+            "energy_words"
+        ),
+        "data": (
+            "CARD_COUNT COLOURS EFFECTS LEVEL_SIZES SHIPPED_CARDS TRIGGERS CardData Effect Trigger cards_for "
+            "cards_from_dict load_cards shipped_cards CardFacts=Card"
+        ),
+        "odds": (
+            "ANY LEVEL_CARDS MARBLES MAX_CARDS MAX_PLAYERS REMOVED_LEVEL_III ROW_SIZE as_dispenser colour_dist "
+            "colour_table dispenser_from draw_dist marbles_text p_at_least p_can_pay p_research_shows "
+            "parse_marbles pay_table research_dist research_matches row_after_pick"
+        ),
+        "payment": "Plan build_cost pay_with payment_plans",
+        "player": "PlayerState",
+        "policy": (
+            "ENGINE_VALUE MAX_HORIZON MAX_PLAYOUTS SearchBot Stats card_value evaluate greedy_policy noisy_greedy "
+            "progress random_policy search_stats"
+        ),
+        "rules": "MARBLES_PER_COLOUR Rules",
+        "saved": "STATE_FORMAT check load_walkthrough saved_game",
+        "state": "Game State",
+    })
 
 __all__ = [
     "board_text", "card_text", "chain_text", "effect_text", "trigger_text",

@@ -23,9 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 from math import comb
-from typing import Any, cast
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import BadArgument, BadType
 from ..exact import Bag, Dist, as_bag, check_count
@@ -34,8 +32,11 @@ from ..validate import cached, check_items, check_size
 from .actions import Drawn, Shuffled
 from .tokens import BURNT, CUP_EFFECTS, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, WILD, key, msort, roast, roast_level
 
+if TYPE_CHECKING:
+    import pandas as pd  # imported by the table functions only: the command line's answers do without it
+
 __all__ = [
-    "count_dist", "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "p_any",
+    "count_dist", "draw_odds", "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "p_any",
     "p_beans_at_least", "p_burn", "shuffle_outcomes", "two_of_five_table",
 ]
 
@@ -153,6 +154,32 @@ def p_burn(bag: Bag, draws: int, steps: int = 1) -> Fraction:
     return p_any(bag, _burns(check_count(steps, "steps")), draws)
 
 
+def draw_odds(bag: Bag, draws: int, steps: int = 1, known: Iterable[Token] = ()) -> dict[str, int | Fraction]:
+    """The named odds of the next draw, question → value: the rows of :func:`draw_table`, without pandas.
+
+    >>> draw_odds(Bag({"bean4": 1, "bean2": 3}), 1)["P(a bean burns this round)"]
+    Fraction(1, 4)
+    """
+    bag = as_bag(bag)
+    k, known = _draws(bag, draws), check_items(known, "known")
+    check_count(steps, "steps")
+
+    def counted(match: Callable[[Token], bool]) -> Dist:  # how many of the known and drawn tokens match
+        already = sum(1 for t in known if match(t))
+        return count_dist(bag, match, k).map(lambda n: cast(int, n) + already)
+
+    rows: dict[str, int | Fraction] = {
+        "tokens drawn": k + len(known),
+        "P(at least one smoke)": counted(lambda t: t == SMOKE).at_least(1),
+        "P(at least one defect)": counted(lambda t: t == DEFECT).at_least(1),
+        "P(a bean burns this round)": counted(_burns(steps)).at_least(1),
+        "P(2+ beans at level 3 or more)": counted(_roasted_to(3)).at_least(2),
+        "expected moisture removed": counted(lambda t: t == MOISTURE).mean(),
+        "expected flavour tokens": counted(lambda t: t in (*FLAVOURS, WILD)).mean(),
+    }
+    return rows
+
+
 def draw_table(bag: Bag, draws: int, steps: int = 1, known: Iterable[Token] = ()) -> pd.DataFrame:
     """The named odds of the next draw as a table: chances (rows "P(...)") and expected counts as exact Fractions.
 
@@ -163,23 +190,9 @@ def draw_table(bag: Bag, draws: int, steps: int = 1, known: Iterable[Token] = ()
     >>> draw_table(bag, 1, known=["smoke"]).loc[["tokens drawn", "P(at least one smoke)", "P(a bean burns this round)"], "value"].tolist()
     [2, Fraction(1, 1), Fraction(1, 4)]
     """
-    bag = as_bag(bag)
-    k, known = _draws(bag, draws), check_items(known, "known")
-    check_count(steps, "steps")
+    import pandas as pd
 
-    def counted(match: Callable[[Token], bool]) -> Dist:  # how many of the known and drawn tokens match
-        already = sum(1 for t in known if match(t))
-        return count_dist(bag, match, k).map(lambda n: cast(int, n) + already)
-
-    rows = {
-        "tokens drawn": k + len(known),
-        "P(at least one smoke)": counted(lambda t: t == SMOKE).at_least(1),
-        "P(at least one defect)": counted(lambda t: t == DEFECT).at_least(1),
-        "P(a bean burns this round)": counted(_burns(steps)).at_least(1),
-        "P(2+ beans at level 3 or more)": counted(_roasted_to(3)).at_least(2),
-        "expected moisture removed": counted(lambda t: t == MOISTURE).mean(),
-        "expected flavour tokens": counted(lambda t: t in (*FLAVOURS, WILD)).mean(),
-    }
+    rows = draw_odds(bag, draws, steps, known)
     return pd.DataFrame({"value": list(rows.values())}, index=pd.Index(list(rows), name="question"))
 
 
@@ -199,6 +212,8 @@ def effect_table(bag: Bag, draws: int, steps: int = 1, drawn: Iterable[Token] | 
     bag = as_bag(bag)
     check_count(draws, "draws")
     check_count(steps, "steps")
+    import pandas as pd
+
     if drawn is None:
         return pd.DataFrame({"draw": draw_table(bag, draws, steps)["value"],
                              "with +2 tokens": draw_table(bag, draws + 2, steps)["value"]})
@@ -237,5 +252,7 @@ def two_of_five_table(bag: Bag) -> pd.DataFrame:
         "expected bad tokens removed (at most 2)": bad.map(lambda n: min(cast(int, n), 2)).mean(),
         "expected moisture leaving": expected_count(bag, [MOISTURE], k),
     }
+    import pandas as pd
+
     return pd.DataFrame({"value": list(rows.values())}, index=pd.Index(list(rows), name="question"))
 

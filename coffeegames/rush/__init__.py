@@ -26,64 +26,96 @@ Example:
     Fraction(1, 2)
 """
 
-from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
-from .advice import MAX_LOOKAHEAD, advise
-from .best import MAX_TOP, Plan, action_values, best_moves, best_plan, live_pours, plan_row, plans, top_plans
-from .data import (
-    EFFECTS,
-    ORDER_SIZES,
-    STAND_IN_BOARD,
-    STAND_IN_ORDERS,
-    STAND_IN_UPGRADES,
-    Board,
-    OrderDeck,
-    Tile,
-    board_from_dict,
-    load_board,
-    load_orders,
-    load_upgrades,
-    order_name,
-    order_needs,
-    orders_from_dict,
-    upgrades_from_dict,
-)
-from .deadline import (
-    MAX_ROUNDS,
-    CountLaw,
-    cards_left_dist,
-    count_law,
-    expected_penalties,
-    p_deck_runs_out,
-    penalty_dist,
-    penalty_table,
-)
-from .odds import (
-    MAX_DECK,
-    MAX_OUTCOMES,
-    Deck,
-    as_deck,
-    count_dist,
-    deck_ingredients,
-    deck_table,
-    group_dist,
-    ingredient_dist,
-    is_specialty,
-    next_orders,
-    order_ingredients,
-    p_needs,
-    size_dist,
-    specialty_dist,
-    units_dist,
-    unseen_deck,
-)
-from .outlook import MAX_SAMPLES, Estimate, next_turn_estimate, opponent_model
-from .paths import collected, neighbours, paths
-from .player import Player, add_to, flow_of_time, score, serve
-from .policy import MAX_WIDTH, greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
-from .pours import empties, pours
-from .rules import BASE_STEPS, CUPS, RUSH_TOKENS, TABS, Rules
-from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
-from .state import Game, State, placement_order, receivers
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each is imported on first use
+    from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
+    from .advice import MAX_LOOKAHEAD, advise
+    from .best import MAX_TOP, Plan, action_values, best_moves, best_plan, live_pours, plan_row, plans, top_plans
+    from .data import (
+        EFFECTS,
+        ORDER_SIZES,
+        STAND_IN_BOARD,
+        STAND_IN_ORDERS,
+        STAND_IN_UPGRADES,
+        Board,
+        OrderDeck,
+        Tile,
+        board_from_dict,
+        load_board,
+        load_orders,
+        load_upgrades,
+        order_name,
+        order_needs,
+        orders_from_dict,
+        upgrades_from_dict,
+    )
+    from .deadline import (
+        MAX_ROUNDS,
+        CountLaw,
+        cards_left_dist,
+        count_law,
+        expected_penalties,
+        p_deck_runs_out,
+        penalty_dist,
+        penalty_table,
+    )
+    from .odds import (
+        MAX_DECK,
+        MAX_OUTCOMES,
+        Deck,
+        as_deck,
+        count_dist,
+        deck_ingredients,
+        deck_table,
+        group_dist,
+        ingredient_dist,
+        is_specialty,
+        next_orders,
+        order_ingredients,
+        p_needs,
+        size_dist,
+        specialty_dist,
+        units_dist,
+        unseen_deck,
+    )
+    from .outlook import MAX_SAMPLES, Estimate, next_turn_estimate, opponent_model
+    from .paths import collected, neighbours, paths
+    from .player import Player, add_to, flow_of_time, score, serve
+    from .policy import MAX_WIDTH, greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
+    from .pours import empties, pours
+    from .rules import BASE_STEPS, CUPS, RUSH_TOKENS, TABS, Rules
+    from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
+    from .state import Game, State, placement_order, receivers
+else:
+    from ..lazy import lazy_exports
+
+    __getattr__, __dir__ = lazy_exports(__name__, {
+        "actions": "ACTION_KINDS CHANCE_PHASES Drawn Empty Move NoUpgrade Phase Place Pour Upgrade",
+        "advice": "MAX_LOOKAHEAD advise",
+        "best": "MAX_TOP Plan action_values best_moves best_plan live_pours plan_row plans top_plans",
+        "data": (
+            "EFFECTS ORDER_SIZES STAND_IN_BOARD STAND_IN_ORDERS STAND_IN_UPGRADES Board OrderDeck Tile "
+            "board_from_dict load_board load_orders load_upgrades order_name order_needs orders_from_dict "
+            "upgrades_from_dict"
+        ),
+        "deadline": (
+            "MAX_ROUNDS CountLaw cards_left_dist count_law expected_penalties p_deck_runs_out penalty_dist "
+            "penalty_table"
+        ),
+        "odds": (
+            "MAX_DECK MAX_OUTCOMES Deck as_deck count_dist deck_ingredients deck_table group_dist ingredient_dist "
+            "is_specialty next_orders order_ingredients p_needs size_dist specialty_dist units_dist unseen_deck"
+        ),
+        "outlook": "MAX_SAMPLES Estimate next_turn_estimate opponent_model",
+        "paths": "collected neighbours paths",
+        "player": "Player add_to flow_of_time score serve",
+        "policy": "MAX_WIDTH greedy_policy lookahead_policy make_lookahead next_turn random_policy",
+        "pours": "empties pours",
+        "rules": "BASE_STEPS CUPS RUSH_TOKENS TABS Rules",
+        "saved": "STATE_FORMAT check load_walkthrough saved_game",
+        "state": "Game State placement_order receivers",
+    })
 
 __all__ = [
     # data and options

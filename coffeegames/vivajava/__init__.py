@@ -17,92 +17,128 @@ Fraction(5, 54)
 True
 """
 
-from .actions import (
-    describe,
-    ACTION_KINDS,
-    Action,
-    Boost,
-    Decline,
-    Degrade,
-    Featured,
-    FirstPlayer,
-    Flip,
-    GainToken,
-    Keep,
-    KeepRolling,
-    Phase,
-    Rainbow,
-    Reroll,
-    Research,
-    Rolled,
-    SetupResearch,
-    TakeFlavour,
-    Upgrade,
-)
-from .explain import explain
-from .advice import COLUMNS, advise, flavour_die_value, roll_value, rp_value
-from .dice import (
-    COFFEE_DIE,
-    COLOURS,
-    FLAVOUR_DIE,
-    JOKER,
-    NO_BLEND,
-    SIZE_NAMES,
-    WHITE_DIE,
-    Blend,
-    best_blend_of,
-    best_of_counts,
-    check_dice,
-    is_rainbow,
-    rainbow_of_counts,
-)
-from .odds import (
-    MAX_COFFEE_DICE,
-    MAX_FLAVOUR,
-    MAX_REROLLS,
-    MAX_WHITE,
-    SUCCESS_SIZE,
-    best_blend,
-    blend_table,
-    colour_table,
-    largest_group,
-    meter_table,
-    omniblend_groups,
-    omniblend_success,
-    p_at_least,
-    p_beats,
-    p_rainbow,
-    p_reroll_beats,
-    rainbow,
-    research,
-    research_table,
-    sacchar_block,
-    sacchar_success,
-)
-from .outlook import Outlook, corporation_chance, omniblend_beats, p_featured_lost, p_rainbow_lost
-from .player import PlayerState
-from .policy import Policy, greedy_policy, random_policy
-from .rolls import CACHED_OUTCOMES, roll_outcome_count, roll_outcomes
-from .rules import (
-    ABILITIES,
-    COFFEE_DICE,
-    CORPORATION,
-    CORPORATIONS,
-    DIFFICULTIES,
-    FLAVOUR_DICE,
-    ROLL_DICE,
-    RULES_VERSION,
-    STAND_IN_DATA,
-    TRACK_COLOURS,
-    Ability,
-    Rules,
-    Track,
-    VivaData,
-    data_from_dict,
-    load_data,
-)
-from .state import Game, State
-from .versions import load_walkthrough, saved_game
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each is imported on first use
+    from .actions import (
+        describe,
+        ACTION_KINDS,
+        Action,
+        Boost,
+        Decline,
+        Degrade,
+        Featured,
+        FirstPlayer,
+        Flip,
+        GainToken,
+        Keep,
+        KeepRolling,
+        Phase,
+        Rainbow,
+        Reroll,
+        Research,
+        Rolled,
+        SetupResearch,
+        TakeFlavour,
+        Upgrade,
+    )
+    from .explain import explain
+    from .advice import COLUMNS, advise, flavour_die_value, roll_value, rp_value
+    from .dice import (
+        COFFEE_DIE,
+        COLOURS,
+        FLAVOUR_DIE,
+        JOKER,
+        NO_BLEND,
+        SIZE_NAMES,
+        WHITE_DIE,
+        Blend,
+        best_blend_of,
+        best_of_counts,
+        check_dice,
+        is_rainbow,
+        rainbow_of_counts,
+    )
+    from .odds import (
+        MAX_COFFEE_DICE,
+        MAX_FLAVOUR,
+        MAX_REROLLS,
+        MAX_WHITE,
+        SUCCESS_SIZE,
+        best_blend,
+        blend_rows,
+        blend_table,
+        colour_table,
+        largest_group,
+        meter_rows,
+        meter_table,
+        omniblend_groups,
+        omniblend_success,
+        p_at_least,
+        p_beats,
+        p_rainbow,
+        p_reroll_beats,
+        rainbow,
+        research,
+        research_rows,
+        research_table,
+        sacchar_block,
+        sacchar_success,
+    )
+    from .outlook import Outlook, corporation_chance, omniblend_beats, p_featured_lost, p_rainbow_lost
+    from .player import PlayerState
+    from .policy import Policy, greedy_policy, random_policy
+    from .rolls import CACHED_OUTCOMES, roll_outcome_count, roll_outcomes
+    from .rules import (
+        ABILITIES,
+        COFFEE_DICE,
+        CORPORATION,
+        CORPORATIONS,
+        DIFFICULTIES,
+        FLAVOUR_DICE,
+        ROLL_DICE,
+        RULES_VERSION,
+        STAND_IN_DATA,
+        TRACK_COLOURS,
+        Ability,
+        Rules,
+        Track,
+        VivaData,
+        data_from_dict,
+        load_data,
+    )
+    from .state import Game, State
+    from .versions import load_walkthrough, saved_game
+else:
+    from ..lazy import lazy_exports
+
+    __getattr__, __dir__ = lazy_exports(__name__, {
+        "actions": (
+            "describe ACTION_KINDS Action Boost Decline Degrade Featured FirstPlayer Flip GainToken Keep "
+            "KeepRolling Phase Rainbow Reroll Research Rolled SetupResearch TakeFlavour Upgrade"
+        ),
+        "explain": "explain",
+        "advice": "COLUMNS advise flavour_die_value roll_value rp_value",
+        "dice": (
+            "COFFEE_DIE COLOURS FLAVOUR_DIE JOKER NO_BLEND SIZE_NAMES WHITE_DIE Blend best_blend_of "
+            "best_of_counts check_dice is_rainbow rainbow_of_counts"
+        ),
+        "odds": (
+            "MAX_COFFEE_DICE MAX_FLAVOUR MAX_REROLLS MAX_WHITE SUCCESS_SIZE best_blend blend_rows blend_table colour_table "
+            "largest_group meter_rows meter_table omniblend_groups omniblend_success p_at_least p_beats p_rainbow "
+            "p_reroll_beats rainbow research research_rows research_table sacchar_block sacchar_success"
+        ),
+        "outlook": "Outlook corporation_chance omniblend_beats p_featured_lost p_rainbow_lost",
+        "player": "PlayerState",
+        "policy": "Policy greedy_policy random_policy",
+        "rolls": "CACHED_OUTCOMES roll_outcome_count roll_outcomes",
+        "rules": (
+            "ABILITIES COFFEE_DICE CORPORATION CORPORATIONS DIFFICULTIES FLAVOUR_DICE ROLL_DICE RULES_VERSION "
+            "STAND_IN_DATA TRACK_COLOURS Ability Rules Track VivaData data_from_dict load_data"
+        ),
+        "state": "Game State",
+        "versions": "load_walkthrough saved_game",
+    })
 
 __all__ = [
     "ABILITIES",
@@ -126,6 +162,7 @@ __all__ = [
     "best_blend_of",
     "best_of_counts",
     "Blend",
+    "blend_rows",
     "blend_table",
     "Boost",
     "check_dice",
@@ -156,6 +193,7 @@ __all__ = [
     "MAX_FLAVOUR",
     "MAX_REROLLS",
     "MAX_WHITE",
+    "meter_rows",
     "meter_table",
     "NO_BLEND",
     "omniblend_beats",
@@ -176,6 +214,7 @@ __all__ = [
     "Reroll",
     "Research",
     "research",
+    "research_rows",
     "research_table",
     "roll_outcome_count",
     "roll_outcomes",

@@ -22,15 +22,17 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from functools import lru_cache
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
-import pandas as pd
 
 from ..errors import BadArgument, BadType
 from ..exact import Dist, check_count, count_vectors
 from ..validate import cached, check_size, renamed_keyword
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, RAINBOW_SIZE, Blend
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported by the table functions only: the command line's answers do without it
 
 __all__ = [
     "MAX_COFFEE_DICE",
@@ -40,9 +42,11 @@ __all__ = [
     "SUCCESS_SIZE",
     "best_blend",
     "best_blend_codes",
+    "blend_rows",
     "blend_table",
     "colour_table",
     "largest_group",
+    "meter_rows",
     "meter_table",
     "omniblend_groups",
     "omniblend_success",
@@ -53,6 +57,7 @@ __all__ = [
     "rainbow",
     "rainbow_flags",
     "research",
+    "research_rows",
     "research_table",
     "sacchar_block",
     "sacchar_success",
@@ -179,25 +184,48 @@ def research(colour: str, coffee_dice: int = 5, flavour: int = 0, jokers_count: 
     return _dist(np.minimum(n, 5), weights, int)
 
 
-@renamed_keyword("white", "coffee_dice")
-def research_table(coffee_dice: int = 5, flavour: int = 0, jokers_count: bool = True) -> pd.DataFrame:
-    """Expected RP and P(at least 2 / 3 RP) for each colour (black: flavour dice won)."""
-    rows = []
+def research_rows(coffee_dice: int = 5, flavour: int = 0, jokers_count: bool = True) -> list[dict[str, object]]:
+    """The rows of :func:`research_table` as dicts (``colour`` first), without pandas.
+
+    >>> research_rows(1)[0]["mean"]  # one coffee die shows white one time in six
+    Fraction(1, 6)
+    """
+    rows: list[dict[str, object]] = []
     for colour in COLOURS:
         d = research(colour, coffee_dice, flavour, jokers_count)
         rows.append({"colour": colour, "mean": d.mean(), "p_at_least_2": d.at_least(2), "p_at_least_3": d.at_least(3)})
-    return pd.DataFrame(rows).set_index("colour")
+    return rows
+
+
+@renamed_keyword("white", "coffee_dice")
+def research_table(coffee_dice: int = 5, flavour: int = 0, jokers_count: bool = True) -> pd.DataFrame:
+    """Expected RP and P(at least 2 / 3 RP) for each colour (black: flavour dice won)."""
+    import pandas as pd
+
+    return pd.DataFrame(research_rows(coffee_dice, flavour, jokers_count)).set_index("colour")
+
+
+def blend_rows(coffee_dice: int = 5, flavour: int = 0) -> list[dict[str, object]]:
+    """The rows of :func:`blend_table` as dicts, without pandas.
+
+    >>> blend_rows(2)[-1]["p_this_or_better"]
+    Fraction(1, 1)
+    """
+    d = best_blend(coffee_dice, flavour)
+    rows: list[dict[str, object]] = []
+    running = Fraction(0)
+    for b in sorted(d, reverse=True):
+        running += d[b]
+        rows.append({"blend": str(b), "size": b.size, "colour": b.colour or "", "probability": d[b], "p_this_or_better": running})
+    return rows
 
 
 @renamed_keyword("white", "coffee_dice")
 def blend_table(coffee_dice: int = 5, flavour: int = 0) -> pd.DataFrame:
     """The best-blend distribution as a table, strongest first, with P(this or better)."""
-    d = best_blend(coffee_dice, flavour)
-    rows, running = [], Fraction(0)
-    for b in sorted(d, reverse=True):
-        running += d[b]
-        rows.append({"blend": str(b), "size": b.size, "colour": b.colour or "", "probability": d[b], "p_this_or_better": running})
-    return pd.DataFrame(rows)
+    import pandas as pd
+
+    return pd.DataFrame(blend_rows(coffee_dice, flavour))
 
 
 def p_reroll_beats(kept: Blend, dice: int) -> Fraction:
@@ -301,6 +329,31 @@ def sacchar_block(meter: int, sacchar_rainbow: str = "success", takes_rainbow: b
     return Fraction(int(weights[blocks].sum()), 6 ** (5 + meter))
 
 
+def meter_rows(levels: range = range(0, 6), sacchar_rainbow: str = "success") -> list[dict[str, object]]:
+    """The rows of :func:`meter_table` as dicts (``meter`` first), without pandas.
+
+    >>> meter_rows(range(2))[0]["meter"]
+    0
+    """
+    if not isinstance(levels, (range, list, tuple)):
+        raise BadType("levels", "must be a range or a list of METER levels, e.g. range(0, 6)", levels)
+    check_size(len(levels), "levels", "METER levels", levels, limit=MAX_REROLLS + 1)
+    if not levels:
+        raise BadArgument("levels", "must hold at least one METER level", levels)
+    for m in levels:
+        check_count(m, "levels", maximum=MAX_REROLLS)
+    return [
+        {
+            "meter": m,
+            "p_omniblend": omniblend_success(m),
+            "p_omniblend_takes_rainbow": omniblend_success(m, takes_rainbow=True),
+            "p_sacchar": sacchar_success(m) if m <= MAX_FLAVOUR else None,
+            "p_sacchar_block": sacchar_block(m, sacchar_rainbow) if m <= MAX_FLAVOUR else None,
+        }
+        for m in levels
+    ]
+
+
 def meter_table(levels: range = range(0, 6), sacchar_rainbow: str = "success") -> pd.DataFrame:
     """Each corporation's exact chance of a Featured Blend at each METER level, and of Sacchar's block die.
 
@@ -311,22 +364,6 @@ def meter_table(levels: range = range(0, 6), sacchar_rainbow: str = "success") -
     ``omniblend_stops=True``; ``corp_keeps_decaf`` changes none of these numbers (any three
     alike beats the Decaf it keeps), nor do ``solo_first`` and ``activations_at_2x``.
     """
-    if not isinstance(levels, (range, list, tuple)):
-        raise BadType("levels", "must be a range or a list of METER levels, e.g. range(0, 6)", levels)
-    check_size(len(levels), "levels", "METER levels", levels, limit=MAX_REROLLS + 1)
-    if not levels:
-        raise BadArgument("levels", "must hold at least one METER level", levels)
-    for m in levels:
-        check_count(m, "levels", maximum=MAX_REROLLS)
-    return pd.DataFrame(
-        [
-            {
-                "meter": m,
-                "p_omniblend": omniblend_success(m),
-                "p_omniblend_takes_rainbow": omniblend_success(m, takes_rainbow=True),
-                "p_sacchar": sacchar_success(m) if m <= MAX_FLAVOUR else None,
-                "p_sacchar_block": sacchar_block(m, sacchar_rainbow) if m <= MAX_FLAVOUR else None,
-            }
-            for m in levels
-        ]
-    ).set_index("meter")
+    import pandas as pd
+
+    return pd.DataFrame(meter_rows(levels, sacchar_rainbow)).set_index("meter")
