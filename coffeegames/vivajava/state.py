@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import lru_cache
 from typing import Any, Self
 
 import numpy as np
@@ -38,6 +38,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
+from ..engine.state import cached_state
 from ..validate import check_instance, check_seed
 from .actions import (
     ACTION_KINDS,
@@ -65,7 +66,7 @@ from .corporations import corp_resolve, corp_turn
 from .dice import COLOURS, JOKER, NO_BLEND, Blend, show_faces, sort_faces
 from .legal import degrade_choices, legal_actions
 from .player import PlayerState
-from .rolls import is_possible_roll, roll_outcome_count, roll_outcomes, sample_roll
+from .rolls import _sample_roll, is_possible_roll, roll_outcome_count, roll_outcomes
 from .rules import CORPORATION, CORPORATIONS, FLAVOUR_DICE, ROLL_DICE, TRACK_COLOURS, Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 from .tracks import boost, flip, gain_token, keep_rolling, mark, next_activation, take_flavour, upgrade
@@ -78,6 +79,19 @@ def _sheet_with(sheet: PlayerState, changes: dict[str, Any]) -> PlayerState:
     new = object.__new__(PlayerState)
     new.__dict__.update(sheet.__dict__, **changes)
     return new
+
+
+_WHO = {**{phase: CHANCE for phase in CHANCE_PHASES}, Phase.OVER: TERMINAL}
+"""Who acts in each phase where it is not the player whose turn it is."""
+
+
+_NO_FEATURED: dict[str, Any] = {"featured_by": -1, "featured_colour": "", "featured_size": 0, "funders": ()}
+"""The Featured Blend coaster with nobody's blend on it (as changes to a state)."""
+
+
+@lru_cache(maxsize=None)
+def _blend(size: int, colour: str) -> Blend:
+    return Blend(size, COLOURS.index(colour) + 1)
 
 
 @dataclass(frozen=True)
@@ -125,16 +139,12 @@ class State(SavedState, BaseState):
 
     # -- the contract -------------------------------------------------------------
     def current_player(self) -> int:
-        if self.phase in CHANCE_PHASES:
-            return CHANCE
-        if self.phase == Phase.OVER:
-            return TERMINAL
-        return self.turn
+        return _WHO.get(self.phase, self.turn)
 
     def _legal_actions(self) -> tuple[Action, ...]:
         return self._legal
 
-    @cached_property
+    @cached_state
     def _legal(self) -> tuple[Action, ...]:
         return legal_actions(self)
 
@@ -158,11 +168,11 @@ class State(SavedState, BaseState):
     def sample_chance(self, rng: np.random.Generator) -> Rolled | FirstPlayer:
         """One roll (or first player) drawn with its exact probability, without listing the outcomes."""
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
-        if not self.is_chance():
+        if self.phase not in CHANCE_PHASES:
             raise IllegalAction("sample_chance needs a chance node")
         if self.phase == Phase.FIRST:
             return FirstPlayer(int(rng.integers(len(self.players))))
-        return sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)
+        return _sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)  # the state's own counts: no checks
 
     def _apply(self, move: Any) -> Self:
         match move:
@@ -212,7 +222,7 @@ class State(SavedState, BaseState):
         """The blend on the Featured Blend coaster (NO_BLEND when nobody holds it)."""
         if self.featured_by < 0 or self.featured_size < 2:
             return NO_BLEND
-        return Blend(self.featured_size, COLOURS.index(self.featured_colour) + 1)
+        return _blend(self.featured_size, self.featured_colour)
 
     @property
     def dice(self) -> tuple[str, ...]:
@@ -284,14 +294,16 @@ class State(SavedState, BaseState):
 
     def _clear_roll(self) -> Self:
         """Every rolled die goes back: coffee dice to the supply, the roller's flavour dice to the flavour coaster."""
+        return self._with(**self._roll_back())
+
+    def _roll_back(self) -> dict[str, Any]:
+        """:meth:`_clear_roll` as changes, to make with others in one copy."""
         back = len(self.own) + self.rolling_own
-        return self._with(
-            flavour_coaster=self.flavour_coaster + back, white=(), own=(), offered=(),
-            rolling_white=0, rolling_own=0, rolling_offered=(),
-        )
+        return {"flavour_coaster": self.flavour_coaster + back, "white": (), "own": (), "offered": (),
+                "rolling_white": 0, "rolling_own": 0, "rolling_offered": ()}
 
     def _clear_featured(self) -> Self:
-        return self._with(featured_by=-1, featured_colour="", featured_size=0, funders=())
+        return self._with(**_NO_FEATURED)
 
     def start_turn(self, player: int) -> Self:
         """``player``'s turn starts: blends held score (funders too), a Featured Blend degrades, or 5 dice roll.
@@ -301,6 +313,8 @@ class State(SavedState, BaseState):
         by itself (:func:`~.corporations.corp_turn`).
         """
         rules = self.rules
+        if not (self.rainbow_by == player or self.featured_by == player or (rules.solo and player == CORPORATION)):
+            return self._begin_roll(ROLL_DICE, player)  # no blend of theirs to score: they roll at once
         state = self._with(turn=player, phase=Phase.ACT)
         if rules.solo and player == CORPORATION:
             return corp_turn(state)
@@ -317,20 +331,24 @@ class State(SavedState, BaseState):
             if len(choices) == 1:
                 return state._do_degrade(choices[0])
             return state._with(phase=Phase.DEGRADE)
-        return state._begin_roll(ROLL_DICE)
+        return state._begin_roll(ROLL_DICE, player)
 
-    def _begin_roll(self, coffee: int) -> Self:
-        p = self.turn
+    def _begin_roll(self, coffee: int, player: int, **changes: Any) -> Self:
+        """``player``'s roll: ``coffee`` coffee dice and every flavour die they hold; the others offer theirs (Ruling
+        ``offer_flavour``, never solo). ``changes`` are made in the same copy."""
+        players = self.players
         offered: tuple[tuple[int, int], ...] = ()
-        if self.rules.offer_flavour and not self.rules.solo:
-            offered = tuple((q, self.players[q].flavour) for q in self._seat_order(p)[1:] if self.players[q].flavour)
+        if self.rules.offer_flavour and not self.rules.solo:  # in player order
+            offered = tuple((q, sheet.flavour) for q, sheet in enumerate(players) if q != player and sheet.flavour)
         return self._with(
             phase=Phase.ROLL,
-            players=self._with_player(p, flavour=0),
+            turn=player,
+            players=self._with_player(player, flavour=0) if players[player].flavour else players,
             white=(), own=(), offered=(),
             rolling_white=coffee,
-            rolling_own=self.players[p].flavour,
-            rolling_offered=tuple(sorted(offered)),
+            rolling_own=players[player].flavour,
+            rolling_offered=offered,
+            **changes,
         )
 
     def end_turn(self) -> Self:
@@ -340,7 +358,7 @@ class State(SavedState, BaseState):
         """
         n = len(self.players)
         keep_block = self.solo and self.turn == CORPORATION
-        state = self._clear_roll()._with(pending=(), corp_rerolls=0, corp_first=False, blocked=self.blocked if keep_block else "")
+        state = self._with(**self._roll_back(), pending=(), corp_rerolls=0, corp_first=False, blocked=self.blocked if keep_block else "")
         nxt = (self.turn + 1) % n
         if self.setting_up and self.solo:  # you marked your setup RP: the corporation, drawn first, starts
             return state._with(setting_up=False).start_turn(CORPORATION)
@@ -351,15 +369,17 @@ class State(SavedState, BaseState):
         return state.start_turn(nxt)
 
     def _rolled(self, outcome: Rolled) -> Self:
+        phase = self.phase
         state = self._with(
-            white=sort_faces(self.white + outcome.white),
-            own=sort_faces(self.own + outcome.own),
+            phase=Phase.ACT if phase == Phase.ROLL else phase,
+            white=sort_faces(self.white + outcome.white) if self.white else outcome.white,  # a Rolled's faces are sorted
+            own=sort_faces(self.own + outcome.own) if self.own else outcome.own,
             offered=self.offered + outcome.offered,
             rolling_white=0, rolling_own=0, rolling_offered=(),
         )
-        if self.phase == Phase.ROLL:
-            return state._with(phase=Phase.ACT)
-        if self.phase == Phase.CORP:
+        if phase == Phase.ROLL:
+            return state
+        if phase == Phase.CORP:
             return corp_resolve(state)
         return state._with(blocked=outcome.white[0]).end_turn()  # "block"
 
@@ -385,7 +405,7 @@ class State(SavedState, BaseState):
         return state._with(phase=Phase.KEEP)
 
     def _do_reroll(self) -> Self:
-        return self._clear_featured()._begin_roll(self.featured_size)
+        return self._begin_roll(self.featured_size, self.turn, **_NO_FEATURED)  # the blend is given up
 
     def _do_featured(self, action: Featured) -> Self:
         p = self.turn
@@ -396,15 +416,17 @@ class State(SavedState, BaseState):
             players[q] = _sheet_with(players[q], {"flavour": players[q].flavour - n})
             to_coaster += n
         rainbow_by = -1 if self.rainbow_by == p else self.rainbow_by  # cannot hold both (Ruling both_blends)
+        changes = self._roll_back()  # and the funders' dice go to the flavour coaster too
+        changes["flavour_coaster"] += to_coaster
         state = self._with(
+            **changes,
             players=tuple(players),
-            flavour_coaster=self.flavour_coaster + to_coaster,
             featured_by=p,
             featured_colour=action.colour,
             featured_size=action.size,
             funders=tuple(sorted(q for q, n in funded.items() for _ in range(n))),
             rainbow_by=rainbow_by,
-        )._clear_roll()
+        )
         order = self._seat_order(p)
         state = state._award([(p, 1)] + [(q, funded.get(q, 0)) for q in order[1:]])
         return state if state.phase == Phase.OVER else state.end_turn()
@@ -413,7 +435,7 @@ class State(SavedState, BaseState):
         p = self.turn
         if self.rainbow_by == p:  # holding it already: a new rainbow scores nothing
             return self.end_turn()
-        state = self._clear_roll()._with(rainbow_by=p)
+        state = self._with(**self._roll_back(), rainbow_by=p)
         state = state._award([(p, 1)])
         return state if state.phase == Phase.OVER else state.end_turn()
 
