@@ -13,11 +13,16 @@ Example (a 2-player opening roll of three reds):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
-from itertools import product
 from typing import TYPE_CHECKING
 
 from .actions import (
+    ACT,
+    ACTIVATE,
+    DEGRADE,
+    KEEP,
+    SETUP,
     Action,
     Boost,
     Decline,
@@ -27,7 +32,6 @@ from .actions import (
     GainToken,
     Keep,
     KeepRolling,
-    Phase,
     Rainbow,
     Reroll,
     Research,
@@ -54,16 +58,16 @@ __all__ = [
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The actions the player to move may take in ``state`` (empty at chance nodes and at the end)."""
     phase = state.phase
-    if phase == Phase.ACT:
+    if phase == ACT:
         return act_actions(state)
-    if phase == Phase.ACTIVATE:
+    if phase == ACTIVATE:
         forced = state.rules.ability(state.pending[0]).kind == "negative"
         return activation_choices(state) + (() if forced else (Decline(),))
-    if phase == Phase.SETUP:
+    if phase == SETUP:
         return _SETUP
-    if phase == Phase.DEGRADE:
+    if phase == DEGRADE:
         return degrade_choices(state)
-    if phase == Phase.KEEP:
+    if phase == KEEP:
         return (Keep(), Reroll())
     return ()
 
@@ -119,23 +123,39 @@ def featured_actions(state: State) -> list[Featured]:
 def _featured(counts: tuple[int, ...], offers: tuple[tuple[int, tuple[int, ...], int | None], ...], size: int, rank: int
               ) -> tuple[Featured, ...]:
     """:func:`featured_actions` from counts: the roller's dice (a :func:`~.dice._tally`), each offer as (player, its dice's
-    tally, free markers or None when funding needs none), and the coaster's blend (``size``, ``rank``: NO_BLEND is 0, 0)."""
+    tally, free markers or None when funding needs none), and the coaster's blend (``size``, ``rank``: NO_BLEND is 0, 0).
+
+    In order: largest, then highest colour, then fewest funded dice, then most from the first funders.
+    """
     jokers = counts[-1]
-    found: list[tuple[tuple[int, int, int, list[int]], Featured]] = []
-    for r in range(len(COLOURS), 0, -1):
-        colour = COLOURS[r - 1]
-        smallest = max(2, size if r > rank else size + 1)  # the smallest blend of this colour that beats it (Blends compare by (size, rank))
-        mine = counts[r - 1] + jokers
-        usable = [(q, t[r - 1] + t[-1] if free is None else min(t[r - 1] + t[-1], free)) for q, t, free in offers]
-        if min(LARGEST_BLEND, mine + sum(u for _, u in usable)) < smallest:
-            continue  # no blend of this colour beats the coaster
-        for picks in product(*(range(u + 1) for _, u in usable)):
-            funded = sum(picks)
-            sizes = range(max(smallest, funded), min(LARGEST_BLEND, funded + mine) + 1)  # own dice used: size - funded
-            if sizes:
-                pairs = tuple((q, n) for (q, _), n in zip(usable, picks) if n)
-                found += [((-n, -r, funded, [-k for k in picks]), Featured(colour, n, pairs)) for n in sizes]
-    return tuple(a for _, a in sorted(found, key=lambda kv: kv[0]))
+    ranks = range(len(COLOURS), 0, -1)
+    mine = {r: counts[r - 1] + jokers for r in ranks}
+    usable = {r: tuple(t[r - 1] + t[-1] if free is None else min(t[r - 1] + t[-1], free) for _, t, free in offers) for r in ranks}
+    found: list[Featured] = []
+    for n in range(LARGEST_BLEND, 1, -1):
+        for r in ranks:
+            if n < (size if r > rank else size + 1):
+                continue  # it does not beat the coaster (Blends compare by (size, rank))
+            for funded in range(max(0, n - mine[r]), min(n, sum(usable[r])) + 1):  # own dice used: n - funded
+                for picks in _splits(funded, usable[r]):
+                    pairs = tuple((q, k) for (q, _, _), k in zip(offers, picks) if k)
+                    found.append(_blend_action(COLOURS[r - 1], n, pairs))
+    return tuple(found)
+
+
+def _splits(total: int, most: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``total`` dice from offers of at most ``most`` dice each, the most from the first offer first."""
+    if not most:
+        if total == 0:
+            yield ()
+        return
+    for k in range(min(total, most[0]), -1, -1):
+        for rest in _splits(total - k, most[1:]):
+            yield (k, *rest)
+
+
+_blend_action = lru_cache(maxsize=1 << 12)(Featured)
+"""``Featured(colour, size, funded)``, each made once."""
 
 
 def token_actions(state: State) -> list[Action]:

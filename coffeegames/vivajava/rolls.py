@@ -134,17 +134,19 @@ def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Seq
 
 def _sample_roll(rng: np.random.Generator, white: int, own: int, offered: Sequence[tuple[int, int]]) -> Rolled:
     """:func:`sample_roll` without its checks (a State's own counts)."""
-    sizes = [white, own] + [n for _, n in offered]
-    draws = rng.integers(0, 6, size=sum(sizes)).tolist()
-    parts, at = [], 0
-    for i, n in enumerate(sizes):
-        die = COFFEE_DIE if i == 0 else FLAVOUR_DIE
-        parts.append(tuple([die[v] for v in sorted(draws[at : at + n])]))  # face order is index order on both dice
+    draws = rng.integers(0, 6, size=white + own + sum(n for _, n in offered)).tolist()
+    coffee = tuple([COFFEE_DIE[v] for v in sorted(draws[:white])])  # face order is index order on both dice
+    flavour = tuple([FLAVOUR_DIE[v] for v in sorted(draws[white : white + own])])
+    if not offered:
+        return _sorted_roll(coffee, flavour, ())
+    parts, at = [], white + own
+    for q, n in offered:
+        parts.append((q, tuple([FLAVOUR_DIE[v] for v in sorted(draws[at : at + n])])))
         at += n
-    pairs = tuple(sorted(((q, f) for (q, _), f in zip(offered, parts[2:])), key=_player)) if offered else ()
+    pairs = tuple(sorted(parts, key=_player))
     if not all(type(q) is int for q, _ in pairs):
-        return Rolled(parts[0], parts[1], pairs)  # the checks name what is wrong
-    return _sorted_roll(parts[0], parts[1], pairs)
+        return Rolled(coffee, flavour, pairs)  # the checks name what is wrong
+    return _sorted_roll(coffee, flavour, pairs)
 
 
 def _player(pair: tuple[int, Any]) -> int:

@@ -41,8 +41,16 @@ from ..engine.saved import GameBase, SavedState
 from ..engine.state import cached_state
 from ..validate import check_instance, check_seed
 from .actions import (
+    ACT,
     ACTION_KINDS,
     CHANCE_PHASES,
+    CORP,
+    DEGRADE,
+    FIRST,
+    KEEP,
+    OVER,
+    ROLL,
+    SETUP,
     Action,
     Boost,
     Decline,
@@ -81,7 +89,7 @@ def _sheet_with(sheet: PlayerState, changes: dict[str, Any]) -> PlayerState:
     return new
 
 
-_WHO = {**{phase: CHANCE for phase in CHANCE_PHASES}, Phase.OVER: TERMINAL}
+_WHO = {**{phase: CHANCE for phase in CHANCE_PHASES}, OVER: TERMINAL}
 """Who acts in each phase where it is not the player whose turn it is."""
 
 
@@ -149,19 +157,19 @@ class State(SavedState, BaseState):
         return legal_actions(self)
 
     def _chance_outcomes(self) -> Sequence[tuple[Rolled | FirstPlayer, Fraction]]:
-        if self.phase == Phase.FIRST:
+        if self.phase == FIRST:
             return [(FirstPlayer(p), Fraction(1, len(self.players))) for p in range(len(self.players))]
         return roll_outcomes(self.rolling_white, self.rolling_own, self.rolling_offered)
 
     def chance_outcome_count(self) -> int:
         """How many outcomes :meth:`chance_outcomes` would list here (0 away from chance nodes), counted without listing."""
-        if self.phase == Phase.FIRST:
+        if self.phase == FIRST:
             return len(self.players)
         return roll_outcome_count(self.rolling_white, self.rolling_own, self.rolling_offered) if self.is_chance() else 0
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         """Whether ``outcome`` is a roll this chance node can show (checked without listing the outcomes)."""
-        if self.phase == Phase.FIRST:
+        if self.phase == FIRST:
             return isinstance(outcome, FirstPlayer) and 0 <= outcome.player < len(self.players)
         return is_possible_roll(outcome, self.rolling_white, self.rolling_own, self.rolling_offered)
 
@@ -170,7 +178,7 @@ class State(SavedState, BaseState):
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
         if self.phase not in CHANCE_PHASES:
             raise IllegalAction("sample_chance needs a chance node")
-        if self.phase == Phase.FIRST:
+        if self.phase == FIRST:
             return FirstPlayer(int(rng.integers(len(self.players))))
         return _sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)  # the state's own counts: no checks
 
@@ -288,7 +296,7 @@ class State(SavedState, BaseState):
             players[q] = _sheet_with(players[q], {"pp": players[q].pp + n})
             if players[q].pp >= self.rules.win_pp:
                 return self._with(players=tuple(players))._clear_roll()._with(
-                    phase=Phase.OVER, winner=q, pending=(), corp_rerolls=0, corp_first=False
+                    phase=OVER, winner=q, pending=(), corp_rerolls=0, corp_first=False
                 )
         return self._with(players=tuple(players))
 
@@ -312,25 +320,29 @@ class State(SavedState, BaseState):
         coasters with ``dataclasses.replace``, then start a turn. A corporation's turn runs
         by itself (:func:`~.corporations.corp_turn`).
         """
+        return self._start_turn(player, {})
+
+    def _start_turn(self, player: int, changes: dict[str, Any]) -> Self:
+        """:meth:`start_turn` with ``changes`` made in the same copy (:meth:`end_turn`'s: none that a turn's start reads)."""
         rules = self.rules
         if not (self.rainbow_by == player or self.featured_by == player or (rules.solo and player == CORPORATION)):
-            return self._begin_roll(ROLL_DICE, player)  # no blend of theirs to score: they roll at once
-        state = self._with(turn=player, phase=Phase.ACT)
+            return self._begin_roll(ROLL_DICE, player, **changes)  # no blend of theirs to score: they roll at once
+        state = self._with(**changes, turn=player, phase=ACT)
         if rules.solo and player == CORPORATION:
             return corp_turn(state)
         if state.rainbow_by == player:
             state = state._award([(player, rules.rainbow_pp)])
-            if state.phase == Phase.OVER:
+            if state.phase == OVER:
                 return state
         if state.featured_by == player:
             order = state._seat_order(player)
             state = state._award([(player, rules.featured_pp)] + [(q, state.funders.count(q)) for q in order[1:]])
-            if state.phase == Phase.OVER:
+            if state.phase == OVER:
                 return state
             choices = degrade_choices(state)
             if len(choices) == 1:
                 return state._do_degrade(choices[0])
-            return state._with(phase=Phase.DEGRADE)
+            return state._with(phase=DEGRADE)
         return state._begin_roll(ROLL_DICE, player)
 
     def _begin_roll(self, coffee: int, player: int, **changes: Any) -> Self:
@@ -340,46 +352,46 @@ class State(SavedState, BaseState):
         offered: tuple[tuple[int, int], ...] = ()
         if self.rules.offer_flavour and not self.rules.solo:  # in player order
             offered = tuple((q, sheet.flavour) for q, sheet in enumerate(players) if q != player and sheet.flavour)
-        return self._with(
-            phase=Phase.ROLL,
+        changes.update(
+            phase=ROLL,
             turn=player,
             players=self._with_player(player, flavour=0) if players[player].flavour else players,
             white=(), own=(), offered=(),
             rolling_white=coffee,
             rolling_own=players[player].flavour,
             rolling_offered=offered,
-            **changes,
         )
+        return self._with(**changes)
 
     def end_turn(self) -> Self:
         """The turn ends: rolled dice go back, the next seat's turn starts (during setup: their setup choice).
 
         Public, like :meth:`start_turn`, for building positions by hand.
         """
-        n = len(self.players)
         keep_block = self.solo and self.turn == CORPORATION
-        state = self._with(**self._roll_back(), pending=(), corp_rerolls=0, corp_first=False, blocked=self.blocked if keep_block else "")
-        nxt = (self.turn + 1) % n
+        changes = self._roll_back()
+        changes.update(pending=(), corp_rerolls=0, corp_first=False, blocked=self.blocked if keep_block else "")
+        nxt = (self.turn + 1) % len(self.players)
         if self.setting_up and self.solo:  # you marked your setup RP: the corporation, drawn first, starts
-            return state._with(setting_up=False).start_turn(CORPORATION)
+            return self._start_turn(CORPORATION, {**changes, "setting_up": False})
         if self.setting_up:
             if nxt != 0:
-                return state._with(phase=Phase.SETUP, turn=nxt)
-            state = state._with(setting_up=False)
-        return state.start_turn(nxt)
+                return self._with(**changes, phase=SETUP, turn=nxt)
+            changes["setting_up"] = False
+        return self._start_turn(nxt, changes)
 
     def _rolled(self, outcome: Rolled) -> Self:
         phase = self.phase
         state = self._with(
-            phase=Phase.ACT if phase == Phase.ROLL else phase,
+            phase=ACT if phase == ROLL else phase,
             white=sort_faces(self.white + outcome.white) if self.white else outcome.white,  # a Rolled's faces are sorted
             own=sort_faces(self.own + outcome.own) if self.own else outcome.own,
             offered=self.offered + outcome.offered,
             rolling_white=0, rolling_own=0, rolling_offered=(),
         )
-        if phase == Phase.ROLL:
+        if phase == ROLL:
             return state
-        if phase == Phase.CORP:
+        if phase == CORP:
             return corp_resolve(state)
         return state._with(blocked=outcome.white[0]).end_turn()  # "block"
 
@@ -389,7 +401,7 @@ class State(SavedState, BaseState):
         The corporation, when second, marks no RP (it never researches: Ruling, fixed).
         """
         if outcome.player == CORPORATION:
-            return self._with(phase=Phase.SETUP, turn=0, setting_up=True)
+            return self._with(phase=SETUP, turn=0, setting_up=True)
         return self._with(setting_up=False).start_turn(0)
 
     def _do_setup(self, action: SetupResearch) -> Self:
@@ -402,7 +414,7 @@ class State(SavedState, BaseState):
         state = self._with(featured_size=self.featured_size - 1, funders=tuple(funders))
         if state.featured_size <= 1:
             return state._do_reroll()  # one die left: the re-roll is forced
-        return state._with(phase=Phase.KEEP)
+        return state._with(phase=KEEP)
 
     def _do_reroll(self) -> Self:
         return self._begin_roll(self.featured_size, self.turn, **_NO_FEATURED)  # the blend is given up
@@ -429,7 +441,7 @@ class State(SavedState, BaseState):
         )
         order = self._seat_order(p)
         state = state._award([(p, 1)] + [(q, funded.get(q, 0)) for q in order[1:]])
-        return state if state.phase == Phase.OVER else state.end_turn()
+        return state if state.phase == OVER else state.end_turn()
 
     def _do_rainbow(self) -> Self:
         p = self.turn
@@ -437,7 +449,7 @@ class State(SavedState, BaseState):
             return self.end_turn()
         state = self._with(**self._roll_back(), rainbow_by=p)
         state = state._award([(p, 1)])
-        return state if state.phase == Phase.OVER else state.end_turn()
+        return state if state.phase == OVER else state.end_turn()
 
     def _do_research(self, action: Research) -> Self:
         p, colour = self.turn, action.colour
@@ -450,7 +462,7 @@ class State(SavedState, BaseState):
             )
             return state.end_turn()
         state = mark(self._clear_roll(), p, colour, self.research_count(colour))
-        return state if state.phase == Phase.OVER else next_activation(state)
+        return state if state.phase == OVER else next_activation(state)
 
     def check(self) -> Self:
         """Raise :class:`~coffeegames.errors.BadData` naming the field if the position is inconsistent; else return self.
@@ -522,13 +534,13 @@ class Game(GameBase):
         state = State(
             rules=rules,
             players=tuple(PlayerState() for _ in range(rules.players)),
-            phase=Phase.SETUP,
+            phase=SETUP,
             turn=1,
             setting_up=True,
             meter=rules.meter_start,
         )
         if rules.solo and rules.solo_first == "random":
-            state = state._with(phase=Phase.FIRST, turn=0)
+            state = state._with(phase=FIRST, turn=0)
         elif rules.solo:
             state = state._with(setting_up=False).start_turn(0)
         if check_seed(seed) is not None and state.is_chance():

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from .actions import Boost, Flip, GainToken, KeepRolling, Phase, Upgrade
+from .actions import ACTIVATE, OVER, ROLL, Boost, Flip, GainToken, KeepRolling, Upgrade
 from .dice import COLOURS, remove_faces, sort_faces
 from .legal import activation_choices
 from .player import PlayerState
@@ -83,14 +83,14 @@ def next_activation(state: S) -> S:
         if not activation_choices(state):
             state = state._with(pending=state.pending[1:])
             continue
-        return state._with(phase=Phase.ACTIVATE)
+        return state._with(phase=ACTIVATE)
     return state.end_turn()
 
 
 def boost(state: S, action: Boost) -> S:
     """Research Boost: mark 1 RP on the chosen track (its marks may unlock more abilities)."""
     state = mark(state._with(pending=state.pending[1:]), state.turn, action.target, 1)
-    return state if state.phase == Phase.OVER else next_activation(state)
+    return state if state.phase == OVER else next_activation(state)
 
 
 def take_flavour(state: S) -> S:
@@ -141,5 +141,5 @@ def keep_rolling(state: S, action: KeepRolling) -> S:
         players=_spend_token(state, "keep_rolling"),
         white=remove_faces(state.white, action.dice),
         rolling_white=len(action.dice),
-        phase=Phase.ROLL,
+        phase=ROLL,
     )
