@@ -68,19 +68,21 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == DEGRADE:
         return degrade_choices(state)
     if phase == KEEP:
-        return (Keep(), Reroll())
+        return _KEEP_OR_REROLL
     return ()
 
 
 _SETUP = tuple(SetupResearch(c) for c in TRACK_COLOURS)
 _RESEARCH = {c: Research(c) for c in COLOURS}
 _RAINBOW = Rainbow()
+_KEEP_OR_REROLL = (Keep(), Reroll())
+_degrade = lru_cache(maxsize=None)(Degrade)
 
 
 def degrade_choices(state: State) -> tuple[Degrade, ...]:
     """Which die the Featured Blend's holder may remove: an unfunded one (if any), or one funded by each funder."""
-    choices = [Degrade(None)] if state.featured_size > len(state.funders) else []
-    return tuple(choices + [Degrade(q) for q in sorted(set(state.funders))])
+    choices = [_degrade(None)] if state.featured_size > len(state.funders) else []
+    return tuple(choices + [_degrade(q) for q in sorted(set(state.funders))])
 
 
 def act_actions(state: State) -> tuple[Action, ...]:
@@ -131,12 +133,13 @@ def _featured(counts: tuple[int, ...], offers: tuple[tuple[int, tuple[int, ...],
     ranks = range(len(COLOURS), 0, -1)
     mine = {r: counts[r - 1] + jokers for r in ranks}
     usable = {r: tuple(t[r - 1] + t[-1] if free is None else min(t[r - 1] + t[-1], free) for _, t, free in offers) for r in ranks}
+    offered = {r: sum(usable[r]) for r in ranks}
     found: list[Featured] = []
     for n in range(LARGEST_BLEND, 1, -1):
         for r in ranks:
-            if n < (size if r > rank else size + 1):
-                continue  # it does not beat the coaster (Blends compare by (size, rank))
-            for funded in range(max(0, n - mine[r]), min(n, sum(usable[r])) + 1):  # own dice used: n - funded
+            if n > mine[r] + offered[r] or n < (size if r > rank else size + 1):
+                continue  # too few dice, or it does not beat the coaster (Blends compare by (size, rank))
+            for funded in range(max(0, n - mine[r]), min(n, offered[r]) + 1):  # own dice used: n - funded
                 for picks in _splits(funded, usable[r]):
                     pairs = tuple((q, k) for (q, _, _), k in zip(offers, picks) if k)
                     found.append(_blend_action(COLOURS[r - 1], n, pairs))

@@ -134,7 +134,7 @@ def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Seq
 
 def _sample_roll(rng: np.random.Generator, white: int, own: int, offered: Sequence[tuple[int, int]]) -> Rolled:
     """:func:`sample_roll` without its checks (a State's own counts)."""
-    draws = rng.integers(0, 6, size=white + own + sum(n for _, n in offered)).tolist()
+    draws = rng.integers(0, 6, size=white + own + sum([n for _, n in offered])).tolist()
     coffee = tuple([COFFEE_DIE[v] for v in sorted(draws[:white])])  # face order is index order on both dice
     flavour = tuple([FLAVOUR_DIE[v] for v in sorted(draws[white : white + own])])
     if not offered:

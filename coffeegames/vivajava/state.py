@@ -287,18 +287,20 @@ class State(SavedState, BaseState):
         players[index] = _sheet_with(players[index], changes)
         return tuple(players)
 
-    def _award(self, gains: Sequence[tuple[int, int]]) -> Self:
-        """Give PP in this order; the first player to reach the goal wins at once."""
-        players = list(self.players)
+    def _award(self, gains: Sequence[tuple[int, int]], **changes: Any) -> Self:
+        """Make ``changes``, then give PP in this order (in the same copy); the first player to reach the goal wins at once."""
+        players = list(changes.get("players", self.players))
         for q, n in gains:
             if n <= 0:
                 continue
             players[q] = _sheet_with(players[q], {"pp": players[q].pp + n})
             if players[q].pp >= self.rules.win_pp:
-                return self._with(players=tuple(players))._clear_roll()._with(
+                changes["players"] = tuple(players)
+                return self._with(**changes)._clear_roll()._with(
                     phase=OVER, winner=q, pending=(), corp_rerolls=0, corp_first=False
                 )
-        return self._with(players=tuple(players))
+        changes["players"] = tuple(players)
+        return self._with(**changes)
 
     def _clear_roll(self) -> Self:
         """Every rolled die goes back: coffee dice to the supply, the roller's flavour dice to the flavour coaster."""
@@ -327,23 +329,18 @@ class State(SavedState, BaseState):
         rules = self.rules
         if not (self.rainbow_by == player or self.featured_by == player or (rules.solo and player == CORPORATION)):
             return self._begin_roll(ROLL_DICE, player, **changes)  # no blend of theirs to score: they roll at once
-        state = self._with(**changes, turn=player, phase=ACT)
         if rules.solo and player == CORPORATION:
-            return corp_turn(state)
-        if state.rainbow_by == player:
-            state = state._award([(player, rules.rainbow_pp)])
-            if state.phase == OVER:
-                return state
-        if state.featured_by == player:
-            order = state._seat_order(player)
-            state = state._award([(player, rules.featured_pp)] + [(q, state.funders.count(q)) for q in order[1:]])
-            if state.phase == OVER:
-                return state
-            choices = degrade_choices(state)
-            if len(choices) == 1:
-                return state._do_degrade(choices[0])
-            return state._with(phase=DEGRADE)
-        return state._begin_roll(ROLL_DICE, player)
+            return corp_turn(self._with(**changes, turn=player, phase=ACT))
+        gains = [(player, rules.rainbow_pp)] if self.rainbow_by == player else []
+        if self.featured_by != player:
+            state = self._award(gains, **changes, turn=player, phase=ACT)
+            return state if state.phase == OVER else state._begin_roll(ROLL_DICE, player)
+        gains += [(player, rules.featured_pp)] + [(q, self.funders.count(q)) for q in self._seat_order(player)[1:]]
+        choices = degrade_choices(self)  # (the PP change none of them)
+        state = self._award(gains, **changes, turn=player, phase=ACT if len(choices) == 1 else DEGRADE)
+        if state.phase == OVER or len(choices) != 1:
+            return state
+        return state._do_degrade(choices[0])
 
     def _begin_roll(self, coffee: int, player: int, **changes: Any) -> Self:
         """``player``'s roll: ``coffee`` coffee dice and every flavour die they hold; the others offer theirs (Ruling
@@ -411,13 +408,14 @@ class State(SavedState, BaseState):
         funders = list(self.funders)
         if action.funder is not None:
             funders.remove(action.funder)
-        state = self._with(featured_size=self.featured_size - 1, funders=tuple(funders))
-        if state.featured_size <= 1:
-            return state._do_reroll()  # one die left: the re-roll is forced
-        return state._with(phase=KEEP)
+        size = self.featured_size - 1
+        if size <= 1:
+            return self._do_reroll(size)  # one die left: the re-roll is forced
+        return self._with(featured_size=size, funders=tuple(funders), phase=KEEP)
 
-    def _do_reroll(self) -> Self:
-        return self._begin_roll(self.featured_size, self.turn, **_NO_FEATURED)  # the blend is given up
+    def _do_reroll(self, dice: int | None = None) -> Self:
+        """The Featured Blend is given up and its ``dice`` (default: all of them) are rolled."""
+        return self._begin_roll(self.featured_size if dice is None else dice, self.turn, **_NO_FEATURED)
 
     def _do_featured(self, action: Featured) -> Self:
         p = self.turn
@@ -430,7 +428,9 @@ class State(SavedState, BaseState):
         rainbow_by = -1 if self.rainbow_by == p else self.rainbow_by  # cannot hold both (Ruling both_blends)
         changes = self._roll_back()  # and the funders' dice go to the flavour coaster too
         changes["flavour_coaster"] += to_coaster
-        state = self._with(
+        order = self._seat_order(p)
+        state = self._award(
+            [(p, 1)] + [(q, funded.get(q, 0)) for q in order[1:]],
             **changes,
             players=tuple(players),
             featured_by=p,
@@ -439,30 +439,28 @@ class State(SavedState, BaseState):
             funders=tuple(sorted(q for q, n in funded.items() for _ in range(n))),
             rainbow_by=rainbow_by,
         )
-        order = self._seat_order(p)
-        state = state._award([(p, 1)] + [(q, funded.get(q, 0)) for q in order[1:]])
         return state if state.phase == OVER else state.end_turn()
 
     def _do_rainbow(self) -> Self:
         p = self.turn
         if self.rainbow_by == p:  # holding it already: a new rainbow scores nothing
             return self.end_turn()
-        state = self._with(**self._roll_back(), rainbow_by=p)
-        state = state._award([(p, 1)])
+        state = self._award([(p, 1)], **self._roll_back(), rainbow_by=p)
         return state if state.phase == OVER else state.end_turn()
 
     def _do_research(self, action: Research) -> Self:
         p, colour = self.turn, action.colour
         if colour == "black":
             take = self.research_gain(colour)
-            state = self._clear_roll() if self.rules.return_flavour_first else self
-            state = state._with(
-                players=state._with_player(p, flavour=state.players[p].flavour + take),
-                flavour_coaster=state.flavour_coaster - take,
-            )
-            return state.end_turn()
-        state = mark(self._clear_roll(), p, colour, self.research_count(colour))
-        return state if state.phase == OVER else next_activation(state)
+            changes = self._roll_back() if self.rules.return_flavour_first else {"flavour_coaster": self.flavour_coaster}
+            changes["flavour_coaster"] -= take
+            return self._with(**changes, players=self._with_player(p, flavour=self.players[p].flavour + take)).end_turn()
+        state = mark(self, p, colour, self.research_count(colour))  # no mark reads the dice: they go back after it
+        if state.phase == OVER:  # (the game's end puts them back)
+            return state
+        if not state.pending:
+            return state.end_turn()  # (which puts them back)
+        return next_activation(state._clear_roll())
 
     def check(self) -> Self:
         """Raise :class:`~coffeegames.errors.BadData` naming the field if the position is inconsistent; else return self.

@@ -64,8 +64,7 @@ def mark(state: S, p: int, colour: str, n: int, unlock: bool = True) -> S:
         added = []
     elif kind == "token":
         added = []
-    state = state._with(players=state._with_player(p, research=research, tokens=tokens), pending=pending + tuple(added))
-    return state._award([(p, track.pp)])
+    return state._award([(p, track.pp)], players=state._with_player(p, research=research, tokens=tokens), pending=pending + tuple(added))
 
 
 def next_activation(state: S) -> S:
