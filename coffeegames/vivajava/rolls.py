@@ -118,7 +118,7 @@ def is_possible_roll(outcome: Any, white: int, own: int = 0, offered: Sequence[t
         return False
     if len(outcome.offered) != len(offered):
         return False
-    return all(q == p and len(f) == n and _FLAVOUR_FACES.issuperset(f) for (q, f), (p, n) in zip(outcome.offered, offered))
+    return not offered or all(q == p and len(f) == n and _FLAVOUR_FACES.issuperset(f) for (q, f), (p, n) in zip(outcome.offered, offered))
 
 
 def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Sequence[tuple[int, int]] = ()) -> Rolled:
@@ -136,7 +136,7 @@ def _sample_roll(rng: np.random.Generator, white: int, own: int, offered: Sequen
     """:func:`sample_roll` without its checks (a State's own counts)."""
     draws = rng.integers(0, 6, size=white + own + sum([n for _, n in offered])).tolist()
     coffee = tuple([COFFEE_DIE[v] for v in sorted(draws[:white])])  # face order is index order on both dice
-    flavour = tuple([FLAVOUR_DIE[v] for v in sorted(draws[white : white + own])])
+    flavour = tuple([FLAVOUR_DIE[v] for v in sorted(draws[white : white + own])]) if own else ()
     if not offered:
         return _sorted_roll(coffee, flavour, ())
     parts, at = [], white + own

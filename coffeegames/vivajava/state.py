@@ -328,13 +328,13 @@ class State(SavedState, BaseState):
         """:meth:`start_turn` with ``changes`` made in the same copy (:meth:`end_turn`'s: none that a turn's start reads)."""
         rules = self.rules
         if not (self.rainbow_by == player or self.featured_by == player or (rules.solo and player == CORPORATION)):
-            return self._begin_roll(ROLL_DICE, player, **changes)  # no blend of theirs to score: they roll at once
+            return self._begin_roll(ROLL_DICE, player, changes)  # no blend of theirs to score: they roll at once
         if rules.solo and player == CORPORATION:
             return corp_turn(self._with(**changes, turn=player, phase=ACT))
         gains = [(player, rules.rainbow_pp)] if self.rainbow_by == player else []
         if self.featured_by != player:
             state = self._award(gains, **changes, turn=player, phase=ACT)
-            return state if state.phase == OVER else state._begin_roll(ROLL_DICE, player)
+            return state if state.phase == OVER else state._begin_roll(ROLL_DICE, player, {})
         gains += [(player, rules.featured_pp)] + [(q, self.funders.count(q)) for q in self._seat_order(player)[1:]]
         choices = degrade_choices(self)  # (the PP change none of them)
         state = self._award(gains, **changes, turn=player, phase=ACT if len(choices) == 1 else DEGRADE)
@@ -342,9 +342,9 @@ class State(SavedState, BaseState):
             return state
         return state._do_degrade(choices[0])
 
-    def _begin_roll(self, coffee: int, player: int, **changes: Any) -> Self:
+    def _begin_roll(self, coffee: int, player: int, changes: dict[str, Any]) -> Self:
         """``player``'s roll: ``coffee`` coffee dice and every flavour die they hold; the others offer theirs (Ruling
-        ``offer_flavour``, never solo). ``changes`` are made in the same copy."""
+        ``offer_flavour``, never solo). ``changes`` (a dict of the caller's, which this fills) are made in the same copy."""
         players = self.players
         offered: tuple[tuple[int, int], ...] = ()
         if self.rules.offer_flavour and not self.rules.solo:  # in player order
@@ -415,7 +415,7 @@ class State(SavedState, BaseState):
 
     def _do_reroll(self, dice: int | None = None) -> Self:
         """The Featured Blend is given up and its ``dice`` (default: all of them) are rolled."""
-        return self._begin_roll(self.featured_size if dice is None else dice, self.turn, **_NO_FEATURED)
+        return self._begin_roll(self.featured_size if dice is None else dice, self.turn, dict(_NO_FEATURED))
 
     def _do_featured(self, action: Featured) -> Self:
         p = self.turn
