@@ -336,7 +336,7 @@ class State(SavedState, BaseState):
             state = self._award(gains, **changes, turn=player, phase=ACT)
             return state if state.phase == OVER else state._begin_roll(ROLL_DICE, player, {})
         gains += [(player, rules.featured_pp)] + [(q, self.funders.count(q)) for q in self._seat_order(player)[1:]]
-        choices = degrade_choices(self)  # (the PP change none of them)
+        choices = degrade_choices(self)  # (the award changes none of them)
         state = self._award(gains, **changes, turn=player, phase=ACT if len(choices) == 1 else DEGRADE)
         if state.phase == OVER or len(choices) != 1:
             return state
