@@ -365,7 +365,7 @@ class State(SavedState, BaseState):
 
         Public, like :meth:`start_turn`, for building positions by hand.
         """
-        keep_block = self.solo and self.turn == CORPORATION
+        keep_block = self.rules.solo and self.turn == CORPORATION
         changes = self._roll_back()
         changes.update(pending=(), corp_rerolls=0, corp_first=False, blocked=self.blocked if keep_block else "")
         nxt = (self.turn + 1) % len(self.players)

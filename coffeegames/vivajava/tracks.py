@@ -41,7 +41,8 @@ def mark(state: S, p: int, colour: str, n: int, unlock: bool = True) -> S:
     its tokens and (Ruling ``completion_cancels``) cancels abilities it unlocked this turn.
     """
     rules = state.rules
-    i, track = TRACK_COLOURS.index(colour), rules.track(colour)
+    i = TRACK_COLOURS.index(colour)
+    track = rules.data.tracks[i]
     me = state.players[p]
     old = me.research[i]
     new = min(old + n, track.length)
