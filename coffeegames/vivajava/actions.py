@@ -82,6 +82,12 @@ class Phase(StrEnum):
 CHANCE_PHASES: frozenset[Phase] = frozenset({Phase.FIRST, Phase.ROLL, Phase.CORP, Phase.BLOCK})
 """The phases at which chance acts (dice are rolling, or in ``FIRST`` the first player is drawn)."""
 
+FIRST, SETUP, DEGRADE, KEEP, ROLL, ACT, ACTIVATE, CORP, BLOCK, OVER = (
+    Phase.FIRST, Phase.SETUP, Phase.DEGRADE, Phase.KEEP, Phase.ROLL, Phase.ACT, Phase.ACTIVATE, Phase.CORP, Phase.BLOCK, Phase.OVER
+)
+# Each phase as a plain name, for the engine's inner loops (state, legal, tracks, corporations): in Python 3.11
+# reading ``Phase.ACT`` goes through the hook of ``EnumType.__getattr__`` (about 0.3 µs), many times a step.
+
 def _iterable(value: Any, where: str, what: str) -> tuple[Any, ...]:
     if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
         raise BadArgument(where, f"must be a list of {what}", value)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from .actions import Phase
+from .actions import BLOCK, CORP, OVER
 from .dice import COLOURS, JOKER, LARGEST_BLEND, best_of_counts, rainbow_of_counts
 from .rules import CORPORATION, ROLL_DICE
 
@@ -46,11 +46,11 @@ def corp_turn(state: S) -> S:
     rules, c = state.rules, CORPORATION
     if state.rainbow_by == c:
         state = state._award([(c, rules.rainbow_pp)])
-        if state.phase == Phase.OVER:
+        if state.phase == OVER:
             return state
     if state.featured_by == c:
         state = state._award([(c, rules.featured_pp)])
-        if state.phase == Phase.OVER:
+        if state.phase == OVER:
             return state
         size = state.featured_size - 1  # it degrades (all its dice are alike: no choice)
         if size > 2:  # and keeps it above Decaf
@@ -62,7 +62,7 @@ def corp_turn(state: S) -> S:
     shows = state.meter_shows
     flavour = min(shows, state.flavour_coaster) if rules.solo == "sacchar" else 0
     return state._with(
-        phase=Phase.CORP,
+        phase=CORP,
         rolling_white=ROLL_DICE,
         rolling_own=flavour,
         flavour_coaster=state.flavour_coaster - flavour,
@@ -96,27 +96,27 @@ def corp_resolve(state: S) -> S:
             meter=max(0, state.meter - 1),
         )
         won = won._award([(c, 1)])
-        return won if won.phase == Phase.OVER else won.end_turn()
+        return won if won.phase == OVER else won.end_turn()
     if not success and state.corp_first and state.rainbow_by != c and rainbow_of_counts(counts, jokers):
         won = state._clear_roll()._with(rainbow_by=c, meter=max(0, state.meter - 1))
         if won.featured_by == c and not rules.corp_holds_both:  # the Decaf it kept goes: it cannot hold both
             won = won._clear_featured()
         won = won._award([(c, 1)])
-        if won.phase == Phase.OVER:
+        if won.phase == OVER:
             return won
         if rules.solo == "sacchar" and rules.sacchar_rainbow == "block":  # no Featured Blend: it still rolls the block die
-            return won._with(phase=Phase.BLOCK, rolling_white=1, corp_rerolls=0, corp_first=False)
+            return won._with(phase=BLOCK, rolling_white=1, corp_rerolls=0, corp_first=False)
         return won.end_turn()
     if omni_reroll:
         size, rank = max((n, r) for r, n in enumerate(counts, start=1))
         if size < ROLL_DICE:  # keep the best group, re-roll the rest
             return state._with(
-                phase=Phase.CORP, white=(COLOURS[rank - 1],) * size, rolling_white=ROLL_DICE - size,
+                phase=CORP, white=(COLOURS[rank - 1],) * size, rolling_white=ROLL_DICE - size,
                 corp_rerolls=state.corp_rerolls - 1, corp_first=False,
             )
     if success:  # OmniBlend that went on improving a blend it already had
         return corp_resolve(state._with(corp_rerolls=0))
     lost = state._clear_roll()._with(meter=min(len(rules.meter_values) - 1, state.meter + 1), corp_rerolls=0, corp_first=False)
     if rules.solo == "sacchar":
-        return lost._with(phase=Phase.BLOCK, rolling_white=1)
+        return lost._with(phase=BLOCK, rolling_white=1)
     return lost.end_turn()

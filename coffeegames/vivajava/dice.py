@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import islice, product
 from typing import Any, Self
 
@@ -163,6 +164,18 @@ def sort_faces(faces: Sequence[str]) -> tuple[str, ...]:
     ('white', 'red', 'joker')
     """
     return tuple(sorted(faces, key=_FACE_KEYS.__getitem__))
+
+
+@lru_cache(maxsize=1 << 14)
+def _tally(faces: tuple[str, ...]) -> tuple[int, ...]:
+    """How many of ``faces`` (a tuple of face names) show each face of :data:`FACES` (the six colours, then the joker).
+
+    Cached: the engine asks it of the same few rolls again and again.
+
+    >>> _tally(("red", "red", "joker"))
+    (0, 0, 0, 2, 0, 0, 1)
+    """
+    return tuple(map(faces.count, FACES))
 
 
 def show_faces(faces: Sequence[str]) -> str:

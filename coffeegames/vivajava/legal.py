@@ -13,10 +13,16 @@ Example (a 2-player opening roll of three reds):
 
 from __future__ import annotations
 
-from itertools import product
+from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .actions import (
+    ACT,
+    ACTIVATE,
+    DEGRADE,
+    KEEP,
+    SETUP,
     Action,
     Boost,
     Decline,
@@ -26,7 +32,6 @@ from .actions import (
     GainToken,
     Keep,
     KeepRolling,
-    Phase,
     Rainbow,
     Reroll,
     Research,
@@ -34,7 +39,7 @@ from .actions import (
     TakeFlavour,
     Upgrade,
 )
-from .dice import COLOURS, JOKER, LARGEST_BLEND, face_key, rainbow_of_counts, sub_multisets
+from .dice import COLOURS, LARGEST_BLEND, _tally, face_key, rainbow_of_counts, sub_multisets
 from .rules import TRACK_COLOURS
 
 if TYPE_CHECKING:
@@ -53,40 +58,53 @@ __all__ = [
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The actions the player to move may take in ``state`` (empty at chance nodes and at the end)."""
     phase = state.phase
-    if phase == Phase.SETUP:
-        return tuple(SetupResearch(c) for c in TRACK_COLOURS)
-    if phase == Phase.DEGRADE:
-        return degrade_choices(state)
-    if phase == Phase.KEEP:
-        return (Keep(), Reroll())
-    if phase == Phase.ACT:
+    if phase == ACT:
         return act_actions(state)
-    if phase == Phase.ACTIVATE:
+    if phase == ACTIVATE:
         forced = state.rules.ability(state.pending[0]).kind == "negative"
         return activation_choices(state) + (() if forced else (Decline(),))
+    if phase == SETUP:
+        return _SETUP
+    if phase == DEGRADE:
+        return degrade_choices(state)
+    if phase == KEEP:
+        return _KEEP_OR_REROLL
     return ()
+
+
+_SETUP = tuple(SetupResearch(c) for c in TRACK_COLOURS)
+_RESEARCH = {c: Research(c) for c in COLOURS}
+_RAINBOW = Rainbow()
+_KEEP_OR_REROLL = (Keep(), Reroll())
+_degrade = lru_cache(maxsize=None)(Degrade)
 
 
 def degrade_choices(state: State) -> tuple[Degrade, ...]:
     """Which die the Featured Blend's holder may remove: an unfunded one (if any), or one funded by each funder."""
-    choices = [Degrade(None)] if state.featured_size > len(state.funders) else []
-    return tuple(choices + [Degrade(q) for q in sorted(set(state.funders))])
+    choices = [_degrade(None)] if state.featured_size > len(state.funders) else []
+    return tuple(choices + [_degrade(q) for q in sorted(set(state.funders))])
 
 
 def act_actions(state: State) -> tuple[Action, ...]:
     """After a roll: Featured Blends, a Rainbow, research of open unblocked tracks and black, and token spends."""
-    p, rules = state.turn, state.rules
+    p, rules, blocked = state.turn, state.rules, state.blocked
     actions: list[Action] = []
     if not (rules.both_blends == "no_featured" and state.rainbow_by == p):
         actions += featured_actions(state)
-    counts = [state.white.count(c) + state.own.count(c) for c in COLOURS]
-    if rainbow_of_counts(counts, state.own.count(JOKER)):
-        actions.append(Rainbow())
-    research, tracks = state.players[p].research, rules.data.tracks  # is_open, for every track at once
-    actions += [Research(c) for c, have, t in zip(TRACK_COLOURS, research, tracks) if have < t.length and c != state.blocked]
-    actions.append(Research("black"))
-    actions += token_actions(state)
+    if _rainbow(_tally(state.white + state.own)):
+        actions.append(_RAINBOW)
+    me, tracks = state.players[p], rules.data.tracks  # is_open, for every track at once
+    actions += [_RESEARCH[c] for c, have, t in zip(TRACK_COLOURS, me.research, tracks) if have < t.length and c != blocked]
+    actions.append(_RESEARCH["black"])
+    if any(me.tokens):
+        actions += token_actions(state)
     return tuple(actions)
+
+
+@lru_cache(maxsize=None)
+def _rainbow(counts: tuple[int, ...]) -> bool:
+    """Whether dice with this :func:`~.dice._tally` (jokers last) show a Rainbow."""
+    return rainbow_of_counts(counts[:-1], counts[-1])
 
 
 def featured_actions(state: State) -> list[Featured]:
@@ -96,47 +114,73 @@ def featured_actions(state: State) -> list[Featured]:
     on the old coaster go home first. Largest and highest first.
     """
     rules, coaster = state.rules, state.featured
-    white, own, offered = state.white, state.own, state.offered
-    beat = (coaster.size, coaster.rank)  # Blends compare by (size, rank)
-    jokers = own.count(JOKER)
-    free = {q: rules.markers - sum(state.players[q].tokens) for q, _ in offered}  # the old coaster's marks go home
-    found: list[tuple[tuple[int, int, int, list[int]], Featured]] = []
-    for rank in range(len(COLOURS), 0, -1):
-        colour = COLOURS[rank - 1]
-        smallest = max(2, beat[0] if rank > beat[1] else beat[0] + 1)  # the smallest blend of this colour that beats it
-        mine = white.count(colour) + own.count(colour) + jokers
-        offers = []
-        for q, faces in offered:
-            usable = faces.count(colour) + faces.count(JOKER)
-            if rules.funding_needs_marker:
-                usable = min(usable, free[q])
-            offers.append((q, usable))
-        if min(LARGEST_BLEND, mine + sum(u for _, u in offers)) < smallest:
-            continue  # no blend of this colour beats the coaster
-        for picks in product(*(range(u + 1) for _, u in offers)):
-            funded = sum(picks)
-            sizes = range(max(smallest, funded), min(LARGEST_BLEND, funded + mine) + 1)  # own dice used: size - funded
-            if sizes:
-                pairs = tuple((q, n) for (q, _), n in zip(offers, picks) if n)
-                found += [((-size, -rank, funded, [-n for n in picks]), Featured(colour, size, pairs)) for size in sizes]
-    return [a for _, a in sorted(found, key=lambda kv: kv[0])]
+    offers: tuple[tuple[int, tuple[int, ...], int | None], ...] = ()
+    if state.offered:  # each offering player's dice, and their free markers (the old coaster's marks go home)
+        need = rules.funding_needs_marker
+        offers = tuple((q, _tally(faces), rules.markers - sum(state.players[q].tokens) if need else None) for q, faces in state.offered)
+    return list(_featured(_tally(state.white + state.own), offers, coaster.size, coaster.rank))
+
+
+@lru_cache(maxsize=1 << 12)
+def _featured(counts: tuple[int, ...], offers: tuple[tuple[int, tuple[int, ...], int | None], ...], size: int, rank: int
+              ) -> tuple[Featured, ...]:
+    """:func:`featured_actions` from counts: the roller's dice (a :func:`~.dice._tally`), each offer as (player, its dice's
+    tally, free markers or None when funding needs none), and the coaster's blend (``size``, ``rank``: NO_BLEND is 0, 0).
+
+    In order: largest, then highest colour, then fewest funded dice, then most from the first funders.
+    """
+    jokers = counts[-1]
+    ranks = range(len(COLOURS), 0, -1)
+    mine = {r: counts[r - 1] + jokers for r in ranks}
+    usable = {r: tuple(t[r - 1] + t[-1] if free is None else min(t[r - 1] + t[-1], free) for _, t, free in offers) for r in ranks}
+    offered = {r: sum(usable[r]) for r in ranks}
+    found: list[Featured] = []
+    for n in range(LARGEST_BLEND, 1, -1):
+        for r in ranks:
+            if n > mine[r] + offered[r] or n < (size if r > rank else size + 1):
+                continue  # too few dice, or it does not beat the coaster (Blends compare by (size, rank))
+            for funded in range(max(0, n - mine[r]), min(n, offered[r]) + 1):  # own dice used: n - funded
+                for picks in _splits(funded, usable[r]):
+                    pairs = tuple((q, k) for (q, _, _), k in zip(offers, picks) if k)
+                    found.append(_blend_action(COLOURS[r - 1], n, pairs))
+    return tuple(found)
+
+
+def _splits(total: int, most: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``total`` dice from offers of at most ``most`` dice each, the most from the first offer first."""
+    if not most:
+        if total == 0:
+            yield ()
+        return
+    for k in range(min(total, most[0]), -1, -1):
+        for rest in _splits(total - k, most[1:]):
+            yield (k, *rest)
+
+
+_blend_action = lru_cache(maxsize=1 << 12)(Featured)
+"""``Featured(colour, size, funded)``, each made once."""
 
 
 def token_actions(state: State) -> list[Action]:
     """Spending a token held on an unblocked track: Upgrade Bean, Flip Bean or Keep Rolling on the rolled coffee dice."""
     me, actions = state.players[state.turn], list[Action]()
     for i, colour in enumerate(TRACK_COLOURS):
-        if not me.tokens[i] or colour == state.blocked:
-            continue
-        key = state.rules.track(colour).ability
-        distinct = sorted(set(state.white), key=face_key)
-        if key == "upgrade_bean":
-            actions += [Upgrade(f) for f in distinct if f != "black"]
-        elif key == "flip_bean":
-            actions += [Flip(f) for f in distinct]
-        elif key == "keep_rolling":
-            actions += [KeepRolling(sub) for sub in sub_multisets(state.white)]
+        if me.tokens[i] and colour != state.blocked:
+            actions += _spends(state.rules.track(colour).ability, state.white)
     return actions
+
+
+@lru_cache(maxsize=1 << 12)
+def _spends(ability: str, white: tuple[str, ...]) -> tuple[Action, ...]:
+    """The ways to spend a token of ``ability`` on the rolled coffee dice ``white`` (none for other abilities)."""
+    distinct = sorted(set(white), key=face_key)
+    if ability == "upgrade_bean":
+        return tuple(Upgrade(f) for f in distinct if f != "black")
+    if ability == "flip_bean":
+        return tuple(Flip(f) for f in distinct)
+    if ability == "keep_rolling":
+        return tuple(KeepRolling(sub) for sub in sub_multisets(white))
+    return ()
 
 
 def activation_choices(state: State) -> tuple[Action, ...]:

@@ -105,17 +105,20 @@ def _outcomes(white: int, own: int, offered: tuple[tuple[int, int], ...]) -> tup
     )
 
 
+_COFFEE_FACES, _FLAVOUR_FACES = frozenset(COFFEE_DIE), frozenset(FLAVOUR_DIE)
+
+
 def is_possible_roll(outcome: Any, white: int, own: int = 0, offered: Sequence[tuple[int, int]] = ()) -> bool:
     """Whether ``outcome`` is a :class:`~.actions.Rolled` this roll can show (right dice count and faces per part)."""
     if not isinstance(outcome, Rolled):
         return False
-    if len(outcome.white) != white or any(f not in COFFEE_DIE for f in outcome.white):
+    if len(outcome.white) != white or not _COFFEE_FACES.issuperset(outcome.white):  # a Rolled holds strings only
         return False
-    if len(outcome.own) != own or any(f not in FLAVOUR_DIE for f in outcome.own):
+    if len(outcome.own) != own or not _FLAVOUR_FACES.issuperset(outcome.own):
         return False
-    if [q for q, _ in outcome.offered] != [q for q, _ in offered]:
+    if len(outcome.offered) != len(offered):
         return False
-    return all(len(f) == n and all(x in FLAVOUR_DIE for x in f) for (_, f), (_, n) in zip(outcome.offered, offered))
+    return not offered or all(q == p and len(f) == n and _FLAVOUR_FACES.issuperset(f) for (q, f), (p, n) in zip(outcome.offered, offered))
 
 
 def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Sequence[tuple[int, int]] = ()) -> Rolled:
@@ -126,17 +129,24 @@ def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Seq
     """
     check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
     _check_roll(white, own, offered)
-    sizes = [white, own] + [n for _, n in offered]
-    draws = rng.integers(0, 6, size=sum(sizes)).tolist()
-    parts, at = [], 0
-    for i, n in enumerate(sizes):
-        die = COFFEE_DIE if i == 0 else FLAVOUR_DIE
-        parts.append(tuple([die[v] for v in sorted(draws[at : at + n])]))  # face order is index order on both dice
+    return _sample_roll(rng, white, own, offered)
+
+
+def _sample_roll(rng: np.random.Generator, white: int, own: int, offered: Sequence[tuple[int, int]]) -> Rolled:
+    """:func:`sample_roll` without its checks (a State's own counts)."""
+    draws = rng.integers(0, 6, size=white + own + sum([n for _, n in offered])).tolist()
+    coffee = tuple([COFFEE_DIE[v] for v in sorted(draws[:white])])  # face order is index order on both dice
+    flavour = tuple([FLAVOUR_DIE[v] for v in sorted(draws[white : white + own])]) if own else ()
+    if not offered:
+        return _sorted_roll(coffee, flavour, ())
+    parts, at = [], white + own
+    for q, n in offered:
+        parts.append((q, tuple([FLAVOUR_DIE[v] for v in sorted(draws[at : at + n])])))
         at += n
-    pairs = tuple(sorted(((q, f) for (q, _), f in zip(offered, parts[2:])), key=_player))
+    pairs = tuple(sorted(parts, key=_player))
     if not all(type(q) is int for q, _ in pairs):
-        return Rolled(parts[0], parts[1], pairs)  # the checks name what is wrong
-    return _sorted_roll(parts[0], parts[1], pairs)
+        return Rolled(coffee, flavour, pairs)  # the checks name what is wrong
+    return _sorted_roll(coffee, flavour, pairs)
 
 
 def _player(pair: tuple[int, Any]) -> int:

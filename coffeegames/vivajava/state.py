@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import lru_cache
 from typing import Any, Self
 
 import numpy as np
@@ -38,10 +38,19 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
+from ..engine.state import cached_state
 from ..validate import check_instance, check_seed
 from .actions import (
+    ACT,
     ACTION_KINDS,
     CHANCE_PHASES,
+    CORP,
+    DEGRADE,
+    FIRST,
+    KEEP,
+    OVER,
+    ROLL,
+    SETUP,
     Action,
     Boost,
     Decline,
@@ -65,7 +74,7 @@ from .corporations import corp_resolve, corp_turn
 from .dice import COLOURS, JOKER, NO_BLEND, Blend, show_faces, sort_faces
 from .legal import degrade_choices, legal_actions
 from .player import PlayerState
-from .rolls import is_possible_roll, roll_outcome_count, roll_outcomes, sample_roll
+from .rolls import _sample_roll, is_possible_roll, roll_outcome_count, roll_outcomes
 from .rules import CORPORATION, CORPORATIONS, FLAVOUR_DICE, ROLL_DICE, TRACK_COLOURS, Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 from .tracks import boost, flip, gain_token, keep_rolling, mark, next_activation, take_flavour, upgrade
@@ -78,6 +87,19 @@ def _sheet_with(sheet: PlayerState, changes: dict[str, Any]) -> PlayerState:
     new = object.__new__(PlayerState)
     new.__dict__.update(sheet.__dict__, **changes)
     return new
+
+
+_WHO = {**{phase: CHANCE for phase in CHANCE_PHASES}, OVER: TERMINAL}
+"""Who acts in each phase where it is not the player whose turn it is."""
+
+
+_NO_FEATURED: dict[str, Any] = {"featured_by": -1, "featured_colour": "", "featured_size": 0, "funders": ()}
+"""The Featured Blend coaster with nobody's blend on it (as changes to a state)."""
+
+
+@lru_cache(maxsize=None)
+def _blend(size: int, colour: str) -> Blend:
+    return Blend(size, COLOURS.index(colour) + 1)
 
 
 @dataclass(frozen=True)
@@ -125,44 +147,40 @@ class State(SavedState, BaseState):
 
     # -- the contract -------------------------------------------------------------
     def current_player(self) -> int:
-        if self.phase in CHANCE_PHASES:
-            return CHANCE
-        if self.phase == Phase.OVER:
-            return TERMINAL
-        return self.turn
+        return _WHO.get(self.phase, self.turn)
 
     def _legal_actions(self) -> tuple[Action, ...]:
         return self._legal
 
-    @cached_property
+    @cached_state
     def _legal(self) -> tuple[Action, ...]:
         return legal_actions(self)
 
     def _chance_outcomes(self) -> Sequence[tuple[Rolled | FirstPlayer, Fraction]]:
-        if self.phase == Phase.FIRST:
+        if self.phase == FIRST:
             return [(FirstPlayer(p), Fraction(1, len(self.players))) for p in range(len(self.players))]
         return roll_outcomes(self.rolling_white, self.rolling_own, self.rolling_offered)
 
     def chance_outcome_count(self) -> int:
         """How many outcomes :meth:`chance_outcomes` would list here (0 away from chance nodes), counted without listing."""
-        if self.phase == Phase.FIRST:
+        if self.phase == FIRST:
             return len(self.players)
         return roll_outcome_count(self.rolling_white, self.rolling_own, self.rolling_offered) if self.is_chance() else 0
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         """Whether ``outcome`` is a roll this chance node can show (checked without listing the outcomes)."""
-        if self.phase == Phase.FIRST:
+        if self.phase == FIRST:
             return isinstance(outcome, FirstPlayer) and 0 <= outcome.player < len(self.players)
         return is_possible_roll(outcome, self.rolling_white, self.rolling_own, self.rolling_offered)
 
     def sample_chance(self, rng: np.random.Generator) -> Rolled | FirstPlayer:
         """One roll (or first player) drawn with its exact probability, without listing the outcomes."""
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
-        if not self.is_chance():
+        if self.phase not in CHANCE_PHASES:
             raise IllegalAction("sample_chance needs a chance node")
-        if self.phase == Phase.FIRST:
+        if self.phase == FIRST:
             return FirstPlayer(int(rng.integers(len(self.players))))
-        return sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)
+        return _sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)  # the state's own counts: no checks
 
     def _apply(self, move: Any) -> Self:
         match move:
@@ -212,7 +230,7 @@ class State(SavedState, BaseState):
         """The blend on the Featured Blend coaster (NO_BLEND when nobody holds it)."""
         if self.featured_by < 0 or self.featured_size < 2:
             return NO_BLEND
-        return Blend(self.featured_size, COLOURS.index(self.featured_colour) + 1)
+        return _blend(self.featured_size, self.featured_colour)
 
     @property
     def dice(self) -> tuple[str, ...]:
@@ -269,29 +287,33 @@ class State(SavedState, BaseState):
         players[index] = _sheet_with(players[index], changes)
         return tuple(players)
 
-    def _award(self, gains: Sequence[tuple[int, int]]) -> Self:
-        """Give PP in this order; the first player to reach the goal wins at once."""
-        players = list(self.players)
+    def _award(self, gains: Sequence[tuple[int, int]], **changes: Any) -> Self:
+        """Make ``changes``, then give PP in this order (in the same copy); the first player to reach the goal wins at once."""
+        players = list(changes.get("players", self.players))
         for q, n in gains:
             if n <= 0:
                 continue
             players[q] = _sheet_with(players[q], {"pp": players[q].pp + n})
             if players[q].pp >= self.rules.win_pp:
-                return self._with(players=tuple(players))._clear_roll()._with(
-                    phase=Phase.OVER, winner=q, pending=(), corp_rerolls=0, corp_first=False
+                changes["players"] = tuple(players)
+                return self._with(**changes)._clear_roll()._with(
+                    phase=OVER, winner=q, pending=(), corp_rerolls=0, corp_first=False
                 )
-        return self._with(players=tuple(players))
+        changes["players"] = tuple(players)
+        return self._with(**changes)
 
     def _clear_roll(self) -> Self:
         """Every rolled die goes back: coffee dice to the supply, the roller's flavour dice to the flavour coaster."""
+        return self._with(**self._roll_back())
+
+    def _roll_back(self) -> dict[str, Any]:
+        """:meth:`_clear_roll` as changes, to make with others in one copy."""
         back = len(self.own) + self.rolling_own
-        return self._with(
-            flavour_coaster=self.flavour_coaster + back, white=(), own=(), offered=(),
-            rolling_white=0, rolling_own=0, rolling_offered=(),
-        )
+        return {"flavour_coaster": self.flavour_coaster + back, "white": (), "own": (), "offered": (),
+                "rolling_white": 0, "rolling_own": 0, "rolling_offered": ()}
 
     def _clear_featured(self) -> Self:
-        return self._with(featured_by=-1, featured_colour="", featured_size=0, funders=())
+        return self._with(**_NO_FEATURED)
 
     def start_turn(self, player: int) -> Self:
         """``player``'s turn starts: blends held score (funders too), a Featured Blend degrades, or 5 dice roll.
@@ -300,66 +322,73 @@ class State(SavedState, BaseState):
         coasters with ``dataclasses.replace``, then start a turn. A corporation's turn runs
         by itself (:func:`~.corporations.corp_turn`).
         """
-        rules = self.rules
-        state = self._with(turn=player, phase=Phase.ACT)
-        if rules.solo and player == CORPORATION:
-            return corp_turn(state)
-        if state.rainbow_by == player:
-            state = state._award([(player, rules.rainbow_pp)])
-            if state.phase == Phase.OVER:
-                return state
-        if state.featured_by == player:
-            order = state._seat_order(player)
-            state = state._award([(player, rules.featured_pp)] + [(q, state.funders.count(q)) for q in order[1:]])
-            if state.phase == Phase.OVER:
-                return state
-            choices = degrade_choices(state)
-            if len(choices) == 1:
-                return state._do_degrade(choices[0])
-            return state._with(phase=Phase.DEGRADE)
-        return state._begin_roll(ROLL_DICE)
+        return self._start_turn(player, {})
 
-    def _begin_roll(self, coffee: int) -> Self:
-        p = self.turn
+    def _start_turn(self, player: int, changes: dict[str, Any]) -> Self:
+        """:meth:`start_turn` with ``changes`` made in the same copy (:meth:`end_turn`'s: none that a turn's start reads)."""
+        rules = self.rules
+        if not (self.rainbow_by == player or self.featured_by == player or (rules.solo and player == CORPORATION)):
+            return self._begin_roll(ROLL_DICE, player, changes)  # no blend of theirs to score: they roll at once
+        if rules.solo and player == CORPORATION:
+            return corp_turn(self._with(**changes, turn=player, phase=ACT))
+        gains = [(player, rules.rainbow_pp)] if self.rainbow_by == player else []
+        if self.featured_by != player:
+            state = self._award(gains, **changes, turn=player, phase=ACT)
+            return state if state.phase == OVER else state._begin_roll(ROLL_DICE, player, {})
+        gains += [(player, rules.featured_pp)] + [(q, self.funders.count(q)) for q in self._seat_order(player)[1:]]
+        choices = degrade_choices(self)  # (the award changes none of them)
+        state = self._award(gains, **changes, turn=player, phase=ACT if len(choices) == 1 else DEGRADE)
+        if state.phase == OVER or len(choices) != 1:
+            return state
+        return state._do_degrade(choices[0])
+
+    def _begin_roll(self, coffee: int, player: int, changes: dict[str, Any]) -> Self:
+        """``player``'s roll: ``coffee`` coffee dice and every flavour die they hold; the others offer theirs (Ruling
+        ``offer_flavour``, never solo). ``changes`` (a dict of the caller's, which this fills) are made in the same copy."""
+        players = self.players
         offered: tuple[tuple[int, int], ...] = ()
-        if self.rules.offer_flavour and not self.rules.solo:
-            offered = tuple((q, self.players[q].flavour) for q in self._seat_order(p)[1:] if self.players[q].flavour)
-        return self._with(
-            phase=Phase.ROLL,
-            players=self._with_player(p, flavour=0),
+        if self.rules.offer_flavour and not self.rules.solo:  # in player order
+            offered = tuple((q, sheet.flavour) for q, sheet in enumerate(players) if q != player and sheet.flavour)
+        changes.update(
+            phase=ROLL,
+            turn=player,
+            players=self._with_player(player, flavour=0) if players[player].flavour else players,
             white=(), own=(), offered=(),
             rolling_white=coffee,
-            rolling_own=self.players[p].flavour,
-            rolling_offered=tuple(sorted(offered)),
+            rolling_own=players[player].flavour,
+            rolling_offered=offered,
         )
+        return self._with(**changes)
 
     def end_turn(self) -> Self:
         """The turn ends: rolled dice go back, the next seat's turn starts (during setup: their setup choice).
 
         Public, like :meth:`start_turn`, for building positions by hand.
         """
-        n = len(self.players)
-        keep_block = self.solo and self.turn == CORPORATION
-        state = self._clear_roll()._with(pending=(), corp_rerolls=0, corp_first=False, blocked=self.blocked if keep_block else "")
-        nxt = (self.turn + 1) % n
+        keep_block = self.rules.solo and self.turn == CORPORATION
+        changes = self._roll_back()
+        changes.update(pending=(), corp_rerolls=0, corp_first=False, blocked=self.blocked if keep_block else "")
+        nxt = (self.turn + 1) % len(self.players)
         if self.setting_up and self.solo:  # you marked your setup RP: the corporation, drawn first, starts
-            return state._with(setting_up=False).start_turn(CORPORATION)
+            return self._start_turn(CORPORATION, {**changes, "setting_up": False})
         if self.setting_up:
             if nxt != 0:
-                return state._with(phase=Phase.SETUP, turn=nxt)
-            state = state._with(setting_up=False)
-        return state.start_turn(nxt)
+                return self._with(**changes, phase=SETUP, turn=nxt)
+            changes["setting_up"] = False
+        return self._start_turn(nxt, changes)
 
     def _rolled(self, outcome: Rolled) -> Self:
+        phase = self.phase
         state = self._with(
-            white=sort_faces(self.white + outcome.white),
-            own=sort_faces(self.own + outcome.own),
+            phase=ACT if phase == ROLL else phase,
+            white=sort_faces(self.white + outcome.white) if self.white else outcome.white,  # a Rolled's faces are sorted
+            own=sort_faces(self.own + outcome.own) if self.own else outcome.own,
             offered=self.offered + outcome.offered,
             rolling_white=0, rolling_own=0, rolling_offered=(),
         )
-        if self.phase == Phase.ROLL:
-            return state._with(phase=Phase.ACT)
-        if self.phase == Phase.CORP:
+        if phase == ROLL:
+            return state
+        if phase == CORP:
             return corp_resolve(state)
         return state._with(blocked=outcome.white[0]).end_turn()  # "block"
 
@@ -369,7 +398,7 @@ class State(SavedState, BaseState):
         The corporation, when second, marks no RP (it never researches: Ruling, fixed).
         """
         if outcome.player == CORPORATION:
-            return self._with(phase=Phase.SETUP, turn=0, setting_up=True)
+            return self._with(phase=SETUP, turn=0, setting_up=True)
         return self._with(setting_up=False).start_turn(0)
 
     def _do_setup(self, action: SetupResearch) -> Self:
@@ -379,13 +408,14 @@ class State(SavedState, BaseState):
         funders = list(self.funders)
         if action.funder is not None:
             funders.remove(action.funder)
-        state = self._with(featured_size=self.featured_size - 1, funders=tuple(funders))
-        if state.featured_size <= 1:
-            return state._do_reroll()  # one die left: the re-roll is forced
-        return state._with(phase=Phase.KEEP)
+        size = self.featured_size - 1
+        if size <= 1:
+            return self._do_reroll(size)  # one die left: the re-roll is forced
+        return self._with(featured_size=size, funders=tuple(funders), phase=KEEP)
 
-    def _do_reroll(self) -> Self:
-        return self._clear_featured()._begin_roll(self.featured_size)
+    def _do_reroll(self, dice: int | None = None) -> Self:
+        """The Featured Blend is given up and its ``dice`` (default: all of them) are rolled."""
+        return self._begin_roll(self.featured_size if dice is None else dice, self.turn, dict(_NO_FEATURED))
 
     def _do_featured(self, action: Featured) -> Self:
         p = self.turn
@@ -396,39 +426,41 @@ class State(SavedState, BaseState):
             players[q] = _sheet_with(players[q], {"flavour": players[q].flavour - n})
             to_coaster += n
         rainbow_by = -1 if self.rainbow_by == p else self.rainbow_by  # cannot hold both (Ruling both_blends)
-        state = self._with(
+        changes = self._roll_back()  # and the funders' dice go to the flavour coaster too
+        changes["flavour_coaster"] += to_coaster
+        order = self._seat_order(p)
+        state = self._award(
+            [(p, 1)] + [(q, funded.get(q, 0)) for q in order[1:]],
+            **changes,
             players=tuple(players),
-            flavour_coaster=self.flavour_coaster + to_coaster,
             featured_by=p,
             featured_colour=action.colour,
             featured_size=action.size,
             funders=tuple(sorted(q for q, n in funded.items() for _ in range(n))),
             rainbow_by=rainbow_by,
-        )._clear_roll()
-        order = self._seat_order(p)
-        state = state._award([(p, 1)] + [(q, funded.get(q, 0)) for q in order[1:]])
-        return state if state.phase == Phase.OVER else state.end_turn()
+        )
+        return state if state.phase == OVER else state.end_turn()
 
     def _do_rainbow(self) -> Self:
         p = self.turn
         if self.rainbow_by == p:  # holding it already: a new rainbow scores nothing
             return self.end_turn()
-        state = self._clear_roll()._with(rainbow_by=p)
-        state = state._award([(p, 1)])
-        return state if state.phase == Phase.OVER else state.end_turn()
+        state = self._award([(p, 1)], **self._roll_back(), rainbow_by=p)
+        return state if state.phase == OVER else state.end_turn()
 
     def _do_research(self, action: Research) -> Self:
         p, colour = self.turn, action.colour
         if colour == "black":
             take = self.research_gain(colour)
-            state = self._clear_roll() if self.rules.return_flavour_first else self
-            state = state._with(
-                players=state._with_player(p, flavour=state.players[p].flavour + take),
-                flavour_coaster=state.flavour_coaster - take,
-            )
-            return state.end_turn()
-        state = mark(self._clear_roll(), p, colour, self.research_count(colour))
-        return state if state.phase == Phase.OVER else next_activation(state)
+            changes = self._roll_back() if self.rules.return_flavour_first else {"flavour_coaster": self.flavour_coaster}
+            changes["flavour_coaster"] -= take
+            return self._with(**changes, players=self._with_player(p, flavour=self.players[p].flavour + take)).end_turn()
+        state = mark(self, p, colour, self.research_count(colour))  # no mark reads the dice: they go back after it
+        if state.phase == OVER:  # (the game's end puts them back)
+            return state
+        if not state.pending:
+            return state.end_turn()  # (which puts them back)
+        return next_activation(state._clear_roll())
 
     def check(self) -> Self:
         """Raise :class:`~coffeegames.errors.BadData` naming the field if the position is inconsistent; else return self.
@@ -500,13 +532,13 @@ class Game(GameBase):
         state = State(
             rules=rules,
             players=tuple(PlayerState() for _ in range(rules.players)),
-            phase=Phase.SETUP,
+            phase=SETUP,
             turn=1,
             setting_up=True,
             meter=rules.meter_start,
         )
         if rules.solo and rules.solo_first == "random":
-            state = state._with(phase=Phase.FIRST, turn=0)
+            state = state._with(phase=FIRST, turn=0)
         elif rules.solo:
             state = state._with(setting_up=False).start_turn(0)
         if check_seed(seed) is not None and state.is_chance():

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from .actions import Boost, Flip, GainToken, KeepRolling, Phase, Upgrade
+from .actions import ACTIVATE, OVER, ROLL, Boost, Flip, GainToken, KeepRolling, Upgrade
 from .dice import COLOURS, remove_faces, sort_faces
 from .legal import activation_choices
 from .player import PlayerState
@@ -41,7 +41,8 @@ def mark(state: S, p: int, colour: str, n: int, unlock: bool = True) -> S:
     its tokens and (Ruling ``completion_cancels``) cancels abilities it unlocked this turn.
     """
     rules = state.rules
-    i, track = TRACK_COLOURS.index(colour), rules.track(colour)
+    i = TRACK_COLOURS.index(colour)
+    track = rules.data.tracks[i]
     me = state.players[p]
     old = me.research[i]
     new = min(old + n, track.length)
@@ -64,8 +65,7 @@ def mark(state: S, p: int, colour: str, n: int, unlock: bool = True) -> S:
         added = []
     elif kind == "token":
         added = []
-    state = state._with(players=state._with_player(p, research=research, tokens=tokens), pending=pending + tuple(added))
-    return state._award([(p, track.pp)])
+    return state._award([(p, track.pp)], players=state._with_player(p, research=research, tokens=tokens), pending=pending + tuple(added))
 
 
 def next_activation(state: S) -> S:
@@ -83,14 +83,14 @@ def next_activation(state: S) -> S:
         if not activation_choices(state):
             state = state._with(pending=state.pending[1:])
             continue
-        return state._with(phase=Phase.ACTIVATE)
+        return state._with(phase=ACTIVATE)
     return state.end_turn()
 
 
 def boost(state: S, action: Boost) -> S:
     """Research Boost: mark 1 RP on the chosen track (its marks may unlock more abilities)."""
     state = mark(state._with(pending=state.pending[1:]), state.turn, action.target, 1)
-    return state if state.phase == Phase.OVER else next_activation(state)
+    return state if state.phase == OVER else next_activation(state)
 
 
 def take_flavour(state: S) -> S:
@@ -141,5 +141,5 @@ def keep_rolling(state: S, action: KeepRolling) -> S:
         players=_spend_token(state, "keep_rolling"),
         white=remove_faces(state.white, action.dice),
         rolling_white=len(action.dice),
-        phase=Phase.ROLL,
+        phase=ROLL,
     )
