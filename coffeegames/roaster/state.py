@@ -59,7 +59,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -68,6 +68,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
+from ..engine.state import cached_state
 from ..validate import check_instance, check_seed
 from .actions import (
     ACTION_KINDS,
@@ -95,6 +96,7 @@ from .actions import (
     ToCup,
     ToTray,
     TwoOfFive,
+    _made,
 )
 from .data import CUP_SPACES, SQUARES
 from .effects import effect_actions, pay_wild, remove_two, use_flavour, use_immediate
@@ -129,6 +131,18 @@ from .tokens import (
 __all__ = ["Game", "State"]
 
 _EMPTY_SLOTS = (("", ""),) * SQUARES
+
+
+def _draw_indices(rng: np.random.Generator, n: int, k: int) -> list[int]:
+    """Which of ``n`` tokens a draw of ``k`` takes: ``rng.choice(n, size=k, replace=False)``, the same indices in the
+    same order, the generator left where that call leaves it (seeded games are unchanged).
+
+    For one token numpy's ``choice`` (Floyd's algorithm, then a shuffle of the ``k`` picks) is a single bounded draw
+    from 0 to ``n - 1``, the one ``rng.integers(n)`` makes, without choice's arrays (7 times faster).
+    """
+    if k == 1:
+        return [int(rng.integers(n))]
+    return rng.choice(n, size=k, replace=False).tolist()
 
 
 # -- the state ----------------------------------------------------------------------------
@@ -173,30 +187,26 @@ class State(SavedState, BaseState):
     # -- the contract -------------------------------------------------------------
     def current_player(self) -> int:
         """0 (the one player), ``CHANCE`` in the drawing phases, ``TERMINAL`` once the game is over."""
-        if self.phase in _CHANCE_PHASES:
-            return CHANCE
-        if self.phase == Phase.OVER:
-            return TERMINAL
-        return 0
+        return _PLAYER.get(self.phase, 0)
 
     def _legal_actions(self) -> tuple[Any, ...]:
         return self._legal
 
-    @cached_property
+    @cached_state
     def _legal(self) -> tuple[Any, ...]:
         phase = self.phase
+        if phase == Phase.PLACE:  # the commonest decision first
+            return _PLACE
         if phase == Phase.ACT:
             return effect_actions(self)
         if phase == Phase.REMOVE_TWO:
             return tuple(RemoveTwo(p) for p in mpairs(self.hand))
         if phase == Phase.DECIDE:
-            return (Continue(), Stop())
+            return _DECIDE
         if phase == Phase.RESERVE:  # every sub-multiset, all into the bag first (what the game did before the choice)
             kept = tuple(msort(self.reserve[i] for i in range(len(self.reserve)) if mask >> i & 1)
                          for mask in range(2 ** len(self.reserve)))
             return tuple(ReserveToBag(t) for t in sorted(set(kept), key=lambda t: (-len(t), t)))
-        if phase == Phase.PLACE:
-            return (ToCup(), ToTray())
         if phase == Phase.CHOOSE:
             return tuple(Keep(t) for t in dict.fromkeys(self.hand))
         if phase == Phase.EXCHANGE:
@@ -208,7 +218,7 @@ class State(SavedState, BaseState):
 
     @property
     def _draw_size(self) -> int:
-        return self.draw_count if self.phase == Phase.DRAW else 1
+        return self.draw_count if self.phase == _DRAW else 1
 
     def _chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
         if self.phase == Phase.SHUFFLE:
@@ -233,12 +243,13 @@ class State(SavedState, BaseState):
     def sample_chance(self, rng: np.random.Generator) -> Any:
         """One chance outcome drawn with its exact probability, without listing the outcomes."""
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
-        if not self.is_chance():
+        phase = self.phase
+        if phase not in _CHANCE_PHASES:
             raise IllegalAction("sample_chance needs a chance node")
-        if self.phase == Phase.SHUFFLE:
+        if phase == Phase.SHUFFLE:
             return Shuffled(tuple(CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS))))
-        bag = self.bag
-        return Drawn(tuple([bag[i] for i in rng.choice(len(bag), size=self._draw_size, replace=False).tolist()]))
+        bag = self.bag  # a sorted multiset: the tokens at sorted positions are one too
+        return _made(Drawn, tuple([bag[i] for i in sorted(_draw_indices(rng, len(bag), self._draw_size))]))
 
     def _apply(self, move: Any) -> Self:
         if isinstance(move, Shuffled):
@@ -248,20 +259,20 @@ class State(SavedState, BaseState):
         return _HANDLERS[type(move)](self, move)
 
     def _to_cup(self, _: ToCup) -> Self:
-        return self._with(cup=self._placed(self.hand), hand=()).next_cup_space()
+        return self._cup_next(self._placed(self.hand), self.bag, hand=())
 
     def _to_tray(self, _: ToTray) -> Self:
-        return self._with(tray=madd(self.tray, self.hand), hand=()).next_cup_space()
+        return self._cup_next(self.cup, self.bag, tray=madd(self.tray, self.hand), hand=())
 
     def returns(self) -> tuple[int]:
         """The cup's score (docs/rules/roaster.md, "Scoring")."""
         return (self.score().total,)
 
     # -- derived values ---------------------------------------------------------------
-    @cached_property
+    @property
     def active(self) -> tuple[str, ...]:
         """Cup effects moved to the cup board (both slots beside their square filled)."""
-        return tuple(e for e, s in zip(self.squares, self.slots) if all(s))
+        return _active(self.squares, self.slots)
 
     @property
     def tray_spaces(self) -> int:
@@ -272,8 +283,7 @@ class State(SavedState, BaseState):
     def cup_space(self) -> int:
         """The cup space the next drawn token goes to (0-9; 10 once full): spaces fill from the left, skipping
         Sweetness's space when that cup effect is active."""
-        filled = len(self.cup) - (SWEETNESS in self.cup)
-        return filled + (SWEETNESS in self.active and filled >= self.rules.board.sweetness_space)
+        return _cup_space(self.cup, self.active, self.rules.board.sweetness_space)
 
     @property
     def roasted_in_play(self) -> int:
@@ -319,29 +329,26 @@ class State(SavedState, BaseState):
 
     # -- helpers ----------------------------------------------------------------------
     def _start_round(self) -> Self:
-        return self._with(flavour_used=False)._begin_draw(self.rules.draws_at(self.space), "round")
+        return self._begin_draw(self.rules.draws_at(self.space), "round", flavour_used=False)
 
-    def _begin_draw(self, count: int, purpose: str) -> Self:
+    def _begin_draw(self, count: int, purpose: str, **changes: Any) -> Self:
+        """A draw of ``count`` tokens (all that are left, if fewer) for ``purpose``, with ``changes`` to other fields than the bag."""
         k = min(count, len(self.bag))
-        state = self._with(draw_for=purpose)
         if k == 0:
-            return state._drawn(())
-        return state._with(phase=Phase.DRAW, draw_count=k)
+            return self._with(draw_for=purpose, **changes)._drawn(())
+        return self._with(draw_for=purpose, phase=Phase.DRAW, draw_count=k, **changes)
 
     def _drawn(self, tokens: tuple[str, ...]) -> Self:
-        if self.phase in (Phase.CUP_DRAW, Phase.CHOICE_DRAW, Phase.EXCHANGE_DRAW):
+        if self.phase in _ONE_AT_A_TIME:
             return self._drawn_one(tokens[0])
         purpose = self.draw_for
         kept = tuple(t for t in tokens if t != MOISTURE)
-        state = self._with(
-            bag=mremove(self.bag, tokens), removed=madd(self.removed, (t for t in tokens if t == MOISTURE)),
-            draw_count=0, draw_for="", phase=Phase.ACT,
-        )
+        bag, removed = mremove(self.bag, tokens), madd(self.removed, (t for t in tokens if t == MOISTURE))
         if purpose != "two_of_five":
-            return state._with(drawn=madd(state.drawn, kept))
+            return self._with(bag=bag, removed=removed, draw_count=0, draw_for="", phase=Phase.ACT, drawn=madd(self.drawn, kept))
         if len(kept) <= 2:  # moisture left fewer than three: they all leave (Ruling: remove as many as possible up to 2)
-            return state._with(removed=madd(state.removed, kept))
-        return state._with(hand=msort(kept), phase=Phase.REMOVE_TWO)
+            return self._with(bag=bag, removed=madd(removed, kept), draw_count=0, draw_for="", phase=Phase.ACT)
+        return self._with(bag=bag, removed=removed, draw_count=0, draw_for="", hand=msort(kept), phase=Phase.REMOVE_TWO)
 
     # -- the roasting round -----------------------------------------------------------
     def _do_roast(self) -> Self:
@@ -367,18 +374,16 @@ class State(SavedState, BaseState):
 
     # -- the cup test -----------------------------------------------------------------
     def _start_cup(self) -> Self:
-        state = self._with(phase=Phase.CUP_DRAW, flavour_used=False)
         if self.reserve and self.rules.rules_version >= 2:  # the player's choice, token by token (Rule)
-            return state._with(phase=Phase.RESERVE)
+            return self._with(phase=Phase.RESERVE, flavour_used=False)
         if self.reserve and self.rules.reserve_to_bag:  # rules_version 1: all forced into the bag
-            state = state._with(bag=madd(self.bag, self.reserve), reserve=())
-        return state.next_cup_space()
+            return self._cup_next(self.cup, madd(self.bag, self.reserve), reserve=(), flavour_used=False)
+        return self._cup_next(self.cup, self.bag, flavour_used=False)
 
     def _do_reserve(self, action: ReserveToBag) -> Self:
         if not mcontains(self.reserve, action.tokens):
             raise IllegalAction(f"{show(action.tokens)} are not all starting flavour tokens on the board")
-        return self._with(bag=madd(self.bag, action.tokens), reserve=mremove(self.reserve, action.tokens),
-                          phase=Phase.CUP_DRAW).next_cup_space()
+        return self._cup_next(self.cup, madd(self.bag, action.tokens), reserve=mremove(self.reserve, action.tokens))
 
     def _placed(self, tokens: Sequence[str]) -> tuple[str, ...]:
         """The cup with ``tokens`` put in its next spaces (before Sweetness while the spaces before its own fill)."""
@@ -393,37 +398,47 @@ class State(SavedState, BaseState):
         """Move a cup-test position on to its next chance node or decision: Sweetness fills its space, a full cup
         goes to Exchange or ends the game, an empty bag ends it, a Choice space draws two. The engine calls it after
         every token placed; it is public so a position built by hand (``dataclasses.replace``) can be settled."""
-        position = self.cup_space
-        active = self.active
-        if SWEETNESS in active and SWEETNESS not in self.cup and (
-                self.rules.rules_version >= 2 or position == self.rules.board.sweetness_space + 1):
+        return self._cup_next(self.cup, self.bag)
+
+    def _cup_next(self, cup: tuple[str, ...], bag: tuple[str, ...], **changes: Any) -> Self:
+        """``self._with(cup=cup, bag=bag, **changes).next_cup_space()`` in one copy (``changes`` leave the squares,
+        slots and ``exchanged`` as they are)."""
+        rules, active = self.rules, self.active
+        sweetness = rules.board.sweetness_space
+        position = _cup_space(cup, active, sweetness)
+        if SWEETNESS in active and SWEETNESS not in cup and (rules.rules_version >= 2 or position == sweetness + 1):
             # on its space from the start of the cup test (Rule); rules_version 1 placed it when filling reached it
-            filled = len(self.cup)
-            at = min(filled, self.rules.board.sweetness_space)
-            return self._with(cup=self.cup[:at] + (SWEETNESS,) + self.cup[at:]).next_cup_space()
+            at = min(len(cup), sweetness)
+            cup = cup[:at] + (SWEETNESS,) + cup[at:]
+            position = _cup_space(cup, active, sweetness)
         if position >= CUP_SPACES:
-            return self._with(phase=Phase.EXCHANGE if EXCHANGE in active and not self.exchanged else Phase.OVER)
-        if not self.bag:
-            return self._with(phase=Phase.OVER)
-        choice = CHOICE in active and position in self.rules.board.choice_spaces
-        return self._with(phase=Phase.CHOICE_DRAW if choice else Phase.CUP_DRAW)
+            phase = Phase.EXCHANGE if EXCHANGE in active and not self.exchanged else Phase.OVER
+        elif not bag:
+            phase = Phase.OVER
+        else:
+            phase = Phase.CHOICE_DRAW if CHOICE in active and position in rules.board.choice_spaces else Phase.CUP_DRAW
+        return self._with(cup=cup, bag=bag, phase=phase, **changes)
 
     def _drawn_one(self, token: str) -> Self:
-        state = self._with(bag=mremove(self.bag, [token]))
+        phase = self.phase
+        at = self.bag.index(token)
+        bag = self.bag[:at] + self.bag[at + 1:]  # the bag is a sorted multiset: what is left is one too
         if token == MOISTURE:  # leaves the game; draw again
-            state = state._with(removed=madd(state.removed, [token]))
-            if self.phase == Phase.CUP_DRAW:
-                return state.next_cup_space()
+            removed = madd(self.removed, [token])
+            if phase == _CUP_DRAW:
+                return self._cup_next(self.cup, bag, removed=removed)
+            state = self._with(bag=bag, removed=removed)
         else:
-            state = state._with(hand=state.hand + (token,))
-        if self.phase == Phase.CUP_DRAW:
-            if len(state.tray) >= state.tray_spaces:  # no room on the tray: into the cup
-                return state._with(cup=state._placed(state.hand), hand=()).next_cup_space()
-            return state._with(phase=Phase.PLACE)
-        want = 2 if self.phase == Phase.CHOICE_DRAW else 3
+            hand = self.hand + (token,)
+            if phase == _CUP_DRAW:
+                if len(self.tray) >= self.tray_spaces:  # no room on the tray: into the cup
+                    return self._cup_next(self._placed(hand), bag, hand=())
+                return self._with(bag=bag, hand=hand, phase=Phase.PLACE)
+            state = self._with(bag=bag, hand=hand)
+        want = 2 if phase == Phase.CHOICE_DRAW else 3
         if len(state.hand) < want and state.bag:
             return state
-        if self.phase == Phase.CHOICE_DRAW:
+        if phase == Phase.CHOICE_DRAW:
             if not state.hand:
                 return state._with(phase=Phase.OVER)
             if len(set(state.hand)) == 1:
@@ -435,7 +450,7 @@ class State(SavedState, BaseState):
 
     def _do_keep(self, action: Keep) -> Self:
         rest = mremove(self.hand, [action.token])
-        return self._with(cup=self._placed([action.token]), hand=(), bag=madd(self.bag, rest)).next_cup_space()
+        return self._cup_next(self._placed([action.token]), madd(self.bag, rest), hand=())
 
     def _do_exchange(self, action: Exchange) -> Self:
         cup = list(self.cup)
@@ -509,6 +524,25 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
 }
 """Each action's transition, ``_HANDLERS[type(move)](state, move)`` (one table, not rebuilt at every step)."""
 _CHANCE_PHASES = frozenset(CHANCE_PHASES)
+_PLAYER: dict[str, int] = {**dict.fromkeys(CHANCE_PHASES, CHANCE), Phase.OVER: TERMINAL}
+"""``current_player()`` by phase (0, the player, in the others)."""
+_ONE_AT_A_TIME = frozenset((Phase.CUP_DRAW, Phase.CHOICE_DRAW, Phase.EXCHANGE_DRAW))
+"""The chance phases drawing one token at a time."""
+_DRAW, _CUP_DRAW = Phase.DRAW, Phase.CUP_DRAW  # looked up at every draw (a module name is quicker than Phase.X)
+_PLACE, _DECIDE = (ToCup(), ToTray()), (Continue(), Stop())
+"""The legal actions of the ``place`` and ``decide`` phases."""
+
+
+@lru_cache(maxsize=4096)
+def _active(squares: tuple[str, ...], slots: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """:attr:`State.active`: asked at every token of the cup test, and the same again and again."""
+    return tuple(e for e, s in zip(squares, slots) if all(s))
+
+
+def _cup_space(cup: tuple[str, ...], active: tuple[str, ...], sweetness_space: int) -> int:
+    """:attr:`State.cup_space` of a cup with these cup effects ``active``."""
+    filled = len(cup) - (SWEETNESS in cup)
+    return filled + (SWEETNESS in active and filled >= sweetness_space)
 
 
 class Game(GameBase):
