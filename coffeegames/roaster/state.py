@@ -59,7 +59,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -573,15 +573,20 @@ class Game(GameBase):
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game after setup: chance shuffling the cup effects onto the squares (with ``seed``, already shuffled)."""
+        state = self._setup
+        if check_seed(seed) is not None:
+            state = state.apply(state.sample_chance(np.random.default_rng(seed)))
+        return state
+
+    @cached_property
+    def _setup(self) -> State:
+        """The state before the shuffle, made once (a state is a value: every game starts from the same one)."""
         rules = self.rules
         bag = rules.card.bag
         reserve: tuple[str, ...] = ()
         if rules.side == "easy":  # one of each flavour from the card's tokens (those the card has: Ruling)
             reserve = msort(f for f in EASY_FLAVOURS if f in bag)
             bag = mremove(bag, reserve)
-        state = State(rules=rules, space=rules.start_space, bag=bag, reserve=reserve, smoke=rules.thermometer.smoke)
-        if check_seed(seed) is not None:
-            state = state.apply(state.sample_chance(np.random.default_rng(seed)))
-        return state
+        return State(rules=rules, space=rules.start_space, bag=bag, reserve=reserve, smoke=rules.thermometer.smoke)
 
 

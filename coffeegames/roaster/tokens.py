@@ -180,6 +180,8 @@ def mpairs(tokens: Sequence[str]) -> list[tuple[str, ...]]:
 def mcontains(tokens: Sequence[str], wanted: Iterable[str]) -> bool:
     """Whether the multiset ``tokens`` holds every token of ``wanted`` (with multiplicity)."""
     wanted = tuple(wanted)
+    if len(wanted) == 1:  # one token drawn in the cup test
+        return wanted[0] in tokens
     return all(tokens.count(t) >= wanted.count(t) for t in set(wanted))
 
 
