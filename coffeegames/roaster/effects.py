@@ -123,25 +123,26 @@ def effect_actions(state: S) -> tuple[Any, ...]:
     """Every action legal in the ``act`` phase: the wild flavour, immediate effects (each payment), flavour effects
     (each token and square), and :class:`~.actions.Roast`."""
     actions: list[Any] = []
-    drawn, pool = state.drawn, state.pool
+    drawn, pool, board = state.drawn, state.pool, state.rules.board
     if not state.flavour_used:
         if not state.wild_taken:
             actions += [_made(PayWild, b) for b in WILD_COST if b in drawn and b not in state.wild_paid]
         for effect in IMMEDIATE:
-            if effect in state.used or not immediate_possible(state, effect):
-                continue
+            cost = board.cost(effect)
+            if len(cost) > len(pool) or effect in state.used or not immediate_possible(state, effect):
+                continue  # (one token a slot: too few tokens pay nothing)
             kind = IMMEDIATE_ACTIONS[effect]
-            for payment in _payments(state.rules.board.cost(effect), pool):
+            for payment in _payments(cost, pool):
                 if effect == "new_two":
                     left = _taken(drawn, state.reserve, payment)[0]
                     actions += [_made(NewTwo, payment, p) for p in mpairs(left)]
                 else:
                     actions.append(_made(kind, payment))
-    for flavour, effect in FLAVOUR_EFFECTS.items():
+    for flavour, effect in FLAVOUR_EFFECTS.items() if pool else ():
         tokens = [t for t in (flavour, WILD) if t in pool]
         if not tokens:
             continue
-        squares = _free_squares(state.rules.board.cup_slots, state.slots, flavour)
+        squares = _free_squares(board.cup_slots, state.slots, flavour)
         if not squares:
             continue
         choices, kind = _flavour_choices(state, effect), _FLAVOUR_KINDS[effect]
@@ -192,23 +193,29 @@ def flavour_actions(state: S, effect: str, token: str, square: int) -> list[Any]
     return [_made(kind, *choice, token, square) for choice in _flavour_choices(state, effect)]
 
 
-def _flavour_choices(state: S, effect: str) -> list[tuple[Any, ...]]:
+def _flavour_choices(state: S, effect: str) -> tuple[tuple[Any, ...], ...]:
     """Each choice of drawn beans a flavour effect allows: the fields of its action before the flavour and square."""
-    beans = [t for t in state.drawn if t in BEANS]
+    if effect == "disperse":
+        supply = state.rules.bean_supply
+        if supply is not None and state.roasted_in_play >= supply:  # Disperse needs one more roasted token (Ruling)
+            return ()
+    return _bean_choices(state.drawn, effect, state.rules.concentrate_limit)
+
+
+@lru_cache(maxsize=4096)
+def _bean_choices(drawn: tuple[str, ...], effect: str, limit: int) -> tuple[tuple[Any, ...], ...]:
+    """:func:`_flavour_choices` for these ``drawn`` tokens (Concentrate making a bean of level ``limit`` at most)."""
+    beans = [t for t in drawn if t in BEANS]
     if effect == "concentrate":
-        limit = state.rules.concentrate_limit
-        return [(p,) for p in mpairs([b for b in beans if 1 <= _level(b) <= 3]) if sum(_level(b) for b in p) <= limit]
+        return tuple((p,) for p in mpairs([b for b in beans if 1 <= _level(b) <= 3]) if sum(_level(b) for b in p) <= limit)
     if effect == "preserve":
-        return [(p,) for p in mpairs(beans)]
+        return tuple((p,) for p in mpairs(beans))
     out: list[tuple[Any, ...]] = []
-    supply = state.rules.bean_supply
-    if supply is not None and state.roasted_in_play >= supply:  # Disperse needs one more roasted token (Ruling)
-        return out
     for b in dict.fromkeys(b for b in beans if _level(b) >= 2):
         level = _level(b)
         for low in range(1, level // 2 + 1):
             out.append((b, (bean(low), bean(level - low))))
-    return out
+    return tuple(out)
 
 
 _FLAVOUR_KINDS: dict[str, type[Any]] = {"concentrate": Concentrate, "preserve": Preserve, "disperse": Disperse}

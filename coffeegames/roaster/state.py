@@ -59,7 +59,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -132,17 +132,8 @@ __all__ = ["Game", "State"]
 
 _EMPTY_SLOTS = (("", ""),) * SQUARES
 
-
-def _draw_indices(rng: np.random.Generator, n: int, k: int) -> list[int]:
-    """Which of ``n`` tokens a draw of ``k`` takes: ``rng.choice(n, size=k, replace=False)``, the same indices in the
-    same order, the generator left where that call leaves it (seeded games are unchanged).
-
-    For one token numpy's ``choice`` (Floyd's algorithm, then a shuffle of the ``k`` picks) is a single bounded draw
-    from 0 to ``n - 1``, the one ``rng.integers(n)`` makes, without choice's arrays (7 times faster).
-    """
-    if k == 1:
-        return [int(rng.integers(n))]
-    return rng.choice(n, size=k, replace=False).tolist()
+_SHUFFLE, _DRAW, _ACT, _PLACING, _CUP_DRAW = Phase.SHUFFLE, Phase.DRAW, Phase.ACT, Phase.PLACE, Phase.CUP_DRAW
+"""Phases compared at every step, as module names: quicker to reach than ``Phase.X`` (an enum attribute) in Python 3.11."""
 
 
 # -- the state ----------------------------------------------------------------------------
@@ -195,9 +186,9 @@ class State(SavedState, BaseState):
     @cached_state
     def _legal(self) -> tuple[Any, ...]:
         phase = self.phase
-        if phase == Phase.PLACE:  # the commonest decision first
+        if phase == _PLACING:  # the commonest decisions first
             return _PLACE
-        if phase == Phase.ACT:
+        if phase == _ACT:
             return effect_actions(self)
         if phase == Phase.REMOVE_TWO:
             return tuple(RemoveTwo(p) for p in mpairs(self.hand))
@@ -236,20 +227,24 @@ class State(SavedState, BaseState):
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         """Whether ``outcome`` can happen here (checked without listing the outcomes)."""
-        if self.phase == Phase.SHUFFLE:
+        if self.phase == _SHUFFLE:
             return isinstance(outcome, Shuffled) and sorted(outcome.order) == sorted(CUP_EFFECTS)
-        return isinstance(outcome, Drawn) and len(outcome.tokens) == self._draw_size and mcontains(self.bag, outcome.tokens)
+        if not isinstance(outcome, Drawn):
+            return False
+        tokens = outcome.tokens
+        return len(tokens) == self._draw_size and mcontains(self.bag, tokens)
 
     def sample_chance(self, rng: np.random.Generator) -> Any:
         """One chance outcome drawn with its exact probability, without listing the outcomes."""
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
-        phase = self.phase
-        if phase not in _CHANCE_PHASES:
-            raise IllegalAction("sample_chance needs a chance node")
-        if phase == Phase.SHUFFLE:
+        phase, bag = self.phase, self.bag
+        if phase in _ONE_AT_A_TIME:  # rng.choice(len(bag), size=1, replace=False) is this one draw (Floyd's algorithm)
+            return _made(Drawn, (bag[rng.integers(len(bag))],))
+        if phase == _DRAW:  # the bag is a sorted multiset: the tokens at sorted positions are one too
+            return _made(Drawn, tuple([bag[i] for i in sorted(rng.choice(len(bag), size=self.draw_count, replace=False).tolist())]))
+        if phase == _SHUFFLE:
             return Shuffled(tuple(CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS))))
-        bag = self.bag  # a sorted multiset: the tokens at sorted positions are one too
-        return _made(Drawn, tuple([bag[i] for i in sorted(_draw_indices(rng, len(bag), self._draw_size))]))
+        raise IllegalAction("sample_chance needs a chance node")
 
     def _apply(self, move: Any) -> Self:
         if isinstance(move, Shuffled):
@@ -336,7 +331,7 @@ class State(SavedState, BaseState):
         k = min(count, len(self.bag))
         if k == 0:
             return self._with(draw_for=purpose, **changes)._drawn(())
-        return self._with(draw_for=purpose, phase=Phase.DRAW, draw_count=k, **changes)
+        return self._with(draw_for=purpose, phase=_DRAW, draw_count=k, **changes)
 
     def _drawn(self, tokens: tuple[str, ...]) -> Self:
         if self.phase in _ONE_AT_A_TIME:
@@ -345,9 +340,9 @@ class State(SavedState, BaseState):
         kept = tuple(t for t in tokens if t != MOISTURE)
         bag, removed = mremove(self.bag, tokens), madd(self.removed, (t for t in tokens if t == MOISTURE))
         if purpose != "two_of_five":
-            return self._with(bag=bag, removed=removed, draw_count=0, draw_for="", phase=Phase.ACT, drawn=madd(self.drawn, kept))
+            return self._with(bag=bag, removed=removed, draw_count=0, draw_for="", phase=_ACT, drawn=madd(self.drawn, kept))
         if len(kept) <= 2:  # moisture left fewer than three: they all leave (Ruling: remove as many as possible up to 2)
-            return self._with(bag=bag, removed=madd(removed, kept), draw_count=0, draw_for="", phase=Phase.ACT)
+            return self._with(bag=bag, removed=madd(removed, kept), draw_count=0, draw_for="", phase=_ACT)
         return self._with(bag=bag, removed=removed, draw_count=0, draw_for="", hand=msort(kept), phase=Phase.REMOVE_TWO)
 
     # -- the roasting round -----------------------------------------------------------
@@ -416,7 +411,7 @@ class State(SavedState, BaseState):
         elif not bag:
             phase = Phase.OVER
         else:
-            phase = Phase.CHOICE_DRAW if CHOICE in active and position in rules.board.choice_spaces else Phase.CUP_DRAW
+            phase = Phase.CHOICE_DRAW if CHOICE in active and position in rules.board.choice_spaces else _CUP_DRAW
         return self._with(cup=cup, bag=bag, phase=phase, **changes)
 
     def _drawn_one(self, token: str) -> Self:
@@ -433,7 +428,7 @@ class State(SavedState, BaseState):
             if phase == _CUP_DRAW:
                 if len(self.tray) >= self.tray_spaces:  # no room on the tray: into the cup
                     return self._cup_next(self._placed(hand), bag, hand=())
-                return self._with(bag=bag, hand=hand, phase=Phase.PLACE)
+                return self._with(bag=bag, hand=hand, phase=_PLACING)
             state = self._with(bag=bag, hand=hand)
         want = 2 if phase == Phase.CHOICE_DRAW else 3
         if len(state.hand) < want and state.bag:
@@ -528,15 +523,23 @@ _PLAYER: dict[str, int] = {**dict.fromkeys(CHANCE_PHASES, CHANCE), Phase.OVER: T
 """``current_player()`` by phase (0, the player, in the others)."""
 _ONE_AT_A_TIME = frozenset((Phase.CUP_DRAW, Phase.CHOICE_DRAW, Phase.EXCHANGE_DRAW))
 """The chance phases drawing one token at a time."""
-_DRAW, _CUP_DRAW = Phase.DRAW, Phase.CUP_DRAW  # looked up at every draw (a module name is quicker than Phase.X)
 _PLACE, _DECIDE = (ToCup(), ToTray()), (Continue(), Stop())
 """The legal actions of the ``place`` and ``decide`` phases."""
 
 
-@lru_cache(maxsize=4096)
 def _active(squares: tuple[str, ...], slots: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
-    """:attr:`State.active`: asked at every token of the cup test, and the same again and again."""
-    return tuple(e for e, s in zip(squares, slots) if all(s))
+    """:attr:`State.active`. Asked at every token of the cup test, where each copy of a state shares the same
+    ``squares`` and ``slots`` objects: the last answer is kept with them, and given again for the same objects."""
+    global _last_active
+    last = _last_active
+    if last[0] is squares and last[1] is slots:
+        return last[2]
+    active = tuple(e for e, s in zip(squares, slots) if all(s))
+    _last_active = (squares, slots, active)  # one assignment: another thread reads the old triple or the new one
+    return active
+
+
+_last_active: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]] = ((), (), ())
 
 
 def _cup_space(cup: tuple[str, ...], active: tuple[str, ...], sweetness_space: int) -> int:
