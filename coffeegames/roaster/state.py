@@ -56,10 +56,10 @@ Example (a scripted start: chance outcomes may be given, like actions):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -243,7 +243,7 @@ class State(SavedState, BaseState):
         if phase == _DRAW:  # the bag is a sorted multiset: the tokens at sorted positions are one too
             return _made(Drawn, tuple([bag[i] for i in sorted(rng.choice(len(bag), size=self.draw_count, replace=False).tolist())]))
         if phase == _SHUFFLE:
-            return Shuffled(tuple(CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS))))
+            return _made(Shuffled, tuple([CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS)).tolist()]))
         raise IllegalAction("sample_chance needs a chance node")
 
     def _apply(self, move: Any) -> Self:
@@ -338,7 +338,7 @@ class State(SavedState, BaseState):
             return self._drawn_one(tokens[0])
         purpose = self.draw_for
         kept = tuple(t for t in tokens if t != MOISTURE)
-        bag, removed = mremove(self.bag, tokens), madd(self.removed, (t for t in tokens if t == MOISTURE))
+        bag, removed = _without(self.bag, tokens), madd(self.removed, (t for t in tokens if t == MOISTURE))
         if purpose != "two_of_five":
             return self._with(bag=bag, removed=removed, draw_count=0, draw_for="", phase=_ACT, drawn=madd(self.drawn, kept))
         if len(kept) <= 2:  # moisture left fewer than three: they all leave (Ruling: remove as many as possible up to 2)
@@ -354,7 +354,7 @@ class State(SavedState, BaseState):
         for t in self.drawn:
             if t in ROASTABLE and (t != HARD or left > 0):  # with no roasted token left, a hard bean stays hard (Ruling)
                 left -= t == HARD
-                roasted.append(roast(t, steps))
+                roasted.append(_roast(t, steps))
             else:
                 roasted.append(t)
         state = self._with(drawn=(), bag=madd(self.bag, roasted), phase=Phase.DECIDE)
@@ -416,8 +416,7 @@ class State(SavedState, BaseState):
 
     def _drawn_one(self, token: str) -> Self:
         phase = self.phase
-        at = self.bag.index(token)
-        bag = self.bag[:at] + self.bag[at + 1:]  # the bag is a sorted multiset: what is left is one too
+        bag = _without(self.bag, (token,))
         if token == MOISTURE:  # leaves the game; draw again
             removed = madd(self.removed, [token])
             if phase == _CUP_DRAW:
@@ -540,6 +539,19 @@ def _active(squares: tuple[str, ...], slots: tuple[tuple[str, ...], ...]) -> tup
 
 
 _last_active: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]] = ((), (), ())
+
+
+def _without(bag: tuple[str, ...], tokens: Iterable[str]) -> tuple[str, ...]:
+    """``mremove(bag, tokens)`` for a bag (a sorted multiset, as every bag of a state is): what is left is sorted
+    already, so it is not sorted again."""
+    left = list(bag)
+    for t in tokens:
+        left.remove(t)
+    return tuple(left)
+
+
+_roast = lru_cache(maxsize=256)(roast)
+""":func:`~.tokens.roast` of each (token, steps), worked out once."""
 
 
 def _cup_space(cup: tuple[str, ...], active: tuple[str, ...], sweetness_space: int) -> int:
