@@ -181,19 +181,16 @@ class State(SavedState, BaseState):
         return _PLAYER.get(self.phase, 0)
 
     def _legal_actions(self) -> tuple[Any, ...]:
-        return self._legal
+        fixed = _FIXED_ACTIONS.get(self.phase)
+        return self._legal if fixed is None else fixed
 
     @cached_state
     def _legal(self) -> tuple[Any, ...]:
         phase = self.phase
-        if phase == _PLACING:  # the commonest decisions first
-            return _PLACE
         if phase == _ACT:
             return effect_actions(self)
         if phase == Phase.REMOVE_TWO:
             return tuple(RemoveTwo(p) for p in mpairs(self.hand))
-        if phase == Phase.DECIDE:
-            return _DECIDE
         if phase == Phase.RESERVE:  # every sub-multiset, all into the bag first (what the game did before the choice)
             kept = tuple(msort(self.reserve[i] for i in range(len(self.reserve)) if mask >> i & 1)
                          for mask in range(2 ** len(self.reserve)))
@@ -247,10 +244,10 @@ class State(SavedState, BaseState):
         raise IllegalAction("sample_chance needs a chance node")
 
     def _apply(self, move: Any) -> Self:
-        if isinstance(move, Shuffled):
-            return self._with(squares=move.order)._start_round()
         if isinstance(move, Drawn):
             return self._drawn(move.tokens)
+        if isinstance(move, Shuffled):
+            return self._with(squares=move.order)._start_round()
         return _HANDLERS[type(move)](self, move)
 
     def _to_cup(self, _: ToCup) -> Self:
@@ -522,8 +519,8 @@ _PLAYER: dict[str, int] = {**dict.fromkeys(CHANCE_PHASES, CHANCE), Phase.OVER: T
 """``current_player()`` by phase (0, the player, in the others)."""
 _ONE_AT_A_TIME = frozenset((Phase.CUP_DRAW, Phase.CHOICE_DRAW, Phase.EXCHANGE_DRAW))
 """The chance phases drawing one token at a time."""
-_PLACE, _DECIDE = (ToCup(), ToTray()), (Continue(), Stop())
-"""The legal actions of the ``place`` and ``decide`` phases."""
+_FIXED_ACTIONS: dict[str, tuple[Any, ...]] = {Phase.PLACE: (ToCup(), ToTray()), Phase.DECIDE: (Continue(), Stop())}
+"""The legal actions of the phases that always offer the same ones (nothing to work out, so nothing kept on a state)."""
 
 
 def _active(squares: tuple[str, ...], slots: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
