@@ -606,10 +606,9 @@ class Game(GameBase):
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game after setup: chance shuffling the cup effects onto the squares (with ``seed``, already shuffled)."""
-        state = self._setup
-        if check_seed(seed) is not None:
-            state = state.apply(state.sample_chance(np.random.default_rng(seed)))
-        return state
+        if check_seed(seed) is None:
+            return self._setup
+        return self._setup.apply(self._setup.sample_chance(np.random.default_rng(seed)))
 
     @cached_property
     def _setup(self) -> State:
