@@ -145,7 +145,7 @@ def effect_actions(state: S) -> tuple[Any, ...]:
         squares = _free_squares(board.cup_slots, state.slots, flavour)
         if not squares:
             continue
-        choices, kind = _flavour_choices(state, effect), _FLAVOUR_KINDS[effect]
+        kind, choices = _flavour_choices(state, effect)
         for t in tokens:
             for i in squares:
                 actions += [_made(kind, *choice, t, i) for choice in choices]
@@ -189,17 +189,19 @@ def _free_squares(colours: tuple[tuple[str, ...], ...], slots: tuple[tuple[str, 
 
 def flavour_actions(state: S, effect: str, token: str, square: int) -> list[Any]:
     """The flavour effect ``effect`` paid with ``token`` beside ``square``, on each choice of drawn beans it allows."""
-    kind = _FLAVOUR_KINDS[effect]
-    return [_made(kind, *choice, token, square) for choice in _flavour_choices(state, effect)]
+    kind, choices = _flavour_choices(state, effect)
+    return [_made(kind, *choice, token, square) for choice in choices]
 
 
-def _flavour_choices(state: S, effect: str) -> tuple[tuple[Any, ...], ...]:
-    """Each choice of drawn beans a flavour effect allows: the fields of its action before the flavour and square."""
-    if effect == "disperse":
-        supply = state.rules.bean_supply
-        if supply is not None and state.roasted_in_play >= supply:  # Disperse needs one more roasted token (Ruling)
-            return ()
-    return _bean_choices(state.drawn, effect, state.rules.concentrate_limit)
+def _flavour_choices(state: S, effect: str) -> tuple[type[Any], tuple[tuple[Any, ...], ...]]:
+    """A flavour effect's action class, and each choice of drawn beans it allows: the fields of its action before the
+    flavour and square."""
+    if effect == "concentrate" or effect == "preserve":
+        return _FLAVOUR_KINDS[effect], _bean_choices(state.drawn, effect, state.rules.concentrate_limit)
+    supply = state.rules.bean_supply
+    if supply is not None and state.roasted_in_play >= supply:  # Disperse needs one more roasted token (Ruling)
+        return Disperse, ()
+    return Disperse, _bean_choices(state.drawn, "disperse", state.rules.concentrate_limit)
 
 
 @lru_cache(maxsize=4096)
