@@ -13,9 +13,9 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import BadArgument, BadType
 from ..text import action_words
@@ -81,12 +81,29 @@ DRAW_FOR: tuple[str, ...] = ("round", "plus_two", "new_two", "two_of_five")
 
 def _tokens(value: Any, where: str) -> tuple[str, ...]:
     """A multiset of bag tokens given to an action, checked and sorted."""
-    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
-        raise BadType(where, "must be a list of tokens such as ['bean2', 'aroma']", value)
+    if type(value) is not tuple:
+        if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
+            raise BadType(where, "must be a list of tokens such as ['bean2', 'aroma']", value)
     items = tuple(value)
-    if any(t not in TOKENS for t in items):
+    try:
+        known = _TOKEN_SET.issuperset(items)
+    except TypeError:  # an unhashable item
+        known = False
+    if not known:
         raise BadArgument(where, f"must hold tokens among {', '.join(TOKENS)}", value)
     return msort(items)
+
+
+_TOKEN_SET = frozenset(TOKENS)
+T = TypeVar("T")
+
+
+def _made(kind: type[T], *values: Any) -> T:
+    """``kind(*values)`` without its checks, for values the engine made itself (token lists already sorted multisets
+    of bag tokens): the lists of legal actions and the draws of ``State.sample_chance`` are built this way."""
+    made = object.__new__(kind)
+    made.__dict__.update(zip(_FIELDS[kind], values))
+    return made
 
 
 # -- chance outcomes, then actions ---------------------------------------------------------
@@ -340,6 +357,7 @@ ACTION_KINDS: tuple[type, ...] = (
     Roast, Continue, Stop, ToCup, ToTray, Keep, Exchange, NoExchange, KeepTwo, ReserveToBag,
 )
 """Every action and chance-outcome class, for JSON."""
+_FIELDS: dict[type, tuple[str, ...]] = {kind: tuple(f.name for f in fields(kind)) for kind in ACTION_KINDS}
 IMMEDIATE_ACTIONS: dict[str, type[Any]] = {"plus_two": PlusTwo, "new_two": NewTwo, "two_of_five": TwoOfFive, "remove": RemoveBad}
 """The action paying for each immediate effect."""
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine import IllegalAction
@@ -34,6 +35,7 @@ from .actions import (
     RemoveTwo,
     Roast,
     TwoOfFive,
+    _made,
 )
 from .data import IMMEDIATE
 from .rules import FLAVOUR_EFFECTS, WILD_COST
@@ -92,48 +94,66 @@ def payments(cost: Sequence[str], pool: Sequence[str]) -> list[tuple[str, ...]]:
 # -- which effects, paid how -------------------------------------------------------------
 
 
+@lru_cache(maxsize=1024)
+def _payments(cost: tuple[str, ...], pool: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """:func:`payments`, kept: a round's pool of flavour tokens comes back again and again."""
+    return tuple(payments(cost, pool))
+
+
 def take(state: S, tokens: Sequence[str]) -> S:
     """Take flavour tokens from the drawn ones first, then from the reserve (Ruling: the player does not choose)."""
-    drawn, reserve = list(state.drawn), list(state.reserve)
+    drawn, reserve = _taken(state.drawn, state.reserve, tokens)
+    return state._with(drawn=drawn, reserve=reserve)
+
+
+def _taken(drawn: Sequence[str], reserve: Sequence[str], tokens: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The drawn tokens and the reserve left once :func:`take` took ``tokens``."""
+    left, kept = list(drawn), list(reserve)
     for t in tokens:
-        if t in drawn:
-            drawn.remove(t)
-        elif t in reserve:
-            reserve.remove(t)
+        if t in left:
+            left.remove(t)
+        elif t in kept:
+            kept.remove(t)
         else:
             raise IllegalAction(f"{t} is not among the drawn tokens or the reserve")
-    return state._with(drawn=msort(drawn), reserve=msort(reserve))
+    return msort(left), msort(kept)
 
 
 def effect_actions(state: S) -> tuple[Any, ...]:
     """Every action legal in the ``act`` phase: the wild flavour, immediate effects (each payment), flavour effects
     (each token and square), and :class:`~.actions.Roast`."""
     actions: list[Any] = []
-    drawn, pool = state.drawn, state.pool
+    drawn, pool, board = state.drawn, state.pool, state.rules.board
     if not state.flavour_used:
         if not state.wild_taken:
-            actions += [PayWild(b) for b in WILD_COST if b in drawn and b not in state.wild_paid]
+            actions += [_made(PayWild, b) for b in WILD_COST if b in drawn and b not in state.wild_paid]
         for effect in IMMEDIATE:
-            if effect in state.used or not immediate_possible(state, effect):
-                continue
-            for payment in payments(state.rules.board.cost(effect), pool):
+            cost = board.cost(effect)
+            if len(cost) > len(pool) or effect in state.used or not immediate_possible(state, effect):
+                continue  # (one token a slot: too few tokens pay nothing)
+            kind = IMMEDIATE_ACTIONS[effect]
+            for payment in _payments(cost, pool):
                 if effect == "new_two":
-                    left = take(state, payment).drawn
-                    actions += [NewTwo(payment, p) for p in mpairs(left)]
+                    left = _taken(drawn, state.reserve, payment)[0]
+                    actions += [_made(NewTwo, payment, p) for p in mpairs(left)]
                 else:
-                    actions.append(IMMEDIATE_ACTIONS[effect](payment))
-    for kind, effect in FLAVOUR_EFFECTS.items():
-        tokens = [t for t in (kind, WILD) if t in pool]
+                    actions.append(_made(kind, payment))
+    for flavour, effect in FLAVOUR_EFFECTS.items() if pool else ():
+        tokens = [t for t in (flavour, WILD) if t in pool]
         if not tokens:
             continue
-        squares = [i for i in range(len(state.slots)) if free_slot(state, i, kind) is not None]
+        squares = _free_squares(board.cup_slots, state.slots, flavour)
         if not squares:
             continue
+        kind, choices = _flavour_choices(state, effect)
         for t in tokens:
             for i in squares:
-                actions += flavour_actions(state, effect, t, i)
-    actions.append(Roast())
+                actions += [_made(kind, *choice, t, i) for choice in choices]
+    actions.append(_ROAST)
     return tuple(actions)
+
+
+_ROAST = Roast()
 
 
 def immediate_possible(state: S, effect: str) -> bool:
@@ -150,32 +170,57 @@ def immediate_possible(state: S, effect: str) -> bool:
 
 def free_slot(state: S, square: int, kind: str) -> int | None:
     """The slot beside ``square`` a ``kind`` flavour goes into: a free one of its colour, else a free multicolour one."""
-    colours = state.rules.board.cup_slots[square]
+    return _free_slot(state.rules.board.cup_slots[square], state.slots[square], kind)
+
+
+def _free_slot(colours: Sequence[str], slots: Sequence[str], kind: str) -> int | None:
     for want in (kind, ANY):
-        for j, (colour, filled) in enumerate(zip(colours, state.slots[square])):
+        for j, (colour, filled) in enumerate(zip(colours, slots)):
             if colour == want and not filled:
                 return j
     return None
 
 
+@lru_cache(maxsize=1024)
+def _free_squares(colours: tuple[tuple[str, ...], ...], slots: tuple[tuple[str, ...], ...], kind: str) -> tuple[int, ...]:
+    """The squares with a slot a ``kind`` flavour may fill (:func:`free_slot`), for the board's slot ``colours``."""
+    return tuple(i for i, (c, s) in enumerate(zip(colours, slots)) if _free_slot(c, s, kind) is not None)
+
+
 def flavour_actions(state: S, effect: str, token: str, square: int) -> list[Any]:
     """The flavour effect ``effect`` paid with ``token`` beside ``square``, on each choice of drawn beans it allows."""
-    beans = [t for t in state.drawn if t in BEANS]
-    if effect == "concentrate":
-        limit = state.rules.concentrate_limit
-        return [Concentrate(p, token, square) for p in mpairs([b for b in beans if 1 <= _level(b) <= 3])
-                if sum(_level(b) for b in p) <= limit]
-    if effect == "preserve":
-        return [Preserve(p, token, square) for p in mpairs(beans)]
-    out: list[Any] = []
+    kind, choices = _flavour_choices(state, effect)
+    return [_made(kind, *choice, token, square) for choice in choices]
+
+
+def _flavour_choices(state: S, effect: str) -> tuple[type[Any], tuple[tuple[Any, ...], ...]]:
+    """A flavour effect's action class, and each choice of drawn beans it allows: the fields of its action before the
+    flavour and square."""
+    if effect == "concentrate" or effect == "preserve":
+        return _FLAVOUR_KINDS[effect], _bean_choices(state.drawn, effect, state.rules.concentrate_limit)
     supply = state.rules.bean_supply
     if supply is not None and state.roasted_in_play >= supply:  # Disperse needs one more roasted token (Ruling)
-        return out
+        return Disperse, ()
+    return Disperse, _bean_choices(state.drawn, "disperse", state.rules.concentrate_limit)
+
+
+@lru_cache(maxsize=4096)
+def _bean_choices(drawn: tuple[str, ...], effect: str, limit: int) -> tuple[tuple[Any, ...], ...]:
+    """:func:`_flavour_choices` for these ``drawn`` tokens (Concentrate making a bean of level ``limit`` at most)."""
+    beans = [t for t in drawn if t in BEANS]
+    if effect == "concentrate":
+        return tuple((p,) for p in mpairs([b for b in beans if 1 <= _level(b) <= 3]) if sum(_level(b) for b in p) <= limit)
+    if effect == "preserve":
+        return tuple((p,) for p in mpairs(beans))
+    out: list[tuple[Any, ...]] = []
     for b in dict.fromkeys(b for b in beans if _level(b) >= 2):
         level = _level(b)
         for low in range(1, level // 2 + 1):
-            out.append(Disperse(b, (bean(low), bean(level - low)), token, square))
-    return out
+            out.append((b, (bean(low), bean(level - low))))
+    return tuple(out)
+
+
+_FLAVOUR_KINDS: dict[str, type[Any]] = {"concentrate": Concentrate, "preserve": Preserve, "disperse": Disperse}
 
 
 def pay_wild(state: S, action: PayWild) -> S:

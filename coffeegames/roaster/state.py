@@ -56,10 +56,10 @@ Example (a scripted start: chance outcomes may be given, like actions):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -68,6 +68,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
+from ..engine.state import cached_state
 from ..validate import check_instance, check_seed
 from .actions import (
     ACTION_KINDS,
@@ -95,6 +96,7 @@ from .actions import (
     ToCup,
     ToTray,
     TwoOfFive,
+    _made,
 )
 from .data import CUP_SPACES, SQUARES
 from .effects import effect_actions, pay_wild, remove_two, use_flavour, use_immediate
@@ -129,6 +131,9 @@ from .tokens import (
 __all__ = ["Game", "State"]
 
 _EMPTY_SLOTS = (("", ""),) * SQUARES
+
+_SHUFFLE, _DRAW, _ACT, _PLACING, _CUP_DRAW = Phase.SHUFFLE, Phase.DRAW, Phase.ACT, Phase.PLACE, Phase.CUP_DRAW
+"""Phases compared at every step, as module names: quicker to reach than ``Phase.X`` (an enum attribute) in Python 3.11."""
 
 
 # -- the state ----------------------------------------------------------------------------
@@ -173,30 +178,23 @@ class State(SavedState, BaseState):
     # -- the contract -------------------------------------------------------------
     def current_player(self) -> int:
         """0 (the one player), ``CHANCE`` in the drawing phases, ``TERMINAL`` once the game is over."""
-        if self.phase in _CHANCE_PHASES:
-            return CHANCE
-        if self.phase == Phase.OVER:
-            return TERMINAL
-        return 0
+        return _PLAYER.get(self.phase, 0)
 
     def _legal_actions(self) -> tuple[Any, ...]:
-        return self._legal
+        fixed = _FIXED_ACTIONS.get(self.phase)
+        return self._legal if fixed is None else fixed
 
-    @cached_property
+    @cached_state
     def _legal(self) -> tuple[Any, ...]:
         phase = self.phase
-        if phase == Phase.ACT:
+        if phase == _ACT:
             return effect_actions(self)
         if phase == Phase.REMOVE_TWO:
             return tuple(RemoveTwo(p) for p in mpairs(self.hand))
-        if phase == Phase.DECIDE:
-            return (Continue(), Stop())
         if phase == Phase.RESERVE:  # every sub-multiset, all into the bag first (what the game did before the choice)
             kept = tuple(msort(self.reserve[i] for i in range(len(self.reserve)) if mask >> i & 1)
                          for mask in range(2 ** len(self.reserve)))
             return tuple(ReserveToBag(t) for t in sorted(set(kept), key=lambda t: (-len(t), t)))
-        if phase == Phase.PLACE:
-            return (ToCup(), ToTray())
         if phase == Phase.CHOOSE:
             return tuple(Keep(t) for t in dict.fromkeys(self.hand))
         if phase == Phase.EXCHANGE:
@@ -208,7 +206,7 @@ class State(SavedState, BaseState):
 
     @property
     def _draw_size(self) -> int:
-        return self.draw_count if self.phase == Phase.DRAW else 1
+        return self.draw_count if self.phase == _DRAW else 1
 
     def _chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
         if self.phase == Phase.SHUFFLE:
@@ -226,42 +224,47 @@ class State(SavedState, BaseState):
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         """Whether ``outcome`` can happen here (checked without listing the outcomes)."""
-        if self.phase == Phase.SHUFFLE:
+        if self.phase == _SHUFFLE:
             return isinstance(outcome, Shuffled) and sorted(outcome.order) == sorted(CUP_EFFECTS)
-        return isinstance(outcome, Drawn) and len(outcome.tokens) == self._draw_size and mcontains(self.bag, outcome.tokens)
+        if not isinstance(outcome, Drawn):
+            return False
+        tokens = outcome.tokens
+        return len(tokens) == self._draw_size and mcontains(self.bag, tokens)
 
     def sample_chance(self, rng: np.random.Generator) -> Any:
         """One chance outcome drawn with its exact probability, without listing the outcomes."""
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
-        if not self.is_chance():
-            raise IllegalAction("sample_chance needs a chance node")
-        if self.phase == Phase.SHUFFLE:
-            return Shuffled(tuple(CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS))))
-        bag = self.bag
-        return Drawn(tuple([bag[i] for i in rng.choice(len(bag), size=self._draw_size, replace=False).tolist()]))
+        phase, bag = self.phase, self.bag
+        if phase in _ONE_AT_A_TIME:  # rng.choice(len(bag), size=1, replace=False) is this one draw (Floyd's algorithm)
+            return _made(Drawn, (bag[_below(rng, len(bag))],))
+        if phase == _DRAW:  # the bag is a sorted multiset: the tokens at sorted positions are one too
+            return _made(Drawn, tuple([bag[i] for i in sorted(rng.choice(len(bag), size=self.draw_count, replace=False).tolist())]))
+        if phase == _SHUFFLE:
+            return _made(Shuffled, tuple([CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS)).tolist()]))
+        raise IllegalAction("sample_chance needs a chance node")
 
     def _apply(self, move: Any) -> Self:
-        if isinstance(move, Shuffled):
-            return self._with(squares=move.order)._start_round()
         if isinstance(move, Drawn):
             return self._drawn(move.tokens)
+        if isinstance(move, Shuffled):
+            return self._with(squares=move.order)._start_round()
         return _HANDLERS[type(move)](self, move)
 
     def _to_cup(self, _: ToCup) -> Self:
-        return self._with(cup=self._placed(self.hand), hand=()).next_cup_space()
+        return self._cup_next(self._placed(self.hand), self.bag, hand=())
 
     def _to_tray(self, _: ToTray) -> Self:
-        return self._with(tray=madd(self.tray, self.hand), hand=()).next_cup_space()
+        return self._cup_next(self.cup, self.bag, tray=madd(self.tray, self.hand), hand=())
 
     def returns(self) -> tuple[int]:
         """The cup's score (docs/rules/roaster.md, "Scoring")."""
         return (self.score().total,)
 
     # -- derived values ---------------------------------------------------------------
-    @cached_property
+    @property
     def active(self) -> tuple[str, ...]:
         """Cup effects moved to the cup board (both slots beside their square filled)."""
-        return tuple(e for e, s in zip(self.squares, self.slots) if all(s))
+        return _active(self.squares, self.slots)
 
     @property
     def tray_spaces(self) -> int:
@@ -272,8 +275,7 @@ class State(SavedState, BaseState):
     def cup_space(self) -> int:
         """The cup space the next drawn token goes to (0-9; 10 once full): spaces fill from the left, skipping
         Sweetness's space when that cup effect is active."""
-        filled = len(self.cup) - (SWEETNESS in self.cup)
-        return filled + (SWEETNESS in self.active and filled >= self.rules.board.sweetness_space)
+        return _cup_space(self.cup, self.active, self.rules.board.sweetness_space)
 
     @property
     def roasted_in_play(self) -> int:
@@ -319,29 +321,26 @@ class State(SavedState, BaseState):
 
     # -- helpers ----------------------------------------------------------------------
     def _start_round(self) -> Self:
-        return self._with(flavour_used=False)._begin_draw(self.rules.draws_at(self.space), "round")
+        return self._begin_draw(self.rules.draws_at(self.space), "round", flavour_used=False)
 
-    def _begin_draw(self, count: int, purpose: str) -> Self:
+    def _begin_draw(self, count: int, purpose: str, **changes: Any) -> Self:
+        """A draw of ``count`` tokens (all that are left, if fewer) for ``purpose``, with ``changes`` to other fields than the bag."""
         k = min(count, len(self.bag))
-        state = self._with(draw_for=purpose)
         if k == 0:
-            return state._drawn(())
-        return state._with(phase=Phase.DRAW, draw_count=k)
+            return self._with(draw_for=purpose, **changes)._drawn(())
+        return self._with(draw_for=purpose, phase=_DRAW, draw_count=k, **changes)
 
     def _drawn(self, tokens: tuple[str, ...]) -> Self:
-        if self.phase in (Phase.CUP_DRAW, Phase.CHOICE_DRAW, Phase.EXCHANGE_DRAW):
+        if self.phase in _ONE_AT_A_TIME:
             return self._drawn_one(tokens[0])
         purpose = self.draw_for
         kept = tuple(t for t in tokens if t != MOISTURE)
-        state = self._with(
-            bag=mremove(self.bag, tokens), removed=madd(self.removed, (t for t in tokens if t == MOISTURE)),
-            draw_count=0, draw_for="", phase=Phase.ACT,
-        )
+        bag, removed = _without(self.bag, tokens), madd(self.removed, (t for t in tokens if t == MOISTURE))
         if purpose != "two_of_five":
-            return state._with(drawn=madd(state.drawn, kept))
+            return self._with(bag=bag, removed=removed, draw_count=0, draw_for="", phase=_ACT, drawn=madd(self.drawn, kept))
         if len(kept) <= 2:  # moisture left fewer than three: they all leave (Ruling: remove as many as possible up to 2)
-            return state._with(removed=madd(state.removed, kept))
-        return state._with(hand=msort(kept), phase=Phase.REMOVE_TWO)
+            return self._with(bag=bag, removed=madd(removed, kept), draw_count=0, draw_for="", phase=_ACT)
+        return self._with(bag=bag, removed=removed, draw_count=0, draw_for="", hand=msort(kept), phase=Phase.REMOVE_TWO)
 
     # -- the roasting round -----------------------------------------------------------
     def _do_roast(self) -> Self:
@@ -352,7 +351,7 @@ class State(SavedState, BaseState):
         for t in self.drawn:
             if t in ROASTABLE and (t != HARD or left > 0):  # with no roasted token left, a hard bean stays hard (Ruling)
                 left -= t == HARD
-                roasted.append(roast(t, steps))
+                roasted.append(_roast(t, steps))
             else:
                 roasted.append(t)
         state = self._with(drawn=(), bag=madd(self.bag, roasted), phase=Phase.DECIDE)
@@ -367,18 +366,16 @@ class State(SavedState, BaseState):
 
     # -- the cup test -----------------------------------------------------------------
     def _start_cup(self) -> Self:
-        state = self._with(phase=Phase.CUP_DRAW, flavour_used=False)
         if self.reserve and self.rules.rules_version >= 2:  # the player's choice, token by token (Rule)
-            return state._with(phase=Phase.RESERVE)
+            return self._with(phase=Phase.RESERVE, flavour_used=False)
         if self.reserve and self.rules.reserve_to_bag:  # rules_version 1: all forced into the bag
-            state = state._with(bag=madd(self.bag, self.reserve), reserve=())
-        return state.next_cup_space()
+            return self._cup_next(self.cup, madd(self.bag, self.reserve), reserve=(), flavour_used=False)
+        return self._cup_next(self.cup, self.bag, flavour_used=False)
 
     def _do_reserve(self, action: ReserveToBag) -> Self:
         if not mcontains(self.reserve, action.tokens):
             raise IllegalAction(f"{show(action.tokens)} are not all starting flavour tokens on the board")
-        return self._with(bag=madd(self.bag, action.tokens), reserve=mremove(self.reserve, action.tokens),
-                          phase=Phase.CUP_DRAW).next_cup_space()
+        return self._cup_next(self.cup, madd(self.bag, action.tokens), reserve=mremove(self.reserve, action.tokens))
 
     def _placed(self, tokens: Sequence[str]) -> tuple[str, ...]:
         """The cup with ``tokens`` put in its next spaces (before Sweetness while the spaces before its own fill)."""
@@ -393,37 +390,46 @@ class State(SavedState, BaseState):
         """Move a cup-test position on to its next chance node or decision: Sweetness fills its space, a full cup
         goes to Exchange or ends the game, an empty bag ends it, a Choice space draws two. The engine calls it after
         every token placed; it is public so a position built by hand (``dataclasses.replace``) can be settled."""
-        position = self.cup_space
-        active = self.active
-        if SWEETNESS in active and SWEETNESS not in self.cup and (
-                self.rules.rules_version >= 2 or position == self.rules.board.sweetness_space + 1):
+        return self._cup_next(self.cup, self.bag)
+
+    def _cup_next(self, cup: tuple[str, ...], bag: tuple[str, ...], **changes: Any) -> Self:
+        """``self._with(cup=cup, bag=bag, **changes).next_cup_space()`` in one copy (``changes`` leave the squares,
+        slots and ``exchanged`` as they are)."""
+        rules, active = self.rules, self.active
+        sweetness = rules.board.sweetness_space
+        position = _cup_space(cup, active, sweetness)
+        if SWEETNESS in active and SWEETNESS not in cup and (rules.rules_version >= 2 or position == sweetness + 1):
             # on its space from the start of the cup test (Rule); rules_version 1 placed it when filling reached it
-            filled = len(self.cup)
-            at = min(filled, self.rules.board.sweetness_space)
-            return self._with(cup=self.cup[:at] + (SWEETNESS,) + self.cup[at:]).next_cup_space()
+            at = min(len(cup), sweetness)
+            cup = cup[:at] + (SWEETNESS,) + cup[at:]
+            position = _cup_space(cup, active, sweetness)
         if position >= CUP_SPACES:
-            return self._with(phase=Phase.EXCHANGE if EXCHANGE in active and not self.exchanged else Phase.OVER)
-        if not self.bag:
-            return self._with(phase=Phase.OVER)
-        choice = CHOICE in active and position in self.rules.board.choice_spaces
-        return self._with(phase=Phase.CHOICE_DRAW if choice else Phase.CUP_DRAW)
+            phase = Phase.EXCHANGE if EXCHANGE in active and not self.exchanged else Phase.OVER
+        elif not bag:
+            phase = Phase.OVER
+        else:
+            phase = Phase.CHOICE_DRAW if CHOICE in active and position in rules.board.choice_spaces else _CUP_DRAW
+        return self._with(cup=cup, bag=bag, phase=phase, **changes)
 
     def _drawn_one(self, token: str) -> Self:
-        state = self._with(bag=mremove(self.bag, [token]))
+        phase = self.phase
+        bag = _without(self.bag, (token,))
         if token == MOISTURE:  # leaves the game; draw again
-            state = state._with(removed=madd(state.removed, [token]))
-            if self.phase == Phase.CUP_DRAW:
-                return state.next_cup_space()
+            removed = madd(self.removed, [token])
+            if phase == _CUP_DRAW:
+                return self._cup_next(self.cup, bag, removed=removed)
+            state = self._with(bag=bag, removed=removed)
         else:
-            state = state._with(hand=state.hand + (token,))
-        if self.phase == Phase.CUP_DRAW:
-            if len(state.tray) >= state.tray_spaces:  # no room on the tray: into the cup
-                return state._with(cup=state._placed(state.hand), hand=()).next_cup_space()
-            return state._with(phase=Phase.PLACE)
-        want = 2 if self.phase == Phase.CHOICE_DRAW else 3
+            hand = self.hand + (token,)
+            if phase == _CUP_DRAW:
+                if len(self.tray) >= self.tray_spaces:  # no room on the tray: into the cup
+                    return self._cup_next(self._placed(hand), bag, hand=())
+                return self._with(bag=bag, hand=hand, phase=_PLACING)
+            state = self._with(bag=bag, hand=hand)
+        want = 2 if phase == Phase.CHOICE_DRAW else 3
         if len(state.hand) < want and state.bag:
             return state
-        if self.phase == Phase.CHOICE_DRAW:
+        if phase == Phase.CHOICE_DRAW:
             if not state.hand:
                 return state._with(phase=Phase.OVER)
             if len(set(state.hand)) == 1:
@@ -435,7 +441,7 @@ class State(SavedState, BaseState):
 
     def _do_keep(self, action: Keep) -> Self:
         rest = mremove(self.hand, [action.token])
-        return self._with(cup=self._placed([action.token]), hand=(), bag=madd(self.bag, rest)).next_cup_space()
+        return self._cup_next(self._placed([action.token]), madd(self.bag, rest), hand=())
 
     def _do_exchange(self, action: Exchange) -> Self:
         cup = list(self.cup)
@@ -509,6 +515,67 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
 }
 """Each action's transition, ``_HANDLERS[type(move)](state, move)`` (one table, not rebuilt at every step)."""
 _CHANCE_PHASES = frozenset(CHANCE_PHASES)
+_PLAYER: dict[str, int] = {**dict.fromkeys(CHANCE_PHASES, CHANCE), Phase.OVER: TERMINAL}
+"""``current_player()`` by phase (0, the player, in the others)."""
+_ONE_AT_A_TIME = frozenset((Phase.CUP_DRAW, Phase.CHOICE_DRAW, Phase.EXCHANGE_DRAW))
+"""The chance phases drawing one token at a time."""
+_FIXED_ACTIONS: dict[str, tuple[Any, ...]] = {Phase.PLACE: (ToCup(), ToTray()), Phase.DECIDE: (Continue(), Stop())}
+"""The legal actions of the phases that always offer the same ones (nothing to work out, so nothing kept on a state)."""
+
+
+def _active(squares: tuple[str, ...], slots: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """:attr:`State.active`. Asked at every token of the cup test, where each copy of a state shares the same
+    ``squares`` and ``slots`` objects: the last answer is kept with them, and given again for the same objects."""
+    global _last_active
+    last = _last_active
+    if last[0] is squares and last[1] is slots:
+        return last[2]
+    active = tuple(e for e, s in zip(squares, slots) if all(s))
+    _last_active = (squares, slots, active)  # one assignment: another thread reads the old triple or the new one
+    return active
+
+
+_last_active: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]] = ((), (), ())
+
+
+def _below(rng: np.random.Generator, n: int) -> int:
+    """``rng.integers(n)`` for ``1 <= n < 2**32``: the same number, the generator left in the same place, in a third of
+    the time (``integers`` spends the rest on its arguments and arrays).
+
+    numpy draws it by Lemire's method on the bit generator's 32-bit outputs (``random_bounded_uint64``): a 32-bit
+    output times ``n``, the high word the answer, redrawn while the low word is under ``2**32 % n``.
+    ``tests/test_roaster_sampling.py`` checks every draw against numpy's own on four bit generators.
+    """
+    if n == 1:
+        return 0  # numpy draws nothing either
+    bits = rng.bit_generator
+    api = bits.ctypes
+    with bits.lock:
+        product = api.next_uint32(api.state) * n
+        if product & 0xFFFFFFFF < n:
+            threshold = (0xFFFFFFFF - (n - 1)) % n  # 2**32 % n
+            while product & 0xFFFFFFFF < threshold:
+                product = api.next_uint32(api.state) * n
+    return product >> 32
+
+
+def _without(bag: tuple[str, ...], tokens: Iterable[str]) -> tuple[str, ...]:
+    """``mremove(bag, tokens)`` for a bag (a sorted multiset, as every bag of a state is): what is left is sorted
+    already, so it is not sorted again."""
+    left = list(bag)
+    for t in tokens:
+        left.remove(t)
+    return tuple(left)
+
+
+_roast = lru_cache(maxsize=256)(roast)
+""":func:`~.tokens.roast` of each (token, steps), worked out once."""
+
+
+def _cup_space(cup: tuple[str, ...], active: tuple[str, ...], sweetness_space: int) -> int:
+    """:attr:`State.cup_space` of a cup with these cup effects ``active``."""
+    filled = len(cup) - (SWEETNESS in cup)
+    return filled + (SWEETNESS in active and filled >= sweetness_space)
 
 
 class Game(GameBase):
@@ -539,15 +606,19 @@ class Game(GameBase):
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game after setup: chance shuffling the cup effects onto the squares (with ``seed``, already shuffled)."""
+        if check_seed(seed) is None:
+            return self._setup
+        return self._setup.apply(self._setup.sample_chance(np.random.default_rng(seed)))
+
+    @cached_property
+    def _setup(self) -> State:
+        """The state before the shuffle, made once (a state is a value: every game starts from the same one)."""
         rules = self.rules
         bag = rules.card.bag
         reserve: tuple[str, ...] = ()
         if rules.side == "easy":  # one of each flavour from the card's tokens (those the card has: Ruling)
             reserve = msort(f for f in EASY_FLAVOURS if f in bag)
             bag = mremove(bag, reserve)
-        state = State(rules=rules, space=rules.start_space, bag=bag, reserve=reserve, smoke=rules.thermometer.smoke)
-        if check_seed(seed) is not None:
-            state = state.apply(state.sample_chance(np.random.default_rng(seed)))
-        return state
+        return State(rules=rules, space=rules.start_space, bag=bag, reserve=reserve, smoke=rules.thermometer.smoke)
 
 
