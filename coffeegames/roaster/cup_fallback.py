@@ -18,22 +18,30 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
+from ..exact import Dist
+from .cup_layers import Layers, fits
 from .cup_solver import Counts, OverBudget, Solver, count_pairs, plus
 from .data import CUP_SPACES
 
 __all__ = [
     "ENDGAME", "ENDGAME_BUDGET", "endgame", "fallback_exchange", "fallback_keep", "fallback_place", "heuristic_exchange",
-    "heuristic_place", "projected", "simulate", "typical_fill",
+    "heuristic_place", "projected", "simulate", "typical_fill", "Entries", "Estimate", "GROWTH", "LOW", "estimate", "static_gains", "valued",
 ]
 
 ENDGAME = 7
 """The fallback policy plays exactly (by the solver) once at most this many cup spaces are free ..."""
 ENDGAME_BUDGET = 4
 """... within another ``max_states // ENDGAME_BUDGET`` positions."""
+LOW = 3
+"""The vectorised fallback (:func:`valued`) first values its tests exactly from this many free cup spaces ..."""
+GROWTH = 3
+"""... then from one more while a table this many times larger fits (measured: 2.5-3.5 times a cup space)."""
 
 
 def typical_fill(solver: Solver, bag: Counts, k: int) -> Counts:
@@ -153,3 +161,188 @@ def simulate(solver: Solver, bag: Counts, cup: Counts, tray: int, n: int, seed: 
         out.append(solver.score(c))
     return out
 
+
+
+def static_gains(solver: Solver, bag: Counts, cup: Counts) -> list[int]:
+    """Each kind's gain in the cup, projected (:func:`projected`) from ``(bag, cup)``: what the vectorised rule of thumb
+    (:class:`Entries`) ranks a drawn token by. The same numbers as ``projected(solver, bag, plus(cup, j)) -
+    projected(solver, bag, cup)`` for each kind ``j``, with the typical rest shared out once.
+
+    >>> from coffeegames.roaster.rules import Rules
+    >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean2", "bean3", "smoke"], 3, None)
+    >>> static_gains(solver, (4, 4, 2), (0, 0, 0)) == [projected(solver, (4, 4, 2), plus((0, 0, 0), j)) - projected(solver, (4, 4, 2), (0, 0, 0)) for j in range(3)]
+    True
+    """
+    room = CUP_SPACES - (solver.sweet_space is not None) - sum(cup)
+    base = solver.score(tuple(c + r for c, r in zip(cup, typical_fill(solver, bag, room))))
+    rest = tuple(c + r for c, r in zip(cup, typical_fill(solver, bag, room - 1)))
+    return [solver.score(plus(rest, j)) - base for j in range(len(bag))]
+
+
+def _draw(rng: np.random.Generator, bags: np.ndarray) -> np.ndarray:
+    """One token drawn from each row of ``bags`` (counts; every row holds one), as kind indices; the rows lose it."""
+    cum = bags.cumsum(1)
+    picks = np.floor(rng.random(len(bags)) * cum[:, -1])
+    kinds = (cum <= picks[:, None]).sum(1)
+    bags[np.arange(len(bags)), kinds] -= 1
+    return kinds
+
+
+class Entries:
+    """Seeded cup tests played by a rule of thumb, all at once (numpy), until at most ``free`` cup spaces are left.
+
+    ``roots`` are ``(bag, cup, tray)`` count tuples about to draw; each gets ``samples`` tests (rows), seeded by ``seed``.
+    The rule of thumb is :func:`heuristic_place` and the Choice rule of :func:`fallback_keep` with each root's
+    :func:`static_gains` (projected once, from the root). :meth:`down` plays the rows on to fewer free spaces; the
+    rows' positions (:meth:`positions`) are then valued exactly (:class:`.cup_layers.Layers`), so each test's value is
+    the exact expected score of best play from where the rule of thumb left it.
+
+    >>> from coffeegames.roaster.rules import Rules
+    >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean2", "bean3", "smoke"], 3, None)
+    >>> e = Entries(solver, [((4, 4, 2), (0, 0, 0), 0)], 5, seed=1, free=7)
+    >>> [sum(cup) for _, cup, _ in e.positions()]
+    [3, 3, 3, 3, 3]
+    """
+
+    def __init__(self, solver: Solver, roots: list[tuple[Counts, Counts, int]], samples: int, seed: int, free: int) -> None:
+        self.solver, self.samples, self.free = solver, samples, CUP_SPACES
+        self.rng = np.random.default_rng(seed)
+        self.bag = np.repeat(np.array([r[0] for r in roots], dtype=np.int64).reshape(len(roots), -1), samples, axis=0)
+        self.cup = np.repeat(np.array([r[1] for r in roots], dtype=np.int64).reshape(len(roots), -1), samples, axis=0)
+        self.tray = np.repeat(np.array([r[2] for r in roots], dtype=np.int64), samples)
+        self.root = np.repeat(np.arange(len(roots)), samples)
+        self.roots = roots
+        self.known: dict[tuple[int, Counts], list[int]] = {}  # (root, cup) → its gains
+        self.down(free)
+
+    def _position(self) -> np.ndarray:
+        size = self.cup.sum(1)
+        sweet = self.solver.sweet_space
+        return size + (size >= sweet) if sweet is not None else size
+
+    def _gains(self, rows: np.ndarray) -> np.ndarray:
+        """The rows' :func:`static_gains`, one list a root and cup (the projection's bag: the root's, less the cup's
+        tokens drawn since; the tray is left out), remembered."""
+        out = []
+        for bag, cup in zip(self.bag[rows].tolist(), self.cup[rows].tolist()):
+            key = (tuple(bag), tuple(cup))
+            found = self.known.get(key)
+            if found is None:
+                found = self.known[key] = static_gains(self.solver, *key)
+            out.append(found)
+        return np.array(out, dtype=np.int64).reshape(len(rows), -1)
+
+    def down(self, free: int) -> None:
+        """Play every row on until at most ``free`` cup spaces are left (or its bag is empty)."""
+        s, self.free = self.solver, free
+        choice_spaces = np.array(sorted(s.choice_spaces) or [-1])
+        while True:
+            position, total = self._position(), self.bag.sum(1)
+            rows = np.flatnonzero((CUP_SPACES - position > free) & (total > 0))
+            if not len(rows):
+                return
+            at_choice = np.isin(position[rows], choice_spaces)
+            two = at_choice & (total[rows] >= 2)
+            pair = rows[two]
+            if len(pair):  # Choice: draw 2, keep the better by the gains (among equals the kind that comes first)
+                bags = self.bag[pair]
+                x, y = _draw(self.rng, bags), _draw(self.rng, bags)
+                a, b = np.minimum(x, y), np.maximum(x, y)
+                g = self._gains(pair)
+                keep_b = g[np.arange(len(pair)), b] > g[np.arange(len(pair)), a]
+                keep, back = np.where(keep_b, b, a), np.where(keep_b, a, b)
+                bags[np.arange(len(pair)), back] += 1
+                self.bag[pair] = bags
+                self.cup[pair, keep] += 1
+            one, at_choice = rows[~two], at_choice[~two]  # at a Choice space with one token left: it goes to the cup
+            if not len(one):
+                continue
+            bags = self.bag[one]
+            i = _draw(self.rng, bags)
+            self.bag[one] = bags
+            g = self._gains(one)
+            gi = g[np.arange(len(one)), i]
+            left = s.tray_spaces - self.tray[one]
+            worse = (bags * (g < gi[:, None])).sum(1)
+            rest = bags.sum(1)
+            coming = CUP_SPACES - position[one] - 1
+            tray = (left > 0) & ~at_choice & (gi < 0) & \
+                ((rest == 0) | (worse * coming < left * rest))
+            self.tray[one] += tray
+            self.cup[one[~tray], i[~tray]] += 1
+
+    def positions(self) -> list[tuple[Counts, Counts, int]]:
+        """Each row's position (``samples`` rows a root, in the roots' order)."""
+        return [(tuple(b), tuple(c), t) for b, c, t in zip(self.bag.tolist(), self.cup.tolist(), self.tray.tolist())]
+
+
+def valued(entries: Entries, budget: int | None, dist: bool = False) -> tuple[Layers, int]:
+    """The rows of ``entries`` valued exactly by one :class:`.cup_layers.Layers` table within ``budget`` positions.
+
+    The rows are played on by the rule of thumb down to :data:`LOW` free cup spaces, their positions kept at each
+    number of free spaces; the table is made from the deepest positions first (further down if even those are over
+    budget: at a full cup or an empty bag they always fit, being the table themselves), then from the positions one
+    space higher while a table :data:`GROWTH` times larger fits the budget. Returns the table (its roots are the rows,
+    in order) and the free cup spaces from which play is exact."""
+    solver = entries.solver
+    if budget is None:
+        return Layers(solver, entries.positions(), None, dist), entries.free
+    levels = {entries.free: entries.positions()}
+    while entries.free > LOW:
+        entries.down(entries.free - 1)
+        levels[entries.free] = entries.positions()
+    table = _table(solver, levels[entries.free], budget, dist)
+    while table is None:
+        entries.down(entries.free - 1)
+        levels[entries.free] = entries.positions()
+        table = _table(solver, levels[entries.free], budget if entries.free > 0 else None, dist)
+    free = entries.free
+    while free + 1 in levels and table.positions * GROWTH <= budget:
+        bigger = _table(solver, levels[free + 1], budget, dist)
+        if bigger is None:
+            break
+        table, free = bigger, free + 1
+    return table, free
+
+
+def _table(solver: Solver, roots: list[tuple[Counts, Counts, int]], budget: int | None, dist: bool) -> Layers | None:
+    """The exact table from ``roots`` within ``budget`` positions, or None."""
+    if budget is not None and not fits(solver, roots):
+        return None
+    try:
+        return Layers(solver, roots, budget, dist)
+    except OverBudget:
+        return None
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """:func:`estimate`'s answer: each root's mean value and its standard error, the score distribution (one root, when
+    asked), the free cup spaces from which play was exact and the positions valued."""
+
+    values: list[Fraction]
+    stderr: list[float]
+    dist: Dist | None
+    free: int
+    positions: int
+
+
+def estimate(solver: Solver, roots: list[tuple[Counts, Counts, int]], samples: int, seed: int, budget: int | None,
+             dist: bool = False) -> Estimate:
+    """Each root's cup test (``(bag, cup, tray)`` about to draw) estimated by ``samples`` seeded tests under the fallback
+    policy: the rule of thumb (:class:`Entries`) while more than :data:`ENDGAME` cup spaces are free and further down
+    while the rest is over ``budget`` positions, then best play, valued exactly by one table for every root
+    (:func:`valued`). Each test counts its exact expected score from where the rule of thumb left it, so the mean is
+    an unbiased estimate of that policy's value (a lower estimate of optimal play), with little noise from the
+    exact part. ``dist`` (one root): the score distribution of those tests, exactly (its mean is the value)."""
+    if dist and len(roots) != 1:
+        raise ValueError("the distribution is of one root's tests")
+    entries = Entries(solver, roots, samples, seed, ENDGAME)
+    table, free = valued(entries, budget, dist)
+    found = table.values()
+    values, errors = [], []
+    for r in range(len(roots)):
+        mine = found[r * samples:(r + 1) * samples]
+        values.append(sum(mine, Fraction(0)) / samples)
+        errors.append(float(np.std([float(v) for v in mine], ddof=1) / np.sqrt(samples)) if samples > 1 else float("inf"))
+    return Estimate(values, errors, table.dist() if dist else None, free, table.positions)

@@ -23,9 +23,9 @@ from ..exact import check_count
 from ..validate import check_instance
 from .actions import Continue, Phase, Roast
 from .cup_layers import Layers, fits
-from .cup_fallback import projected
+from .cup_fallback import estimate, projected
 from .cup import MAX_SAMPLES, MAX_STATES, _check_budget, _choices, _read, _solve, _Test, stop_now
-from .cup_solver import OverBudget, Solver, count_positions
+from .cup_solver import Counts, OverBudget, Solver, count_positions
 from .state import State
 from .tokens import MOISTURE, TOKENS, roast
 
@@ -71,11 +71,10 @@ class _Solved:
 
 def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, seed: int) -> tuple[list[_Solved], int]:
     """:func:`stop_now`'s value for many tests (all from a draw): the tests that can share a solver are one vectorised
-    solve (:class:`.cup_layers.Layers`, ``max_states`` positions in all; an exact Fraction each); a group over that
-    budget is solved test by test, each alone by the vectorised solver within ``max_states`` positions, and a test
-    over that (known beforehand where the positions can be counted) as before the vectorised solver: by one scalar
-    solver shared by such tests, within ``max_states`` positions, simulated beyond. Returns the values and the
-    positions solved."""
+    solve (:class:`.cup_layers.Layers`, ``max_states`` positions in all; an exact Fraction each). Over that budget
+    the smallest tests (counted beforehand: no Sweetness, Choice or Exchange) are solved alone, exactly, within half
+    of it, and the others estimated by the fallback (:func:`.cup_fallback.estimate`: ``samples`` seeded tests each,
+    valued in one table within the rest). Returns the values and the positions solved."""
     out: list[_Solved] = [_Solved(Fraction(0))] * len(tests)
     positions = 0
     groups: dict[Hashable, list[int]] = {}
@@ -102,22 +101,25 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
                 out[i] = _Solved(v)
             positions += table.positions
             continue
-        shared: list[tuple[_Test, Solver]] = []
-        for i, root, over in zip(members, roots, alone):  # test by test
-            test = tests[i]
-            if layered and not over and fits(solver, [root]):
-                try:
-                    single = Layers(solver, [root], max_states)
-                    out[i], positions = _Solved(single.values()[0]), positions + single.positions
-                    continue
-                except OverBudget:
-                    pass
-            one = next((s for t, s in shared if t.shares(test) and all(x in s.index for x in test.tokens)), None)
-            if one is None:  # one scalar solver serves the tests it can: they share positions (and the fallback's endgames)
-                one = test.solver(max_states, (x for j in members if tests[j].shares(test) for x in tests[j].tokens))
-                shared.append((test, one))
-            r = _solve(test, one, samples, seed, layered=False)
-            out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
+        if not (layered and fits(solver, roots)):  # not from a draw, or too many kinds for the vectorised solver
+            for i in members:
+                r = _solve(tests[i], tests[i].solver(max_states), samples, seed)
+                out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
+            continue
+        assert max_states is not None  # (with no budget the shared table always answers)
+        left = max_states // 2  # half the budget for the smallest tests alone (counted beforehand), exactly
+        estimated: list[tuple[int, tuple[Counts, Counts, int]]] = []
+        for n, i, root in sorted(zip(counted, members, roots), key=lambda x: (x[0] is None, x[0] or 0)):
+            if n is not None and n <= left:
+                single = Layers(solver, [root], n)
+                out[i], positions, left = _Solved(single.values()[0]), positions + single.positions, left - n
+            else:
+                estimated.append((i, root))
+        if estimated:  # the rest: the fallback's estimate, in one table within the rest of the budget
+            found = estimate(solver, [root for _, root in estimated], samples, seed, max_states - (max_states // 2 - left))
+            for (i, _), value, stderr in zip(estimated, found.values, found.stderr):
+                out[i] = _Solved(value, False, stderr)
+            positions += found.positions
     return out, positions
 
 
