@@ -61,13 +61,15 @@ __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_PHASES", "STOP_OPTIONS", "advise"
            "valued_stop"]
 
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
-STOP_OPTIONS: dict[str, Any] = {"max_states": 100_000, "samples": 300, "seed": 0}
-"""Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation). Kept at 100,000
-positions with the vectorised solver (:mod:`.cup_layers`): a larger budget made the refresh slower where the
-answer is over it anyway (benchmarks/README.md)."""
-CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 100_000, "samples": 100, "seed": 0,
+STOP_OPTIONS: dict[str, Any] = {"max_states": 60_000, "samples": 100, "seed": 0}
+"""Budget of each :func:`stop_now` call made by :func:`advise`: exact within 60,000 positions (≈ 0.1 s of CPU with the
+distribution), else the fallback's estimate from 100 seeded cup tests, valued exactly within as many positions once
+the rule of thumb has played their first draws. Chosen so a stop/continue refresh stays near 0.3 s of CPU
+(benchmarks/README.md, "Third pass")."""
+CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 40_000, "samples": 20, "seed": 0,
                                     "reserve": "bag"}
-"""Budget of the :func:`one_more_round` call made by :func:`advise`."""
+"""Budget of the :func:`one_more_round` call made by :func:`advise`: 40,000 positions in all for the draws' cup tests
+(the fallback's 20 seeded tests each beyond: the sampled draws' own spread is the larger error)."""
 CUP_PHASES = (Phase.RESERVE, *CUP_TEST_PHASES)
 """The decisions valued by :func:`stop_now` from the state each action leads to: the starting flavours, the cup test's."""
 

@@ -33,20 +33,23 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   scalar search still answers single decisions (:meth:`CupTest.decision`, :meth:`CupTest.action`),
   other starting phases and the fallback's endgames. Both give the same exact Fractions
   (``tests/test_roaster_cup_layers.py``).
-* Beyond ``max_states`` positions the solve stops and a seeded simulation of a fallback
-  policy gives an approximate answer, flagged ``exact=False`` with its standard error: a
-  rule of thumb (``heuristic_place``, ``heuristic_exchange``) while more than ``ENDGAME``
-  cup spaces are free, exact play after (within a quarter of the budget more). A fixed
-  policy, so a lower estimate of optimal play (``CupTest.lower``); its standard error counts
-  the simulation's noise, not that bias, which ``benchmarks/bench_roaster.py`` measures.
-  Without Sweetness, Choice and Exchange the number of positions is counted beforehand
-  (exactly), and a solve known to be over budget is not started.
+* Beyond ``max_states`` positions the solve stops (without Sweetness, Choice and Exchange the
+  positions are counted beforehand, exactly, and a solve known to be over budget is not
+  started) and :func:`.cup_fallback.estimate` gives an approximate answer, flagged
+  ``exact=False`` with its standard error: ``samples`` seeded cup tests, all at once, played
+  by a rule of thumb (``heuristic_place``) while more than ``ENDGAME`` cup spaces are free
+  (fewer where the rest is still over budget), each then valued exactly (best play from
+  there, one vectorised table within ``max_states`` positions). A fixed policy, so a lower
+  estimate of optimal play (``CupTest.lower``); its standard error counts the sampling's
+  noise, not that bias, which ``benchmarks/bench_roaster.py`` measures. The decisions of such
+  an answer (:meth:`CupTest.decision`, :meth:`CupTest.action`) follow the same rule of thumb,
+  exact within ``ENDGAME`` free spaces by the scalar solver within a quarter of the budget.
 * :func:`.round.one_more_round` plays the next round with plain roasting (no effects; pass
   ``act=`` for another round policy), then stops: a lower bound on what that round can be
   worth. Its draws are all weighed when few enough (or ``max_outcomes=None``), else a
   stratified sample is (flagged, with a standard error); every draw's cup test is one vectorised
-  table (they share most positions); over ``max_states`` positions, test by test, each by the vectorised
-  solver within ``max_states`` positions, and the tests over that by one shared scalar solver, simulated beyond.
+  table (they share most positions); over ``max_states`` positions, the smallest tests alone within half of
+  them, the others by the fallback's estimate within the rest.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules

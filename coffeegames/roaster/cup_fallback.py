@@ -1,11 +1,16 @@
 """The cup-test solver's fallback when a test is over budget: a rule of thumb, exact in the endgame.
 
-Beyond ``max_states`` positions :func:`.cup.stop_now` simulates seeded cup tests under this
-policy instead of solving: a rule of thumb (:func:`heuristic_place`,
-:func:`heuristic_exchange`) while more than :data:`ENDGAME` cup spaces are free, exact play
-(by the :class:`~.cup_solver.Solver`) after, within a budget of its own. A fixed policy, so a
-lower estimate of optimal play. It plays the solver's rules: an active Sweetness takes its own
-space and is in every cup it scores, however early the bag runs out (:meth:`.Solver.sweet_in`).
+Beyond ``max_states`` positions :func:`.cup.stop_now` (and :func:`.round.one_more_round` for the
+draws' tests) estimate instead of solving (:func:`estimate`): seeded cup tests, all at once
+(:class:`Entries`), played by a rule of thumb (:func:`heuristic_place`, the Choice rule of
+:func:`fallback_keep`) while more than :data:`ENDGAME` cup spaces are free (fewer where the rest is
+still over budget), then valued exactly from there by one vectorised table
+(:class:`.cup_layers.Layers`, :func:`valued`). A fixed policy, so a lower estimate of optimal play.
+It plays the solver's rules: an active Sweetness takes its own space and is in every cup it scores,
+however early the bag runs out (:meth:`.Solver.sweet_in`). One decision at a time, the same policy
+(:func:`fallback_place`, :func:`fallback_keep`, :func:`fallback_exchange`) answers the decisions of
+an estimated :class:`.cup.CupTest` (its endgame by the scalar solver within a budget of its own), and
+:func:`simulate` plays it test by test where a position code is too wide for the vectorised solver.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
@@ -31,13 +36,14 @@ from .data import CUP_SPACES
 
 __all__ = [
     "ENDGAME", "ENDGAME_BUDGET", "endgame", "fallback_exchange", "fallback_keep", "fallback_place", "heuristic_exchange",
-    "heuristic_place", "projected", "simulate", "typical_fill", "Entries", "Estimate", "GROWTH", "LOW", "estimate", "static_gains", "valued",
+    "heuristic_place", "projected", "simulate", "typical_fill", "typical_fills", "Entries", "Estimate", "GROWTH", "LOW", "estimate", "valued",
 ]
 
 ENDGAME = 7
-"""The fallback policy plays exactly (by the solver) once at most this many cup spaces are free ..."""
+"""The fallback policy plays exactly once at most this many cup spaces are free ..."""
 ENDGAME_BUDGET = 4
-"""... within another ``max_states // ENDGAME_BUDGET`` positions."""
+"""... one decision at a time (:class:`.cup.CupTest`'s decisions, :func:`simulate`) within another
+``max_states // ENDGAME_BUDGET`` positions; :func:`estimate` within its ``budget``."""
 LOW = 3
 """The vectorised fallback (:func:`valued`) first values its tests exactly from this many free cup spaces ..."""
 GROWTH = 3
@@ -55,6 +61,24 @@ def typical_fill(solver: Solver, bag: Counts, k: int) -> Counts:
     for i in sorted(range(len(bag)), key=lambda i: exact[i] - out[i], reverse=True)[: k - sum(out)]:
         out[i] += 1
     return tuple(out)
+
+
+def typical_fills(bags: np.ndarray, k: int) -> np.ndarray:
+    """:func:`typical_fill` of every row of ``bags`` (counts) at once: the same numbers.
+
+    >>> from coffeegames.roaster.rules import Rules
+    >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean2", "bean3", "smoke"], 3, None)
+    >>> typical_fills(np.array([[4, 4, 2], [1, 0, 0], [0, 0, 0]]), 5).tolist()
+    [[2, 2, 1], [1, 0, 0], [0, 0, 0]]
+    """
+    total = bags.sum(1)
+    k_row = np.minimum(max(k, 0), total)
+    exact = bags * k_row[:, None] / np.maximum(total, 1)[:, None]  # as Python's n * k / total (both correctly rounded)
+    out = np.floor(exact).astype(np.int64)
+    order = np.argsort(-(exact - out), axis=1, kind="stable")  # largest remainders first, ties in kind order
+    rank = np.empty_like(order)
+    np.put_along_axis(rank, order, np.arange(bags.shape[1])[None, :].repeat(len(bags), 0), axis=1)
+    return out + (rank < (k_row - out.sum(1))[:, None])
 
 
 def projected(solver: Solver, bag: Counts, cup: Counts) -> int:
@@ -163,22 +187,6 @@ def simulate(solver: Solver, bag: Counts, cup: Counts, tray: int, n: int, seed: 
 
 
 
-def static_gains(solver: Solver, bag: Counts, cup: Counts) -> list[int]:
-    """Each kind's gain in the cup, projected (:func:`projected`) from ``(bag, cup)``: what the vectorised rule of thumb
-    (:class:`Entries`) ranks a drawn token by. The same numbers as ``projected(solver, bag, plus(cup, j)) -
-    projected(solver, bag, cup)`` for each kind ``j``, with the typical rest shared out once.
-
-    >>> from coffeegames.roaster.rules import Rules
-    >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean2", "bean3", "smoke"], 3, None)
-    >>> static_gains(solver, (4, 4, 2), (0, 0, 0)) == [projected(solver, (4, 4, 2), plus((0, 0, 0), j)) - projected(solver, (4, 4, 2), (0, 0, 0)) for j in range(3)]
-    True
-    """
-    room = CUP_SPACES - (solver.sweet_space is not None) - sum(cup)
-    base = solver.score(tuple(c + r for c, r in zip(cup, typical_fill(solver, bag, room))))
-    rest = tuple(c + r for c, r in zip(cup, typical_fill(solver, bag, room - 1)))
-    return [solver.score(plus(rest, j)) - base for j in range(len(bag))]
-
-
 def _draw(rng: np.random.Generator, bags: np.ndarray) -> np.ndarray:
     """One token drawn from each row of ``bags`` (counts; every row holds one), as kind indices; the rows lose it."""
     cum = bags.cumsum(1)
@@ -189,105 +197,116 @@ def _draw(rng: np.random.Generator, bags: np.ndarray) -> np.ndarray:
 
 
 class Entries:
-    """Seeded cup tests played by a rule of thumb, all at once (numpy), until at most ``free`` cup spaces are left.
+    """Seeded cup tests played by the rule of thumb, all at once, until at most ``free`` cup spaces are left.
 
     ``roots`` are ``(bag, cup, tray)`` count tuples about to draw; each gets ``samples`` tests (rows), seeded by ``seed``.
-    The rule of thumb is :func:`heuristic_place` and the Choice rule of :func:`fallback_keep` with each root's
-    :func:`static_gains` (projected once, from the root). :meth:`down` plays the rows on to fewer free spaces; the
-    rows' positions (:meth:`positions`) are then valued exactly (:class:`.cup_layers.Layers`), so each test's value is
-    the exact expected score of best play from where the rule of thumb left it.
+    The draws are made for every row at once (numpy); the decisions are :func:`heuristic_place`'s and the Choice rule
+    of :func:`fallback_keep`, with each position's projection remembered and only the gains a decision needs worked
+    out. :meth:`down` plays the rows on to fewer free spaces; :func:`valued` then values the rows' positions
+    (:meth:`positions`) exactly, so each test counts the exact expected score of best play from where the rule of
+    thumb left it.
 
     >>> from coffeegames.roaster.rules import Rules
     >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean2", "bean3", "smoke"], 3, None)
     >>> e = Entries(solver, [((4, 4, 2), (0, 0, 0), 0)], 5, seed=1, free=7)
     >>> [sum(cup) for _, cup, _ in e.positions()]
     [3, 3, 3, 3, 3]
+    >>> e.gain((4, 4, 2), (1, 0, 0), 2) == projected(solver, (4, 4, 2), (1, 0, 1)) - projected(solver, (4, 4, 2), (1, 0, 0))
+    True
     """
 
     def __init__(self, solver: Solver, roots: list[tuple[Counts, Counts, int]], samples: int, seed: int, free: int) -> None:
-        self.solver, self.samples, self.free = solver, samples, CUP_SPACES
+        self.solver, self.free = solver, CUP_SPACES
         self.rng = np.random.default_rng(seed)
-        self.bag = np.repeat(np.array([r[0] for r in roots], dtype=np.int64).reshape(len(roots), -1), samples, axis=0)
-        self.cup = np.repeat(np.array([r[1] for r in roots], dtype=np.int64).reshape(len(roots), -1), samples, axis=0)
+        k = len(solver.kinds)
+        self.bag = np.repeat(np.array([r[0] for r in roots], dtype=np.int64).reshape(len(roots), k), samples, axis=0)
+        self.cup = np.repeat(np.array([r[1] for r in roots], dtype=np.int64).reshape(len(roots), k), samples, axis=0)
         self.tray = np.repeat(np.array([r[2] for r in roots], dtype=np.int64), samples)
-        self.root = np.repeat(np.arange(len(roots)), samples)
-        self.roots = roots
-        self.known: dict[tuple[int, Counts], list[int]] = {}  # (root, cup) → its gains
+        self.known: dict[tuple[Counts, Counts], tuple[int, Counts]] = {}
         self.down(free)
 
-    def _position(self) -> np.ndarray:
-        size = self.cup.sum(1)
-        sweet = self.solver.sweet_space
-        return size + (size >= sweet) if sweet is not None else size
+    def _projection(self, bag: Counts, cup: Counts) -> tuple[int, Counts]:
+        """(:func:`projected` score of ``cup``, the cup with a typical rest one token short), remembered."""
+        found = self.known.get((bag, cup))
+        if found is None:
+            s = self.solver
+            room = CUP_SPACES - (s.sweet_space is not None) - sum(cup)
+            base = s.score(tuple(c + r for c, r in zip(cup, typical_fill(s, bag, room))))
+            found = self.known[(bag, cup)] = (base, tuple(c + r for c, r in zip(cup, typical_fill(s, bag, room - 1))))
+        return found
 
-    def _gains(self, rows: np.ndarray) -> np.ndarray:
-        """The rows' :func:`static_gains`, one list a root and cup (the projection's bag: the root's, less the cup's
-        tokens drawn since; the tray is left out), remembered."""
-        out = []
-        for bag, cup in zip(self.bag[rows].tolist(), self.cup[rows].tolist()):
-            key = (tuple(bag), tuple(cup))
-            found = self.known.get(key)
-            if found is None:
-                found = self.known[key] = static_gains(self.solver, *key)
-            out.append(found)
-        return np.array(out, dtype=np.int64).reshape(len(rows), -1)
+    def gain(self, bag: Counts, cup: Counts, j: int) -> int:
+        """``projected(bag, cup + j) - projected(bag, cup)``: what a token of kind ``j`` adds to the cup's projection."""
+        base, rest = self._projection(bag, cup)
+        return self.solver.score(plus(rest, j)) - base
+
+    def _to_tray(self, bag: Counts, cup: Counts, tray: int, i: int) -> bool:
+        """:func:`heuristic_place`, working out the other kinds' gains only when the drawn kind's is negative."""
+        s = self.solver
+        left = s.tray_spaces - tray
+        if left <= 0:
+            return False
+        gain = self.gain(bag, cup, i)
+        if gain >= 0:
+            return False
+        total = sum(bag)
+        worse = sum(n for j, n in enumerate(bag) if n and self.gain(bag, cup, j) < gain)
+        return total == 0 or worse * (CUP_SPACES - s.position(cup) - 1) < left * total
 
     def down(self, free: int) -> None:
         """Play every row on until at most ``free`` cup spaces are left (or its bag is empty)."""
         s, self.free = self.solver, free
         choice_spaces = np.array(sorted(s.choice_spaces) or [-1])
         while True:
-            position, total = self._position(), self.bag.sum(1)
+            size, total = self.cup.sum(1), self.bag.sum(1)
+            position = size + (size >= s.sweet_space) if s.sweet_space is not None else size
             rows = np.flatnonzero((CUP_SPACES - position > free) & (total > 0))
             if not len(rows):
                 return
             at_choice = np.isin(position[rows], choice_spaces)
             two = at_choice & (total[rows] >= 2)
             pair = rows[two]
-            if len(pair):  # Choice: draw 2, keep the better by the gains (among equals the kind that comes first)
+            if len(pair):  # Choice: draw 2, keep the one the projection prefers (among equals the kind that comes first)
                 bags = self.bag[pair]
                 x, y = _draw(self.rng, bags), _draw(self.rng, bags)
-                a, b = np.minimum(x, y), np.maximum(x, y)
-                g = self._gains(pair)
-                keep_b = g[np.arange(len(pair)), b] > g[np.arange(len(pair)), a]
-                keep, back = np.where(keep_b, b, a), np.where(keep_b, a, b)
-                bags[np.arange(len(pair)), back] += 1
+                for n, (r, bag, cup, a, b) in enumerate(zip(pair.tolist(), bags.tolist(), self.cup[pair].tolist(),
+                                                            np.minimum(x, y).tolist(), np.maximum(x, y).tolist())):
+                    keep_b = self.gain(tuple(bag), tuple(cup), b) > self.gain(tuple(bag), tuple(cup), a)
+                    bags[n, a if keep_b else b] += 1
+                    self.cup[r, b if keep_b else a] += 1
                 self.bag[pair] = bags
-                self.cup[pair, keep] += 1
-            one, at_choice = rows[~two], at_choice[~two]  # at a Choice space with one token left: it goes to the cup
+            one = rows[~two]  # (at a Choice space with one token left, it goes to the cup)
             if not len(one):
                 continue
             bags = self.bag[one]
-            i = _draw(self.rng, bags)
+            kinds = _draw(self.rng, bags)
             self.bag[one] = bags
-            g = self._gains(one)
-            gi = g[np.arange(len(one)), i]
-            left = s.tray_spaces - self.tray[one]
-            worse = (bags * (g < gi[:, None])).sum(1)
-            rest = bags.sum(1)
-            coming = CUP_SPACES - position[one] - 1
-            tray = (left > 0) & ~at_choice & (gi < 0) & \
-                ((rest == 0) | (worse * coming < left * rest))
-            self.tray[one] += tray
-            self.cup[one[~tray], i[~tray]] += 1
+            placed = at_choice[~two]
+            for r, bag, cup, tray, i, forced in zip(one.tolist(), bags.tolist(), self.cup[one].tolist(), self.tray[one].tolist(),
+                                                    kinds.tolist(), placed.tolist()):
+                if not forced and self._to_tray(tuple(bag), tuple(cup), tray, i):
+                    self.tray[r] += 1
+                else:
+                    self.cup[r, i] += 1
 
     def positions(self) -> list[tuple[Counts, Counts, int]]:
         """Each row's position (``samples`` rows a root, in the roots' order)."""
         return [(tuple(b), tuple(c), t) for b, c, t in zip(self.bag.tolist(), self.cup.tolist(), self.tray.tolist())]
 
 
-def valued(entries: Entries, budget: int | None, dist: bool = False) -> tuple[Layers, int]:
+def valued(entries: Entries, budget: int | None, dist: bool = False) -> tuple[Layers, list[tuple[Counts, Counts, int]], int]:
     """The rows of ``entries`` valued exactly by one :class:`.cup_layers.Layers` table within ``budget`` positions.
 
     The rows are played on by the rule of thumb down to :data:`LOW` free cup spaces, their positions kept at each
     number of free spaces; the table is made from the deepest positions first (further down if even those are over
     budget: at a full cup or an empty bag they always fit, being the table themselves), then from the positions one
-    space higher while a table :data:`GROWTH` times larger fits the budget. Returns the table (its roots are the rows,
-    in order) and the free cup spaces from which play is exact."""
+    space higher while a table :data:`GROWTH` times larger fits the budget. Returns the table, the rows' positions it
+    values and the free cup spaces from which play is exact. The table's roots are the distinct positions, or with
+    ``dist`` every row's (the distribution weighs the roots alike)."""
     solver = entries.solver
-    if budget is None:
-        return Layers(solver, entries.positions(), None, dist), entries.free
     levels = {entries.free: entries.positions()}
+    if budget is None:
+        return _table(solver, levels[entries.free], None, dist), levels[entries.free], entries.free
     while entries.free > LOW:
         entries.down(entries.free - 1)
         levels[entries.free] = entries.positions()
@@ -302,11 +321,13 @@ def valued(entries: Entries, budget: int | None, dist: bool = False) -> tuple[La
         if bigger is None:
             break
         table, free = bigger, free + 1
-    return table, free
+    return table, levels[free], free
 
 
-def _table(solver: Solver, roots: list[tuple[Counts, Counts, int]], budget: int | None, dist: bool) -> Layers | None:
-    """The exact table from ``roots`` within ``budget`` positions, or None."""
+def _table(solver: Solver, rows: list[tuple[Counts, Counts, int]], budget: int | None, dist: bool) -> Any:
+    """The exact table from the positions ``rows`` (each distinct one once, unless ``dist``) within ``budget``
+    positions, or None."""
+    roots = rows if dist else list(dict.fromkeys(rows))
     if budget is not None and not fits(solver, roots):
         return None
     try:
@@ -338,8 +359,9 @@ def estimate(solver: Solver, roots: list[tuple[Counts, Counts, int]], samples: i
     if dist and len(roots) != 1:
         raise ValueError("the distribution is of one root's tests")
     entries = Entries(solver, roots, samples, seed, ENDGAME)
-    table, free = valued(entries, budget, dist)
-    found = table.values()
+    table, rows, free = valued(entries, budget, dist)
+    value = dict(zip([(tuple(b), tuple(c), t) for b, c, t in table.roots], table.values()))
+    found = [value[row] for row in rows]
     values, errors = [], []
     for r in range(len(roots)):
         mine = found[r * samples:(r + 1) * samples]

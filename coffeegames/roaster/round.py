@@ -23,9 +23,10 @@ from ..exact import check_count
 from ..validate import check_instance
 from .actions import Continue, Phase, Roast
 from .cup_layers import Layers, fits
-from .cup_fallback import estimate, projected
+from .cup_fallback import estimate, typical_fills
 from .cup import MAX_SAMPLES, MAX_STATES, _check_budget, _choices, _read, _solve, _Test, stop_now
 from .cup_solver import Counts, OverBudget, Solver, count_positions
+from .data import CUP_SPACES
 from .state import State
 from .tokens import MOISTURE, TOKENS, roast
 
@@ -128,15 +129,21 @@ def _stratified(after: State, listed: Sequence[tuple[Any, Fraction]], n: int, rn
     ordered by a quick projection of the cup their roasted bag makes: an unbiased sample with less spread."""
     steps = after.rules.roast_steps(after.space)
     solver = Solver(after.rules, after.active, [t for t in TOKENS if t != MOISTURE], after.tray_spaces, None)
-    bag = Counter(t for t in after.bag if t != MOISTURE)
-    none = (0,) * len(solver.kinds)
-
-    def projection(drawn: Any) -> int:
-        rest = bag - Counter(drawn.tokens)
-        rest.update(roast(t, steps) for t in drawn.tokens if t != MOISTURE)
-        return projected(solver, solver.counts(rest.elements()), none)
-
-    ordered = sorted(listed, key=lambda dp: projection(dp[0]))
+    room = CUP_SPACES - (solver.sweet_space is not None)
+    rests = np.array([solver.counts(t for t in after.bag if t != MOISTURE)] * len(listed), dtype=np.int64)
+    moves = {t: (solver.index[t], solver.index[roast(t, steps)]) for t in set(after.bag) if t != MOISTURE}
+    rows, taken, roasted = [], [], []
+    for row, (drawn, _) in enumerate(listed):  # the bag after the round: the drawn tokens roasted
+        for t in drawn.tokens:
+            if t != MOISTURE:
+                rows.append(row)
+                taken.append(moves[t][0])
+                roasted.append(moves[t][1])
+    np.add.at(rests, (rows, taken), -1)
+    np.add.at(rests, (rows, roasted), 1)
+    cups, which = np.unique(typical_fills(rests, room), axis=0, return_inverse=True)  # projected(rest, empty cup)
+    projection = np.array([solver.score(tuple(c)) for c in cups.tolist()])[which.reshape(-1)]
+    ordered = [listed[i] for i in np.argsort(projection, kind="stable").tolist()]
     ends = np.cumsum([float(p) for _, p in ordered])
     picks = (np.arange(n) + rng.random(n)) / n
     return [ordered[min(int(i), len(ordered) - 1)][0] for i in np.searchsorted(ends, picks * ends[-1], side="right")]
@@ -163,9 +170,10 @@ def one_more_round(
     exact probability; otherwise ``draws`` draws are picked by seeded stratified sampling (one from each
     of ``draws`` equally likely strata, the draws ordered by a quick projection of their cup) and
     averaged, an unbiased estimate flagged ``exact=False``. The draws' cup tests are solved as one vectorised
-    table, since they share most positions: ``max_states`` positions in all; over that, test by test, each by the
-    vectorised solver within ``max_states`` positions; the tests over that by one shared scalar solver within
-    ``max_states`` positions, simulated beyond (flagged: a lower estimate).
+    table, since they share most positions: ``max_states`` positions in all; over that, the smallest tests alone
+    (counted beforehand: no Sweetness, Choice or Exchange) within half of them, exactly, the others estimated by the
+    fallback policy (:func:`.cup_fallback.estimate`, ``samples`` seeded tests each) within the rest (flagged: a
+    lower estimate).
 
     >>> from coffeegames.roaster.state import Game
     >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
