@@ -352,6 +352,7 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
     solver.fallback, solver.max_states = True, len(solver.values) + solver.work + max_states // ENDGAME_BUDGET
     if layered:
         found = estimate(solver, [(bag, c, t)], samples, seed, max_states, dist=True)
+        assert found.dist is not None
         value, stderr, dist = found.values[0], found.stderr[0], found.dist
         how = (f"played by a rule of thumb until at most {found.free} cup spaces were left, each then valued exactly "
                f"({found.positions:,} positions)")

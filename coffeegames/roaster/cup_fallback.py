@@ -249,9 +249,19 @@ class Entries:
         gain = self.gain(bag, cup, i)
         if gain >= 0:
             return False
-        total = sum(bag)
-        worse = sum(n for j, n in enumerate(bag) if n and self.gain(bag, cup, j) < gain)
-        return total == 0 or worse * (CUP_SPACES - s.position(cup) - 1) < left * total
+        total, coming = sum(bag), CUP_SPACES - s.position(cup) - 1
+        if total == 0:
+            return True
+        worse, unknown = 0, total - bag[i]  # tokens worse than it so far; tokens of kinds not yet weighed
+        for j, n in enumerate(bag):  # the tray if fewer worse tokens are expected than it has room: stop once known
+            if (worse + unknown) * coming < left * total:
+                return True
+            if worse * coming >= left * total:
+                return False
+            if n and j != i:
+                unknown -= n
+                worse += n if self.gain(bag, cup, j) < gain else 0
+        return worse * coming < left * total
 
     def down(self, free: int) -> None:
         """Play every row on until at most ``free`` cup spaces are left (or its bag is empty)."""
