@@ -63,13 +63,13 @@ __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_OPTIONS", "CUP_PHASES", "STOP_OPT
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
 STOP_OPTIONS: dict[str, Any] = {"max_states": 60_000, "samples": 60, "seed": 0}
 """Budget of each :func:`stop_now` call made by :func:`advise`: exact within 60,000 positions (≈ 0.1 s of CPU with the
-distribution), else the fallback's estimate from 100 seeded cup tests, valued exactly within as many positions once
+distribution), else the fallback's estimate from 60 seeded cup tests, valued exactly within as many positions once
 the rule of thumb has played their first draws. Chosen so a stop/continue refresh stays near 0.3 s of CPU
 (benchmarks/README.md, "Third pass")."""
 CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 30_000, "samples": 10, "seed": 0,
                                     "reserve": "bag"}
-"""Budget of the :func:`one_more_round` call made by :func:`advise`: 40,000 positions in all for the draws' cup tests
-(the fallback's 20 seeded tests each beyond: the sampled draws' own spread is the larger error)."""
+"""Budget of the :func:`one_more_round` call made by :func:`advise`: 30,000 positions in all for the draws' cup tests
+(beyond them the fallback's estimate from 10 seeded tests each: the spread of the sampled draws is the larger error)."""
 CUP_OPTIONS: dict[str, Any] = dict(STOP_OPTIONS, max_states=100_000)
 """Budget of the :func:`stop_now` calls that value the starting flavours' and the cup test's choices: a refresh there
 solves two or three small tests, so they keep the larger budget (exact where they were)."""

@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -208,11 +208,6 @@ class _Test:
         solver = Solver(self.rules, self.active, (*self.tokens, *tokens), self.tray_spaces, max_states)
         solver.exchange = self.exchange
         return solver
-
-    def shares(self, other: _Test) -> bool:
-        """Whether one solver can solve both tests: same rules, cup effects, tray and number of tokens."""
-        return (self.rules, set(self.active), self.exchange, self.tray_spaces, len(self.tokens)) == \
-            (other.rules, set(other.active), other.exchange, other.tray_spaces, len(other.tokens))
 
 
 def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | str | None, active: Iterable[str],

@@ -35,8 +35,9 @@ from .cup_solver import Counts, OverBudget, Solver, count_pairs, plus
 from .data import CUP_SPACES
 
 __all__ = [
-    "ENDGAME", "ENDGAME_BUDGET", "endgame", "fallback_exchange", "fallback_keep", "fallback_place", "heuristic_exchange",
-    "heuristic_place", "projected", "simulate", "typical_fill", "typical_fills", "Entries", "Estimate", "GROWTH", "LOW", "estimate", "valued",
+    "ENDGAME", "ENDGAME_BUDGET", "Entries", "Estimate", "GROWTH", "LOW", "endgame", "estimate", "fallback_exchange",
+    "fallback_keep", "fallback_place", "heuristic_exchange", "heuristic_place", "projected", "simulate", "typical_fill",
+    "typical_fills", "valued",
 ]
 
 ENDGAME = 7
@@ -184,7 +185,6 @@ def simulate(solver: Solver, bag: Counts, cup: Counts, tray: int, n: int, seed: 
                 c = solver.keep_two(c, drawn) if len(drawn) == 3 else tuple(x + drawn.count(k) for k, x in enumerate(c))
         out.append(solver.score(c))
     return out
-
 
 
 def _draw(rng: np.random.Generator, bags: np.ndarray) -> np.ndarray:

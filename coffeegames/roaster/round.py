@@ -9,7 +9,6 @@ exactness notes of :mod:`.cup` hold here too; :func:`one_more_round` has a worke
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
