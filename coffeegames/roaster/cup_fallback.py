@@ -240,7 +240,7 @@ class Entries:
         base, rest = self._projection(bag, cup)
         return self.solver.score(plus(rest, j)) - base
 
-    def _to_tray(self, bag: Counts, cup: Counts, tray: int, i: int) -> bool:
+    def to_tray(self, bag: Counts, cup: Counts, tray: int, i: int) -> bool:
         """:func:`heuristic_place`, working out the other kinds' gains only when the drawn kind's is negative."""
         s = self.solver
         left = s.tray_spaces - tray
@@ -294,7 +294,7 @@ class Entries:
             placed = at_choice[~two]
             for r, bag, cup, tray, i, forced in zip(one.tolist(), bags.tolist(), self.cup[one].tolist(), self.tray[one].tolist(),
                                                     kinds.tolist(), placed.tolist()):
-                if not forced and self._to_tray(tuple(bag), tuple(cup), tray, i):
+                if not forced and self.to_tray(tuple(bag), tuple(cup), tray, i):
                     self.tray[r] += 1
                 else:
                     self.cup[r, i] += 1
