@@ -57,8 +57,8 @@ from .odds import draw_table, p_any, p_burn
 from .state import State
 from .tokens import SMOKE
 
-__all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_OPTIONS", "CUP_PHASES", "STOP_OPTIONS", "advise", "next_round_risks", "round_burn", "valued_round",
-           "valued_stop"]
+__all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_OPTIONS", "CUP_PHASES", "STOP_OPTIONS", "advise", "next_round_risks",
+           "round_burn", "valued_round", "valued_stop"]
 
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
 STOP_OPTIONS: dict[str, Any] = {"max_states": 60_000, "samples": 60, "seed": 0}

@@ -292,8 +292,8 @@ class Entries:
             kinds = _draw(self.rng, bags)
             self.bag[one] = bags
             placed = at_choice[~two]
-            for r, bag, cup, tray, i, forced in zip(one.tolist(), bags.tolist(), self.cup[one].tolist(), self.tray[one].tolist(),
-                                                    kinds.tolist(), placed.tolist()):
+            for r, bag, cup, tray, i, forced in zip(one.tolist(), bags.tolist(), self.cup[one].tolist(),
+                                                    self.tray[one].tolist(), kinds.tolist(), placed.tolist()):
                 if not forced and self.to_tray(tuple(bag), tuple(cup), tray, i):
                     self.tray[r] += 1
                 else:
@@ -304,7 +304,8 @@ class Entries:
         return [(tuple(b), tuple(c), t) for b, c, t in zip(self.bag.tolist(), self.cup.tolist(), self.tray.tolist())]
 
 
-def valued(entries: Entries, budget: int | None, dist: bool = False) -> tuple[Layers, list[tuple[Counts, Counts, int]], int]:
+def valued(entries: Entries, budget: int | None,
+           dist: bool = False) -> tuple[Layers, list[tuple[Counts, Counts, int]], int]:
     """The rows of ``entries`` valued exactly by one :class:`.cup_layers.Layers` table within ``budget`` positions.
 
     The rows are played on by the rule of thumb down to :data:`LOW` free cup spaces, their positions kept at each
@@ -316,7 +317,9 @@ def valued(entries: Entries, budget: int | None, dist: bool = False) -> tuple[La
     solver = entries.solver
     levels = {entries.free: entries.positions()}
     if budget is None:
-        return _table(solver, levels[entries.free], None, dist), levels[entries.free], entries.free
+        table = _table(solver, levels[entries.free], None, dist)
+        assert table is not None  # (no budget: every table fits)
+        return table, levels[entries.free], entries.free
     while entries.free > LOW:
         entries.down(entries.free - 1)
         levels[entries.free] = entries.positions()
@@ -334,7 +337,7 @@ def valued(entries: Entries, budget: int | None, dist: bool = False) -> tuple[La
     return table, levels[free], free
 
 
-def _table(solver: Solver, rows: list[tuple[Counts, Counts, int]], budget: int | None, dist: bool) -> Any:
+def _table(solver: Solver, rows: list[tuple[Counts, Counts, int]], budget: int | None, dist: bool) -> Layers | None:
     """The exact table from the positions ``rows`` (each distinct one once, unless ``dist``) within ``budget``
     positions, or None."""
     roots = rows if dist else list(dict.fromkeys(rows))

@@ -35,8 +35,8 @@ from .rules import Rules
 from .tokens import CHOICE, EXCHANGE, EXTRA_BEAN, SWEETNESS, key
 
 __all__ = [
-    "BITS", "Counts", "MASK", "Node", "OverBudget", "SHARED_SCORES", "Solver", "count_pairs", "count_positions", "exact_div", "minus",
-    "plus", "sub_pairs",
+    "BITS", "Counts", "MASK", "Node", "OverBudget", "SHARED_SCORES", "Solver", "count_pairs", "count_positions",
+    "exact_div", "minus", "plus", "sub_pairs",
 ]
 
 Counts = tuple[int, ...]
