@@ -7,8 +7,8 @@ too slow. A plain script (not collected by pytest); see benchmarks/README.md.
 1. ``stop_now(state)`` (default budget) at every stop/continue decision of seeded greedy-bot games;
 2. ``one_more_round(state, **CONTINUE_OPTIONS)`` (what the notebook shows) at the same decisions, then the exact
    value (every draw, no budget) on a few of them where it runs, against the sampled estimate;
-3. the fallback of ``stop_now`` (a simulation) against the exact answer (no budget): at a few of part 1's positions
-   that were over budget, and the rule of thumb alone (``max_states=0``) on three bags;
+3. ``stop_now``'s estimate with the view's budget (``STOP_OPTIONS``) against the exact answer (no budget) at a few
+   positions over that budget, and the rule of thumb alone (``max_states=0``) on three bags;
 4. one DecisionView refresh: the notebook's walkthrough driven by clicks through seeded games, each click timed
    (the step and the refresh it triggers: advice, chart and board), at stop/continue and cup-test decisions.
 
@@ -34,7 +34,6 @@ from coffeegames.roaster import advice
 from coffeegames.roaster import (
     CONTINUE_OPTIONS,
     MAX_STATES,
-    SAMPLES,
     STOP_OPTIONS,
     Continue,
     Game,
@@ -170,20 +169,24 @@ def round_errors(found: dict[str, list], stop: pd.DataFrame, n: int, max_draws: 
 
 # -- part 3: the fallback of stop now --------------------------------------------------------------
 
-def fallback_errors(found: dict[str, list], stop: pd.DataFrame, n: int) -> pd.DataFrame:
-    """Stop now's fallback (default budget) against the exact answer (no budget) at ``n`` of part 1's decisions where
-    the default budget was not enough, taken from each card in turn."""
-    over = {(r.card, r.game, r.space) for r in stop.itertuples() if not r.exact}
+def fallback_errors(found: dict[str, list], n: int, options: dict[str, Any] = STOP_OPTIONS) -> pd.DataFrame:
+    """Stop now's estimate with the view's budget (``STOP_OPTIONS``) against the exact answer (no budget) at the first
+    ``n`` decisions over that budget, taken from each card in turn."""
     rows = []
-    for card, seed, s in in_turn(found, lambda card, seed, s: (card, seed, s.space) in over, n):
-        approx = stop_now(s)
+    over = in_turn(found, lambda card, seed, s: not stop_now(s, **options).exact, n)
+    for card, seed, s in over:
+        cpu = time.process_time()
+        approx = stop_now(s, **options)
+        cpu = time.process_time() - cpu
+        exact_cpu = time.process_time()
         exact = stop_now(s, max_states=None)
+        exact_cpu = time.process_time() - exact_cpu
         gap = float(exact.value - approx.value)
         rows.append({"card": card, "game": seed, "space": s.space, "active": ",".join(s.active) or "-",
-                     "states": exact.states, "exact s": round(exact.seconds, 2), "exact": round(float(exact.value), 3),
+                     "states": exact.states, "exact cpu": round(exact_cpu, 2), "exact": round(float(exact.value), 3),
                      "fallback": round(float(approx.value), 3), "gap": round(gap, 2), "stderr": round(approx.stderr, 3),
                      "gap/stderr": round(gap / approx.stderr, 1) if approx.stderr else float("nan"),
-                     "fallback s": round(approx.seconds, 2)})
+                     "fallback cpu": round(cpu, 3), "fallback s": round(approx.seconds, 2)})
     return pd.DataFrame(rows)
 
 
@@ -271,9 +274,9 @@ def main() -> None:
     parser.add_argument("--max-draws", type=int, default=700,
                         help="skip positions whose next draw has more outcomes than this in the exact comparison")
     parser.add_argument("--exact-stops", type=int, default=4, metavar="N",
-                        help="part-1 positions over budget where part 3 also solves stop now exactly (default 4)")
+                        help="positions over the view's budget where part 3 also solves stop now exactly (default 4)")
     parser.add_argument("--view-games", type=int, default=1, help="seeded games a card in the DecisionView (default 1)")
-    parser.add_argument("--parts", default="1234", help="which parts to run, e.g. 14 (parts 2 and 3 run part 1 first)")
+    parser.add_argument("--parts", default="1234", help="which parts to run, e.g. 14 (part 2 runs part 1 first)")
     parser.add_argument("--json", metavar="FILE", help="also write the parts' summaries (wall and CPU seconds) to FILE")
     args = parser.parse_args()
     results: dict[str, Any] = {"parts": args.parts, "games": args.games, "cards": args.cards, "view_games": args.view_games}
@@ -284,7 +287,7 @@ def main() -> None:
           f"advise: STOP_OPTIONS = {STOP_OPTIONS}, CONTINUE_OPTIONS = {CONTINUE_OPTIONS}")
     found = {card: positions(card, args.games) for card in cards} if set("1235") & set(args.parts) else {}
     stop = pd.DataFrame()
-    if set("123") & set(args.parts):
+    if set("12") & set(args.parts):
         print(f"\n1. stop now (default budget) at every stop/continue decision of {args.games} greedy-bot games a card:")
         stop = stop_timings(found)
         print(stop.to_string(index=False))
@@ -312,18 +315,18 @@ def main() -> None:
                   f"{errors['exact positions'].min():,}-{errors['exact positions'].max():,} positions, CPU "
                   f"{errors['exact cpu'].min():.1f}-{errors['exact cpu'].max():.1f} s")
     if "3" in args.parts:
-        print(f"\n3. stop now's fallback ({SAMPLES:,} seeded cup tests, default budget) against the exact answer (no budget) "
-              f"at {args.exact_stops} of part 1's positions over budget (cards in turn):")
-        table = fallback_errors(found, stop, args.exact_stops)
+        print(f"\n3. stop now's estimate with the view's budget (STOP_OPTIONS = {STOP_OPTIONS}) against the exact answer "
+              f"(no budget) at {args.exact_stops} positions over that budget (cards in turn):")
+        table = fallback_errors(found, args.exact_stops)
         if table.empty:
             print("   no position was over budget")
         else:
             print(table.to_string(index=False))
             print(f"\nfallback at positions over budget: {len(table)} positions, gap (exact - fallback) "
                   f"{table.gap.min():.2f}-{table.gap.max():.2f} points, {(table.gap > 3 * table.stderr).sum()} over 3 stderr "
-                  f"(stderr {table.stderr.min():.2f}-{table.stderr.max():.2f}); exact {table['exact s'].min():.2f}-"
-                  f"{table['exact s'].max():.2f} s ({table.states.min():,}-{table.states.max():,} positions), "
-                  f"fallback {table['fallback s'].min():.2f}-{table['fallback s'].max():.2f} s")
+                  f"(stderr {table.stderr.min():.2f}-{table.stderr.max():.2f}); exact {table['exact cpu'].min():.2f}-"
+                  f"{table['exact cpu'].max():.2f} s CPU ({table.states.min():,}-{table.states.max():,} positions), "
+                  f"fallback {table['fallback cpu'].min():.2f}-{table['fallback cpu'].max():.2f} s CPU")
         print("\n   the rule of thumb alone (max_states=0: the fallback's exact endgame gets no budget either) against the "
               "exact answer on three bags:")
         table = gaps()

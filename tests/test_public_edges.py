@@ -475,6 +475,12 @@ def _layers() -> Any:
     return Layers(solver, [(solver.counts(["bean3"] * 3 + ["hard"] * 2), solver.counts([]), 0)])
 
 
+def _entries() -> Any:
+    from coffeegames.roaster.cup_fallback import Entries
+    solver = _solver()
+    return Entries(solver, [(solver.counts(["bean3"] * 3 + ["hard"] * 2), solver.counts([]), 0)], 5, 1, 7)
+
+
 def _rush_moving() -> Any:
     """A Coffee Rush position where a player moves (its first legal action is a ``Move``, the example of ``collects``)."""
     state = _decision_state("rush")
@@ -501,6 +507,7 @@ INSTANCES: dict[str, Any] = {
         lambda rng, n: rng.integers(1, 7, size=(n, 1)), lambda rolls: rolls[:, 0] == 6, trials=1_000, seed=1),
     "coffeegames.roaster.cup.CupTest": lambda: coffeegames.roaster.stop_now({"bean2": 3, "bean3": 2}, "Zambia Kasama AA"),
     "coffeegames.roaster.cup_layers.Layers": lambda: _layers(),
+    "coffeegames.roaster.cup_fallback.Entries": lambda: _entries(),
     "coffeegames.roaster.data.Board": lambda: coffeegames.roaster.load_board(),
     "coffeegames.roaster.data.Card": lambda: coffeegames.roaster.load_cards()[0],
     "coffeegames.vivajava.data.VivaData": lambda: coffeegames.vivajava.data.stand_in(),

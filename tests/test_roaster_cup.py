@@ -259,3 +259,28 @@ def test_integer_weights_give_the_fraction_answer():
 
     bag = s.counts(BAG12[:8])
     assert value(s.node(bag, (0,) * len(bag), 0)) == r.value
+
+
+def test_the_vectorised_fallback_plays_the_rule_of_thumb_and_values_each_test_exactly():
+    from coffeegames.roaster.cup_fallback import Entries, heuristic_place, typical_fill, typical_fills
+    from coffeegames.roaster.cup_solver import Solver
+    from coffeegames.roaster.tokens import TOKENS
+
+    rng = np.random.default_rng(5)
+    tokens = [t for t in TOKENS if t != "moisture"]
+    for active in [(), ("sweetness", "tray"), ("choice", "extra_bean")]:
+        solver = Solver(Rules(card=CARD), active, tokens, Rules(card=CARD).tray_size(active), None)
+        k = len(solver.kinds)
+        entries = Entries(solver, [((1,) * k, (0,) * k, 0)], 1, 0, 10)
+        bags = rng.integers(0, 4, (200, k))
+        for room in (0, 3, 10):  # the vectorised typical rest is the scalar one
+            assert typical_fills(bags, room).tolist() == [list(typical_fill(solver, tuple(b), room)) for b in bags.tolist()]
+        for bag in bags.tolist():  # the rows' tray decisions are heuristic_place's
+            cup = tuple(int(x) for x in np.bincount(rng.integers(0, k, int(rng.integers(0, 8))), minlength=k))
+            tray, i = int(rng.integers(0, solver.tray_spaces + 1)), int(rng.integers(0, k))
+            assert entries.to_tray(tuple(bag), cup, tray, i) == heuristic_place(solver, tuple(bag), cup, tray, i)
+    exact = stop_now(BAG15, CARD, active=("choice", "sweetness"), max_states=None)
+    approx = stop_now(BAG15, CARD, active=("choice", "sweetness"), max_states=exact.states // 3, samples=200, seed=2)
+    assert not approx.exact and approx.dist.mean() == approx.value and sum(approx.dist.values()) == 1
+    assert "each then valued exactly" in approx.message
+    assert float(approx.value) - float(exact.value) < 4 * approx.stderr and float(exact.value) - float(approx.value) < 2

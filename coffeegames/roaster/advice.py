@@ -57,23 +57,29 @@ from .odds import draw_table, p_any, p_burn
 from .state import State
 from .tokens import SMOKE
 
-__all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_PHASES", "STOP_OPTIONS", "advise", "next_round_risks", "round_burn", "valued_round",
-           "valued_stop"]
+__all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_OPTIONS", "CUP_PHASES", "STOP_OPTIONS", "advise", "next_round_risks",
+           "round_burn", "valued_round", "valued_stop"]
 
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
-STOP_OPTIONS: dict[str, Any] = {"max_states": 100_000, "samples": 300, "seed": 0}
-"""Budget of each :func:`stop_now` call made by :func:`advise` (over it: a seeded simulation). Kept at 100,000
-positions with the vectorised solver (:mod:`.cup_layers`): a larger budget made the refresh slower where the
-answer is over it anyway (benchmarks/README.md)."""
-CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 100_000, "samples": 100, "seed": 0,
+STOP_OPTIONS: dict[str, Any] = {"max_states": 60_000, "samples": 60, "seed": 0}
+"""Budget of each :func:`stop_now` call made by :func:`advise`: exact within 60,000 positions (≈ 0.1 s of CPU with the
+distribution), else the fallback's estimate from 60 seeded cup tests, valued exactly within as many positions once
+the rule of thumb has played their first draws. Chosen so a stop/continue refresh stays near 0.3 s of CPU
+(benchmarks/README.md, "Third pass")."""
+CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 30_000, "samples": 10, "seed": 0,
                                     "reserve": "bag"}
-"""Budget of the :func:`one_more_round` call made by :func:`advise`."""
+"""Budget of the :func:`one_more_round` call made by :func:`advise`: 30,000 positions in all for the draws' cup tests
+(beyond them the fallback's estimate from 10 seeded tests each: the spread of the sampled draws is the larger error)."""
+CUP_OPTIONS: dict[str, Any] = dict(STOP_OPTIONS, max_states=100_000)
+"""Budget of the :func:`stop_now` calls that value the starting flavours' and the cup test's choices: a refresh there
+solves two or three small tests, so they keep the larger budget (exact where they were)."""
 CUP_PHASES = (Phase.RESERVE, *CUP_TEST_PHASES)
 """The decisions valued by :func:`stop_now` from the state each action leads to: the starting flavours, the cup test's."""
 
 
 def valued_stop(state: State) -> CupTest:
-    """:func:`stop_now` from ``state`` with the advice's budget (:data:`STOP_OPTIONS`), remembered for the explainer."""
+    """:func:`stop_now` from ``state`` with the advice's budget (:data:`STOP_OPTIONS` at the stop/continue decision, else
+    :data:`CUP_OPTIONS`), remembered for the explainer."""
     return _valued_stop(check_instance(state, State, "state", "a Coffee Roaster state"))
 
 
@@ -84,7 +90,7 @@ def valued_round(state: State) -> RoundValue:
 
 @lru_cache(maxsize=8)  # one decision's few actions: a CupTest keeps its solver, so few are kept
 def _valued_stop(state: State) -> CupTest:
-    return stop_now(state, **STOP_OPTIONS)
+    return stop_now(state, **(STOP_OPTIONS if state.phase == Phase.DECIDE else CUP_OPTIONS))
 
 
 @lru_cache(maxsize=2)

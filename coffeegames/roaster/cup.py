@@ -33,20 +33,23 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   scalar search still answers single decisions (:meth:`CupTest.decision`, :meth:`CupTest.action`),
   other starting phases and the fallback's endgames. Both give the same exact Fractions
   (``tests/test_roaster_cup_layers.py``).
-* Beyond ``max_states`` positions the solve stops and a seeded simulation of a fallback
-  policy gives an approximate answer, flagged ``exact=False`` with its standard error: a
-  rule of thumb (``heuristic_place``, ``heuristic_exchange``) while more than ``ENDGAME``
-  cup spaces are free, exact play after (within a quarter of the budget more). A fixed
-  policy, so a lower estimate of optimal play (``CupTest.lower``); its standard error counts
-  the simulation's noise, not that bias, which ``benchmarks/bench_roaster.py`` measures.
-  Without Sweetness, Choice and Exchange the number of positions is counted beforehand
-  (exactly), and a solve known to be over budget is not started.
+* Beyond ``max_states`` positions the solve stops (without Sweetness, Choice and Exchange the
+  positions are counted beforehand, exactly, and a solve known to be over budget is not
+  started) and :func:`.cup_fallback.estimate` gives an approximate answer, flagged
+  ``exact=False`` with its standard error: ``samples`` seeded cup tests, all at once, played
+  by a rule of thumb (``heuristic_place``) while more than ``ENDGAME`` cup spaces are free
+  (fewer where the rest is still over budget), each then valued exactly (best play from
+  there, one vectorised table within ``max_states`` positions). A fixed policy, so a lower
+  estimate of optimal play (``CupTest.lower``); its standard error counts the sampling's
+  noise, not that bias, which ``benchmarks/bench_roaster.py`` measures. The decisions of such
+  an answer (:meth:`CupTest.decision`, :meth:`CupTest.action`) follow the same rule of thumb,
+  exact within ``ENDGAME`` free spaces by the scalar solver within a quarter of the budget.
 * :func:`.round.one_more_round` plays the next round with plain roasting (no effects; pass
   ``act=`` for another round policy), then stops: a lower bound on what that round can be
   worth. Its draws are all weighed when few enough (or ``max_outcomes=None``), else a
   stratified sample is (flagged, with a standard error); every draw's cup test is one vectorised
-  table (they share most positions); over ``max_states`` positions, test by test, each by the vectorised
-  solver within ``max_states`` positions, and the tests over that by one shared scalar solver, simulated beyond.
+  table (they share most positions); over ``max_states`` positions, the smallest tests alone within half of
+  them, the others by the fallback's estimate within the rest.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
@@ -61,7 +64,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -73,7 +76,7 @@ from ..exact import Dist, check_count
 from ..validate import Checker, check_instance
 from .actions import ROASTING_PHASES, Exchange, Keep, KeepTwo, NoExchange, Phase, Stop, ToCup, ToTray
 from .cup_layers import Layers, fits
-from .cup_fallback import ENDGAME, ENDGAME_BUDGET, fallback_exchange, fallback_keep, fallback_place, simulate
+from .cup_fallback import ENDGAME, ENDGAME_BUDGET, estimate, fallback_exchange, fallback_keep, fallback_place, simulate
 from .cup_solver import MASK, Counts, OverBudget, Solver, count_positions, minus, plus
 from .data import CUP_SPACES
 from .rules import Rules
@@ -206,11 +209,6 @@ class _Test:
         solver.exchange = self.exchange
         return solver
 
-    def shares(self, other: _Test) -> bool:
-        """Whether one solver can solve both tests: same rules, cup effects, tray and number of tokens."""
-        return (self.rules, set(self.active), self.exchange, self.tray_spaces, len(self.tokens)) == \
-            (other.rules, set(other.active), other.exchange, other.tray_spaces, len(other.tokens))
-
 
 def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | str | None, active: Iterable[str],
           cup: Sequence[str], tray: Sequence[str]) -> _Test:
@@ -310,62 +308,60 @@ def _choices(position: Any) -> list[tuple[Any, Any]]:
     return [(None, position)]
 
 
-def _solve(test: _Test, solver: Solver, samples: int, seed: int, layered: bool = True) -> CupTest:
-    """Solve ``test`` with ``solver`` (fresh, or shared with tests of the same size: its positions are reused).
+def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
+    """Solve ``test`` with ``solver`` (fresh: its positions serve the decisions asked later).
 
-    From a draw with a fresh solver the exact solve is the vectorised one (:class:`.cup_layers.Layers`, the same
-    answers); the scalar solver then answers :meth:`CupTest.decision` and :meth:`CupTest.action` (solving what they
-    ask about), and plays the fallback's endgames."""
-    started, before = time.perf_counter(), len(solver.values)
+    From a draw the exact solve is the vectorised one (:class:`.cup_layers.Layers`, the same answers); the scalar
+    solver then answers :meth:`CupTest.decision` and :meth:`CupTest.action` (solving what they ask about). Over
+    ``max_states`` positions (counted beforehand where they can be, else found by the vectorised listing) the answer
+    is :func:`.cup_fallback.estimate`'s."""
+    started = time.perf_counter()
     bag, c, t = solver.counts(test.bag), solver.counts(test.cup), len(test.tray)
     full = tuple(a + b + h + x for a, b, h, x in zip(bag, c, solver.counts(test.hand), solver.counts(test.tray)))
     solver.scale(sum(full))
     roots = _roots(solver, test.phase, bag, c, t, test.hand)
     drawing = test.phase in (Phase.CUP_DRAW, Phase.CHOICE_DRAW)
-    predicted = count_positions(solver, bag, c, t) if drawing and not before else None
+    predicted = count_positions(solver, bag, c, t) if drawing else None
     max_states = solver.max_states
-    states, used_layers = 0, False
+    layered = drawing and fits(solver, [(bag, c, t)])
     try:
         if max_states is not None and predicted is not None and predicted > max_states:
-            raise OverBudget  # known too large: go straight to the simulation (no abandoned solve)
-        table = None
-        if layered and drawing and not before and fits(solver, [(bag, c, t)]):
-            try:
-                table = Layers(solver, [(bag, c, t)], max_states, dist=True)
-            except OverBudget:  # the scalar solve below stops at the budget too, and its positions serve the fallback
-                pass
-        if table is not None:
-            value, dist, states, used_layers = table.values()[0], table.dist(), table.positions, True
-            message = f"exact: {states:,} positions solved"
+            raise OverBudget  # known too large: go straight to the estimate (no abandoned solve)
+        if layered:
+            table = Layers(solver, [(bag, c, t)], max_states, dist=True)
+            value, dist, states = table.values()[0], table.dist(), table.positions
+            solver = test.solver(None)  # decisions asked later: a solver of their own, no budget needed
+            solver.scale(sum(full))  # (they visit some of the ``states`` positions just counted)
         else:
             value = sum((p * (Fraction(solver.score(n[1])) if n[0] == "cup" else solver.value(*n)) for p, n in roots), Fraction(0))
             dist = solver.dist(roots)
-            states = len(solver.values) - before
-            message = f"exact: {len(solver.values):,} positions solved" if not before else \
-                f"exact: {states:,} new positions solved ({len(solver.values):,} shared)"
-        exact, stderr = True, 0.0
+            states = len(solver.values)
+        return CupTest(value, dist, True, states, f"exact: {states:,} positions solved", 0.0, time.perf_counter() - started,
+                       solver, full)
     except OverBudget:
         if not drawing:
             raise BadArgument("max_states", f"over budget in phase {test.phase!r}: the simulation starts from a draw; raise max_states") from None
-        if not solver.fallback:  # the fallback's exact endgames get a budget of their own
-            solver.fallback = True
-            solver.max_states = len(solver.values) + solver.work + max_states // ENDGAME_BUDGET if max_states is not None else None
+    assert max_states is not None
+    over = f"{predicted:,} positions, over {max_states:,}" if predicted is not None else f"over {max_states:,} positions"
+    # decisions asked later follow the fallback policy, its exact endgame within a budget of its own
+    solver.fallback, solver.max_states = True, len(solver.values) + solver.work + max_states // ENDGAME_BUDGET
+    if layered:
+        found = estimate(solver, [(bag, c, t)], samples, seed, max_states, dist=True)
+        assert found.dist is not None
+        value, stderr, dist = found.values[0], found.stderr[0], found.dist
+        how = (f"played by a rule of thumb until at most {found.free} cup spaces were left, each then valued exactly "
+               f"({found.positions:,} positions)")
+    else:  # too many kinds for the vectorised solver: the scalar fallback policy, played out
         solver.played = [0, 0]
         scores = simulate(solver, bag, c, t, samples, seed)
-        exactly = solver.played[0] / max(1, sum(solver.played))
-        weights: dict[Hashable, int] = dict(Counter(scores))
-        dist = Dist.from_weights(weights)
-        value, exact = dist.mean(), False
+        dist = Dist.from_weights(dict(Counter(scores)))
+        value = dist.mean()
         stderr = float(np.std(scores, ddof=1) / np.sqrt(len(scores))) if len(scores) > 1 else float("inf")
-        over = f"{predicted:,} positions, over {max_states:,}" if predicted is not None and max_states is not None and \
-            predicted > max_states else f"over {max_states:,} positions"
-        message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}) played exactly in "
-                   f"{exactly:.0%} of decisions (those with at most {ENDGAME} cup spaces left, within budget) and by a "
-                   f"rule of thumb otherwise: a lower estimate of optimal play, standard error {stderr:.2f}")
-    if used_layers:  # decisions asked later: a solver of their own, no budget needed
-        solver = test.solver(None)  # (they visit some of the ``states`` positions just counted)
-        solver.scale(sum(full))
-    return CupTest(value, dist, exact, states if exact else 0, message, stderr, time.perf_counter() - started, solver, full)
+        how = (f"played exactly in {solver.played[0] / max(1, sum(solver.played)):.0%} of decisions (those with at most "
+               f"{ENDGAME} cup spaces left, within budget) and by a rule of thumb otherwise")
+    message = (f"approximate: {over}; mean of {samples:,} seeded cup tests (seed {seed}) {how}: a lower estimate of "
+               f"optimal play, standard error {stderr:.2f}")
+    return CupTest(value, dist, False, 0, message, stderr, time.perf_counter() - started, solver, full)
 
 
 def _roots(solver: Solver, phase: str, bag: Counts, cup: Counts, tray: int, hand: Sequence[str]) -> list[tuple[Fraction, Any]]:

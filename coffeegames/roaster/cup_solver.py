@@ -35,8 +35,8 @@ from .rules import Rules
 from .tokens import CHOICE, EXCHANGE, EXTRA_BEAN, SWEETNESS, key
 
 __all__ = [
-    "BITS", "Counts", "MASK", "Node", "OverBudget", "Solver", "count_pairs", "count_positions", "exact_div", "minus",
-    "plus", "sub_pairs",
+    "BITS", "Counts", "MASK", "Node", "OverBudget", "SHARED_SCORES", "Solver", "count_pairs", "count_positions",
+    "exact_div", "minus", "plus", "sub_pairs",
 ]
 
 Counts = tuple[int, ...]
@@ -53,6 +53,22 @@ MASK = (1 << BITS) - 1
 
 Node = tuple[int, int, int, int, int]
 """A position inside the search: (packed bag, packed cup, tray tokens, tokens in the bag, tokens in the cup)."""
+
+
+SHARED_SCORES = 200_000
+"""The most cup scores remembered across solvers of the same rules (:meth:`Solver.score`: the advice of one game asks
+about the same cups again and again, refresh after refresh)."""
+_scores: dict[Rules, dict[tuple[str, ...], int]] = {}
+
+
+def _shared_scores(rules: Rules) -> dict[tuple[str, ...], int]:
+    """The scores remembered for ``rules`` (a few rules at a time, up to :data:`SHARED_SCORES` cups each)."""
+    found = _scores.get(rules)
+    if found is None or len(found) > SHARED_SCORES:
+        if len(_scores) >= 4:
+            _scores.clear()
+        found = _scores[rules] = {}
+    return found
 
 
 class Solver:
@@ -84,6 +100,7 @@ class Solver:
         self.exchanges: dict[tuple[Counts, Counts], tuple[int, Counts | None]] = {}
         self.scores: dict[int, int] = {}
         self.tuple_scores: dict[Counts, int] = {}
+        self.shared_scores = _shared_scores(rules)  # by the tokens scored (this solver's representatives)
         self.work = 0  # Exchange's draws weighed, in positions' worth of time (they count toward the budget)
         self.threes: dict[Counts, list[tuple[tuple[int, ...], int]]] = {}  # bag → its draws of 3 (kind indices, ways)
         self.kept: dict[tuple[Counts, tuple[int, ...]], Counts] = {}
@@ -159,7 +176,10 @@ class Solver:
         found = self.scores.get(cup)
         if found is None:
             tokens = self.tokens(self.unpack(cup))
-            found = self.rules.score(tokens + ((SWEETNESS,) if self.sweet_in(len(tokens)) else ()) + self.extra).total
+            tokens += ((SWEETNESS,) if self.sweet_in(len(tokens)) else ()) + self.extra
+            found = self.shared_scores.get(tokens)
+            if found is None:
+                found = self.shared_scores[tokens] = self.rules.score(tokens).total
             self.scores[cup] = found
         return found
 

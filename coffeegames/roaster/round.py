@@ -9,7 +9,6 @@ exactness notes of :mod:`.cup` hold here too; :func:`one_more_round` has a worke
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,9 +22,10 @@ from ..exact import check_count
 from ..validate import check_instance
 from .actions import Continue, Phase, Roast
 from .cup_layers import Layers, fits
-from .cup_fallback import projected
+from .cup_fallback import estimate, typical_fills
 from .cup import MAX_SAMPLES, MAX_STATES, _check_budget, _choices, _read, _solve, _Test, stop_now
-from .cup_solver import OverBudget, Solver, count_positions
+from .cup_solver import Counts, OverBudget, Solver, count_positions
+from .data import CUP_SPACES
 from .state import State
 from .tokens import MOISTURE, TOKENS, roast
 
@@ -71,11 +71,10 @@ class _Solved:
 
 def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, seed: int) -> tuple[list[_Solved], int]:
     """:func:`stop_now`'s value for many tests (all from a draw): the tests that can share a solver are one vectorised
-    solve (:class:`.cup_layers.Layers`, ``max_states`` positions in all; an exact Fraction each); a group over that
-    budget is solved test by test, each alone by the vectorised solver within ``max_states`` positions, and a test
-    over that (known beforehand where the positions can be counted) as before the vectorised solver: by one scalar
-    solver shared by such tests, within ``max_states`` positions, simulated beyond. Returns the values and the
-    positions solved."""
+    solve (:class:`.cup_layers.Layers`, ``max_states`` positions in all; an exact Fraction each). Over that budget
+    the smallest tests (counted beforehand: no Sweetness, Choice or Exchange) are solved alone, exactly, within half
+    of it, and the others estimated by the fallback (:func:`.cup_fallback.estimate`: ``samples`` seeded tests each,
+    valued in one table within the rest). Returns the values and the positions solved."""
     out: list[_Solved] = [_Solved(Fraction(0))] * len(tests)
     positions = 0
     groups: dict[Hashable, list[int]] = {}
@@ -102,22 +101,25 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
                 out[i] = _Solved(v)
             positions += table.positions
             continue
-        shared: list[tuple[_Test, Solver]] = []
-        for i, root, over in zip(members, roots, alone):  # test by test
-            test = tests[i]
-            if layered and not over and fits(solver, [root]):
-                try:
-                    single = Layers(solver, [root], max_states)
-                    out[i], positions = _Solved(single.values()[0]), positions + single.positions
-                    continue
-                except OverBudget:
-                    pass
-            one = next((s for t, s in shared if t.shares(test) and all(x in s.index for x in test.tokens)), None)
-            if one is None:  # one scalar solver serves the tests it can: they share positions (and the fallback's endgames)
-                one = test.solver(max_states, (x for j in members if tests[j].shares(test) for x in tests[j].tokens))
-                shared.append((test, one))
-            r = _solve(test, one, samples, seed, layered=False)
-            out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
+        if not (layered and fits(solver, roots)):  # not from a draw, or too many kinds for the vectorised solver
+            for i in members:
+                r = _solve(tests[i], tests[i].solver(max_states), samples, seed)
+                out[i], positions = _Solved(r.value, r.exact, r.stderr), positions + r.states
+            continue
+        assert max_states is not None  # (with no budget the shared table always answers)
+        left = max_states // 2  # half the budget for the smallest tests alone (counted beforehand), exactly
+        estimated: list[tuple[int, tuple[Counts, Counts, int]]] = []
+        for n, i, root in sorted(zip(counted, members, roots), key=lambda x: (x[0] is None, x[0] or 0)):
+            if n is not None and n <= left:
+                single = Layers(solver, [root], n)
+                out[i], positions, left = _Solved(single.values()[0]), positions + single.positions, left - n
+            else:
+                estimated.append((i, root))
+        if estimated:  # the rest: the fallback's estimate, in one table within the rest of the budget
+            found = estimate(solver, [root for _, root in estimated], samples, seed, max_states - (max_states // 2 - left))
+            for (i, _), value, stderr in zip(estimated, found.values, found.stderr):
+                out[i] = _Solved(value, False, stderr)
+            positions += found.positions
     return out, positions
 
 
@@ -126,15 +128,21 @@ def _stratified(after: State, listed: Sequence[tuple[Any, Fraction]], n: int, rn
     ordered by a quick projection of the cup their roasted bag makes: an unbiased sample with less spread."""
     steps = after.rules.roast_steps(after.space)
     solver = Solver(after.rules, after.active, [t for t in TOKENS if t != MOISTURE], after.tray_spaces, None)
-    bag = Counter(t for t in after.bag if t != MOISTURE)
-    none = (0,) * len(solver.kinds)
-
-    def projection(drawn: Any) -> int:
-        rest = bag - Counter(drawn.tokens)
-        rest.update(roast(t, steps) for t in drawn.tokens if t != MOISTURE)
-        return projected(solver, solver.counts(rest.elements()), none)
-
-    ordered = sorted(listed, key=lambda dp: projection(dp[0]))
+    room = CUP_SPACES - (solver.sweet_space is not None)
+    rests = np.array([solver.counts(t for t in after.bag if t != MOISTURE)] * len(listed), dtype=np.int64)
+    moves = {t: (solver.index[t], solver.index[roast(t, steps)]) for t in set(after.bag) if t != MOISTURE}
+    rows, taken, roasted = [], [], []
+    for row, (drawn, _) in enumerate(listed):  # the bag after the round: the drawn tokens roasted
+        for t in drawn.tokens:
+            if t != MOISTURE:
+                rows.append(row)
+                taken.append(moves[t][0])
+                roasted.append(moves[t][1])
+    np.add.at(rests, (rows, taken), -1)
+    np.add.at(rests, (rows, roasted), 1)
+    cups, which = np.unique(typical_fills(rests, room), axis=0, return_inverse=True)  # projected(rest, empty cup)
+    projection = np.array([solver.score(tuple(c)) for c in cups.tolist()])[which.reshape(-1)]
+    ordered = [listed[i] for i in np.argsort(projection, kind="stable").tolist()]
     ends = np.cumsum([float(p) for _, p in ordered])
     picks = (np.arange(n) + rng.random(n)) / n
     return [ordered[min(int(i), len(ordered) - 1)][0] for i in np.searchsorted(ends, picks * ends[-1], side="right")]
@@ -161,9 +169,10 @@ def one_more_round(
     exact probability; otherwise ``draws`` draws are picked by seeded stratified sampling (one from each
     of ``draws`` equally likely strata, the draws ordered by a quick projection of their cup) and
     averaged, an unbiased estimate flagged ``exact=False``. The draws' cup tests are solved as one vectorised
-    table, since they share most positions: ``max_states`` positions in all; over that, test by test, each by the
-    vectorised solver within ``max_states`` positions; the tests over that by one shared scalar solver within
-    ``max_states`` positions, simulated beyond (flagged: a lower estimate).
+    table, since they share most positions: ``max_states`` positions in all; over that, the smallest tests alone
+    (counted beforehand: no Sweetness, Choice or Exchange) within half of them, exactly, the others estimated by the
+    fallback policy (:func:`.cup_fallback.estimate`, ``samples`` seeded tests each) within the rest (flagged: a
+    lower estimate).
 
     >>> from coffeegames.roaster.state import Game
     >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
