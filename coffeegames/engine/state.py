@@ -139,17 +139,15 @@ class State(ABC):
         kind = type(self)
         new = object.__new__(kind)
         values = self.__dict__
-        names = _field_names(kind)
-        if len(values) == len(names):  # only the fields: nothing cached to leave behind
-            new.__dict__.update(values, **changes)
-            return new
-        kept = values.copy()
-        for name in _cached_names(kind):  # what cached properties stored (the usual extra)
-            kept.pop(name, None)
-        if len(kept) != len(names):  # something else besides: keep the fields only
-            kept = {name: values[name] for name in names}
-        kept.update(changes)
-        new.__dict__.update(kept)
+        fresh = values.copy()  # an instance's dict shares its keys with its class's: copied without rehashing
+        count, cached = _SHAPES.get(kind) or _shape(kind)
+        if len(fresh) != count:  # what cached properties stored (the usual extra): left behind
+            for name in cached:
+                fresh.pop(name, None)
+            if len(fresh) != count:  # something else besides: keep the fields only
+                fresh = {name: values[name] for name in _field_names(kind)}
+        fresh.update(changes)
+        object.__setattr__(new, "__dict__", fresh)
         return new
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
@@ -217,10 +215,17 @@ def _field_names(kind: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(kind))
 
 
-@lru_cache(maxsize=None)
 def _cached_names(kind: type) -> tuple[str, ...]:
     """The names under which ``kind``'s cached properties store their values in an instance's ``__dict__``."""
     return tuple({value.attrname or name for klass in kind.__mro__ for name, value in vars(klass).items() if isinstance(value, cached_property)})
+
+
+_SHAPES: dict[type, tuple[int, tuple[str, ...]]] = {}
+"""Each state class's number of fields and :func:`_cached_names`, for :meth:`State._with` (one dict lookup)."""
+
+
+def _shape(kind: type) -> tuple[int, tuple[str, ...]]:
+    return _SHAPES.setdefault(kind, (len(_field_names(kind)), _cached_names(kind)))
 
 
 # -- JSON for actions -----------------------------------------------------------
