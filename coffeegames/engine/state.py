@@ -172,17 +172,17 @@ def _among(action: Action, legal: Sequence[Action]) -> bool:
         return False
 
 
-def _cdf(weights: tuple[float, ...]) -> list[float]:
+def _cdf(weights: tuple[float, ...]) -> tuple[float, ...]:
     """The cumulative odds :meth:`State.sample_chance` searches, made by numpy's float operations (what
     ``rng.choice(len(weights), p=...)`` computes without its checks), so every seeded draw stays the same."""
     array = np.array(weights)
     cdf = (array / array.sum()).cumsum()
     cdf /= cdf[-1]
-    return cdf.tolist()
+    return tuple(cdf.tolist())
 
 
 _CACHED_CDF_SIZE = 64
-"""Chance nodes of at most this many outcomes keep their cumulative odds in :func:`_small_cdf` (a game has few)."""
+"""Chance nodes of at most this many outcomes keep their cumulative odds in :func:`_small_cdf` (the same few come back: a die, a deal)."""
 _small_cdf = lru_cache(maxsize=4096)(_cdf)
 
 
