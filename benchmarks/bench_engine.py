@@ -172,8 +172,8 @@ def step_rates(repeat: int) -> dict[str, Any]:
 
 def _rates(label: str, steps: int, clocks: list[Clock]) -> dict[str, Any]:
     s = summary(clocks)
-    return {"playouts": PLAYOUTS[label], "steps": steps, "steps_per_cpu_s_best": round(steps / s["cpu_best"]), "steps_per_cpu_s_median": round(steps / s["cpu_median"]),
-            "steps_per_wall_s_median": round(steps / s["wall_median"]), **s}
+    return {"playouts": PLAYOUTS[label], "steps": steps, "steps_per_cpu_s_best": round(steps / s["cpu_best"]),
+            "steps_per_cpu_s_median": round(steps / s["cpu_median"]), "steps_per_wall_s_median": round(steps / s["wall_median"]), **s}
 
 
 def _against_openspiel(result: dict[str, Any]) -> dict[str, Any]:
@@ -189,9 +189,9 @@ def step_rates_against(base: str, repeat: int) -> dict[str, Any]:
     """The step rates of this code and of the code at ``base``, each round a fresh process on each (base first).
 
     Returns this code's rates (as :func:`step_rates`, every run pooled) with ``x_base`` per case, and the base's under
-    ``"base"``. A case the base cannot run (a game it lacks) is reported as such.
+    ``"base"``. The base must have every game of :data:`GAMES`.
     """
-    here = str(Path(coffeegames.__file__).resolve().parent.parent)
+    here, base = str(Path(coffeegames.__file__).resolve().parent.parent), str(Path(base).resolve())
     sides: dict[str, list[dict[str, Any]]] = {base: [], here: []}
     for _ in range(repeat):
         for path in sides:
