@@ -5,6 +5,7 @@ Run from the repository root:
     python benchmarks/bench_engine.py            # table
     python benchmarks/bench_engine.py --json     # the same numbers as JSON
     python benchmarks/bench_engine.py --no-sweep # skip the Dask part (needs the `cluster` extra)
+    python benchmarks/bench_engine.py --no-sweep --base /tmp/old   # also the code at /tmp/old (a worktree), × against it
 
 A script, not a test (pytest ignores benchmarks/). Measures:
 
@@ -19,7 +20,12 @@ A script, not a test (pytest ignores benchmarks/). Measures:
      sampled from ``chance_outcomes()`` with one uniform draw. Needs ``pip install open_spiel``;
      without it the peer is reported as not installed.
    Cases run interleaved (A B C ... A B C ...), ``--repeat`` times; the best and the median are
-   reported, in steps per CPU second (``time.process_time``) and per wall second.
+   reported, in steps per CPU second (``time.process_time``) and per wall second, with each case's
+   best rate over OpenSpiel's best rate of the same run (``× OpenSpiel``).
+   With ``--base PATH`` the same loops also run on the code at PATH (a checkout: ``PYTHONPATH=PATH``):
+   each round is one fresh process on that code, then one on this code (the one this script imports),
+   ``--repeat`` rounds; the table gives this code's rates and ``× base``, its best rate over the
+   base's best rate (CPU), each game against itself.
 2. **Sweep games per second** (``engine.sweep``; Coffee Roaster, greedy bot) in this process,
    and on a Dask ``LocalCluster`` on 127.0.0.1 with 1 and then 2 worker processes (wall time:
    the workers' CPU is not this process's). The tables are checked identical first.
@@ -29,11 +35,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
+import subprocess
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -155,18 +164,60 @@ def step_rates(repeat: int) -> dict[str, Any]:
         runs["kuhn (OpenSpiel)"] = lambda: openspiel(peer, PLAYOUTS["kuhn (OpenSpiel)"])
     steps = {label: run() for label, run in runs.items()}  # warm up; the step count of one run
     clocks = interleaved(runs, repeat)
-    result: dict[str, Any] = {}
-    for label, runs_clocks in clocks.items():
-        s = summary(runs_clocks)
-        result[label] = {
-            "playouts": PLAYOUTS[label], "steps": steps[label],
-            "steps_per_cpu_s_best": round(steps[label] / s["cpu_best"]),
-            "steps_per_cpu_s_median": round(steps[label] / s["cpu_median"]),
-            "steps_per_wall_s_median": round(steps[label] / s["wall_median"]),
-            **s,
-        }
+    result: dict[str, Any] = {label: _rates(label, steps[label], runs_clocks) for label, runs_clocks in clocks.items()}
     if peer is None:
         result["kuhn (OpenSpiel)"] = "not installed (pip install open_spiel)"
+    return _against_openspiel(result)
+
+
+def _rates(label: str, steps: int, clocks: list[Clock]) -> dict[str, Any]:
+    s = summary(clocks)
+    return {"playouts": PLAYOUTS[label], "steps": steps, "steps_per_cpu_s_best": round(steps / s["cpu_best"]),
+            "steps_per_cpu_s_median": round(steps / s["cpu_median"]), "steps_per_wall_s_median": round(steps / s["wall_median"]), **s}
+
+
+def _against_openspiel(result: dict[str, Any]) -> dict[str, Any]:
+    """Each case's best steps per CPU second over OpenSpiel's Kuhn poker's, in the same run (``x_openspiel``)."""
+    peer = result.get("kuhn (OpenSpiel)")
+    for label, r in result.items():
+        if isinstance(r, dict) and isinstance(peer, dict):
+            r["x_openspiel"] = round(r["steps_per_cpu_s_best"] / peer["steps_per_cpu_s_best"], 2)
+    return result
+
+
+def step_rates_against(base: str, repeat: int) -> dict[str, Any]:
+    """The step rates of this code and of the code at ``base``, each round a fresh process on each (base first).
+
+    Returns this code's rates (as :func:`step_rates`, every run pooled) with ``x_base`` per case, and the base's under
+    ``"base"``. The base must have every game of :data:`GAMES`.
+    """
+    here, base = str(Path(coffeegames.__file__).resolve().parent.parent), str(Path(base).resolve())
+    sides: dict[str, list[dict[str, Any]]] = {base: [], here: []}
+    for _ in range(repeat):
+        for path in sides:
+            env = {**os.environ, "PYTHONPATH": path}
+            out = subprocess.run([sys.executable, __file__, "--json", "--no-sweep", "--repeat", "1"], env=env, check=True,
+                                 capture_output=True, text=True).stdout
+            sides[path].append(json.loads(out)["steps"])
+    pooled = {path: _pooled(runs) for path, runs in sides.items()}
+    result = _against_openspiel(pooled[here])
+    for label, r in result.items():
+        old = pooled[base].get(label)
+        if isinstance(r, dict) and isinstance(old, dict):
+            r["x_base"] = round(r["steps_per_cpu_s_best"] / old["steps_per_cpu_s_best"], 2)
+    result["base"] = {"path": base, **_against_openspiel(pooled[base])}
+    return result
+
+
+def _pooled(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One side's single-run results (``--repeat 1`` each) pooled into best and median rates."""
+    result: dict[str, Any] = {}
+    for label, first in runs[0].items():
+        if isinstance(first, dict):
+            clocks = [Clock(run[label]["cpu_best"], run[label]["wall_best"]) for run in runs]
+            result[label] = _rates(label, first["steps"], clocks)
+        else:
+            result[label] = first
     return result
 
 
@@ -203,20 +254,29 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="interleaved runs of each case (default 5)")
     parser.add_argument("--sweep-games", type=int, default=200, help="games in the sweep part (default 200)")
     parser.add_argument("--no-sweep", action="store_true", help="skip the sweep part")
+    parser.add_argument("--base", metavar="PATH", help="also run the playouts on the code at PATH (a checkout), interleaved")
     args = parser.parse_args()
-    result = {"machine": f"Python {platform.python_version()} on {platform.machine()}", "steps": step_rates(args.repeat)}
+    steps = step_rates_against(args.base, args.repeat) if args.base else step_rates(args.repeat)
+    result = {"machine": f"Python {platform.python_version()} on {platform.machine()}", "steps": steps}
     if not args.no_sweep:
         result["sweep"] = sweep_rates(args.sweep_games)
     if args.json:
         print(json.dumps(result, indent=2))
         return
     print(result["machine"])
-    print(f"{'random playouts':22} {'steps/CPU s best':>17} {'median':>8} {'steps/wall s':>13}")
-    for label, r in result["steps"].items():
+    base = steps.pop("base", None)
+    against = f" {'× base':>7}" if base else ""
+    print(f"{'random playouts':22} {'steps/CPU s best':>17} {'median':>8} {'steps/wall s':>13} {'× OpenSpiel':>12}{against}")
+    for label, r in steps.items():
         if isinstance(r, str):
             print(f"{label:22} {r}")
         else:
-            print(f"{label:22} {r['steps_per_cpu_s_best']:>17,} {r['steps_per_cpu_s_median']:>8,} {r['steps_per_wall_s_median']:>13,}")
+            ratio = f"{r['x_openspiel']:>12.2f}" if "x_openspiel" in r else f"{'':>12}"
+            versus = f" {r['x_base']:>7.2f}" if "x_base" in r else ""
+            print(f"{label:22} {r['steps_per_cpu_s_best']:>17,} {r['steps_per_cpu_s_median']:>8,} {r['steps_per_wall_s_median']:>13,} {ratio}{versus}")
+    if base:
+        print(f"base ({base['path']}), steps/CPU s best (median): "
+              + "; ".join(f"{label} {r['steps_per_cpu_s_best']:,} ({r['steps_per_cpu_s_median']:,})" for label, r in base.items() if isinstance(r, dict)))
     for label, r in result.get("sweep", {}).items():
         print(f"sweep {label}: {r}")
 

@@ -1,10 +1,15 @@
 import json
+import pickle
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
-from coffeegames.engine import CHANCE, MAX_OUTCOMES, TERMINAL, Expectimax, IllegalAction, State, Walkthrough, evaluate, play, simulate
+from coffeegames.engine import (CHANCE, MAX_OUTCOMES, TERMINAL, Expectimax, IllegalAction, State, Walkthrough, evaluate, play, play_out,
+                                random_policy, simulate)
+from coffeegames.engine.solve import uniform_below
 from coffeegames.errors import TooBig
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
 
@@ -150,3 +155,125 @@ def test_solvers_refuse_a_chance_node_too_big_to_list_before_listing_it():
         evaluate(HugeRoll(), lambda s: None)
     assert simulate(HugeRoll(), lambda s: None, n=3).shape == (3, 2)  # sampling still works
     assert MAX_OUTCOMES == 100_000
+
+
+# -- the engine's fast paths draw exactly what the plain code drew (issue 14) ------------------------------------
+
+BIT_GENERATORS = [np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937, np.random.Philox, np.random.SFC64]
+
+
+@pytest.mark.parametrize("bit_generator", BIT_GENERATORS)
+def test_uniform_below_draws_what_integers_draws(bit_generator):
+    """Mixed with other draws (which share the bit generator's buffered 32 bits), over sizes that reach Lemire's
+    rejection step (near 2**32) and the ones left to ``integers`` (0 raises; 2**32 and over)."""
+    plain, fast = np.random.Generator(bit_generator(5)), np.random.Generator(bit_generator(5))
+    below, choose = uniform_below(fast), random.Random(5)
+    for _ in range(3000):
+        n = choose.choice([1, 2, 3, 6, 7, 1000, choose.randrange(1, 2**32), 2**32 - choose.randrange(1, 2**20), 2**32 - 1,
+                           2**32, 2**40])
+        kind = choose.random()
+        if kind < 0.1:
+            assert plain.random() == fast.random()
+        elif kind < 0.2:
+            assert plain.integers(1, 7, size=3).tolist() == fast.integers(1, 7, size=3).tolist()
+        else:
+            assert int(plain.integers(n)) == below(n)
+    assert str(plain.bit_generator.state) == str(fast.bit_generator.state)
+    with pytest.raises(ValueError):  # what integers(0) raises
+        below(0)
+
+
+@dataclass(frozen=True)
+class Menu(State):
+    """A decision among ``size`` moves of three kinds (int, str, tuple), then another; three decisions in all."""
+
+    made: tuple = ()
+    size: int = 5
+
+    def current_player(self):
+        return TERMINAL if len(self.made) == 3 else 0
+
+    def _legal_actions(self):
+        return tuple(i if i % 3 == 0 else (str(i) if i % 3 == 1 else (i,)) for i in range(self.size))
+
+    def _apply(self, move):
+        return Menu(self.made + (move,), self.size + 7)
+
+    def returns(self):
+        return (0,)
+
+
+def plain_random_policy(rng):
+    """``random_policy`` as it was first written: a kind uniformly, then a move of that kind, by two ``integers``."""
+    def policy(state):
+        by_kind = {}
+        for action in state.legal_actions():
+            by_kind.setdefault(type(action), []).append(action)
+        kinds = list(by_kind.values())
+        options = kinds[int(rng.integers(len(kinds)))]
+        return options[int(rng.integers(len(options)))]
+    return policy
+
+
+@pytest.mark.parametrize("size", [1, 2, 5, 40])
+def test_random_policy_draws_what_the_plain_policy_draws(size):
+    for seed in range(20):
+        plain, fast = np.random.default_rng(seed), np.random.default_rng(seed)
+        one = play_out(Menu(size=size), plain_random_policy(plain), np.random.default_rng(0))
+        two = play_out(Menu(size=size), random_policy(fast), np.random.default_rng(0))
+        assert one == two
+        assert plain.bit_generator.state == fast.bit_generator.state
+    with pytest.raises(ValueError):
+        random_policy(0)(Menu(size=0))  # no legal move: numpy's error, as before
+
+
+@dataclass(frozen=True)
+class Wheel(State):
+    """One spin of a wheel with ``len(weights)`` sectors of the given (whole-number) weights."""
+
+    weights: tuple = (1, 2)
+    spun: object = None
+
+    def current_player(self):
+        return CHANCE if self.spun is None else TERMINAL
+
+    def _chance_outcomes(self):
+        total = sum(self.weights)
+        return [(i, Fraction(w, total)) for i, w in enumerate(self.weights)]
+
+    def _apply(self, outcome):
+        return Wheel(self.weights, outcome)
+
+    def returns(self):
+        return (self.spun,)
+
+
+@pytest.mark.parametrize("weights", [(1, 2), (1, 1, 1), (3, 1, 4, 1, 5, 9, 2, 6), tuple(range(1, 101)), (7,) * 65])
+def test_sample_chance_draws_what_numpy_choice_draws(weights):
+    """The generic ``sample_chance`` (small nodes through a cache, large ones not) is ``rng.choice(n, p=odds)``."""
+    wheel, plain, fast = Wheel(weights), np.random.default_rng(1), np.random.default_rng(1)
+    odds = np.array([float(p) for _, p in wheel.chance_outcomes()])
+    for _ in range(300):
+        assert wheel.sample_chance(fast) == int(plain.choice(len(weights), p=odds))
+
+
+def test_play_out_refuses_a_policys_illegal_move():
+    with pytest.raises(IllegalAction, match="not legal here"):
+        play_out(KeepOrReroll(die=3), lambda s: "fold", np.random.default_rng(0))
+    equal_not_same = play_out(KeepOrReroll(die=3), lambda s: Keep(), np.random.default_rng(0))[0]  # found by ==, not only `is`
+    assert equal_not_same.is_terminal()
+
+
+def test_a_pickled_random_policy_draws_on_from_its_own_copy():
+    below = uniform_below(np.random.default_rng(8))
+    below(10)
+    again = pickle.loads(pickle.dumps(below))
+    assert [below(10) for _ in range(20)] == [again(10) for _ in range(20)]
+    one = play(KeepGame(), random_policy(4), n_games=6, seed=1, progress=False)
+    two = play(KeepGame(), random_policy(4), n_games=6, seed=1, jobs=2, progress=False)  # the policy pickled to workers
+    assert list(one.columns) == list(two.columns) and len(two) == 6
+
+
+class KeepGame:
+    def new_initial_state(self):
+        return KeepOrReroll()

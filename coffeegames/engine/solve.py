@@ -14,6 +14,7 @@ Example (a two-roll game: keep a die or reroll it once):
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -25,7 +26,7 @@ from ..validate import check_count, check_instance, check_seed
 from .state import CHANCE, TERMINAL, Action, Outcome, State
 
 __all__ = ["Expectimax", "MAX_GAMES", "MAX_OUTCOMES", "Policy", "Returns", "check_policies", "evaluate", "play_out", "random_policy",
-           "simulate"]
+           "simulate", "uniform_below"]
 
 MAX_OUTCOMES = 100_000
 """The largest chance node the exact solvers list. A larger one (a VivaJava roll of many dice: up to
@@ -100,20 +101,63 @@ def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
     True
     """
     generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(check_seed(rng, "rng"))
+    below = uniform_below(generator)
 
     def policy(state: State) -> Action:
-        by_kind: dict[type, list] = {}
-        for action in state.legal_actions():
-            kind = type(action)
-            if kind in by_kind:
-                by_kind[kind].append(action)
-            else:
-                by_kind[kind] = [action]
-        kinds = list(by_kind.values())
-        options = kinds[int(generator.integers(len(kinds)))]
-        return options[int(generator.integers(len(options)))]
+        legal = state._legal_now()
+        kinds = dict.fromkeys(map(type, legal))  # in the order they first appear
+        if len(kinds) == 1:
+            options = legal
+        else:  # (no legal action: below(0) raises numpy's ValueError, as it always did)
+            kind = list(kinds)[below(len(kinds))]
+            options = [action for action in legal if type(action) is kind]
+        return options[below(len(options))]
 
     return policy
+
+
+_NEXT_UINT32 = ctypes.PYFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)
+"""The C signature of a bit generator's ``next_uint32`` (called holding the GIL: no Python thread draws meanwhile)."""
+
+
+class uniform_below:  # noqa: N801 (used as a function: below = uniform_below(rng))
+    """``below = uniform_below(rng)``: ``below(n)`` is ``int(rng.integers(n))`` (the same number, the same generator
+    state after) in a quarter of the time.
+
+    ``integers(n)`` for ``n`` under 2**32 is Lemire's method on the bit generator's ``next_uint32`` (numpy's
+    ``buffered_bounded_lemire_uint32``): done here on the same C function through ``ctypes``, without
+    ``integers``' argument handling (~1.5 µs a call; :func:`random_policy` makes two a move). ``below(1)`` is 0
+    and draws nothing, as ``integers(1)`` does; other ``n`` (0, 2**32 and over) go to ``integers`` itself.
+    ``tests/test_engine.py`` checks the equality on every numpy bit generator, mixed with other draws. A pickled
+    copy carries the generator and binds to the copy's own C state. Like the generator, for one thread at a time.
+
+    >>> import numpy as np
+    >>> below, again = uniform_below(np.random.default_rng(3)), np.random.default_rng(3)
+    >>> [below(6) for _ in range(8)] == [int(again.integers(6)) for _ in range(8)]
+    True
+    """
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
+        raw = self.rng.bit_generator.ctypes  # the C function and state numpy's own draws use (self.rng keeps them alive)
+        self._next32 = _NEXT_UINT32(ctypes.cast(raw.next_uint32, ctypes.c_void_p).value or 0)
+        self._state = raw.state.value
+
+    def __call__(self, n: int) -> int:
+        if n == 1:
+            return 0
+        if not 1 < n < 0xFFFFFFFF:
+            return int(self.rng.integers(n))
+        next32, state = self._next32, self._state
+        scaled = next32(state) * n
+        if scaled & 0xFFFFFFFF < n:  # maybe in the biased low part: redraw below the threshold
+            threshold = (0x100000000 - n) % n
+            while scaled & 0xFFFFFFFF < threshold:
+                scaled = next32(state) * n
+        return scaled >> 32
+
+    def __reduce__(self) -> tuple[type, tuple[np.random.Generator]]:
+        return uniform_below, (self.rng,)
 
 
 MAX_GAMES = 1_000_000
@@ -177,12 +221,14 @@ def play_out(state: State, policies: Policy | Sequence[Policy], rng: np.random.G
         player = state.current_player()
         if player == TERMINAL:
             return state, log
-        if player == CHANCE:
+        if player == CHANCE:  # an outcome sample_chance drew is possible (the contract tests check every game's)
             move = state.sample_chance(rng)
+            log.append(move)
+            state = state._apply(move)
         else:
             move = one(state) if one is not None else _policy_for(each, player)(state)
-        log.append(move)
-        state = state.apply(move)
+            log.append(move)
+            state = state._apply_as(player, move)  # a policy's illegal move is refused
     raise BadArgument("max_steps", f"the game did not end within {max_steps:,} steps: give more (or a policy that ends it)")
 
 

@@ -26,9 +26,12 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any, Self, TypeVar, overload
 
 import numpy as np
@@ -86,9 +89,13 @@ class State(ABC):
 
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take (empty at chance and terminal states)."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> Sequence[Action]:
+        """:meth:`legal_actions` without the copy, for the engine's own loops (which never change it)."""
         if self.current_player() < 0:  # CHANCE or TERMINAL
-            return []
-        return list(self._legal_actions())
+            return ()
+        return self._legal_actions()
 
     def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
         """``[(outcome, exact probability)]`` summing to 1 at a chance node."""
@@ -110,7 +117,10 @@ class State(ABC):
 
     def apply(self, action: Action) -> Self:
         """The state after ``action`` (or chance ``outcome``); raises :class:`IllegalAction` if not allowed."""
-        player = self.current_player()
+        return self._apply_as(self.current_player(), action)
+
+    def _apply_as(self, player: int, action: Action) -> Self:
+        """:meth:`apply` for a caller that has just asked ``current_player()`` (``player``): the same checks."""
         if player == TERMINAL:
             raise IllegalAction(f"the game is over; no action can be applied (got {shown(action)})")
         if player == CHANCE:
@@ -118,11 +128,7 @@ class State(ABC):
                 raise IllegalAction(f"{shown(action)} is not a possible outcome of this chance node")
         else:
             legal = self._legal_actions()
-            try:
-                known = action in legal
-            except TypeError:  # an unhashable action against a set of legal ones
-                known = False
-            if not known:
+            if not _among(action, legal):
                 listed = ", ".join(map(str, legal))
                 raise IllegalAction(f"{shown(action)} is not legal here; the legal actions are: {listed}")
         return self._apply(action)
@@ -133,17 +139,15 @@ class State(ABC):
         kind = type(self)
         new = object.__new__(kind)
         values = self.__dict__
-        names = _field_names(kind)
-        if len(values) == len(names):  # only the fields: nothing cached to leave behind
-            new.__dict__.update(values, **changes)
-            return new
-        kept = values.copy()
-        for name in _cached_names(kind):  # what cached properties stored (the usual extra)
-            kept.pop(name, None)
-        if len(kept) != len(names):  # something else besides: keep the fields only
-            kept = {name: values[name] for name in names}
-        kept.update(changes)
-        new.__dict__.update(kept)
+        fresh = values.copy()  # an instance's dict shares its keys with its class's: copied without rehashing
+        count, cached = _SHAPES.get(kind) or _shape(kind)
+        if len(fresh) != count:  # what cached properties stored (the usual extra): left behind
+            for name in cached:
+                fresh.pop(name, None)
+            if len(fresh) != count:  # something else besides: keep the fields only
+                fresh = {name: values[name] for name in _field_names(kind)}
+        fresh.update(changes)
+        object.__setattr__(new, "__dict__", fresh)
         return new
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
@@ -152,10 +156,34 @@ class State(ABC):
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise IllegalAction("sample_chance needs a chance node")
-        weights = np.array([float(p) for _, p in outcomes])
-        cdf = (weights / weights.sum()).cumsum()  # rng.choice(len(outcomes), p=...) without its checks: the same draw
-        cdf /= cdf[-1]
-        return outcomes[int(cdf.searchsorted(rng.random(), side="right"))][0]
+        weights = tuple([float(p) for _, p in outcomes])
+        cdf = _small_cdf(weights) if len(weights) <= _CACHED_CDF_SIZE else _cdf(weights)
+        return outcomes[bisect_right(cdf, rng.random())][0]  # numpy's searchsorted(cdf, u, side="right")
+
+
+def _among(action: Action, legal: Sequence[Action]) -> bool:
+    """``action in legal``, first by identity: a policy returns one of the listed objects, found without
+    calling ``__eq__`` on the ones before it."""
+    if any(map(is_, legal, repeat(action))):
+        return True
+    try:
+        return action in legal
+    except TypeError:  # an unhashable action against a set of legal ones
+        return False
+
+
+def _cdf(weights: tuple[float, ...]) -> tuple[float, ...]:
+    """The cumulative odds :meth:`State.sample_chance` searches, made by numpy's float operations (what
+    ``rng.choice(len(weights), p=...)`` computes without its checks), so every seeded draw stays the same."""
+    array = np.array(weights)
+    cdf = (array / array.sum()).cumsum()
+    cdf /= cdf[-1]
+    return tuple(cdf.tolist())
+
+
+_CACHED_CDF_SIZE = 64
+"""Chance nodes of at most this many outcomes keep their cumulative odds in :func:`_small_cdf` (the same few come back: a die, a deal)."""
+_small_cdf = lru_cache(maxsize=4096)(_cdf)
 
 
 T = TypeVar("T")
@@ -187,10 +215,17 @@ def _field_names(kind: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(kind))
 
 
-@lru_cache(maxsize=None)
 def _cached_names(kind: type) -> tuple[str, ...]:
     """The names under which ``kind``'s cached properties store their values in an instance's ``__dict__``."""
     return tuple({value.attrname or name for klass in kind.__mro__ for name, value in vars(klass).items() if isinstance(value, cached_property)})
+
+
+_SHAPES: dict[type, tuple[int, tuple[str, ...]]] = {}
+"""Each state class's number of fields and :func:`_cached_names`, for :meth:`State._with` (one dict lookup)."""
+
+
+def _shape(kind: type) -> tuple[int, tuple[str, ...]]:
+    return _SHAPES.setdefault(kind, (len(_field_names(kind)), _cached_names(kind)))
 
 
 # -- JSON for actions -----------------------------------------------------------
