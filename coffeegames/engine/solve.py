@@ -26,7 +26,7 @@ from ..validate import check_count, check_instance, check_seed
 from .state import CHANCE, TERMINAL, Action, Outcome, State
 
 __all__ = ["Expectimax", "MAX_GAMES", "MAX_OUTCOMES", "Policy", "Returns", "check_policies", "evaluate", "play_out", "random_policy",
-           "simulate", "uniform_below"]
+           "simulate", "draw_below", "uniform_below"]
 
 MAX_OUTCOMES = 100_000
 """The largest chance node the exact solvers list. A larger one (a VivaJava roll of many dice: up to
@@ -148,16 +148,38 @@ class uniform_below:  # noqa: N801 (used as a function: below = uniform_below(rn
             return 0
         if not 1 < n < 0xFFFFFFFF:
             return int(self.rng.integers(n))
-        next32, state = self._next32, self._state
-        scaled = next32(state) * n
-        if scaled & 0xFFFFFFFF < n:  # maybe in the biased low part: redraw below the threshold
-            threshold = (0x100000000 - n) % n
-            while scaled & 0xFFFFFFFF < threshold:
-                scaled = next32(state) * n
-        return scaled >> 32
+        return _lemire(self._next32, self._state, n)
 
     def __reduce__(self) -> tuple[type, tuple[np.random.Generator]]:
         return uniform_below, (self.rng,)
+
+
+def draw_below(rng: np.random.Generator, n: int) -> int:
+    """``int(rng.integers(n))`` for ``1 <= n < 2**32`` (the same number, the generator left in the same place), for a
+    generator met once per draw (a game's ``sample_chance``): :class:`uniform_below` without binding to ``rng`` first.
+
+    >>> import numpy as np
+    >>> a, b = np.random.default_rng(5), np.random.default_rng(5)
+    >>> [draw_below(a, 10) for _ in range(5)] == [int(b.integers(10)) for _ in range(5)]
+    True
+    """
+    if type(n) is not int or not 1 <= n < 0xFFFFFFFF:
+        raise BadArgument("n", "must be a whole number from 1 to 2**32 - 2 (the choices to draw among)", n)
+    if n == 1:
+        return 0  # numpy draws nothing either
+    raw = check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))").bit_generator.ctypes
+    return _lemire(raw.next_uint32, raw.state, n)
+
+
+def _lemire(next32: Callable[[Any], int], state: Any, n: int) -> int:
+    """Lemire's bounded draw as numpy makes it (``buffered_bounded_lemire_uint32``): a 32-bit output times ``n``, the
+    high word the answer, redrawn while the low word is under ``2**32 % n``."""
+    scaled = next32(state) * n
+    if scaled & 0xFFFFFFFF < n:  # maybe in the biased low part: redraw below the threshold
+        threshold = (0x100000000 - n) % n
+        while scaled & 0xFFFFFFFF < threshold:
+            scaled = next32(state) * n
+    return scaled >> 32
 
 
 MAX_GAMES = 1_000_000

@@ -68,6 +68,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
+from ..engine.solve import draw_below
 from ..engine.state import cached_state
 from ..validate import check_instance, check_seed
 from .actions import (
@@ -236,7 +237,7 @@ class State(SavedState, BaseState):
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
         phase, bag = self.phase, self.bag
         if phase in _ONE_AT_A_TIME:  # rng.choice(len(bag), size=1, replace=False) is this one draw (Floyd's algorithm)
-            return _made(Drawn, (bag[_below(rng, len(bag))],))
+            return _made(Drawn, (bag[draw_below(rng, len(bag))],))
         if phase == _DRAW:  # the bag is a sorted multiset: the tokens at sorted positions are one too
             return _made(Drawn, tuple([bag[i] for i in sorted(rng.choice(len(bag), size=self.draw_count, replace=False).tolist())]))
         if phase == _SHUFFLE:
@@ -536,27 +537,6 @@ def _active(squares: tuple[str, ...], slots: tuple[tuple[str, ...], ...]) -> tup
 
 
 _last_active: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]] = ((), (), ())
-
-
-def _below(rng: np.random.Generator, n: int) -> int:
-    """``rng.integers(n)`` for ``1 <= n < 2**32``: the same number, the generator left in the same place, in a third of
-    the time (``integers`` spends the rest on its arguments and arrays).
-
-    numpy draws it by Lemire's method on the bit generator's 32-bit outputs (``random_bounded_uint64``): a 32-bit
-    output times ``n``, the high word the answer, redrawn while the low word is under ``2**32 % n``.
-    ``tests/test_roaster_sampling.py`` checks every draw against numpy's own on four bit generators.
-    """
-    if n == 1:
-        return 0  # numpy draws nothing either
-    bits = rng.bit_generator
-    api = bits.ctypes
-    with bits.lock:
-        product = api.next_uint32(api.state) * n
-        if product & 0xFFFFFFFF < n:
-            threshold = (0xFFFFFFFF - (n - 1)) % n  # 2**32 % n
-            while product & 0xFFFFFFFF < threshold:
-                product = api.next_uint32(api.state) * n
-    return product >> 32
 
 
 def _without(bag: tuple[str, ...], tokens: Iterable[str]) -> tuple[str, ...]:
