@@ -45,6 +45,7 @@ import numpy as np
 from ..exact import Dist
 from ..errors import BadArgument, TooBig
 from ..validate import Checker, check_count, check_instance
+from . import cup_boxes
 from .cup_solver import MASK, Counts, OverBudget, Solver
 from .data import CUP_SPACES
 
@@ -205,6 +206,10 @@ class Layers:
         self.root_codes = [self.code(*r) for r in self.roots]
         self.layers: dict[int, _Layer] = {}
         self.kept: dict[int, tuple[float, np.ndarray]] = {}  # each root's (float value, residues)
+        self.exact: list[Fraction] | None = None  # the roots' values, when found on boxes (:mod:`.cup_boxes`)
+        if not self.with_dist and cup_boxes.applies(solver, self.roots, MAX_SCORE):
+            self.exact, self.positions = cup_boxes.solve(solver, self.roots, max_states)
+            return
         self._list(max_states)
         self.positions = sum(len(layer.codes) for layer in self.layers.values())
         self._bounds()
@@ -409,6 +414,8 @@ class Layers:
 
     def values(self) -> list[Fraction]:
         """Each root's exact value (expected score under the best play)."""
+        if self.exact is not None:
+            return list(self.exact)
         out = []
         for (bag, _, _), code in zip(self.roots, self.root_codes):
             bound = self.bounds[sum(bag)]
