@@ -54,6 +54,8 @@ def applies(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_sco
         return False
     _, cup, tray = roots[0]
     d = _draws(solver, cup, tray)
+    if _widths(np.max([bag for bag, _, _ in roots], 0)).sum() > 62:
+        return False
     return all(max_score * n * _falling(n, min(n, d)) < INT64 for n in {sum(bag) for bag, _, _ in roots})
 
 
@@ -110,24 +112,31 @@ def _count(boxes: np.ndarray, levels: int) -> np.ndarray:
     return ways
 
 
-def _cells(boxes: np.ndarray, level: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every ``D ≤ R`` with ``|D| = level``, box after box, each box's in order (last kind most significant):
-    ``(D, B)`` as int8 arrays of shape (kinds, cells), ``B = R − D`` the bag."""
-    k = boxes.shape[1]
-    below = np.concatenate((np.zeros((len(boxes), 1), dtype=np.int64), np.cumsum(boxes, 1)[:, :-1]), 1)  # Σ R_i, i < j
+def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every ``D ≤ R`` with ``|D| = level``, box after box, each box's in order (last kind most significant): ``(D,
+    B)`` packed as int64 bit fields (kind ``o`` at bit ``shifts[o]``), ``B = R − D`` the bag.
+
+    Built a kind at a time from the last: each partial ``D`` is repeated once for each count of the next kind that
+    still leaves a way to complete it (so the first kind's count is the rest, no choice left)."""
+    left = np.cumsum(boxes, 1) - boxes  # Σ R_i, i < j: the most the kinds before j can still take
     box = np.arange(len(boxes))
     rem = np.full(len(boxes), level, dtype=np.int64)
-    digits = np.zeros((len(boxes), k), dtype=np.int8)
-    for j in range(k - 1, -1, -1):
-        lo = np.maximum(rem - below[box, j], 0)
+    packed = np.zeros(len(boxes), dtype=np.int64)
+    for j in range(boxes.shape[1] - 1, 0, -1):
+        if not boxes[:, j].any():
+            continue
+        lo = np.maximum(rem - left[box, j], 0)
         count = np.maximum(np.minimum(boxes[box, j], rem) - lo + 1, 0)
-        parent = np.repeat(np.arange(len(box)), count)
-        start = np.cumsum(count) - count
-        d = lo[parent] + np.arange(len(parent)) - start[parent]
-        box, rem, digits = box[parent], rem[parent] - d, digits[parent]
-        digits[:, j] = d
-    cup = np.ascontiguousarray(digits.T)
-    return cup, (boxes[box].T - cup).astype(np.int8)
+        total = int(count.sum())
+        d = np.arange(total) - np.repeat(np.cumsum(count) - count - lo, count)
+        box, rem, packed = np.repeat(box, count), np.repeat(rem, count) - d, np.repeat(packed, count) + (d << shifts[j])
+    packed += rem << shifts[0]  # the rest: at most R_0, by the bound above
+    return packed, (boxes @ (np.int64(1) << shifts))[box] - packed
+
+
+def _widths(counts: np.ndarray) -> np.ndarray:
+    """Bits a kind in a packed count vector, for counts up to ``counts`` (per kind)."""
+    return np.array([max(1, int(n).bit_length()) for n in counts], dtype=np.int64)
 
 
 def solve(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None) -> tuple[list[Fraction], int]:
@@ -162,6 +171,9 @@ class _Plan:
         self.ways = [_count(b, self.levels) for b in self.boxes]
         self.positions = int(sum(w.sum() for w in self.ways))
         self.roots = bags
+        widths = _widths(bags.max(0))
+        self.shifts = np.concatenate(([0], np.cumsum(widths)[:-1])).astype(np.int64)
+        self.masks = (np.int64(1) << widths) - 1
 
     def level(self, t: int, total: int) -> int:
         """The cup moves made (``|D|``) by the cells of tray box group ``t`` (0 = the roots' tray) in layer ``total``."""
@@ -185,7 +197,7 @@ class _Plan:
                 level = self.level(t, total)
                 if level < 0 or level > self.levels or level > self.total - t:
                     continue
-                cup, bag = _cells(self.boxes[t], level)
+                cup, bag = _cells(self.boxes[t], level, self.shifts)
                 if _position(solver, sum(self.cup) + level) >= CUP_SPACES or total == 0:
                     w = self._scores(cup) * _falling(total, min(total, d))
                 else:
@@ -201,20 +213,21 @@ class _Plan:
                image: list[np.ndarray]) -> np.ndarray:
         """``W`` of the live cells of group ``t`` in layer ``total``: each kind drawn, to the cup or the tray (the
         better; equal values are one value), weighted by its count."""
-        acc = np.zeros(bag.shape[1], dtype=np.int64)
+        acc = np.zeros(len(bag), dtype=np.int64)
         w_cup, d_cup = below[t]
         tray = t + 1 in below and self.tray + t < self.solver.tray_spaces
         if tray:
             w_tray = below[t + 1][0]
             sizes = _sizes(self.ways[t + 1], self.level(t + 1, total - 1))
-        for o in range(bag.shape[0]):
-            has = bag[o] > 0
+        for o, (shift, mask) in enumerate(zip(self.shifts.tolist(), self.masks.tolist())):
+            field = mask << shift
+            has = (bag & field) != 0
             if not has.any():
                 continue
-            best = w_cup[d_cup[o] > 0]
+            best = w_cup[(d_cup & field) != 0]
             if tray:
                 np.maximum(best, w_tray[np.repeat(image[t + 1][:, o], sizes)], out=best)
-            best *= bag[o][has]
+            best *= (bag[has] >> shift) & mask
             acc[has] += best
         scale = total - self.d
         if scale > 1:
@@ -224,10 +237,10 @@ class _Plan:
         return acc
 
     def _scores(self, cup: np.ndarray) -> np.ndarray:
-        """The score of each cup ``C0 + D`` (columns of ``cup``), each distinct cup scored once."""
-        full = cup.astype(np.int64) + np.array(self.cup, dtype=np.int64)[:, None]
-        _, first, inverse = np.unique(_keys(full.T), return_index=True, return_inverse=True)
-        scores = np.array([self.solver.score(tuple(c)) for c in full[:, first].T.tolist()], dtype=np.int64)
+        """The score of each cup ``C0 + D`` (``D`` packed), each distinct cup scored once."""
+        distinct, inverse = np.unique(cup, return_inverse=True)
+        digits = (distinct[:, None] >> self.shifts) & self.masks
+        scores = np.array([self.solver.score(tuple(c)) for c in (digits + np.array(self.cup)).tolist()], dtype=np.int64)
         return scores[inverse]
 
 

@@ -114,6 +114,14 @@ def _checked(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> lis
     check = Checker("", BadArgument)
     k = len(solver.kinds)
 
+    def plain(value: object) -> bool:  # quick for the usual roots (a round has thousands); else the checks name the fault
+        return type(value) is tuple and len(value) == k and all(type(n) is int and 0 <= n <= MASK for n in value)
+
+    if isinstance(roots, (list, tuple)) and roots and all(
+            type(r) is tuple and len(r) == 3 and plain(r[0]) and plain(r[1]) and type(r[2]) is int and 0 <= r[2] <= MASK
+            for r in roots):
+        return list(roots)
+
     def counts(value: object, where: str) -> Counts:
         return check.sequence(value, where, lambda n, w: check.whole(n, w, 0, MASK), k, k)
 
