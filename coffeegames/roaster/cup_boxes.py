@@ -46,6 +46,8 @@ from .data import CUP_SPACES
 __all__: list[str] = []
 
 INT64 = 2**63
+CHUNK = 1 << 15
+"""Cells of a group solved at a time (a run of whole boxes)."""
 
 
 def applies(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_score: int) -> bool:
@@ -112,26 +114,25 @@ def _count(boxes: np.ndarray, levels: int) -> np.ndarray:
     return ways
 
 
-def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type) -> tuple[np.ndarray, np.ndarray]:
     """Every ``D ≤ R`` with ``|D| = level``, box after box, each box's in order (last kind most significant): ``(D,
-    B)`` packed as int64 bit fields (kind ``o`` at bit ``shifts[o]``), ``B = R − D`` the bag.
+    B)`` packed as bit fields (kind ``o`` at bit ``shifts[o]``; ``dtype`` int32 where they fit), ``B = R − D`` the bag.
 
     Built a kind at a time from the last: each partial ``D`` is repeated once for each count of the next kind that
     still leaves a way to complete it (so the first kind's count is the rest, no choice left)."""
     left = np.cumsum(boxes, 1) - boxes  # Σ R_i, i < j: the most the kinds before j can still take
-    box = np.arange(len(boxes))
-    rem = np.full(len(boxes), level, dtype=np.int64)
-    packed = np.zeros(len(boxes), dtype=np.int64)
+    box = np.arange(len(boxes), dtype=np.int32)
+    rem = np.full(len(boxes), level, dtype=dtype)
+    packed = np.zeros(len(boxes), dtype=dtype)
     for j in range(boxes.shape[1] - 1, 0, -1):
         if not boxes[:, j].any():
             continue
         lo = np.maximum(rem - left[box, j], 0)
         count = np.maximum(np.minimum(boxes[box, j], rem) - lo + 1, 0)
-        total = int(count.sum())
-        d = np.arange(total) - np.repeat(np.cumsum(count) - count - lo, count)
-        box, rem, packed = np.repeat(box, count), np.repeat(rem, count) - d, np.repeat(packed, count) + (d << shifts[j])
-    packed += rem << shifts[0]  # the rest: at most R_0, by the bound above
-    return packed, (boxes @ (np.int64(1) << shifts))[box] - packed
+        d = np.arange(int(count.sum()), dtype=dtype) - np.repeat((np.cumsum(count) - count - lo).astype(dtype), count)
+        box, rem, packed = np.repeat(box, count), np.repeat(rem, count) - d, np.repeat(packed, count) + (d << int(shifts[j]))
+    packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound above
+    return packed, (boxes @ (np.int64(1) << shifts)).astype(dtype)[box] - packed
 
 
 def _widths(counts: np.ndarray) -> np.ndarray:
@@ -174,6 +175,7 @@ class _Plan:
         widths = _widths(bags.max(0))
         self.shifts = np.concatenate(([0], np.cumsum(widths)[:-1])).astype(np.int64)
         self.masks = (np.int64(1) << widths) - 1
+        self.dtype: type = np.int32 if widths.sum() <= 31 else np.int64  # half the memory traffic where it fits
 
     def level(self, t: int, total: int) -> int:
         """The cup moves made (``|D|``) by the cells of tray box group ``t`` (0 = the roots' tray) in layer ``total``."""
@@ -182,14 +184,15 @@ class _Plan:
     def solve(self) -> list[Fraction]:
         solver, k, d = self.solver, len(self.solver.kinds), self.d
         groups = range(len(self.boxes))
-        # per tray group, per kind: which boxes are the tray move of a box of the group before (R − o)
-        image = [np.zeros((len(b), k), dtype=bool) for b in self.boxes]
+        # per tray group, per kind: the index in the next group of each box's tray move R − o (−1 without an o)
+        moves = [np.full((len(b), k), -1, dtype=np.int64) for b in self.boxes]
         for t in groups[1:]:
-            prev, here = self.boxes[t - 1], self.boxes[t]
+            prev = self.boxes[t - 1]
             for o in range(k):
-                moved = prev[prev[:, o] > 0].copy()
+                has = prev[:, o] > 0
+                moved = prev[has].copy()
                 moved[:, o] -= 1
-                image[t][_rows_of(here, moved), o] = True
+                moves[t - 1][has, o] = _rows_of(self.boxes[t], moved)
         below: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # group → (values W, cup digits D) of the layer below
         for total in range(0, self.total + 1):
             layer: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -197,11 +200,11 @@ class _Plan:
                 level = self.level(t, total)
                 if level < 0 or level > self.levels or level > self.total - t:
                     continue
-                cup, bag = _cells(self.boxes[t], level, self.shifts)
+                cup, bag = _cells(self.boxes[t], level, self.shifts, self.dtype)
                 if _position(solver, sum(self.cup) + level) >= CUP_SPACES or total == 0:
                     w = self._scores(cup) * _falling(total, min(total, d))
                 else:
-                    w = self._plain(total, t, bag, below, image)
+                    w = self._plain(total, t, bag, below, moves[t])
                 layer[t] = (w, cup)
             below = layer
         w, _ = below[0]
@@ -210,25 +213,42 @@ class _Plan:
         return [Fraction(int(x), scale) for x in w[order].tolist()]
 
     def _plain(self, total: int, t: int, bag: np.ndarray, below: dict[int, tuple[np.ndarray, np.ndarray]],
-               image: list[np.ndarray]) -> np.ndarray:
+               moves: np.ndarray) -> np.ndarray:
         """``W`` of the live cells of group ``t`` in layer ``total``: each kind drawn, to the cup or the tray (the
-        better; equal values are one value), weighted by its count."""
+        better; equal values are one value), weighted by its count. A run of boxes at a time (``CHUNK`` cells: the
+        arrays stay in the processor's cache)."""
         acc = np.zeros(len(bag), dtype=np.int64)
+        level = self.level(t, total)
         w_cup, d_cup = below[t]
+        here, cups = _starts(self.ways[t][:, level]), _starts(self.ways[t][:, level + 1])
         tray = t + 1 in below and self.tray + t < self.solver.tray_spaces
         if tray:
             w_tray = below[t + 1][0]
-            sizes = _sizes(self.ways[t + 1], self.level(t + 1, total - 1))
-        for o, (shift, mask) in enumerate(zip(self.shifts.tolist(), self.masks.tolist())):
-            field = mask << shift
-            has = (bag & field) != 0
-            if not has.any():
-                continue
-            best = w_cup[(d_cup & field) != 0]
-            if tray:
-                np.maximum(best, w_tray[np.repeat(image[t + 1][:, o], sizes)], out=best)
-            best *= (bag[has] >> shift) & mask
-            acc[has] += best
+            sizes = _sizes(self.ways[t + 1], level)
+            trays = _starts(sizes)
+        fields = list(zip(range(len(self.shifts)), self.shifts.tolist(), self.masks.tolist()))
+        b0 = 0
+        while b0 < len(here) - 1:
+            b1 = max(b0 + 1, int(np.searchsorted(here, here[b0] + CHUNK, side="right")) - 1)
+            rows = slice(int(here[b0]), int(here[b1]))
+            bg, ac = bag[rows], acc[rows]
+            wc, dc = w_cup[cups[b0]:cups[b1]], d_cup[cups[b0]:cups[b1]]
+            for o, shift, mask in fields:
+                field = mask << shift
+                has = (bg & field) != 0
+                best = wc[(dc & field) != 0]
+                if not len(best):
+                    continue
+                if tray:  # the tray moves' boxes, in order: one run of the next group, those boxes' cells selected
+                    to = moves[b0:b1, o]
+                    to = to[to >= 0]
+                    first, last = int(to[0]), int(to[-1]) + 1
+                    picked = np.zeros(last - first, dtype=bool)
+                    picked[to - first] = True
+                    np.maximum(best, w_tray[trays[first]:trays[last]][np.repeat(picked, sizes[first:last])], out=best)
+                best *= (bg[has] >> shift) & mask
+                ac[has] += best
+            b0 = b1
         scale = total - self.d
         if scale > 1:
             if (acc % scale).any():
@@ -242,6 +262,11 @@ class _Plan:
         digits = (distinct[:, None] >> self.shifts) & self.masks
         scores = np.array([self.solver.score(tuple(c)) for c in (digits + np.array(self.cup)).tolist()], dtype=np.int64)
         return scores[inverse]
+
+
+def _starts(sizes: np.ndarray) -> np.ndarray:
+    """Where each box's cells start in a layer's group (and, last, where they end)."""
+    return np.concatenate(([0], np.cumsum(sizes)))
 
 
 def _sizes(ways: np.ndarray, level: int) -> np.ndarray:
