@@ -120,15 +120,16 @@ def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type) -> tu
 
     Built a kind at a time from the last: each partial ``D`` is repeated once for each count of the next kind that
     still leaves a way to complete it (so the first kind's count is the rest, no choice left)."""
-    left = np.cumsum(boxes, 1) - boxes  # Σ R_i, i < j: the most the kinds before j can still take
+    left = (np.cumsum(boxes, 1) - boxes).T.astype(dtype)  # Σ R_i, i < j: the most the kinds before j can still take
+    have = boxes.T.astype(dtype)  # one contiguous row a kind
     box = np.arange(len(boxes), dtype=np.int32)
     rem = np.full(len(boxes), level, dtype=dtype)
     packed = np.zeros(len(boxes), dtype=dtype)
     for j in range(boxes.shape[1] - 1, 0, -1):
-        if not boxes[:, j].any():
+        if not have[j].any():
             continue
-        lo = np.maximum(rem - left[box, j], 0)
-        count = np.maximum(np.minimum(boxes[box, j], rem) - lo + 1, 0)
+        lo = np.maximum(rem - left[j][box], 0)
+        count = np.maximum(np.minimum(have[j][box], rem) - lo + 1, 0)
         d = np.arange(int(count.sum()), dtype=dtype) - np.repeat((np.cumsum(count) - count - lo).astype(dtype), count)
         box, rem, packed = np.repeat(box, count), np.repeat(rem, count) - d, np.repeat(packed, count) + (d << int(shifts[j]))
     packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound above
