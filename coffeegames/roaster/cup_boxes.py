@@ -120,11 +120,11 @@ def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type) -> tu
 
     Built a kind at a time from the last: each partial ``D`` is repeated once for each count of the next kind that
     still leaves a way to complete it (so the first kind's count is the rest, no choice left)."""
-    left = (np.cumsum(boxes, 1) - boxes).T.astype(dtype)  # Σ R_i, i < j: the most the kinds before j can still take
-    have = boxes.T.astype(dtype)  # one contiguous row a kind
+    left: np.ndarray = (np.cumsum(boxes, 1) - boxes).T.astype(dtype)  # Σ R_i, i < j: the most the kinds before j can still take
+    have: np.ndarray = boxes.T.astype(dtype)  # one contiguous row a kind
     box = np.arange(len(boxes), dtype=np.int32)
-    rem = np.full(len(boxes), level, dtype=dtype)
-    packed = np.zeros(len(boxes), dtype=dtype)
+    rem: np.ndarray = np.full(len(boxes), level, dtype=dtype)
+    packed: np.ndarray = np.zeros(len(boxes), dtype=dtype)
     for j in range(boxes.shape[1] - 1, 0, -1):
         if not have[j].any():
             continue
