@@ -236,10 +236,10 @@ class _Plan:
             wc, dc = w_cup[cups[b0]:cups[b1]], d_cup[cups[b0]:cups[b1]]
             for o, shift, mask in fields:
                 field = mask << shift
-                has = (bg & field) != 0
                 best = wc[(dc & field) != 0]
-                if not len(best):
+                if not len(best):  # no cell of these boxes draws an o
                     continue
+                has = (bg & field) != 0
                 if tray:  # the tray moves' boxes, in order: one run of the next group, those boxes' cells selected
                     to = moves[b0:b1, o]
                     to = to[to >= 0]
