@@ -46,6 +46,7 @@ from .data import CUP_SPACES
 __all__: list[str] = []
 
 INT64 = 2**63
+"""Values ``W`` (and the weighted sums before a division) stay below this."""
 CHUNK = 1 << 15
 """Cells of a group solved at a time (a run of whole boxes)."""
 
@@ -199,7 +200,7 @@ class _Plan:
             layer: dict[int, tuple[np.ndarray, np.ndarray]] = {}
             for t in groups:
                 level = self.level(t, total)
-                if level < 0 or level > self.levels or level > self.total - t:
+                if not 0 <= level <= self.levels:
                     continue
                 cup, bag = _cells(self.boxes[t], level, self.shifts, self.dtype)
                 if _position(solver, sum(self.cup) + level) >= CUP_SPACES or total == 0:

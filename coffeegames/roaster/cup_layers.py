@@ -23,6 +23,10 @@ first), computed another way, for many positions at a time:
 Full cups with Exchange unused are valued by the scalar solver (:meth:`.cup_solver.Solver.full`, memoised), one
 Python call each.
 
+Without a distribution, plain draws (no Choice, no Exchange) from roots that share their cup and tray are solved
+another way, on dense boxes (:mod:`.cup_boxes`: no position codes searched, exact int64 values), with the same values
+and position counts.
+
 Example:
     >>> from coffeegames.roaster.rules import Rules
     >>> from coffeegames.roaster.cup_solver import Solver
