@@ -153,3 +153,19 @@ def test_boxes_for_many_roots_equal_separate_solves(seed):
     for bag in bags:
         together.value(together.counts(bag), none, 0)
     assert table.positions == len(together.values)
+
+
+@pytest.mark.parametrize("active", [(), ("sweetness",), ("sweetness", "tray", "extra_bean")])
+def test_boxes_at_the_edges(active):
+    # empty bags, full and nearly full cups, trays full or past their spaces, more of a kind than the cup can take
+    rules = Rules(card="Zambia Kasama AA")
+    tray_spaces = rules.tray_size(active)
+    roots = [((0, 0), (0, 0), 0), ((3, 0), (0, 0), tray_spaces), ((0, 1), (2, 0), tray_spaces + 2), ((12, 1), (0, 0), 0),
+             ((2, 2), (5, 4), 1), ((4, 4), (1, 1), 2), ((14, 0), (0, 0), 0), ((1, 13), (8, 0), 0)]
+    for root in roots:
+        solver = Solver(rules, active, ["hard", "bean2"], tray_spaces, None)
+        solver.scale(sum(root[0]) + sum(root[1]) + root[2])
+        table = Layers(solver, [root])
+        assert table.exact is not None
+        assert table.values() == [solver.value(*root)], root
+        assert table.positions == len(solver.values), root

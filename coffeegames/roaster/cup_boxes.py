@@ -53,7 +53,7 @@ CHUNK = 1 << 15
 
 def applies(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_score: int) -> bool:
     """Whether :func:`solve` answers these roots: plain draws, one cup and tray for all, values within an int64."""
-    if solver.choice_spaces or solver.exchange or len({(cup, tray) for _, cup, tray in roots}) != 1:
+    if not solver.kinds or solver.choice_spaces or solver.exchange or len({(cup, tray) for _, cup, tray in roots}) != 1:
         return False
     _, cup, tray = roots[0]
     d = _draws(solver, cup, tray)
@@ -108,7 +108,7 @@ def _count(boxes: np.ndarray, levels: int) -> np.ndarray:
     ways[:, 0] = 1
     for o in range(boxes.shape[1]):
         new = np.zeros_like(ways)
-        for c in range(int(boxes[:, o].max(initial=0)) + 1):
+        for c in range(min(int(boxes[:, o].max(initial=0)), levels) + 1):
             ok = boxes[:, o] >= c
             new[ok, c:] += ways[ok, :levels + 1 - c]
         ways = new
