@@ -66,15 +66,11 @@ def _falling(n: int, d: int) -> int:
     return prod(range(n - d + 1, n + 1))
 
 
-def _position(solver: Solver, size: int) -> int:
-    return size + (solver.sweet_space is not None and size >= solver.sweet_space)
-
-
 def _levels(solver: Solver, cup: Counts) -> int:
     """Tokens the cup takes before it is full (cup moves from the roots)."""
     size = sum(cup)
     levels = 0
-    while _position(solver, size + levels) < CUP_SPACES:
+    while solver._position(size + levels) < CUP_SPACES:  # the solver's rule (Sweetness's space skipped)
         levels += 1
     return levels
 
@@ -203,7 +199,7 @@ class _Plan:
                 if not 0 <= level <= self.levels:
                     continue
                 cup, bag = _cells(self.boxes[t], level, self.shifts, self.dtype)
-                if _position(solver, sum(self.cup) + level) >= CUP_SPACES or total == 0:
+                if solver._position(sum(self.cup) + level) >= CUP_SPACES or total == 0:
                     w = self._scores(cup) * _falling(total, min(total, d))
                 else:
                     w = self._plain(total, t, bag, below, moves[t])
