@@ -115,22 +115,53 @@ def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type) -> tu
     """Every ``D ≤ R`` with ``|D| = level``, box after box, each box's in order (last kind most significant): ``(D,
     B)`` packed as bit fields (kind ``o`` at bit ``shifts[o]``; ``dtype`` int32 where they fit), ``B = R − D`` the bag.
 
-    Built a kind at a time from the last: each partial ``D`` is repeated once for each count of the next kind that
-    still leaves a way to complete it (so the first kind's count is the rest, no choice left)."""
-    left: np.ndarray = (np.cumsum(boxes, 1) - boxes).T.astype(dtype)  # Σ R_i, i < j: the most the kinds before j can still take
+    The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from a
+    table of the less significant kinds' counts, listed once for each pattern of them that the boxes share."""
+    k = boxes.shape[1]
+    low = k // 2
+    if low < 2:
+        box, rem, packed = _partial(boxes, level, shifts, dtype, 1)
+        packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound in _partial
+        return packed, (boxes @ (np.int64(1) << shifts)).astype(dtype)[box] - packed
+    patterns, pattern = np.unique(boxes[:, :low], axis=0, return_inverse=True)
+    pattern = pattern.reshape(-1)
+    box, rem, packed = _partial(boxes, level, shifts, dtype, low)
+    top = min(level, int(patterns.sum(1).max()))
+    ways = _count(patterns, top)  # ways[p, z]: the table's run for pattern p and size z
+    runs = []
+    for z in range(top + 1):
+        b, r, p = _partial(patterns, z, shifts[:low], dtype, 1)
+        fits = r <= patterns[b, 0]  # (a pattern with fewer than z tokens has none)
+        runs.append(p[fits] + (r[fits] << int(shifts[0])))
+    flat = np.concatenate(runs)
+    starts = (np.cumsum(ways, 0) - ways) + (np.cumsum(ways.sum(0)) - ways.sum(0))  # where each (p, z) run starts
+    count = ways[pattern[box], rem]
+    first = starts[pattern[box], rem] - (np.cumsum(count) - count)
+    index = np.repeat(first, count) + np.arange(int(count.sum()))
+    packed = np.repeat(packed, count) + flat[index]
+    box = np.repeat(box, count)
+    return packed, (boxes @ (np.int64(1) << shifts)).astype(dtype)[box] - packed
+
+
+def _partial(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, stop: int
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The counts of kinds ``stop`` and up of every ``D ≤ R`` with ``|D| = level`` (``(box, tokens left for the
+    kinds below stop, packed)``, in order), built a kind at a time from the last: each partial ``D`` is repeated once
+    for each count of the next kind that still leaves a way to complete it (the tokens left never exceed what the
+    kinds below can take)."""
+    left: np.ndarray = (np.cumsum(boxes, 1) - boxes).T.astype(dtype)  # Σ R_i, i < j: the most the kinds before j can take
     have: np.ndarray = boxes.T.astype(dtype)  # one contiguous row a kind
     box = np.arange(len(boxes), dtype=np.int32)
     rem: np.ndarray = np.full(len(boxes), level, dtype=dtype)
     packed: np.ndarray = np.zeros(len(boxes), dtype=dtype)
-    for j in range(boxes.shape[1] - 1, 0, -1):
+    for j in range(boxes.shape[1] - 1, stop - 1, -1):
         if not have[j].any():
             continue
         lo = np.maximum(rem - left[j][box], 0)
         count = np.maximum(np.minimum(have[j][box], rem) - lo + 1, 0)
         d = np.arange(int(count.sum()), dtype=dtype) - np.repeat((np.cumsum(count) - count - lo).astype(dtype), count)
         box, rem, packed = np.repeat(box, count), np.repeat(rem, count) - d, np.repeat(packed, count) + (d << int(shifts[j]))
-    packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound above
-    return packed, (boxes @ (np.int64(1) << shifts)).astype(dtype)[box] - packed
+    return box, rem, packed
 
 
 def _widths(counts: np.ndarray) -> np.ndarray:
