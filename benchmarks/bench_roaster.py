@@ -3,6 +3,7 @@ seeded greedy-bot games, one DecisionView refresh, and how good the approximatio
 too slow. A plain script (not collected by pytest); see benchmarks/README.md.
 
     python benchmarks/bench_roaster.py [--games 2] [--cards 3] [--exact-rounds 4] [--exact-stops 4] [--view-games 1] [--parts 1234]
+    python benchmarks/bench_roaster.py --parts 5 --exact-first 16   # the exact one more round at the first 16 decisions
 
 1. ``stop_now(state)`` (default budget) at every stop/continue decision of seeded greedy-bot games;
 2. ``one_more_round(state, **CONTINUE_OPTIONS)`` (what the notebook shows) at the same decisions, then the exact
@@ -12,7 +13,8 @@ too slow. A plain script (not collected by pytest); see benchmarks/README.md.
 4. one DecisionView refresh: the notebook's walkthrough driven by clicks through seeded games, each click timed
    (the step and the refresh it triggers: advice, chart and board), at stop/continue and cup-test decisions.
 
-5. (``--parts 5``, slow) the exact one more round (every draw, no budget) at every stop/continue decision.
+5. (``--parts 5``) the exact one more round (every draw, no budget) at every stop/continue decision (``--exact-first N``:
+   the first N).
 
 Every timing is reported twice: CPU seconds of this process (``time.process_time``: what the code costs, steady on a
 shared machine) and wall-clock seconds (what a user waits, which wanders with the machine's load).
@@ -126,11 +128,12 @@ def numbers(table: pd.DataFrame, column: str = "seconds") -> dict[str, Any]:
 
 # -- part 2: one more round ---------------------------------------------------------------------
 
-def round_timings(found: dict[str, list], options: dict[str, Any] = CONTINUE_OPTIONS) -> pd.DataFrame:
+def round_timings(found: dict[str, list], options: dict[str, Any] = CONTINUE_OPTIONS, first: int | None = None) -> pd.DataFrame:
+    """``one_more_round`` with ``options`` at every decision where the player may continue (the ``first`` only)."""
     rows = []
     for card, decisions in found.items():
         for seed, s in decisions:
-            if not can_continue(s):
+            if not can_continue(s) or (first is not None and len(rows) >= first):
                 continue
             cpu = time.process_time()
             r = one_more_round(s, **options)
@@ -276,6 +279,8 @@ def main() -> None:
     parser.add_argument("--exact-stops", type=int, default=4, metavar="N",
                         help="positions over the view's budget where part 3 also solves stop now exactly (default 4)")
     parser.add_argument("--view-games", type=int, default=1, help="seeded games a card in the DecisionView (default 1)")
+    parser.add_argument("--exact-first", type=int, default=None, metavar="N",
+                        help="part 5 only at the first N decisions (issue 14's table: 16; default: all)")
     parser.add_argument("--parts", default="1234", help="which parts to run, e.g. 14 (part 2 runs part 1 first)")
     parser.add_argument("--json", metavar="FILE", help="also write the parts' summaries (wall and CPU seconds) to FILE")
     args = parser.parse_args()
@@ -347,8 +352,9 @@ def main() -> None:
             results[f"refresh_{kind.replace(' ', '_')}"] = numbers(t)
         print("\nDecisionView refresh: " + "; ".join(parts))
     if "5" in args.parts:
-        print("\n5. the exact one more round (every draw, no budget) at every stop/continue decision:")
-        exact = round_timings(found, {"max_outcomes": None, "max_states": None})
+        which = f"the first {args.exact_first} stop/continue decisions" if args.exact_first else "every stop/continue decision"
+        print(f"\n5. the exact one more round (every draw, no budget) at {which}:")
+        exact = round_timings(found, {"max_outcomes": None, "max_states": None}, args.exact_first)
         print(exact.to_string(index=False))
         print("\n" + summary("exact one more round", exact) + f"; {exact.positions.min():,}-{exact.positions.max():,} positions")
     if args.json:

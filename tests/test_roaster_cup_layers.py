@@ -1,6 +1,8 @@
 """The vectorised cup-test solver (coffeegames.roaster.cup_layers) against the scalar one (cup_solver.Solver, itself
 checked against Expectimax over the engine's states in test_roaster_cup.py): the same exact values, distributions and
-position counts on many random bags, with every cup effect; and a round's one shared table against separate solves."""
+position counts on many random bags, with every cup effect; and a round's one shared table against separate solves.
+Without a distribution and with plain draws (no Choice, no Exchange) the values come from dense boxes
+(coffeegames.roaster.cup_boxes): checked the same way, alone and with many roots."""
 
 from __future__ import annotations
 
@@ -108,3 +110,64 @@ def test_a_round_over_its_shared_budget_solves_its_smallest_cup_tests_alone():
     assert any(alone) and split.lower == (not all(alone)) and split.positions <= budget
     assert [p[:2] for p in split.parts] == [p[:2] for p in shared.parts]  # the same draws, the same weights
     assert all(a[2] <= b[2] + 1 for a, b, same in zip(split.parts, shared.parts, alone) if not same)  # a lower estimate
+
+
+PLAIN_EFFECTS = ("extra_bean", "sweetness", "tray")  # the cup effects the box solver takes (no Choice, no Exchange)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_boxes_equal_the_scalar_solver_on_random_bags(seed):
+    rng = np.random.default_rng(100 + seed)
+    for _ in range(4):
+        card, _, bag, cup = random_case(rng)
+        active = tuple(e for e in PLAIN_EFFECTS if rng.random() < 0.5)
+        rules = Rules(card=card)
+        tray_spaces = rules.tray_size(active)
+        tray = int(rng.integers(0, tray_spaces + 1))
+        value, _, visited = scalar(rules, active, bag + cup, tray_spaces, bag, cup, tray)
+        solver = Solver(rules, active, bag + cup, tray_spaces, None)
+        solver.scale(len(bag) + len(cup) + tray)
+        b, c = solver.counts(bag), solver.counts(cup)
+        table = Layers(solver, [(b, c, tray)])
+        assert table.exact is not None  # the box solver answered
+        assert table.values() == [value], (card, active, bag, cup, tray)
+        assert table.positions == visited  # the same positions as the memoised search
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_boxes_for_many_roots_equal_separate_solves(seed):
+    # roots of different sizes (no position shared), repeated roots, and roots sharing boxes (one bag a token short)
+    rng = np.random.default_rng(200 + seed)
+    rules, active = Rules(card=CARDS[seed % 3]), ("extra_bean", "sweetness", "tray")[: seed % 4]
+    bags = [[TOKENS[i] for i in rng.choice(len(TOKENS), size=int(rng.integers(5, 12)))] for _ in range(5)]
+    bags += [bags[0], bags[1][:-1], bags[2] + [bags[2][0]]]
+    tokens = [t for bag in bags for t in bag]
+    tray_spaces = rules.tray_size(active)
+    solver = Solver(rules, active, tokens, tray_spaces, None)
+    solver.scale(max(map(len, bags)))
+    none = (0,) * len(solver.kinds)
+    table = Layers(solver, [(solver.counts(bag), none, 0) for bag in bags])
+    assert table.exact is not None
+    separate = [scalar(rules, active, bag, tray_spaces, bag, (), 0) for bag in bags]
+    assert table.values() == [v for v, _, _ in separate]
+    together = Solver(rules, active, tokens, tray_spaces, None)  # one memo for all: each position counted once
+    together.scale(max(map(len, bags)))
+    for bag in bags:
+        together.value(together.counts(bag), none, 0)
+    assert table.positions == len(together.values)
+
+
+@pytest.mark.parametrize("active", [(), ("sweetness",), ("sweetness", "tray", "extra_bean")])
+def test_boxes_at_the_edges(active):
+    # empty bags, full and nearly full cups, trays full or past their spaces, more of a kind than the cup can take
+    rules = Rules(card="Zambia Kasama AA")
+    tray_spaces = rules.tray_size(active)
+    roots = [((0, 0), (0, 0), 0), ((3, 0), (0, 0), tray_spaces), ((0, 1), (2, 0), tray_spaces + 2), ((12, 1), (0, 0), 0),
+             ((2, 2), (5, 4), 1), ((4, 4), (1, 1), 2), ((14, 0), (0, 0), 0), ((1, 13), (8, 0), 0)]
+    for root in roots:
+        solver = Solver(rules, active, ["hard", "bean2"], tray_spaces, None)
+        solver.scale(sum(root[0]) + sum(root[1]) + root[2])
+        table = Layers(solver, [root])
+        assert table.exact is not None
+        assert table.values() == [solver.value(*root)], root
+        assert table.positions == len(solver.values), root

@@ -23,6 +23,10 @@ first), computed another way, for many positions at a time:
 Full cups with Exchange unused are valued by the scalar solver (:meth:`.cup_solver.Solver.full`, memoised), one
 Python call each.
 
+Without a distribution, plain draws (no Choice, no Exchange) from roots that share their cup and tray are solved
+another way, on dense boxes (:mod:`.cup_boxes`: no position codes searched, exact int64 values), with the same values
+and position counts.
+
 Example:
     >>> from coffeegames.roaster.rules import Rules
     >>> from coffeegames.roaster.cup_solver import Solver
@@ -45,6 +49,7 @@ import numpy as np
 from ..exact import Dist
 from ..errors import BadArgument, TooBig
 from ..validate import Checker, check_count, check_instance
+from . import cup_boxes
 from .cup_solver import MASK, Counts, OverBudget, Solver
 from .data import CUP_SPACES
 
@@ -112,6 +117,14 @@ def _checked(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> lis
     check_instance(solver, Solver, "solver", "a cup-test Solver (coffeegames.roaster.cup_solver)")
     check = Checker("", BadArgument)
     k = len(solver.kinds)
+
+    def plain(value: object) -> bool:  # quick for the usual roots (a round has thousands); else the checks name the fault
+        return type(value) is tuple and len(value) == k and all(type(n) is int and 0 <= n <= MASK for n in value)
+
+    if isinstance(roots, (list, tuple)) and roots and all(
+            type(r) is tuple and len(r) == 3 and plain(r[0]) and plain(r[1]) and type(r[2]) is int and 0 <= r[2] <= MASK
+            for r in roots):
+        return list(roots)
 
     def counts(value: object, where: str) -> Counts:
         return check.sequence(value, where, lambda n, w: check.whole(n, w, 0, MASK), k, k)
@@ -205,6 +218,10 @@ class Layers:
         self.root_codes = [self.code(*r) for r in self.roots]
         self.layers: dict[int, _Layer] = {}
         self.kept: dict[int, tuple[float, np.ndarray]] = {}  # each root's (float value, residues)
+        self.exact: list[Fraction] | None = None  # the roots' values, when found on boxes (:mod:`.cup_boxes`)
+        if not self.with_dist and cup_boxes.applies(solver, self.roots, MAX_SCORE):
+            self.exact, self.positions = cup_boxes.solve(solver, self.roots, max_states)
+            return
         self._list(max_states)
         self.positions = sum(len(layer.codes) for layer in self.layers.values())
         self._bounds()
@@ -409,6 +426,8 @@ class Layers:
 
     def values(self) -> list[Fraction]:
         """Each root's exact value (expected score under the best play)."""
+        if self.exact is not None:
+            return list(self.exact)
         out = []
         for (bag, _, _), code in zip(self.roots, self.root_codes):
             bound = self.bounds[sum(bag)]

@@ -200,6 +200,9 @@ def one_more_round(
 
     def finish(s: State) -> list[_Test]:  # one test per choice of starting flavours (easy side), else one
         while s.phase in (Phase.ACT, Phase.REMOVE_TWO) or (s.is_chance() and s.phase == Phase.DRAW):
+            if act is _plain_roast and s.phase == Phase.ACT:  # Roast is always legal here: no listing of every effect
+                s = s._apply(Roast())
+                continue
             s = s.apply(s.sample_chance(rng) if s.is_chance() else act(s))
         choices = _choices(s)
         return [_read(c, None, (), (), ()) for _, c in (choices if reserve == "best" else choices[:1])]

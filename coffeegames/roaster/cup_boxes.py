@@ -1,0 +1,319 @@
+"""The cup test's exact values on dense *boxes*: :class:`.cup_layers.Layers`' fast way for plain draws (no Choice, no
+Exchange; Sweetness and the Extra Bean allowed), with no search for a position and exact int64 values.
+
+A position is ``(bag, cup, tray)``. Cup moves keep ``bag + cup`` and the tray count; a tray move takes one token off
+``bag + cup`` and adds one to the tray. So from roots that share their cup ``C0`` and tray ``t0``, the positions are
+*boxes*: for each reachable ``R`` = (the root's bag less the tokens put on the tray) and its tray count, every cup
+``C0 + D`` with ``D ≤ R`` (counts per kind) up to a full cup, bag ``R − D``. The boxes are few (thousands) and
+every cell of a box is a position (counted exactly, before any value, for the budget).
+
+Cells are listed a layer at a time (bag total ``T``), box after box (boxes in lexicographic order of ``R``, last
+kind first), cells of a box in the same order of ``D``. Then, for a kind ``o`` drawn, the cells whose bag holds an
+``o``, in order, correspond one to one and in order to
+
+* their cup moves: the cells of the layer below, same box, whose ``D`` holds an ``o`` (``D ↦ D + o`` keeps the
+  order), and
+* their tray moves: every cell of the layer below in box ``R − o`` (same ``D``; ``R ↦ R − o`` keeps the order),
+
+so each move's values are one boolean selection of the layer below: no position code, no search, no sort.
+
+Values are exact integers ``W = value × F(T)``, ``F(T) = T (T−1) ⋯`` (as many factors as the longest remaining
+test, ``d`` draws): every probability of a test is a product of at most ``d`` factors ``n / T``. Then
+``W(T) = Σ n_o × best_o / (T − d)`` (or no division while ``T ≤ d``) is an exact int64 division, checked; the caller
+uses this way only when ``MAX_SCORE × T × F(T)`` fits an int64.
+
+Example (through :class:`.cup_layers.Layers`, which uses this way here):
+    >>> from coffeegames.roaster.rules import Rules
+    >>> from coffeegames.roaster.cup_solver import Solver
+    >>> from coffeegames.roaster.cup_layers import Layers
+    >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean3", "hard"], 3, None)
+    >>> bag, none = solver.counts(["bean3"] * 3 + ["hard"] * 2), solver.counts([])
+    >>> Layers(solver, [(bag, none, 0)]).values() == [solver.value(bag, none, 0)]
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import prod
+
+import numpy as np
+
+from .cup_solver import Counts, OverBudget, Solver
+from .data import CUP_SPACES
+
+__all__: list[str] = []
+
+INT64 = 2**63
+"""Values ``W`` (and the weighted sums before a division) stay below this."""
+CHUNK = 1 << 15
+"""Cells of a group solved at a time (a run of whole boxes)."""
+
+
+def applies(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_score: int) -> bool:
+    """Whether :func:`solve` answers these roots: plain draws, one cup and tray for all, values within an int64."""
+    if not solver.kinds or solver.choice_spaces or solver.exchange or len({(cup, tray) for _, cup, tray in roots}) != 1:
+        return False
+    _, cup, tray = roots[0]
+    d = _draws(solver, cup, tray)
+    if _widths(np.max([bag for bag, _, _ in roots], 0)).sum() > 62:
+        return False
+    return all(max_score * n * _falling(n, min(n, d)) < INT64 for n in {sum(bag) for bag, _, _ in roots})
+
+
+def _falling(n: int, d: int) -> int:
+    return prod(range(n - d + 1, n + 1))
+
+
+def _levels(solver: Solver, cup: Counts) -> int:
+    """Tokens the cup takes before it is full (cup moves from the roots)."""
+    size = sum(cup)
+    levels = 0
+    while solver._position(size + levels) < CUP_SPACES:  # the solver's rule (Sweetness's space skipped)
+        levels += 1
+    return levels
+
+
+def _draws(solver: Solver, cup: Counts, tray: int) -> int:
+    """The most draws a test from these roots can make (cup moves, then tray moves)."""
+    return _levels(solver, cup) + max(0, solver.tray_spaces - tray)
+
+
+def _boxes(roots: np.ndarray, tray: int, tray_spaces: int, live: bool) -> list[np.ndarray]:
+    """The boxes' ``R`` by tray count ``tray, tray + 1, ...`` (each sorted, last kind most significant)."""
+    out = [_sorted_unique(roots)]
+    while live and tray + len(out) - 1 < tray_spaces:
+        here = out[-1]
+        moved = [here[here[:, o] > 0] - np.eye(here.shape[1], dtype=here.dtype)[o] for o in range(here.shape[1])]
+        out.append(_sorted_unique(np.concatenate(moved)))
+    return out
+
+
+def _sorted_unique(rows: np.ndarray) -> np.ndarray:
+    if not len(rows):
+        return rows
+    rows = rows[np.lexsort(rows.T)]  # the last column is the primary key
+    keep = np.concatenate(([True], (rows[1:] != rows[:-1]).any(1)))
+    return rows[keep]
+
+
+def _count(boxes: np.ndarray, levels: int) -> np.ndarray:
+    """Per box, how many ``D ≤ R`` there are of each size ``0..levels`` (columns)."""
+    ways = np.zeros((len(boxes), levels + 1), dtype=np.int64)
+    ways[:, 0] = 1
+    for o in range(boxes.shape[1]):
+        new = np.zeros_like(ways)
+        for c in range(min(int(boxes[:, o].max(initial=0)), levels) + 1):
+            ok = boxes[:, o] >= c
+            new[ok, c:] += ways[ok, :levels + 1 - c]
+        ways = new
+    return ways
+
+
+def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type) -> tuple[np.ndarray, np.ndarray]:
+    """Every ``D ≤ R`` with ``|D| = level``, box after box, each box's in order (last kind most significant): ``(D,
+    B)`` packed as bit fields (kind ``o`` at bit ``shifts[o]``; ``dtype`` int32 where they fit), ``B = R − D`` the bag.
+
+    The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from a
+    table of the less significant kinds' counts, listed once for each pattern of them that the boxes share."""
+    k = boxes.shape[1]
+    low = k // 2
+    if low < 2:
+        box, rem, packed = _partial(boxes, level, shifts, dtype, 1)
+        packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound in _partial
+        return packed, (boxes @ (np.int64(1) << shifts)).astype(dtype)[box] - packed
+    patterns, pattern = np.unique(boxes[:, :low], axis=0, return_inverse=True)
+    pattern = pattern.reshape(-1)
+    box, rem, packed = _partial(boxes, level, shifts, dtype, low)
+    top = min(level, int(patterns.sum(1).max()))
+    ways = _count(patterns, top)  # ways[p, z]: the table's run for pattern p and size z
+    runs = []
+    for z in range(top + 1):
+        b, r, p = _partial(patterns, z, shifts[:low], dtype, 1)
+        fits = r <= patterns[b, 0]  # (a pattern with fewer than z tokens has none)
+        runs.append(p[fits] + (r[fits] << int(shifts[0])))
+    flat = np.concatenate(runs)
+    starts = (np.cumsum(ways, 0) - ways) + (np.cumsum(ways.sum(0)) - ways.sum(0))  # where each (p, z) run starts
+    count = ways[pattern[box], rem]
+    first = starts[pattern[box], rem] - (np.cumsum(count) - count)
+    index = np.repeat(first, count) + np.arange(int(count.sum()))
+    packed = np.repeat(packed, count) + flat[index]
+    box = np.repeat(box, count)
+    return packed, (boxes @ (np.int64(1) << shifts)).astype(dtype)[box] - packed
+
+
+def _partial(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, stop: int
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The counts of kinds ``stop`` and up of every ``D ≤ R`` with ``|D| = level`` (``(box, tokens left for the
+    kinds below stop, packed)``, in order), built a kind at a time from the last: each partial ``D`` is repeated once
+    for each count of the next kind that still leaves a way to complete it (the tokens left never exceed what the
+    kinds below can take)."""
+    left: np.ndarray = (np.cumsum(boxes, 1) - boxes).T.astype(dtype)  # Σ R_i, i < j: the most the kinds before j can take
+    have: np.ndarray = boxes.T.astype(dtype)  # one contiguous row a kind
+    box = np.arange(len(boxes), dtype=np.int32)
+    rem: np.ndarray = np.full(len(boxes), level, dtype=dtype)
+    packed: np.ndarray = np.zeros(len(boxes), dtype=dtype)
+    for j in range(boxes.shape[1] - 1, stop - 1, -1):
+        if not have[j].any():
+            continue
+        lo = np.maximum(rem - left[j][box], 0)
+        count = np.maximum(np.minimum(have[j][box], rem) - lo + 1, 0)
+        d = np.arange(int(count.sum()), dtype=dtype) - np.repeat((np.cumsum(count) - count - lo).astype(dtype), count)
+        box, rem, packed = np.repeat(box, count), np.repeat(rem, count) - d, np.repeat(packed, count) + (d << int(shifts[j]))
+    return box, rem, packed
+
+
+def _widths(counts: np.ndarray) -> np.ndarray:
+    """Bits a kind in a packed count vector, for counts up to ``counts`` (per kind)."""
+    return np.array([max(1, int(n).bit_length()) for n in counts], dtype=np.int64)
+
+
+def solve(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None) -> tuple[list[Fraction], int]:
+    """Each root's exact value and the positions solved (all roots' positions, each once). Roots with different bag
+    totals share no position (the tray count differs), so each total is one solve. Raises :class:`OverBudget` over
+    ``max_states`` positions (counted before any value)."""
+    by_total: dict[int, list[int]] = {}
+    for i, (bag, _, _) in enumerate(roots):
+        by_total.setdefault(sum(bag), []).append(i)
+    values: list[Fraction] = [Fraction(0)] * len(roots)
+    plans = [_Plan(solver, [roots[i] for i in members]) for members in by_total.values()]
+    positions = sum(plan.positions for plan in plans)
+    if max_states is not None and positions > max_states:
+        raise OverBudget
+    for members, plan in zip(by_total.values(), plans):
+        for i, v in zip(members, plan.solve()):
+            values[i] = v
+    return values, positions
+
+
+class _Plan:
+    """The boxes of roots with one bag total, cup and tray, and their cells counted."""
+
+    def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> None:
+        self.solver = solver
+        _, self.cup, self.tray = roots[0]
+        self.total = sum(roots[0][0])
+        self.levels = _levels(solver, self.cup)
+        self.d = _draws(solver, self.cup, self.tray)
+        bags = np.array([bag for bag, _, _ in roots], dtype=np.int64).reshape(len(roots), len(solver.kinds))
+        self.boxes = _boxes(bags, self.tray, solver.tray_spaces, self.levels > 0 and self.total > 0)
+        self.ways = [_count(b, self.levels) for b in self.boxes]
+        self.positions = int(sum(w.sum() for w in self.ways))
+        self.roots = bags
+        widths = _widths(bags.max(0))
+        self.shifts = np.concatenate(([0], np.cumsum(widths)[:-1])).astype(np.int64)
+        self.masks = (np.int64(1) << widths) - 1
+        self.dtype: type = np.int32 if widths.sum() <= 31 else np.int64  # half the memory traffic where it fits
+
+    def level(self, t: int, total: int) -> int:
+        """The cup moves made (``|D|``) by the cells of tray box group ``t`` (0 = the roots' tray) in layer ``total``."""
+        return self.total - t - total
+
+    def solve(self) -> list[Fraction]:
+        solver, k, d = self.solver, len(self.solver.kinds), self.d
+        groups = range(len(self.boxes))
+        # per tray group, per kind: the index in the next group of each box's tray move R − o (−1 without an o)
+        moves = [np.full((len(b), k), -1, dtype=np.int64) for b in self.boxes]
+        for t in groups[1:]:
+            prev = self.boxes[t - 1]
+            for o in range(k):
+                has = prev[:, o] > 0
+                moved = prev[has].copy()
+                moved[:, o] -= 1
+                moves[t - 1][has, o] = _rows_of(self.boxes[t], moved)
+        below: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # group → (values W, cup digits D) of the layer below
+        for total in range(0, self.total + 1):
+            layer: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+            for t in groups:
+                level = self.level(t, total)
+                if not 0 <= level <= self.levels:
+                    continue
+                cup, bag = _cells(self.boxes[t], level, self.shifts, self.dtype)
+                if solver._position(sum(self.cup) + level) >= CUP_SPACES or total == 0:
+                    w = self._scores(cup) * _falling(total, min(total, d))
+                else:
+                    w = self._plain(total, t, bag, below, moves[t])
+                layer[t] = (w, cup)
+            below = layer
+        w, _ = below[0]
+        scale = _falling(self.total, min(self.total, d))
+        order = _rows_of(self.boxes[0], self.roots)  # a root's cell is the only one of its box at level 0
+        return [Fraction(int(x), scale) for x in w[order].tolist()]
+
+    def _plain(self, total: int, t: int, bag: np.ndarray, below: dict[int, tuple[np.ndarray, np.ndarray]],
+               moves: np.ndarray) -> np.ndarray:
+        """``W`` of the live cells of group ``t`` in layer ``total``: each kind drawn, to the cup or the tray (the
+        better; equal values are one value), weighted by its count. A run of boxes at a time (``CHUNK`` cells: the
+        arrays stay in the processor's cache)."""
+        acc = np.zeros(len(bag), dtype=np.int64)
+        level = self.level(t, total)
+        w_cup, d_cup = below[t]
+        here, cups = _starts(self.ways[t][:, level]), _starts(self.ways[t][:, level + 1])
+        tray = t + 1 in below and self.tray + t < self.solver.tray_spaces
+        if tray:
+            w_tray = below[t + 1][0]
+            sizes = _sizes(self.ways[t + 1], level)
+            trays = _starts(sizes)
+        fields = list(zip(range(len(self.shifts)), self.shifts.tolist(), self.masks.tolist()))
+        b0 = 0
+        while b0 < len(here) - 1:
+            b1 = max(b0 + 1, int(np.searchsorted(here, here[b0] + CHUNK, side="right")) - 1)
+            rows = slice(int(here[b0]), int(here[b1]))
+            bg, ac = bag[rows], acc[rows]
+            wc, dc = w_cup[cups[b0]:cups[b1]], d_cup[cups[b0]:cups[b1]]
+            for o, shift, mask in fields:
+                field = mask << shift
+                best = wc[(dc & field) != 0]
+                if not len(best):  # no cell of these boxes draws an o
+                    continue
+                has = (bg & field) != 0
+                if tray:  # the tray moves' boxes, in order: one run of the next group, those boxes' cells selected
+                    to = moves[b0:b1, o]
+                    to = to[to >= 0]
+                    first, last = int(to[0]), int(to[-1]) + 1
+                    picked = np.zeros(last - first, dtype=bool)
+                    picked[to - first] = True
+                    np.maximum(best, w_tray[trays[first]:trays[last]][np.repeat(picked, sizes[first:last])], out=best)
+                best *= (bg[has] >> shift) & mask
+                ac[has] += best
+            b0 = b1
+        scale = total - self.d
+        if scale > 1:
+            if (acc % scale).any():
+                raise AssertionError("cup-test denominator does not divide a weighted sum")
+            acc //= scale
+        return acc
+
+    def _scores(self, cup: np.ndarray) -> np.ndarray:
+        """The score of each cup ``C0 + D`` (``D`` packed), each distinct cup scored once."""
+        distinct, inverse = np.unique(cup, return_inverse=True)
+        digits = (distinct[:, None] >> self.shifts) & self.masks
+        scores = np.array([self.solver.score(tuple(c)) for c in (digits + np.array(self.cup)).tolist()], dtype=np.int64)
+        return scores[inverse]
+
+
+def _starts(sizes: np.ndarray) -> np.ndarray:
+    """Where each box's cells start in a layer's group (and, last, where they end)."""
+    return np.concatenate(([0], np.cumsum(sizes)))
+
+
+def _sizes(ways: np.ndarray, level: int) -> np.ndarray:
+    """Each box's cells at ``level`` (0 where none)."""
+    return ways[:, level] if 0 <= level < ways.shape[1] else np.zeros(len(ways), dtype=np.int64)
+
+
+def _rows_of(sorted_rows: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The index of each of ``rows`` in ``sorted_rows`` (sorted by :func:`_sorted_unique`, every row present)."""
+    if not len(rows):
+        return np.zeros(0, dtype=np.int64)
+    radices = np.maximum(sorted_rows.max(0), rows.max(0)) + 1
+    return np.searchsorted(_keys(sorted_rows, radices), _keys(rows, radices))
+
+
+def _keys(rows: np.ndarray, radices: np.ndarray | None = None) -> np.ndarray:
+    """Each row (counts) as one int64 in mixed radix, the last column most significant (the order of
+    :func:`_sorted_unique`). The radices' product is below the position codes' (:func:`.cup_layers.fits`)."""
+    radices = rows.max(0) + 1 if radices is None else radices
+    weights = np.concatenate(([1], np.cumprod(radices[:-1].astype(np.int64))))
+    return rows.astype(np.int64) @ weights
