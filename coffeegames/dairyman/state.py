@@ -171,10 +171,8 @@ class State(SavedState, BaseState):
         """One chance outcome drawn with its exact probability, without listing them all."""
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
         if self.phase == _ROLL:
-            # The yellow die last, in the same call: numpy draws an array of integers as it draws them one at a time,
-            # so these are the values of `integers(1, 7, size=rolling)` and then `integers(1, 7)`.
             yellow = self.rolls_yellow
-            values = rng.integers(1, 7, size=self.rolling + yellow).tolist()
+            values = _die_values(rng, self.rolling + yellow)  # the yellow die last
             rolled = values.pop() if yellow else None
             values.sort()
             return _made(Rolled, dice=tuple(values), yellow=rolled)
@@ -282,9 +280,8 @@ class State(SavedState, BaseState):
         player = self.players[self.turn]
         if not player.ice_cream:
             return ()
-        showing = set(self.unlocked)
         left = _abilities_left(player.ice_cream, self.abilities_used, self.rules.ice_cream_once_per_tile)
-        return tuple(IceCream(ability, v) for ability, values in left for v in values if v in showing)
+        return _ice_cream_choices(left, self.unlocked)
 
     def _flips(self) -> tuple[Flip, ...]:
         player = self.players[self.turn]
@@ -352,7 +349,7 @@ class State(SavedState, BaseState):
         if self.busted and self._legal == (_BUST,):
             return self._bust()
         if self.ordered and self._legal == (_END_TURN,):
-            return self._pass_turn()
+            return self._pass_turn(self.players, self.display)
         return self
 
     def _do_rolled(self, rolled: Rolled) -> Self:
@@ -417,21 +414,25 @@ class State(SavedState, BaseState):
         return self._with(players=players, ice_supply=self.ice_supply + snowflakes)._settle()
 
     def _do_order(self, order: Order) -> Self:
-        """Buy the tiles; the turn ends, or (option ``flip_after_order``) flips stay open until ``EndTurn()``."""
+        """Buy the tiles; the turn ends, or (option ``flip_after_order``) flips stay open until ``EndTurn()``
+        (as :meth:`_settle` would leave them: while a flip is left)."""
         player = self.players[self.turn]
-        players = self._with_player(self.turn, milk=tuple(sorted(player.milk + order.tiles)))
-        state = self._with(players=players, display=remove(self.display, order.tiles), ordered=self.rules.flip_after_order)
-        return state._settle() if state.ordered else state._pass_turn()
+        milk = tuple(sorted(player.milk + order.tiles))
+        players, display = self._with_player(self.turn, milk=milk), remove(self.display, order.tiles)
+        if self.rules.flip_after_order and _flip_choices(milk, self.cheese_die, player.ice):
+            return self._with(players=players, display=display, ordered=True)
+        return self._pass_turn(players, display)
 
-    def _pass_turn(self) -> Self:
-        """The turn ends after ordering: refill the display (a draw), or end the game if it cannot be refilled."""
-        turn = self._next_player()
-        need = self._draw_need
+    def _pass_turn(self, players: tuple[PlayerState, ...], display: tuple[str, ...]) -> Self:
+        """The turn ends after ordering, leaving ``players`` and ``display``: refill the display (a draw), or end the
+        game if it cannot be refilled."""
+        turn, bought = self._next_player(), {"players": players, "display": display}
+        need = self.rules.display_size - len(display)
         if need > self.deck_size:  # the display cannot be refilled: the game ends at once
-            return self._with(**self.BETWEEN_TURNS, turn=turn, phase=_OVER)
+            return self._with(**self.BETWEEN_TURNS, turn=turn, phase=_OVER, **bought)
         if need == 0:
-            return self._with(**self._turn_start(self.players, turn))
-        return self._with(**self.BETWEEN_TURNS, turn=turn, phase=_DRAW)
+            return self._with(**self._turn_start(players, turn), **bought)
+        return self._with(**self.BETWEEN_TURNS, turn=turn, phase=_DRAW, **bought)
 
     def _bust(self) -> Self:
         """The bust: the player takes a backorder token, loses the turn's sets, and play passes on."""
@@ -497,6 +498,17 @@ def _abilities_left(ice_cream: tuple[str, ...], used: tuple[str, ...], once_per_
     return tuple(found)
 
 
+def _die_values(rng: np.random.Generator, n: int) -> list[int]:
+    """``n`` die values, one call of ``rng.integers(1, 7, size=n)``, or ``n`` calls of ``rng.integers(1, 7)``.
+
+    Both give the same values and leave ``rng`` in the same place: numpy draws an array of bounded integers one
+    value at a time, as it draws single ones. An array costs about four single draws, so a few dice are drawn singly.
+    """
+    if n > 3:
+        return rng.integers(1, 7, size=n).tolist()
+    return [int(rng.integers(1, 7)) for _ in range(n)]
+
+
 @lru_cache(maxsize=4096)
 def _busts(dice: tuple[int, ...], yellow: int) -> bool:
     """Whether unlocked ``dice`` and the yellow die's value (0: not unlocked) make no set (:func:`~.sets.is_bust`)."""
@@ -513,6 +525,13 @@ def _flip_choices(milk: tuple[str, ...], cheese_value: int, ice: int) -> tuple[F
         if (tile.cheese is not None and tile.cheese == cheese_value) or (tile.snowflakes is not None and ice >= tile.snowflakes):
             found.append(Flip(code))
     return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _ice_cream_choices(left: tuple[tuple[str, tuple[int, ...]], ...], unlocked: tuple[int, ...]) -> tuple[IceCream, ...]:
+    """Every ``IceCream`` use of the abilities ``left`` (:func:`_abilities_left`) on a value among the ``unlocked`` dice."""
+    showing = set(unlocked)
+    return tuple(IceCream(ability, v) for ability, values in left for v in values if v in showing)
 
 
 @lru_cache(maxsize=4096)
@@ -541,7 +560,7 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     Stop: lambda state, _: state._with(phase=_ORDER),
     Roll: State._do_roll,
     Order: State._do_order,
-    EndTurn: lambda state, _: state._pass_turn(),
+    EndTurn: lambda state, _: state._pass_turn(state.players, state.display),
     Flip: State._do_flip,
     IceCream: State._do_ice_cream,
     Discard: lambda state, a: state._discard(state.discarding[0], a.tile)._go_on_discarding(),
