@@ -362,28 +362,26 @@ class State(SavedState, BaseState):
         return self._with(deck=deck, display=tuple(sorted(self.display + drawn.tiles)), **self._turn_start(self.players, self.turn))
 
     def _do_lock(self, lock: Lock) -> Self:
-        used = [v for s in lock.sets for v in s]
-        if lock.yellow:
-            used.remove(self.yellow)
         barn = min(self.roll, BARNS) - 1
         barns = list(self.barns)
-        barns[barn] = tuple(sorted(barns[barn] + lock.sets, key=set_order))
+        barns[barn] = _barn_with(barns[barn], lock.sets)
         return self._with(
             phase=_CONTINUE,
-            dice=remove(self.dice, used),
+            dice=_left_after(self.dice, lock.sets, self.yellow if lock.yellow else 0),
             yellow_at=_LOCKED if lock.yellow else self.yellow_at,
             barns=tuple(barns),
         )
 
     def _do_roll(self, roll: Roll) -> Self:
         gain = self._ice_gain() or 0
-        ice = self.players[self.turn].ice + gain - len(roll.freeze) - roll.freeze_yellow
+        spent = len(roll.freeze) + roll.freeze_yellow
+        players = self._with_player(self.turn, ice=self.players[self.turn].ice + gain - spent) if gain != spent else self.players
         unlocked_yellow = self.yellow_at == _UNLOCKED
         return self._with(
             phase=_ROLL,
             roll=self.roll + 1,
-            players=self._with_player(self.turn, ice=ice),
-            ice_supply=self.ice_supply - gain + len(roll.freeze) + roll.freeze_yellow,
+            players=players,
+            ice_supply=self.ice_supply - gain + spent,
             dice=roll.freeze,
             rolling=len(self.dice) - len(roll.freeze),
             yellow=self.yellow if roll.freeze_yellow or not unlocked_yellow else 0,
@@ -502,11 +500,26 @@ def _die_values(rng: np.random.Generator, n: int) -> list[int]:
     """``n`` die values, one call of ``rng.integers(1, 7, size=n)``, or ``n`` calls of ``rng.integers(1, 7)``.
 
     Both give the same values and leave ``rng`` in the same place: numpy draws an array of bounded integers one
-    value at a time, as it draws single ones. An array costs about four single draws, so a few dice are drawn singly.
+    value at a time, as it draws single ones. An array costs about five single draws, so a few dice are drawn singly.
     """
-    if n > 3:
+    if n > 4:
         return rng.integers(1, 7, size=n).tolist()
     return [int(rng.integers(1, 7)) for _ in range(n)]
+
+
+@lru_cache(maxsize=4096)
+def _left_after(dice: tuple[int, ...], sets: tuple[DieSet, ...], yellow: int) -> tuple[int, ...]:
+    """The unlocked white/red ``dice`` left after locking ``sets`` (the yellow die among them, showing ``yellow``, if nonzero)."""
+    used = [v for s in sets for v in s]
+    if yellow:
+        used.remove(yellow)
+    return remove(dice, used)
+
+
+@lru_cache(maxsize=4096)
+def _barn_with(barn: tuple[DieSet, ...], sets: tuple[DieSet, ...]) -> tuple[DieSet, ...]:
+    """A barn's sets with ``sets`` locked into it, in :func:`~.actions.set_order`."""
+    return tuple(sorted(barn + sets, key=set_order))
 
 
 @lru_cache(maxsize=4096)
