@@ -155,7 +155,7 @@ class State(SavedState, BaseState):
                 and _FACES.issuperset(outcome.dice)  # Rolled holds only ints (not bools): a test of the values
                 and (
                     isinstance(outcome.yellow, int) and 1 <= outcome.yellow <= 6
-                    if self.rolls_yellow
+                    if self.yellow_at == _UNLOCKED and self.yellow == 0  # self.rolls_yellow
                     else outcome.yellow is None
                 )
             )
@@ -249,7 +249,7 @@ class State(SavedState, BaseState):
     @property
     def busted(self) -> bool:
         """In the lock phase: the dice showing make no set (:func:`~.sets.is_bust`), so the turn busts."""
-        return self.phase == _LOCK and _busts(self.dice, self._unlocked_yellow)
+        return self.phase == _LOCK and _busts(self.dice, self.yellow if self.yellow_at == _UNLOCKED else 0)
 
     @property
     def _unlocked_yellow(self) -> int:
@@ -333,7 +333,7 @@ class State(SavedState, BaseState):
 
     def _with_player(self, index: int, **changes: Any) -> tuple[PlayerState, ...]:
         players = list(self.players)
-        players[index] = _made(PlayerState, **{**players[index].__dict__, **changes})  # dataclasses.replace, unchecked: no __post_init__
+        players[index] = _replaced(players[index], **changes)
         return tuple(players)
 
     def _next_player(self) -> int:
@@ -445,7 +445,7 @@ class State(SavedState, BaseState):
         most = max(p.backorders for p in self.players)
         order = [(self.turn + i) % len(self.players) for i in range(len(self.players))]
         discarding = tuple(i for i in order if self.players[i].backorders == most and self.players[i].milk)
-        players = tuple(replace(p, backorders=0) for p in self.players)
+        players = tuple(_replaced(p, backorders=0) for p in self.players)
         returned = sum(p.backorders for p in self.players)
         state = self._with(
             players=players, backorder_supply=self.backorder_supply + returned, phase=_DISCARD, discarding=discarding
@@ -494,6 +494,11 @@ def _abilities_left(ice_cream: tuple[str, ...], used: tuple[str, ...], once_per_
         if left > 0:
             found.append((ability, tuple(values)))
     return tuple(found)
+
+
+def _replaced(player: PlayerState, **changes: Any) -> PlayerState:
+    """``dataclasses.replace(player, **changes)``, unchecked (PlayerState has no ``__post_init__``): faster."""
+    return _made(PlayerState, **{**player.__dict__, **changes})
 
 
 def _die_values(rng: np.random.Generator, n: int) -> list[int]:
