@@ -152,7 +152,7 @@ class State(SavedState, BaseState):
             return (
                 isinstance(outcome, Rolled)
                 and len(outcome.dice) == self.rolling
-                and _FACES.issuperset(outcome.dice)  # Rolled holds only ints (not bools): a test of the values
+                and _FACES.issuperset(outcome.dice)  # Rolled's check admits ints only (no bools, no floats)
                 and (
                     isinstance(outcome.yellow, int) and 1 <= outcome.yellow <= 6
                     if self.yellow_at == _UNLOCKED and self.yellow == 0  # self.rolls_yellow
@@ -171,7 +171,7 @@ class State(SavedState, BaseState):
         """One chance outcome drawn with its exact probability, without listing them all."""
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
         if self.phase == _ROLL:
-            yellow = self.rolls_yellow
+            yellow = self.yellow_at == _UNLOCKED and self.yellow == 0  # self.rolls_yellow
             values = _die_values(rng, self.rolling + yellow)  # the yellow die last
             rolled = values.pop() if yellow else None
             values.sort()
@@ -252,11 +252,6 @@ class State(SavedState, BaseState):
         return self.phase == _LOCK and _busts(self.dice, self.yellow if self.yellow_at == _UNLOCKED else 0)
 
     @property
-    def _unlocked_yellow(self) -> int:
-        """The yellow die's value if it is unlocked and showing, else 0."""
-        return self.yellow if self.yellow_at == _UNLOCKED else 0
-
-    @property
     def deck_size(self) -> int:
         """Tiles left in the deck."""
         return deck_size(self.deck)
@@ -274,7 +269,7 @@ class State(SavedState, BaseState):
 
     # -- legal actions ------------------------------------------------------------
     def _locks(self) -> tuple[Lock, ...]:
-        return lock_actions(self.dice, self._unlocked_yellow)
+        return lock_actions(self.dice, self.yellow if self.yellow_at == _UNLOCKED else 0)
 
     def _ice_creams(self) -> tuple[IceCream, ...]:
         player = self.players[self.turn]
