@@ -170,6 +170,23 @@ def test_sampling_follows_the_exact_odds():
     assert p_tile == Fraction(3, 22) and abs(drawn["10:cheese1"] / 3000 - 3 / 22) < 0.02
 
 
+def test_a_sampled_roll_is_numpys_draw_of_the_dice_then_the_yellow_die():
+    """Seeded games depend on it: ``rolling`` dice from ``rng.integers(1, 7, size=rolling)``, then the yellow die
+    from ``rng.integers(1, 7)``, and the generator left where those calls leave it (whatever its position)."""
+    start = Game(players=2).new_initial_state(seed=0)
+    for rolling in range(13):
+        for yellow in (0, 4):  # 0: the yellow die rolls too
+            state = replace(start, rolling=rolling, yellow=yellow)
+            for skip in range(3):
+                ours, numpys = np.random.default_rng([rolling, skip]), np.random.default_rng([rolling, skip])
+                for g in (ours, numpys):
+                    g.integers(1, 7, size=skip)  # start from different generator positions
+                rolled = state.sample_chance(ours)
+                dice = sorted(numpys.integers(1, 7, size=rolling).tolist())
+                assert rolled == Rolled(dice, None if yellow else int(numpys.integers(1, 7)))
+                assert ours.random() == numpys.random()
+
+
 # -- errors --------------------------------------------------------------------------------
 
 

@@ -40,7 +40,7 @@ Example (a scripted opening: chance outcomes may be given, like actions):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -65,6 +65,14 @@ from .sets import counts_of, is_bust
 __all__ = ["Game", "State"]
 
 _NO_BARNS: tuple[tuple[DieSet, ...], ...] = ((),) * BARNS
+
+# Hot paths (a random playout takes every step here) name the phases by these module constants: an enum
+# member looked up on its class costs more than the comparison itself. Moves without fields are made once.
+_DRAW, _ROLL, _LOCK, _CONTINUE, _ORDER, _DISCARD, _OVER = (
+    Phase.DRAW, Phase.ROLL, Phase.LOCK, Phase.CONTINUE, Phase.ORDER, Phase.DISCARD, Phase.OVER)
+_UNLOCKED, _LOCKED = Where.UNLOCKED, Where.LOCKED
+_BUST, _STOP, _END_TURN = Bust(), Stop(), EndTurn()
+_FACES = frozenset(range(1, 7))
 
 
 @dataclass(frozen=True)
@@ -106,11 +114,14 @@ class State(SavedState, BaseState):
 
     # -- the contract -------------------------------------------------------------
     def current_player(self) -> int:
-        if self.phase in (Phase.DRAW, Phase.ROLL):
+        phase = self.phase
+        if phase is _LOCK or phase is _CONTINUE or phase is _ORDER:  # the usual answer first
+            return self.turn
+        if phase == _DRAW or phase == _ROLL:
             return CHANCE
-        if self.phase == Phase.OVER:
+        if phase == _OVER:
             return TERMINAL
-        return self.discarding[0] if self.phase == Phase.DISCARD else self.turn
+        return self.discarding[0] if phase == _DISCARD else self.turn
 
     def _legal_actions(self) -> tuple[Any, ...]:
         return self._legal
@@ -118,33 +129,33 @@ class State(SavedState, BaseState):
     @cached_state
     def _legal(self) -> tuple[Any, ...]:
         phase = self.phase
-        if phase == Phase.DISCARD:
+        if phase == _LOCK:
+            busted = self.busted
+            if busted and not self.rules.optional_actions_before_bust:
+                return (_BUST,)  # only a position loaded from a save waits here: play busts at once
+            return self._locks() + self._ice_creams() + self._flips() + ((_BUST,) if busted else ())
+        if phase == _CONTINUE:
+            return (_STOP,) + self._rolls() + self._flips()
+        if phase == _ORDER:
+            return self._flips() + (_END_TURN,) if self.ordered else self._orders() + self._flips()
+        if phase == _DISCARD:
             return tuple(Discard(c) for c in self._discard_choices(self.discarding[0]))
-        if self.busted and not self.rules.optional_actions_before_bust:
-            return (Bust(),)  # only a position loaded from a save waits here: play busts at once
-        flips = tuple(self._flips()) if phase in (Phase.LOCK, Phase.CONTINUE, Phase.ORDER) else ()
-        if phase == Phase.LOCK:
-            return self._locks() + tuple(self._ice_creams()) + flips + ((Bust(),) if self.busted else ())
-        if phase == Phase.CONTINUE:
-            return (Stop(),) + tuple(self._rolls()) + flips
-        if phase == Phase.ORDER:
-            return flips + (EndTurn(),) if self.ordered else tuple(self._orders()) + flips
         return ()
 
     def _chance_outcomes(self) -> Sequence[tuple[Rolled | Drawn, Fraction]]:
-        if self.phase == Phase.ROLL:
+        if self.phase == _ROLL:
             return roll_outcomes(self.rolling, self.rolls_yellow)
         return tuple((Drawn(tiles), p) for tiles, p in draw_outcomes(self.deck, self._draw_need))
 
     def is_legal_outcome(self, outcome: Any) -> bool:
-        if self.phase == Phase.ROLL:
+        if self.phase == _ROLL:
             return (
                 isinstance(outcome, Rolled)
                 and len(outcome.dice) == self.rolling
-                and all(isinstance(v, int) and 1 <= v <= 6 for v in outcome.dice)
+                and _FACES.issuperset(outcome.dice)  # Rolled's check admits ints only (no bools, no floats)
                 and (
                     isinstance(outcome.yellow, int) and 1 <= outcome.yellow <= 6
-                    if self.rolls_yellow
+                    if self.yellow_at == _UNLOCKED and self.yellow == 0  # self.rolls_yellow
                     else outcome.yellow is None
                 )
             )
@@ -159,22 +170,17 @@ class State(SavedState, BaseState):
     def sample_chance(self, rng: np.random.Generator) -> Rolled | Drawn:
         """One chance outcome drawn with its exact probability, without listing them all."""
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
-        if self.phase == Phase.ROLL:
-            values = rng.integers(1, 7, size=self.rolling).tolist()
+        if self.phase == _ROLL:
+            yellow = self.yellow_at == _UNLOCKED and self.yellow == 0  # self.rolls_yellow
+            values = _die_values(rng, self.rolling + yellow)  # the yellow die last
+            rolled = values.pop() if yellow else None
             values.sort()
-            return _made(Rolled, dice=tuple(values), yellow=int(rng.integers(1, 7)) if self.rolls_yellow else None)
-        if self.phase != Phase.DRAW:
+            return _made(Rolled, dice=tuple(values), yellow=rolled)
+        if self.phase != _DRAW:
             raise IllegalAction("sample_chance needs a chance node")
         return _made(Drawn, tiles=tuple(sorted(sample_draw(self.deck, self._draw_need, rng))))
 
     def _apply(self, move: Any) -> Self:
-        if isinstance(move, Rolled):
-            dice = tuple(sorted(self.dice + move.dice))
-            yellow = self.yellow if move.yellow is None else move.yellow
-            return self._with(phase=Phase.LOCK, dice=dice, rolling=0, yellow=yellow)._settle()
-        if isinstance(move, Drawn):
-            deck = take(self.deck, move.tiles, self._draw_need)
-            return self._with(deck=deck, display=tuple(sorted(self.display + move.tiles))).start_turn(self.turn)
         return _HANDLERS[type(move)](self, move)
 
     def returns(self) -> tuple[int, ...]:
@@ -228,22 +234,22 @@ class State(SavedState, BaseState):
     @property
     def dice_left(self) -> int:
         """Unlocked dice that a reroll would roll (the yellow one included when unlocked)."""
-        return len(self.dice) + (self.yellow_at == Where.UNLOCKED)
+        return len(self.dice) + (self.yellow_at == _UNLOCKED)
 
     @property
     def rolls_yellow(self) -> bool:
         """Whether the pending roll includes the yellow die."""
-        return self.phase == Phase.ROLL and self.yellow_at == Where.UNLOCKED and self.yellow == 0
+        return self.phase == _ROLL and self.yellow_at == _UNLOCKED and self.yellow == 0
 
     @property
     def unlocked(self) -> tuple[int, ...]:
         """The unlocked dice showing, yellow included."""
-        return self.dice + ((self.yellow,) if self.yellow_at == Where.UNLOCKED and self.yellow else ())
+        return self.dice + ((self.yellow,) if self.yellow_at == _UNLOCKED and self.yellow else ())
 
-    @cached_state
+    @property
     def busted(self) -> bool:
         """In the lock phase: the dice showing make no set (:func:`~.sets.is_bust`), so the turn busts."""
-        return self.phase == Phase.LOCK and is_bust(counts_of(self.unlocked))
+        return self.phase == _LOCK and _busts(self.dice, self.yellow if self.yellow_at == _UNLOCKED else 0)
 
     @property
     def deck_size(self) -> int:
@@ -258,36 +264,31 @@ class State(SavedState, BaseState):
     def cheese_die(self) -> int:
         """The value the yellow die offers for cheese now (0: none): unlocked (or locked, option
         ``cheese_from_locked_yellow``), and no cheese made with it this turn."""
-        usable = self.yellow_at == Where.UNLOCKED or (self.yellow_at == Where.LOCKED and self.rules.cheese_from_locked_yellow)
+        usable = self.yellow_at == _UNLOCKED or (self.yellow_at == _LOCKED and self.rules.cheese_from_locked_yellow)
         return self.yellow if usable and not self.cheese_made else 0
 
     # -- legal actions ------------------------------------------------------------
     def _locks(self) -> tuple[Lock, ...]:
-        return lock_actions(self.dice, self.yellow if self.yellow_at == Where.UNLOCKED else 0)
+        return lock_actions(self.dice, self.yellow if self.yellow_at == _UNLOCKED else 0)
 
-    def _ice_creams(self) -> Iterator[IceCream]:
-        player, rules = self.players[self.turn], self.rules
-        if not player.ice_cream:
-            return
-        showing = set(self.unlocked)
-        for ability, values in _abilities_left(player.ice_cream, self.abilities_used, rules.ice_cream_once_per_tile):
-            yield from (IceCream(ability, v) for v in values if v in showing)
-
-    def _flips(self) -> Iterator[Flip]:
+    def _ice_creams(self) -> tuple[IceCream, ...]:
         player = self.players[self.turn]
-        cheese_value = self.cheese_die
-        for code in sorted(set(player.milk)):
-            tile = tile_of(code)
-            if (tile.cheese is not None and tile.cheese == cheese_value) or (tile.snowflakes is not None and player.ice >= tile.snowflakes):
-                yield Flip(code)
+        if not player.ice_cream:
+            return ()
+        left = _abilities_left(player.ice_cream, self.abilities_used, self.rules.ice_cream_once_per_tile)
+        return _ice_cream_choices(left, self.unlocked)
 
-    def _rolls(self) -> Iterator[Roll]:
+    def _flips(self) -> tuple[Flip, ...]:
+        player = self.players[self.turn]
+        return _flip_choices(player.milk, self.cheese_die, player.ice) if player.milk else ()
+
+    def _rolls(self) -> tuple[Roll, ...]:
         if self.dice_left == 0:
-            return
+            return ()
         gain = self._ice_gain()
         if gain is None:
-            return
-        yield from _roll_choices(self.dice, self.players[self.turn].ice + gain, self.yellow_at == Where.UNLOCKED)
+            return ()
+        return _roll_choices(self.dice, self.players[self.turn].ice + gain, self.yellow_at == _UNLOCKED)
 
     def _ice_gain(self) -> int | None:
         """Ice tokens taken before the next roll (0 or 1); None if the roll is not allowed."""
@@ -297,8 +298,8 @@ class State(SavedState, BaseState):
             return 1
         return 0 if self.rules.roll_without_ice_token else None
 
-    def _orders(self) -> Iterator[Order]:
-        yield from _order_choices(self.display, self.barn_value)
+    def _orders(self) -> tuple[Order, ...]:
+        return _order_choices(self.display, self.barn_value)
 
     def _discard_choices(self, player: int) -> tuple[str, ...]:
         milk = self.players[player].milk
@@ -315,17 +316,20 @@ class State(SavedState, BaseState):
         >>> s.turn, s.phase, s.rolling, s.rolls_yellow
         (1, <Phase.ROLL: 'roll'>, 7, True)
         """
-        red = min(self.players[player].backorders, self.rules.red_dice_cap)
-        return self._end_turn()._with(phase=Phase.ROLL, turn=player, roll=1, red=red, rolling=WHITE_DICE + red)
+        return self._with(**self._turn_start(self.players, player))
+
+    def _turn_start(self, players: tuple[PlayerState, ...], player: int) -> dict[str, Any]:
+        """The fields that change when ``player`` (holding as in ``players``) starts a turn: the dice cleared, the first roll pending.
+
+        Transitions pass them to one :meth:`_with` with their own changes: one copy of the state per move.
+        """
+        red = min(players[player].backorders, self.rules.red_dice_cap)
+        return {**self.BETWEEN_TURNS, "phase": _ROLL, "turn": player, "roll": 1, "red": red, "rolling": WHITE_DICE + red}
 
     def _with_player(self, index: int, **changes: Any) -> tuple[PlayerState, ...]:
         players = list(self.players)
-        players[index] = _made(PlayerState, **{**players[index].__dict__, **changes})  # dataclasses.replace, unchecked: no __post_init__
+        players[index] = _replaced(players[index], **changes)
         return tuple(players)
-
-    def _end_turn(self) -> Self:
-        """This state with the turn's dice and barns cleared."""
-        return self._with(**self.BETWEEN_TURNS)
 
     def _next_player(self) -> int:
         return (self.turn + 1) % len(self.players)
@@ -337,35 +341,42 @@ class State(SavedState, BaseState):
         it first (option ``optional_actions_before_bust``: a flip, an ice-cream reroll); after
         the order, with no flip left the turn ends (option ``flip_after_order``).
         """
-        if self.busted and self._legal == (Bust(),):
+        if self.busted and self._legal == (_BUST,):
             return self._bust()
-        if self.ordered and self._legal == (EndTurn(),):
-            return self._pass_turn()
+        if self.ordered and self._legal == (_END_TURN,):
+            return self._pass_turn(self.players, self.display)
         return self
 
+    def _do_rolled(self, rolled: Rolled) -> Self:
+        dice = tuple(sorted(self.dice + rolled.dice))
+        yellow = self.yellow if rolled.yellow is None else rolled.yellow
+        return self._with(phase=_LOCK, dice=dice, rolling=0, yellow=yellow)._settle()
+
+    def _do_drawn(self, drawn: Drawn) -> Self:
+        deck = take(self.deck, drawn.tiles, self._draw_need)
+        return self._with(deck=deck, display=tuple(sorted(self.display + drawn.tiles)), **self._turn_start(self.players, self.turn))
+
     def _do_lock(self, lock: Lock) -> Self:
-        used = [v for s in lock.sets for v in s]
-        if lock.yellow:
-            used.remove(self.yellow)
         barn = min(self.roll, BARNS) - 1
         barns = list(self.barns)
-        barns[barn] = tuple(sorted(barns[barn] + lock.sets, key=set_order))
+        barns[barn] = _barn_with(barns[barn], lock.sets)
         return self._with(
-            phase=Phase.CONTINUE,
-            dice=remove(self.dice, used),
-            yellow_at=Where.LOCKED if lock.yellow else self.yellow_at,
+            phase=_CONTINUE,
+            dice=_left_after(self.dice, lock.sets, self.yellow if lock.yellow else 0),
+            yellow_at=_LOCKED if lock.yellow else self.yellow_at,
             barns=tuple(barns),
         )
 
     def _do_roll(self, roll: Roll) -> Self:
         gain = self._ice_gain() or 0
-        ice = self.players[self.turn].ice + gain - len(roll.freeze) - roll.freeze_yellow
-        unlocked_yellow = self.yellow_at == Where.UNLOCKED
+        spent = len(roll.freeze) + roll.freeze_yellow
+        players = self._with_player(self.turn, ice=self.players[self.turn].ice + gain - spent) if gain != spent else self.players
+        unlocked_yellow = self.yellow_at == _UNLOCKED
         return self._with(
-            phase=Phase.ROLL,
+            phase=_ROLL,
             roll=self.roll + 1,
-            players=self._with_player(self.turn, ice=ice),
-            ice_supply=self.ice_supply - gain + len(roll.freeze) + roll.freeze_yellow,
+            players=players,
+            ice_supply=self.ice_supply - gain + spent,
             dice=roll.freeze,
             rolling=len(self.dice) - len(roll.freeze),
             yellow=self.yellow if roll.freeze_yellow or not unlocked_yellow else 0,
@@ -373,9 +384,9 @@ class State(SavedState, BaseState):
 
     def _do_ice_cream(self, use: IceCream) -> Self:
         kept = tuple(v for v in self.dice if v != use.value)
-        rerolls_yellow = self.yellow_at == Where.UNLOCKED and self.yellow == use.value
+        rerolls_yellow = self.yellow_at == _UNLOCKED and self.yellow == use.value
         return self._with(
-            phase=Phase.ROLL,
+            phase=_ROLL,
             dice=kept,
             rolling=len(self.dice) - len(kept),
             yellow=0 if rerolls_yellow else self.yellow,
@@ -387,7 +398,7 @@ class State(SavedState, BaseState):
         milk = remove(player.milk, [flip.tile])
         if tile.cheese is not None:
             players = self._with_player(self.turn, milk=milk, cheese=tuple(sorted(player.cheese + (flip.tile,))))
-            aside = Where.ASIDE if self.yellow_at == Where.UNLOCKED else self.yellow_at
+            aside = Where.ASIDE if self.yellow_at == _UNLOCKED else self.yellow_at
             return self._with(players=players, yellow_at=aside, cheese_made=True)._settle()
         snowflakes = tile.snowflakes or 0
         players = self._with_player(
@@ -396,40 +407,43 @@ class State(SavedState, BaseState):
         return self._with(players=players, ice_supply=self.ice_supply + snowflakes)._settle()
 
     def _do_order(self, order: Order) -> Self:
-        """Buy the tiles; the turn ends, or (option ``flip_after_order``) flips stay open until ``EndTurn()``."""
+        """Buy the tiles; the turn ends, or (option ``flip_after_order``) flips stay open until ``EndTurn()``
+        (as :meth:`_settle` would leave them: while a flip is left)."""
         player = self.players[self.turn]
-        players = self._with_player(self.turn, milk=tuple(sorted(player.milk + order.tiles)))
-        state = self._with(players=players, display=remove(self.display, order.tiles))
-        return state._with(ordered=True)._settle() if self.rules.flip_after_order else state._pass_turn()
+        milk = tuple(sorted(player.milk + order.tiles))
+        players, display = self._with_player(self.turn, milk=milk), remove(self.display, order.tiles)
+        if self.rules.flip_after_order and _flip_choices(milk, self.cheese_die, player.ice):
+            return self._with(players=players, display=display, ordered=True)
+        return self._pass_turn(players, display)
 
-    def _pass_turn(self) -> Self:
-        """The turn ends after ordering: refill the display (a draw), or end the game if it cannot be refilled."""
-        state = self._end_turn()._with(turn=self._next_player())
-        need = state._draw_need
-        if need > state.deck_size:
-            return state._with(phase=Phase.OVER)  # the display cannot be refilled: the game ends at once
-        return state.start_turn(state.turn) if need == 0 else state._with(phase=Phase.DRAW)
+    def _pass_turn(self, players: tuple[PlayerState, ...], display: tuple[str, ...]) -> Self:
+        """The turn ends after ordering, leaving ``players`` and ``display``: refill the display (a draw), or end the
+        game if it cannot be refilled."""
+        turn, bought = self._next_player(), {"players": players, "display": display}
+        need = self.rules.display_size - len(display)
+        if need > self.deck_size:  # the display cannot be refilled: the game ends at once
+            return self._with(**self.BETWEEN_TURNS, turn=turn, phase=_OVER, **bought)
+        if need == 0:
+            return self._with(**self._turn_start(players, turn), **bought)
+        return self._with(**self.BETWEEN_TURNS, turn=turn, phase=_DRAW, **bought)
 
     def _bust(self) -> Self:
         """The bust: the player takes a backorder token, loses the turn's sets, and play passes on."""
-        player = self.players[self.turn]
-        state = self._end_turn()._with(
-            players=self._with_player(self.turn, backorders=player.backorders + 1),
-            backorder_supply=self.backorder_supply - 1,
-        )
-        if state.backorder_supply == 0:
-            return state._backorder_phase()
-        return state.start_turn(state._next_player())
+        players = self._with_player(self.turn, backorders=self.players[self.turn].backorders + 1)
+        supply = self.backorder_supply - 1
+        if supply == 0:
+            return self._with(**self.BETWEEN_TURNS, players=players, backorder_supply=supply)._backorder_phase()
+        return self._with(backorder_supply=supply, **self._turn_start(players, self._next_player()), players=players)
 
     def _backorder_phase(self) -> Self:
         """Everyone returns their tokens; the most-tokens players discard; display + discards go under the deck."""
         most = max(p.backorders for p in self.players)
         order = [(self.turn + i) % len(self.players) for i in range(len(self.players))]
         discarding = tuple(i for i in order if self.players[i].backorders == most and self.players[i].milk)
-        players = tuple(replace(p, backorders=0) for p in self.players)
+        players = tuple(_replaced(p, backorders=0) for p in self.players)
         returned = sum(p.backorders for p in self.players)
         state = self._with(
-            players=players, backorder_supply=self.backorder_supply + returned, phase=Phase.DISCARD, discarding=discarding
+            players=players, backorder_supply=self.backorder_supply + returned, phase=_DISCARD, discarding=discarding
         )
         return state._go_on_discarding()
 
@@ -446,7 +460,7 @@ class State(SavedState, BaseState):
                 return state
             state = state._discard(state.discarding[0], choices[0])
         pile = tuple(sorted(state.display + state.discards))
-        return state._with(deck=state.deck + (pile,), display=(), discards=(), phase=Phase.DRAW, turn=state._next_player())
+        return state._with(deck=state.deck + (pile,), display=(), discards=(), phase=_DRAW, turn=state._next_player())
 
     # -- text ---------------------------------------------------------------------
     def __str__(self) -> str:
@@ -477,6 +491,62 @@ def _abilities_left(ice_cream: tuple[str, ...], used: tuple[str, ...], once_per_
     return tuple(found)
 
 
+def _replaced(player: PlayerState, **changes: Any) -> PlayerState:
+    """``dataclasses.replace(player, **changes)``, unchecked (PlayerState has no ``__post_init__``): faster."""
+    return _made(PlayerState, **{**player.__dict__, **changes})
+
+
+def _die_values(rng: np.random.Generator, n: int) -> list[int]:
+    """``n`` die values, one call of ``rng.integers(1, 7, size=n)``, or ``n`` calls of ``rng.integers(1, 7)``.
+
+    Both give the same values and leave ``rng`` in the same place: numpy draws an array of bounded integers one
+    value at a time, as it draws single ones. An array costs about five single draws, so a few dice are drawn singly.
+    """
+    if n > 4:
+        return rng.integers(1, 7, size=n).tolist()
+    return [int(rng.integers(1, 7)) for _ in range(n)]
+
+
+@lru_cache(maxsize=4096)
+def _left_after(dice: tuple[int, ...], sets: tuple[DieSet, ...], yellow: int) -> tuple[int, ...]:
+    """The unlocked white/red ``dice`` left after locking ``sets`` (the yellow die among them, showing ``yellow``, if nonzero)."""
+    used = [v for s in sets for v in s]
+    if yellow:
+        used.remove(yellow)
+    return remove(dice, used)
+
+
+@lru_cache(maxsize=4096)
+def _barn_with(barn: tuple[DieSet, ...], sets: tuple[DieSet, ...]) -> tuple[DieSet, ...]:
+    """A barn's sets with ``sets`` locked into it, in :func:`~.actions.set_order`."""
+    return tuple(sorted(barn + sets, key=set_order))
+
+
+@lru_cache(maxsize=4096)
+def _busts(dice: tuple[int, ...], yellow: int) -> bool:
+    """Whether unlocked ``dice`` and the yellow die's value (0: not unlocked) make no set (:func:`~.sets.is_bust`)."""
+    return is_bust(counts_of(dice + ((yellow,) if yellow else ())))
+
+
+@lru_cache(maxsize=4096)
+def _flip_choices(milk: tuple[str, ...], cheese_value: int, ice: int) -> tuple[Flip, ...]:
+    """Every ``Flip`` of these milk tiles: to cheese where the yellow die offers ``cheese_value``, to ice cream where
+    ``ice`` tokens pay its snowflakes."""
+    found = []
+    for code in sorted(set(milk)):
+        tile = tile_of(code)
+        if (tile.cheese is not None and tile.cheese == cheese_value) or (tile.snowflakes is not None and ice >= tile.snowflakes):
+            found.append(Flip(code))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _ice_cream_choices(left: tuple[tuple[str, tuple[int, ...]], ...], unlocked: tuple[int, ...]) -> tuple[IceCream, ...]:
+    """Every ``IceCream`` use of the abilities ``left`` (:func:`_abilities_left`) on a value among the ``unlocked`` dice."""
+    showing = set(unlocked)
+    return tuple(IceCream(ability, v) for ability, values in left for v in values if v in showing)
+
+
 @lru_cache(maxsize=4096)
 def _roll_choices(dice: tuple[int, ...], tokens: int, yellow_unlocked: bool) -> tuple[Roll, ...]:
     """Every ``Roll`` freezing at most ``tokens`` of the unlocked ``dice`` (and the yellow die, if unlocked), fewest first."""
@@ -496,17 +566,19 @@ def _order_choices(display: tuple[str, ...], budget: int) -> tuple[Order, ...]:
 
 
 _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
+    Rolled: State._do_rolled,
+    Drawn: State._do_drawn,
     Lock: State._do_lock,
     Bust: lambda state, _: state._bust(),
-    Stop: lambda state, _: state._with(phase=Phase.ORDER),
+    Stop: lambda state, _: state._with(phase=_ORDER),
     Roll: State._do_roll,
     Order: State._do_order,
-    EndTurn: lambda state, _: state._pass_turn(),
+    EndTurn: lambda state, _: state._pass_turn(state.players, state.display),
     Flip: State._do_flip,
     IceCream: State._do_ice_cream,
     Discard: lambda state, a: state._discard(state.discarding[0], a.tile)._go_on_discarding(),
 }
-"""Each move's transition (State._apply dispatches on the move's class)."""
+"""Each move's and chance outcome's transition (State._apply dispatches on the class)."""
 
 
 class Game(GameBase):
