@@ -9,7 +9,7 @@ import pytest
 
 from coffeegames.engine import (CHANCE, MAX_OUTCOMES, TERMINAL, Expectimax, IllegalAction, State, Walkthrough, evaluate, play, play_out,
                                 random_policy, simulate)
-from coffeegames.engine.solve import uniform_below
+from coffeegames.exact.draws import uniform_below
 from coffeegames.errors import TooBig
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
 

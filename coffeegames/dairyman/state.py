@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar, Self
@@ -52,6 +52,7 @@ from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState, game_from_options
 from ..engine.state import cached_state
+from ..exact.draws import draws_below
 from ..validate import check_count, check_instance, check_seed
 from . import players as scoring
 from . import saved
@@ -497,14 +498,8 @@ def _replaced(player: PlayerState, **changes: Any) -> PlayerState:
 
 
 def _die_values(rng: np.random.Generator, n: int) -> list[int]:
-    """``n`` die values, one call of ``rng.integers(1, 7, size=n)``, or ``n`` calls of ``rng.integers(1, 7)``.
-
-    Both give the same values and leave ``rng`` in the same place: numpy draws an array of bounded integers one
-    value at a time, as it draws single ones. An array costs about five single draws, so a few dice are drawn singly.
-    """
-    if n > 4:
-        return rng.integers(1, 7, size=n).tolist()
-    return [int(rng.integers(1, 7)) for _ in range(n)]
+    """``n`` die values: ``rng.integers(1, 7, size=n).tolist()`` (the same values, the generator left in the same place)."""
+    return [v + 1 for v in draws_below(rng, 6, n)]
 
 
 @lru_cache(maxsize=4096)

@@ -14,7 +14,6 @@ Example (a two-roll game: keep a die or reroll it once):
 
 from __future__ import annotations
 
-import ctypes
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -22,11 +21,12 @@ from typing import Any
 import numpy as np
 
 from ..errors import BadArgument, BadType, TooBig
+from ..exact.draws import uniform_below
 from ..validate import check_count, check_instance, check_seed
 from .state import CHANCE, TERMINAL, Action, Outcome, State
 
 __all__ = ["Expectimax", "MAX_GAMES", "MAX_OUTCOMES", "Policy", "Returns", "check_policies", "evaluate", "play_out", "random_policy",
-           "simulate", "draw_below", "uniform_below"]
+           "simulate"]
 
 MAX_OUTCOMES = 100_000
 """The largest chance node the exact solvers list. A larger one (a VivaJava roll of many dice: up to
@@ -114,72 +114,6 @@ def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
         return options[below(len(options))]
 
     return policy
-
-
-_NEXT_UINT32 = ctypes.PYFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)
-"""The C signature of a bit generator's ``next_uint32`` (called holding the GIL: no Python thread draws meanwhile)."""
-
-
-class uniform_below:  # noqa: N801 (used as a function: below = uniform_below(rng))
-    """``below = uniform_below(rng)``: ``below(n)`` is ``int(rng.integers(n))`` (the same number, the same generator
-    state after) in a quarter of the time.
-
-    ``integers(n)`` for ``n`` under 2**32 is Lemire's method on the bit generator's ``next_uint32`` (numpy's
-    ``buffered_bounded_lemire_uint32``): done here on the same C function through ``ctypes``, without
-    ``integers``' argument handling (~1.5 µs a call; :func:`random_policy` makes two a move). ``below(1)`` is 0
-    and draws nothing, as ``integers(1)`` does; other ``n`` (0, 2**32 and over) go to ``integers`` itself.
-    ``tests/test_engine.py`` checks the equality on every numpy bit generator, mixed with other draws. A pickled
-    copy carries the generator and binds to the copy's own C state. Like the generator, for one thread at a time.
-
-    >>> import numpy as np
-    >>> below, again = uniform_below(np.random.default_rng(3)), np.random.default_rng(3)
-    >>> [below(6) for _ in range(8)] == [int(again.integers(6)) for _ in range(8)]
-    True
-    """
-
-    def __init__(self, rng: np.random.Generator) -> None:
-        self.rng = check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
-        raw = self.rng.bit_generator.ctypes  # the C function and state numpy's own draws use (self.rng keeps them alive)
-        self._next32 = _NEXT_UINT32(ctypes.cast(raw.next_uint32, ctypes.c_void_p).value or 0)
-        self._state = raw.state.value
-
-    def __call__(self, n: int) -> int:
-        if n == 1:
-            return 0
-        if not 1 < n < 0xFFFFFFFF:
-            return int(self.rng.integers(n))
-        return _lemire(self._next32, self._state, n)
-
-    def __reduce__(self) -> tuple[type, tuple[np.random.Generator]]:
-        return uniform_below, (self.rng,)
-
-
-def draw_below(rng: np.random.Generator, n: int) -> int:
-    """``int(rng.integers(n))`` for ``1 <= n < 2**32`` (the same number, the generator left in the same place), for a
-    generator met once per draw (a game's ``sample_chance``): :class:`uniform_below` without binding to ``rng`` first.
-
-    >>> import numpy as np
-    >>> a, b = np.random.default_rng(5), np.random.default_rng(5)
-    >>> [draw_below(a, 10) for _ in range(5)] == [int(b.integers(10)) for _ in range(5)]
-    True
-    """
-    if type(n) is not int or not 1 <= n < 0xFFFFFFFF:
-        raise BadArgument("n", "must be a whole number from 1 to 2**32 - 2 (the choices to draw among)", n)
-    if n == 1:
-        return 0  # numpy draws nothing either
-    raw = check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))").bit_generator.ctypes
-    return _lemire(raw.next_uint32, raw.state, n)
-
-
-def _lemire(next32: Callable[[Any], int], state: Any, n: int) -> int:
-    """Lemire's bounded draw as numpy makes it (``buffered_bounded_lemire_uint32``): a 32-bit output times ``n``, the
-    high word the answer, redrawn while the low word is under ``2**32 % n``."""
-    scaled = next32(state) * n
-    if scaled & 0xFFFFFFFF < n:  # maybe in the biased low part: redraw below the threshold
-        threshold = (0x100000000 - n) % n
-        while scaled & 0xFFFFFFFF < threshold:
-            scaled = next32(state) * n
-    return scaled >> 32
 
 
 MAX_GAMES = 1_000_000

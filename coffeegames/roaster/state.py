@@ -68,7 +68,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
-from ..engine.solve import draw_below
+from ..exact.draws import draw_below
 from ..engine.state import cached_state
 from ..validate import check_instance, check_seed
 from .actions import (

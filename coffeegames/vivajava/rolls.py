@@ -31,6 +31,7 @@ import numpy as np
 
 from ..errors import BadType
 from ..exact import multisets
+from ..exact.draws import draws_below
 from ..validate import check_count, check_instance, check_size
 from .actions import Rolled
 from .dice import COFFEE_DIE, FLAVOUR_DIE, MOST_DICE
@@ -134,7 +135,7 @@ def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Seq
 
 def _sample_roll(rng: np.random.Generator, white: int, own: int, offered: Sequence[tuple[int, int]]) -> Rolled:
     """:func:`sample_roll` without its checks (a State's own counts)."""
-    draws = rng.integers(0, 6, size=white + own + sum([n for _, n in offered])).tolist()
+    draws = draws_below(rng, 6, white + own + sum([n for _, n in offered]))  # rng.integers(0, 6, size=...): the same
     coffee = tuple([COFFEE_DIE[v] for v in sorted(draws[:white])])  # face order is index order on both dice
     flavour = tuple([FLAVOUR_DIE[v] for v in sorted(draws[white : white + own])]) if own else ()
     if not offered:
