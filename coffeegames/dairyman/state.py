@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace  # replace: the doctests
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar, Self

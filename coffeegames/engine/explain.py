@@ -19,7 +19,8 @@ that action. A game without one gets :func:`advice_explainer`, built on its ``ad
 alone: the action's next chance node (if it is small), each outcome valued by ``advise``
 at the decision it leads to; when those do not add up to the advised value (the adviser
 looks further ahead than one chance node), the breakdown is the advised value alone, said
-so honestly. :func:`explainer_for` picks the one a game package offers.
+so honestly. :func:`explainer_for` picks the one a game package offers. (Just over 500 lines: the
+breakdown, its sample and the comparison sentence are one explanation.)
 
 Example (roll a die, keep it or reroll once; values by exact expectimax):
     >>> from coffeegames.engine.examples import KeepOrReroll

@@ -27,6 +27,8 @@ Without a distribution, plain draws (no Choice, no Exchange) from roots that sha
 another way, on dense boxes (:mod:`.cup_boxes`: no position codes searched, exact int64 values), with the same values
 and position counts.
 
+(Just over 500 lines: listing, valuing and the distribution share the layers' codes and decisions, one table.)
+
 Example:
     >>> from coffeegames.roaster.rules import Rules
     >>> from coffeegames.roaster.cup_solver import Solver

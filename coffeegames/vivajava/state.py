@@ -4,7 +4,8 @@ The rules are in ``docs/rules/vivajava.md``; the State contract in ``docs/archit
 Around this module: the actions and phases (:mod:`.actions`), which actions are legal
 (:mod:`.legal`), the chance law of a roll (:mod:`.rolls`), the solo corporations' play
 (:mod:`.corporations`), saving and :func:`~.saved.check` (:mod:`.saved`), options and data
-(:mod:`.rules`, :mod:`.data`).
+(:mod:`.rules`, :mod:`.data`). (It is over 500 lines because a turn's steps, from the roll to the next
+turn, are one chain of transitions on one State; what they ask is in those modules.)
 
 How a position is represented (dice as sorted face tuples, a roll's three parts, the
 coaster, markers, phases) is described on the :class:`State` fields below and in
