@@ -50,6 +50,11 @@ class _Package(ModuleType):
 
     _lazy_where: dict[str, tuple[str, str]]
 
+    def __reduce__(self) -> tuple[Callable[[str], ModuleType], tuple[str]]:
+        """Pickled by name, as modules are (cloudpickle sends a lambda that uses ``roaster.greedy_policy`` to a worker:
+        it knows plain modules by their type, not this subclass)."""
+        return importlib.import_module, (self.__name__,)
+
     def __setattr__(self, name: str, value: Any) -> None:
         if isinstance(value, ModuleType) and value.__name__ == f"{self.__name__}.{name}" and name in self._lazy_where:
             module, original = self._lazy_where[name]

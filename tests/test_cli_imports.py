@@ -113,3 +113,16 @@ def test_star_import_gives_every_name() -> None:
     namespace: dict[str, object] = {}
     exec("from coffeegames.roaster import *", namespace)
     assert set(importlib.import_module("coffeegames.roaster").__all__) <= set(namespace)
+
+
+@pytest.mark.parametrize("game", sorted(coffeegames.games()))
+def test_a_lazy_game_package_pickles_by_name_as_a_module_does(game: str) -> None:
+    """A function that uses ``roaster.greedy_policy`` goes to a worker process (joblib, Dask: cloudpickle) with it."""
+    import pickle
+
+    import cloudpickle
+
+    package = importlib.import_module(f"coffeegames.{game}")
+    assert pickle.loads(pickle.dumps(package)) is package
+    uses = eval(f"lambda: coffeegames.{game}")  # a function naming the package, as a bot factory would
+    assert pickle.loads(cloudpickle.dumps(uses))() is package
