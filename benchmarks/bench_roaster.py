@@ -94,7 +94,7 @@ def stop_timings(found: dict[str, list]) -> pd.DataFrame:
             cpu = time.process_time() - cpu
             rows.append({"card": card, "game": seed, "space": s.space, "bag": sum(t != "moisture" for t in s.bag),
                          "active": ",".join(s.active) or "-", "exact": r.exact, "states": r.states,
-                         "cpu": round(time.process_time() - cpu, 3), "seconds": round(r.seconds, 3),
+                         "cpu": round(cpu, 3), "seconds": round(r.seconds, 3),
                          "expected": round(float(r.value), 2), "stderr": round(r.stderr, 2)})
     return pd.DataFrame(rows)
 
