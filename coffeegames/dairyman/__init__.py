@@ -4,7 +4,7 @@ Modules, one concept each: :mod:`.sets` (sets summing to ten, the bust rule),
 :mod:`.odds` (exact odds of rolls), :mod:`.payoff` (what a stopped turn's sets buy),
 :mod:`.turn` (exact optimal turns), :mod:`.whole_turn` (the turn with ice and ice cream),
 :mod:`.rules` (options and the milk-tile file), :mod:`.actions` (phases, moves, chance
-outcomes), :mod:`.state` (the engine: :class:`State` and :class:`Game`), :mod:`.deck`
+outcomes), :mod:`.state` (the engine: :class:`State` and :class:`Game`; :mod:`.offers`, what a position offers), :mod:`.deck`
 (the milk-tile deck's odds), :mod:`.players` (holdings and scoring), :mod:`.saved`
 (saved games and position checks), :mod:`.advice` (:func:`advise`) and :mod:`.policy`
 (bots). Everything code outside the package uses is importable from here.

@@ -5,7 +5,8 @@ This module holds the transitions only: the moves are in :mod:`.actions`, the de
 in :mod:`.deck`, scoring in :mod:`.players`, saved games and the position checks in
 :mod:`.saved`. (It is over 500 lines because every step of a turn, from the roll to the
 flips after the order and the backorder phase, is one chain of transitions of one
-``State``; split, the order of a turn's events would no longer read in one place.)
+``State``; split, the order of a turn's events would no longer read in one place. What a position offers, memoised,
+is in :mod:`.offers`.)
 
 Conventions:
 
@@ -39,11 +40,9 @@ Example (a scripted opening: chance outcomes may be given, like actions):
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace  # replace: the doctests
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -57,11 +56,11 @@ from ..validate import check_count, check_instance, check_seed
 from . import players as scoring
 from . import saved
 from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
-                      Rolled, Stop, Where, _made, lock_actions, roll_outcomes, set_order, sets_text)
-from .deck import Deck, deck_size, draw_outcomes, remove, sample_draw, sub_multisets, take
+                      Rolled, Stop, Where, _made, lock_actions, roll_outcomes, sets_text)
+from .deck import Deck, deck_size, draw_outcomes, remove, sample_draw, take
 from .players import PlayerState
-from .rules import ABILITIES, BARNS, WHITE_DICE, Rules, tile_of
-from .sets import counts_of, is_bust
+from .rules import BARNS, WHITE_DICE, Rules, tile_of
+from .offers import (_abilities_left, _left_after, _barn_with, _busts, _flip_choices, _ice_cream_choices, _roll_choices, _order_choices)
 
 __all__ = ["Game", "State"]
 
@@ -480,18 +479,6 @@ class State(SavedState, BaseState):
         return "\n".join(lines)
 
 
-@lru_cache(maxsize=4096)
-def _abilities_left(ice_cream: tuple[str, ...], used: tuple[str, ...], once_per_tile: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The ice-cream abilities a player with these ice-cream tiles may still use this turn, with the values each rerolls."""
-    owned, spent = Counter(tile_of(c).ice_cream for c in ice_cream), Counter(used)
-    found = []
-    for ability, (_, values) in ABILITIES.items():
-        left = owned[ability] - spent[ability] if once_per_tile else int(owned[ability] > 0 and not spent[ability])
-        if left > 0:
-            found.append((ability, tuple(values)))
-    return tuple(found)
-
-
 def _replaced(player: PlayerState, **changes: Any) -> PlayerState:
     """``dataclasses.replace(player, **changes)``, unchecked (PlayerState has no ``__post_init__``): faster."""
     return _made(PlayerState, **{**player.__dict__, **changes})
@@ -500,64 +487,6 @@ def _replaced(player: PlayerState, **changes: Any) -> PlayerState:
 def _die_values(rng: np.random.Generator, n: int) -> list[int]:
     """``n`` die values: ``rng.integers(1, 7, size=n).tolist()`` (the same values, the generator left in the same place)."""
     return [v + 1 for v in draws_below(rng, 6, n)]
-
-
-@lru_cache(maxsize=4096)
-def _left_after(dice: tuple[int, ...], sets: tuple[DieSet, ...], yellow: int) -> tuple[int, ...]:
-    """The unlocked white/red ``dice`` left after locking ``sets`` (the yellow die among them, showing ``yellow``, if nonzero)."""
-    used = [v for s in sets for v in s]
-    if yellow:
-        used.remove(yellow)
-    return remove(dice, used)
-
-
-@lru_cache(maxsize=4096)
-def _barn_with(barn: tuple[DieSet, ...], sets: tuple[DieSet, ...]) -> tuple[DieSet, ...]:
-    """A barn's sets with ``sets`` locked into it, in :func:`~.actions.set_order`."""
-    return tuple(sorted(barn + sets, key=set_order))
-
-
-@lru_cache(maxsize=4096)
-def _busts(dice: tuple[int, ...], yellow: int) -> bool:
-    """Whether unlocked ``dice`` and the yellow die's value (0: not unlocked) make no set (:func:`~.sets.is_bust`)."""
-    return is_bust(counts_of(dice + ((yellow,) if yellow else ())))
-
-
-@lru_cache(maxsize=4096)
-def _flip_choices(milk: tuple[str, ...], cheese_value: int, ice: int) -> tuple[Flip, ...]:
-    """Every ``Flip`` of these milk tiles: to cheese where the yellow die offers ``cheese_value``, to ice cream where
-    ``ice`` tokens pay its snowflakes."""
-    found = []
-    for code in sorted(set(milk)):
-        tile = tile_of(code)
-        if (tile.cheese is not None and tile.cheese == cheese_value) or (tile.snowflakes is not None and ice >= tile.snowflakes):
-            found.append(Flip(code))
-    return tuple(found)
-
-
-@lru_cache(maxsize=4096)
-def _ice_cream_choices(left: tuple[tuple[str, tuple[int, ...]], ...], unlocked: tuple[int, ...]) -> tuple[IceCream, ...]:
-    """Every ``IceCream`` use of the abilities ``left`` (:func:`_abilities_left`) on a value among the ``unlocked`` dice."""
-    showing = set(unlocked)
-    return tuple(IceCream(ability, v) for ability, values in left for v in values if v in showing)
-
-
-@lru_cache(maxsize=4096)
-def _roll_choices(dice: tuple[int, ...], tokens: int, yellow_unlocked: bool) -> tuple[Roll, ...]:
-    """Every ``Roll`` freezing at most ``tokens`` of the unlocked ``dice`` (and the yellow die, if unlocked), fewest first."""
-    found = []
-    for freeze in sub_multisets(dice, tokens):  # sorted tuples of ints: Roll's normal form
-        found.append(_made(Roll, freeze=freeze, freeze_yellow=False))
-        if yellow_unlocked and len(freeze) < tokens:
-            found.append(_made(Roll, freeze=freeze, freeze_yellow=True))
-    return tuple(found)
-
-
-@lru_cache(maxsize=4096)
-def _order_choices(display: tuple[str, ...], budget: int) -> tuple[Order, ...]:
-    """Every ``Order`` of face-up tiles whose values total at most ``budget``, fewest tiles first."""
-    return tuple(_made(Order, tiles=tiles) for tiles in sub_multisets(display, len(display))  # sorted codes: Order's normal form
-                 if sum(tile_of(c).value for c in tiles) <= budget)
 
 
 _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {

@@ -1,7 +1,8 @@
 """The Coffee Roaster engine under the State contract (docs/rules/roaster.md, docs/architecture.md): transitions only.
 
-(Somewhat over 500 lines: the cup test's transitions stay in the one State class with the roasting's, the roasting
-round's effects being already in :mod:`.effects`, so that every transition reads in one place.)
+(Just over 600 lines: the cup test's transitions stay in the one State class with the roasting's, the roasting
+round's effects being already in :mod:`.effects` and the cup test's solvers in ``cup*.py``, so that every transition
+reads in one place; what remains beside the class is a few small helpers its hot paths share.)
 
 Conventions (tokens are the short strings of :mod:`.tokens`; every multiset is a sorted tuple):
 
