@@ -130,19 +130,23 @@ class Bag(Mapping):
         :data:`~coffeegames.validate.MAX_OUTCOMES` distinct draws are refused before the first is listed."""
         check_size(self.draw_count(draws, MAX_OUTCOMES), "draws", "distinct draws", draws, exact=False)
         kinds = list(self._counts.items())
+        rest = [sum(n for _, n in kinds[i:]) for i in range(len(kinds) + 1)]  # tokens of kind i onwards
+        memo: dict[tuple[int, int], list[tuple[tuple[Token, ...], int]]] = {}
 
-        def rec(i: int, left: int) -> Iterator[tuple[tuple[Token, ...], int]]:
+        def tails(i: int, left: int) -> list[tuple[tuple[Token, ...], int]]:
+            """The draws of ``left`` tokens among kinds ``i`` onwards (each list made once, shared by every head)."""
             if i == len(kinds):
-                if left == 0:
-                    yield (), 1
-                return
-            token, have = kinds[i]
-            rest = sum(n for _, n in kinds[i + 1 :])
-            for k in range(max(0, left - rest), min(have, left) + 1):
-                for tail, w in rec(i + 1, left - k):
-                    yield (token,) * k + tail, comb(have, k) * w
+                return [((), 1)] if left == 0 else []
+            found = memo.get((i, left))
+            if found is None:
+                token, have = kinds[i]
+                found = memo[i, left] = []
+                for k in range(max(0, left - rest[i + 1]), min(have, left) + 1):
+                    head, ways = (token,) * k, comb(have, k)
+                    found += [(head + tail, ways * w) for tail, w in tails(i + 1, left - k)]
+            return found
 
-        yield from rec(0, draws)
+        yield from tails(0, draws)
 
     def draw(self, draws: int) -> Dist:
         """The exact distribution of the multiset drawn when taking ``draws`` tokens at once."""

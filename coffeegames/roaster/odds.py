@@ -63,8 +63,11 @@ def draw_outcomes(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction],
     """
     _check_tokens(bag)
     total = comb(len(bag), k)
-    weights = sorted(((msort(cast("tuple[str, ...]", tokens)), w) for tokens, w in Bag(Counter(bag)).draw_weights(k)), key=lambda tw: [key(t) for t in tw[0]])
-    return tuple((Drawn(tokens), Fraction(w, total)) for tokens, w in weights)
+    counts = Counter(bag)
+    # With the kinds in sorting order, each draw is listed sorted, and the draws in ascending order of their counts
+    # (of the first kind, then the next...): reversed, that is the sorted order of the draws themselves.
+    weights = list(Bag({t: counts[t] for t in msort(counts)}).draw_weights(k))[::-1]
+    return tuple((Drawn(cast("tuple[str, ...]", tokens)), Fraction(w, total)) for tokens, w in weights)
 
 
 def draw_outcome_count(bag: Sequence[str], k: int) -> int:

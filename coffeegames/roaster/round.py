@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BadArgument, BadType
+from ..exact.collector import collector_paused
 from ..exact import check_count
 from ..validate import check_instance
 from .actions import Continue, Phase, Roast
@@ -129,25 +130,27 @@ def _stratified(after: State, listed: Sequence[tuple[Any, Fraction]], n: int, rn
     steps = after.rules.roast_steps(after.space)
     solver = Solver(after.rules, after.active, [t for t in TOKENS if t != MOISTURE], after.tray_spaces, None)
     room = CUP_SPACES - (solver.sweet_space is not None)
-    rests = np.array([solver.counts(t for t in after.bag if t != MOISTURE)] * len(listed), dtype=np.int64)
-    moves = {t: (solver.index[t], solver.index[roast(t, steps)]) for t in set(after.bag) if t != MOISTURE}
-    rows, taken, roasted = [], [], []
-    for row, (drawn, _) in enumerate(listed):  # the bag after the round: the drawn tokens roasted
-        for t in drawn.tokens:
-            if t != MOISTURE:
-                rows.append(row)
-                taken.append(moves[t][0])
-                roasted.append(moves[t][1])
-    np.add.at(rests, (rows, taken), -1)
-    np.add.at(rests, (rows, roasted), 1)
+    bag = np.array(solver.counts(t for t in after.bag if t != MOISTURE), dtype=np.int64)
+    names = sorted(set(after.bag))  # the bag after the round: the drawn tokens roasted (moisture goes back)
+    code = {t: i for i, t in enumerate(names)}
+    flat = np.array([code[t] for drawn, _ in listed for t in drawn.tokens], dtype=np.intp)
+    rows = np.repeat(np.arange(len(listed)), [len(drawn.tokens) for drawn, _ in listed])
+    kept = np.array([t != MOISTURE for t in names])[flat]
+    width = len(bag)
+    taken = np.array([solver.index[t] if t != MOISTURE else 0 for t in names])[flat[kept]]
+    roasted = np.array([solver.index[roast(t, steps)] if t != MOISTURE else 0 for t in names])[flat[kept]]
+    rows = rows[kept] * width
+    change = np.bincount(rows + roasted, minlength=len(listed) * width) - np.bincount(rows + taken, minlength=len(listed) * width)
+    rests = bag + change.reshape(len(listed), width)
     cups, which = np.unique(typical_fills(rests, room), axis=0, return_inverse=True)  # projected(rest, empty cup)
     projection = np.array([solver.score(tuple(c)) for c in cups.tolist()])[which.reshape(-1)]
     ordered = [listed[i] for i in np.argsort(projection, kind="stable").tolist()]
-    ends = np.cumsum([float(p) for _, p in ordered])
+    ends = np.cumsum([p.numerator / p.denominator for _, p in ordered])
     picks = (np.arange(n) + rng.random(n)) / n
     return [ordered[min(int(i), len(ordered) - 1)][0] for i in np.searchsorted(ends, picks * ends[-1], side="right")]
 
 
+@collector_paused()  # its tables hold no cycles: see coffeegames/exact/collector.py
 def one_more_round(
     state: State,
     *,
