@@ -5,11 +5,13 @@ from __future__ import annotations
 import base64
 import dataclasses
 import html
+import json
 from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
 import plotly.graph_objects as go
+import plotly.io as pio
 import pytest
 
 from coffeegames import dairyman
@@ -17,11 +19,13 @@ from coffeegames.dairyman import Drawn, Game, Lock, Rolled, Stop, advise, optima
 from coffeegames.engine import CHANCE, Expectimax, IllegalAction, Session
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
 from coffeegames.widgets.adapter import Adapter
-from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, mean_text
+from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, figure_dict, mean_text
 from coffeegames.widgets.dairyman_game import dairyman_board, dairyman_walkthrough, parse_roll, roll_owner
 from coffeegames.widgets.dairyman_policy import PolicyExplorer
 from coffeegames.widgets.decision import STAR, DecisionView, solver_advice
+from coffeegames.widgets.gizmos_game import gizmos_walkthrough
 from coffeegames.widgets.roaster_game import roaster_walkthrough
+from coffeegames.widgets.rush_game import rush_walkthrough
 from coffeegames.widgets.vivajava_game import vivajava_walkthrough
 
 ROLL = "4 6 5 5 1 3 2 y5"
@@ -386,3 +390,27 @@ def test_a_bug_in_advise_or_a_board_is_a_traceback_not_a_message() -> None:
     broken["board"] = False
     view._attempt(lambda: view.take(Keep()))  # a refused move (chance moves now) is a message, not an error
     assert "no player decides now" in view.message.value
+
+
+def _plotly_json(fig: Any) -> Any:
+    """A figure (or its dict) as the JSON the browser receives."""
+    return json.loads(pio.to_json(fig, validate=False))
+
+
+@pytest.mark.parametrize("game", ["dairyman", "vivajava", "roaster", "gizmos", "rush"])
+def test_board_figure_dict_is_plotlys_own_figure(game: str) -> None:
+    """figure_dict skips plotly's checks for speed: along a seeded game its board must be exactly the figure plotly
+    itself makes from the same traces and layout (template expanded, nothing added or dropped)."""
+    make = {"dairyman": dairyman_walkthrough, "vivajava": vivajava_walkthrough, "roaster": roaster_walkthrough,
+            "gizmos": gizmos_walkthrough, "rush": rush_walkthrough}[game]
+    view = make(seed=2)
+    rng = np.random.default_rng(5)
+    board, state = view.adapter.board, view.state
+    assert board is not None
+    for _ in range(12):
+        traces, layout = board(state)
+        assert _plotly_json(figure_dict(traces, layout)) == _plotly_json(go.Figure(data=list(traces), layout=dict(layout)))
+        if state.is_terminal():
+            break
+        state = state.apply(state.sample_chance(rng) if state.is_chance() else state.legal_actions()[-1])
+    assert drawn(view.board_plot)["layout"]["template"] == _plotly_json(go.Figure(layout={"template": "plotly_white"}))["layout"]["template"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import ipywidgets as widgets
@@ -17,6 +18,7 @@ from IPython import get_ipython
 from IPython.display import display
 import plotly.graph_objects as go
 import plotly.io as pio
+from plotly.basedatatypes import BaseTraceType
 
 from ..errors import CoffeeGamesError
 from ..text import fraction_text, mean_text, percent  # noqa: F401  (re-exported for the widgets)
@@ -32,6 +34,7 @@ __all__ = [
     "board_layout",
     "error_html",
     "figure",
+    "figure_dict",
     "fraction_text",
     "mean_text",
     "percent",
@@ -128,8 +131,33 @@ def figure(data: Sequence[go.Bar | go.Scatter] | go.Figure, height: int = 360, *
     return fig
 
 
-def plot_output(fig: go.Figure, config: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """``fig`` as one Jupyter display output in plotly's own mimetype (a plain plot, not a widget).
+@lru_cache(maxsize=8)
+def _template(name: str) -> dict[str, Any]:
+    return pio.templates[name].to_plotly_json()
+
+
+def figure_dict(traces: Sequence[BaseTraceType], layout: Mapping[str, Any]) -> dict[str, Any]:
+    """``go.Figure(data=traces, layout=layout).to_dict()``, without plotly checking the layout and copying its template
+    again: a board is redrawn at every step, and that was a fifth of a Coffee Roaster refresh.
+
+    The traces are plotly's (checked when made); ``layout`` holds plain nested values (``line=dict(width=0)``, not
+    ``line_width=0``), its ``template`` a name (expanded here, as plotly does); empty lists (no ``shapes``) are left
+    out, as plotly leaves them. ``tests/test_widgets_decision.py`` checks the result against plotly's own for every
+    game's board.
+
+    >>> fig = figure_dict([go.Bar(y=[1, 2])], {"title": {"text": "two bars"}, "template": "plotly_white"})
+    >>> fig["data"][0]["type"], fig["layout"]["title"], "layout" in fig["layout"]["template"]
+    ('bar', {'text': 'two bars'}, True)
+    """
+    plain = {k: v for k, v in layout.items() if not (isinstance(v, list) and not v)}
+    if isinstance(plain.get("template"), str):
+        plain["template"] = _template(plain["template"])
+    return {"data": [trace.to_plotly_json() for trace in traces], "layout": plain}
+
+
+def plot_output(fig: go.Figure | Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``fig`` (a plotly figure, or its :func:`figure_dict`) as one Jupyter display output in plotly's own mimetype
+    (a plain plot, not a widget).
 
     JSON-ready (arrays travel as plotly's typed ``bdata``), with the title as the
     ``text/plain`` fallback for a front end without plotly's renderer; ``config`` is
@@ -139,11 +167,13 @@ def plot_output(fig: go.Figure, config: Mapping[str, Any] | None = None) -> dict
     >>> sorted(out["data"]), out["data"]["text/plain"]
     (['application/vnd.plotly.v1+json', 'text/plain'], 'two bars')
     """
-    bundle = pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict())
+    plain = fig.to_dict() if isinstance(fig, go.Figure) else dict(fig)
+    bundle = pio.renderers["plotly_mimetype"].to_mimebundle(plain)
     if config:
         bundle["application/vnd.plotly.v1+json"]["config"] = dict(config)
-    title = fig.layout.title.text or "a plotly figure"
-    return {"output_type": "display_data", "data": {**bundle, "text/plain": title}, "metadata": {}}
+    title = plain.get("layout", {}).get("title")
+    text = (title.get("text") if isinstance(title, Mapping) else title) or "a plotly figure"
+    return {"output_type": "display_data", "data": {**bundle, "text/plain": text}, "metadata": {}}
 
 
 _PRELOAD = {
@@ -185,7 +215,7 @@ class StaticPlot(widgets.Output):
 
     _preloaded = False
 
-    def __init__(self, fig: go.Figure, config: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+    def __init__(self, fig: go.Figure | Mapping[str, Any], config: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.fig, self.config = fig, dict(config or {})
         self.redraw()

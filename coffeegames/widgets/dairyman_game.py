@@ -253,7 +253,7 @@ class _Drawing:
             row, y = top + PLAYER_ROW * i, self.at(top + PLAYER_ROW * (i + 0.5))
             if i == state.turn and state.phase != "over":
                 band = dict(type="rect", x0=0, x1=WIDTH, y0=self.at(row + PLAYER_ROW - 2), y1=self.at(row + 2), layer="below")
-                self.shapes.append(dict(band, line_width=0, fillcolor=ACTIVE_ROW))
+                self.shapes.append(dict(band, line=dict(width=0), fillcolor=ACTIVE_ROW))
             self.labels.add(LEFT, y, f"<b>{html.escape(self.names[i])}</b> · {state.score(i)} points", fill=INK)
             x = CHIPS_X
             for codes, fill, flipped in ((player.milk, None, ""), (player.cheese, CHEESE, "cheese"), (player.ice_cream, ICE_CREAM, "ice cream")):

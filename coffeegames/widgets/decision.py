@@ -47,7 +47,7 @@ from ..engine.session import S
 from ..engine.state import Action
 from ..errors import CoffeeGamesError
 from .adapter import Adapter, Advisor, Board
-from .charts import BASE, HIGHLIGHT, StaticPlot, error_html, figure, percent
+from .charts import BASE, HIGHLIGHT, StaticPlot, error_html, figure, figure_dict, percent
 from .why import why_html
 
 __all__ = ["Adapter", "Board", "DecisionView", "exact_text", "solver_advice", "value_text"]
@@ -268,7 +268,7 @@ class DecisionView(Generic[S]):
     @property
     def board_fig(self) -> go.Figure | None:
         """The board as last drawn (None without a board function)."""
-        return self.board_plot.fig if self.board_plot is not None else None
+        return go.Figure(self.board_plot.fig) if self.board_plot is not None else None
 
     @property
     def _charted(self) -> bool:
@@ -367,10 +367,9 @@ class DecisionView(Generic[S]):
             self.board_plot.fig = self._board_figure()
             self.board_plot.redraw()
 
-    def _board_figure(self) -> go.Figure:
+    def _board_figure(self) -> dict[str, Any]:
         assert self.adapter.board is not None
-        traces, layout = self.adapter.board(self.state)
-        return go.Figure(data=list(traces), layout=dict(layout))
+        return figure_dict(*self.adapter.board(self.state))
 
     def _risk(self, row: Any) -> Any:
         """A row's risk (None where the game's advice has no risk column)."""

@@ -232,7 +232,7 @@ class _Drawing:
             y = top + PLAYER_ROW * i
             if i == state.turn and state.phase != "over":
                 self.shapes.append(dict(type="rect", x0=2, x1=WIDTH - 2, y0=self.at(y + PLAYER_ROW / 2), y1=self.at(y - PLAYER_ROW / 2),
-                                        fillcolor=ACTIVE_ROW, line_width=0, layer="below"))
+                                        fillcolor=ACTIVE_ROW, line=dict(width=0), layer="below"))
             self.label(LEFT, y, f"<b>{self.names[i]}</b>")
             self.label(PP_X, y, f"PP <b>{player.pp}</b>/{rules.win_pp}")
             if state.solo and i == CORPORATION:
