@@ -22,6 +22,7 @@ Example:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -179,7 +180,7 @@ class Solver:
             tokens += ((SWEETNESS,) if self.sweet_in(len(tokens)) else ()) + self.extra
             found = self.shared_scores.get(tokens)
             if found is None:
-                found = self.shared_scores[tokens] = self.rules.score(tokens).total
+                found = self.shared_scores[tokens] = self.rules._score_counts(Counter(tokens)).total
             self.scores[cup] = found
         return found
 

@@ -47,6 +47,7 @@ Example:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,6 +89,7 @@ from .scoring import (
     SKILL_POINTS,
     CupScore,
     flavour_matches,
+    _score_counts,
     score_cup,
     scoring_class,
 )
@@ -265,6 +267,10 @@ class Rules:
     def score(self, tokens: Iterable[str]) -> CupScore:
         """:func:`score_cup` for this game's card, board and rulings."""
         return score_cup(tokens, self.card, self.board, self.burnt_level, self.skill_groups, self.sweetness_flavour)
+
+    def _score_counts(self, counts: Counter[str]) -> CupScore:
+        """:meth:`score` of a cup as token → count, nothing checked: the cup solver's, for the cups it builds itself."""
+        return _score_counts(counts, self.card, self.board, self.burnt_level, self.skill_groups, self.sweetness_flavour)
 
     def scoring_class(self, token: str) -> tuple[Hashable, ...]:
         """:func:`scoring_class` for this game's card and rulings."""

@@ -61,8 +61,8 @@ class CupScore:
                 f" · skill {self.skill} · minus {self.minus} · total {self.total}")
 
 
-def flavour_matches(tokens: Iterable[str], wanted: Sequence[str]) -> int:
-    """How many entries of a card's flavour list the cup's tokens satisfy (each token once).
+def flavour_matches(tokens: Iterable[str] | Counter[str], wanted: Sequence[str]) -> int:
+    """How many entries of a card's flavour list the cup's tokens (or token → count) satisfy (each token once).
 
     A flavour token matches its own kind, the wild flavour matches anything, Sweetness matches
     any flavour unless the card requires Sweetness (then it matches only that) (Rule).
@@ -72,7 +72,7 @@ def flavour_matches(tokens: Iterable[str], wanted: Sequence[str]) -> int:
     >>> flavour_matches(["aroma", "sweetness"], ["aroma", "acidity", "sweetness"])
     2
     """
-    have = Counter(tokens)
+    have = tokens if isinstance(tokens, Counter) else Counter(tokens)
     need = Counter(wanted)
     matched = 0
     for f in FLAVOURS:
@@ -124,12 +124,20 @@ def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, bur
     if MOISTURE in cup:
         raise BadArgument("tokens", "moisture never stays in a cup", cup, source="score_cup")
     counts = Counter(cup)
-    spaces = len(cup) - counts[EXTRA_BEAN]
-    if spaces > CUP_SPACES or counts[EXTRA_BEAN] > 1 or counts[SWEETNESS] > 1:
+    if len(cup) - counts[EXTRA_BEAN] > CUP_SPACES or counts[EXTRA_BEAN] > 1 or counts[SWEETNESS] > 1:
         raise BadArgument("tokens", f"a cup holds at most {CUP_SPACES} tokens, one Sweetness and one Extra Bean", cup,
                           source="score_cup")
-    level = sum(roast_level(t) or 0 for t in cup) + burnt_level * counts[BURNT] + board.extra_bean_level * counts[EXTRA_BEAN]
-    matches = min(4, flavour_matches(cup, card.flavours))
+    return _score_counts(counts, card, board, burnt_level, skill_groups, sweetness_flavour)
+
+
+def _score_counts(counts: Counter[str], card: Card, board: Board, burnt_level: int, skill_groups: str,
+                 sweetness_flavour: bool) -> CupScore:
+    """:func:`score_cup` of a cup given as token → count, with nothing checked: for the cup solver, which scores
+    thousands of cups it built itself (``score_cup`` checks its arguments, then comes here)."""
+    spaces = sum(counts.values()) - counts[EXTRA_BEAN]
+    level = sum((roast_level(t) or 0) * n for t, n in counts.items()) + burnt_level * counts[BURNT] + \
+        board.extra_bean_level * counts[EXTRA_BEAN]
+    matches = min(4, flavour_matches(counts, card.flavours))
     groups = [SKILL_POINTS[min(counts[b], 7)] for b in BEANS if counts[b] >= 3]
     skill = sum(groups) if skill_groups == "each" else max(groups, default=0)
     minus = sum(MINUS.get(t, 0) * n for t, n in counts.items())
