@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import islice
 
 from ..errors import BadArgument, BadType, TooBig
@@ -61,8 +62,8 @@ class CupScore:
                 f" · skill {self.skill} · minus {self.minus} · total {self.total}")
 
 
-def flavour_matches(tokens: Iterable[str] | Counter[str], wanted: Sequence[str]) -> int:
-    """How many entries of a card's flavour list the cup's tokens (or token → count) satisfy (each token once).
+def flavour_matches(tokens: Iterable[str], wanted: Sequence[str]) -> int:
+    """How many entries of a card's flavour list the cup's tokens satisfy (each token once).
 
     A flavour token matches its own kind, the wild flavour matches anything, Sweetness matches
     any flavour unless the card requires Sweetness (then it matches only that) (Rule).
@@ -72,21 +73,28 @@ def flavour_matches(tokens: Iterable[str] | Counter[str], wanted: Sequence[str])
     >>> flavour_matches(["aroma", "sweetness"], ["aroma", "acidity", "sweetness"])
     2
     """
-    have = tokens if isinstance(tokens, Counter) else Counter(tokens)
-    need = Counter(wanted)
-    matched = 0
-    for f in FLAVOURS:
-        m = min(need[f], have[f])
-        matched += m
-        need[f] -= m
+    return _matches(Counter(tokens), Counter(wanted))
+
+
+def _matches(have: Counter[str], need: Counter[str]) -> int:
+    """:func:`flavour_matches` on counts: the cup's ``have``, the card's ``need`` (only read)."""
+    matched = sum(min(need[f], have[f]) for f in FLAVOURS)
     jokers = have[WILD]
     if need[SWEETNESS]:
-        m = min(need[SWEETNESS], have[SWEETNESS])
-        matched += m
-        need[SWEETNESS] -= m
+        matched += min(need[SWEETNESS], have[SWEETNESS])
     else:
         jokers += have[SWEETNESS]
-    return matched + min(jokers, sum(need.values()))
+    return matched + min(jokers, sum(need.values()) - matched)
+
+
+@lru_cache(maxsize=64)
+def _need(wanted: tuple[str, ...]) -> Counter[str]:
+    """A card's flavour list counted, once (read only)."""
+    return Counter(wanted)
+
+
+_LEVELS = {t: roast_level(t) or 0 for t in (*TOKENS, SWEETNESS, EXTRA_BEAN)}
+""":func:`~.tokens.roast_level` of every cup token, 0 for those that are not roasted beans."""
 
 
 def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, burnt_level: int = 0,
@@ -134,13 +142,14 @@ def _score_counts(counts: Counter[str], card: Card, board: Board, burnt_level: i
                  sweetness_flavour: bool) -> CupScore:
     """:func:`score_cup` of a cup given as token → count, with nothing checked: for the cup solver, which scores
     thousands of cups it built itself (``score_cup`` checks its arguments, then comes here)."""
-    spaces = sum(counts.values()) - counts[EXTRA_BEAN]
-    level = sum((roast_level(t) or 0) * n for t, n in counts.items()) + burnt_level * counts[BURNT] + \
-        board.extra_bean_level * counts[EXTRA_BEAN]
-    matches = min(4, flavour_matches(counts, card.flavours))
+    spaces = level = minus = 0
+    for t, n in counts.items():
+        spaces, level, minus = spaces + n, level + _LEVELS[t] * n, minus + MINUS.get(t, 0) * n
+    spaces -= counts[EXTRA_BEAN]
+    level += burnt_level * counts[BURNT] + board.extra_bean_level * counts[EXTRA_BEAN]
+    matches = min(4, _matches(counts, _need(tuple(card.flavours))))
     groups = [SKILL_POINTS[min(counts[b], 7)] for b in BEANS if counts[b] >= 3]
     skill = sum(groups) if skill_groups == "each" else max(groups, default=0)
-    minus = sum(MINUS.get(t, 0) * n for t, n in counts.items())
     if not any(counts[f] for f in (*FLAVOURS, WILD, *((SWEETNESS,) if sweetness_flavour else ()))):
         minus += NO_FLAVOUR_MINUS
     if spaces < CUP_SPACES:
