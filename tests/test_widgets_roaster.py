@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from coffeegames.exact import Bag
-from coffeegames.roaster import Drawn, Roast, Stop, count_dist, describe, draw_table, parse_bag
+from coffeegames.roaster import Continue, Drawn, Roast, Stop, count_dist, describe, draw_table, parse_bag
 from coffeegames.widgets.charts import StaticPlot, fraction_text
 from coffeegames.widgets.roaster_game import outcome_hint, parse_draw, roaster_board, roaster_walkthrough
 from coffeegames.widgets.roaster_odds import BagExplorer
@@ -184,3 +184,35 @@ def test_the_walkthrough_speaks_of_draws_and_has_no_bots() -> None:
     assert v.session.history()[0][0] == "chance · player (you)'s draw"
     words = " ".join(str(w) for w in (v.status.value, v.outcome_text.placeholder, v.chance_button.description))
     assert "roll" not in words.lower() and "dice" not in words.lower()
+
+
+def test_the_exact_checkbox_values_every_choice_exactly_and_unticked_goes_back() -> None:
+    """Ticking "exact values" lifts the budgets: Continue weighs every draw of the coming round (its exact value is
+    checked against the rules in tests/test_roaster_cup.py), the why panel explains the same exact value; unticking
+    brings back the quick estimates. The position never changes."""
+    from coffeegames.roaster import advise, one_more_round, stop_now
+
+    v = view()
+    v.enter_outcome(FIRST_DRAW)
+    v.take(Roast())
+    state, quick = v.state, v.advice.copy()
+    assert not all(quick["exact"])  # the quick advice samples Continue here
+    assert v.exact_toggle.layout.display is None and "cg-exact-toggle" in v.exact_toggle._dom_classes
+    v.exact_toggle.value = True
+    assert v.state == state and v.message.value == ""
+    assert all(v.advice["exact"]) and not any(label.endswith("≈") for label in v.advice["label"])
+    values = dict(zip(v.advice["action"], v.advice["value"]))
+    assert values[Stop()] == stop_now(state, max_states=None).value
+    assert values[Continue()] == one_more_round(state, max_outcomes=None, max_states=None).value
+    assert dict(zip(*advise(state, exact=True)[["action", "value"]].T.values)) == values
+    assert v.why is not None and v.why.chosen.value == v.advice["value"].iat[0] and v.why.chosen.sample is None
+    assert v.why.other is not None and v.why.other.sample is None
+    assert "worth exactly" in v.summary.value
+    v.exact_toggle.value = False
+    assert list(v.advice["value"]) == list(quick["value"]) and v.state == state
+
+
+def test_games_without_exact_values_on_request_show_no_checkbox() -> None:
+    from coffeegames.widgets.dairyman_game import dairyman_walkthrough
+
+    assert dairyman_walkthrough(seed=1).exact_toggle.layout.display == "none"

@@ -48,7 +48,8 @@ from typing import Any, cast
 
 import pandas as pd
 
-from ..validate import check_instance
+from ..errors import BadArgument
+from ..validate import Checker, check_instance
 from ..exact import Bag
 from .actions import CUP_TEST_PHASES, Continue, Phase, Roast, Stop
 from .cup import CupTest, stop_now
@@ -77,25 +78,30 @@ CUP_PHASES = (Phase.RESERVE, *CUP_TEST_PHASES)
 """The decisions valued by :func:`stop_now` from the state each action leads to: the starting flavours, the cup test's."""
 
 
-def valued_stop(state: State) -> CupTest:
+def valued_stop(state: State, exact: bool = False) -> CupTest:
     """:func:`stop_now` from ``state`` with the advice's budget (:data:`STOP_OPTIONS` at the stop/continue decision, else
-    :data:`CUP_OPTIONS`), remembered for the explainer."""
-    return _valued_stop(check_instance(state, State, "state", "a Coffee Roaster state"))
+    :data:`CUP_OPTIONS`; ``exact=True``: none), remembered for the explainer."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
+    return _valued_stop(state, Checker("", BadArgument).flag(exact, "exact"))
 
 
-def valued_round(state: State) -> RoundValue:
-    """:func:`one_more_round` from ``state`` with the advice's budget (:data:`CONTINUE_OPTIONS`), remembered likewise."""
-    return _valued_round(check_instance(state, State, "state", "a Coffee Roaster state"))
+def valued_round(state: State, exact: bool = False) -> RoundValue:
+    """:func:`one_more_round` from ``state`` with the advice's budget (:data:`CONTINUE_OPTIONS`; ``exact=True``: every
+    draw, no budget), remembered likewise."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
+    return _valued_round(state, Checker("", BadArgument).flag(exact, "exact"))
 
 
 @lru_cache(maxsize=8)  # one decision's few actions: a CupTest keeps its solver, so few are kept
-def _valued_stop(state: State) -> CupTest:
+def _valued_stop(state: State, exact: bool) -> CupTest:
+    if exact:
+        return stop_now(state, max_states=None)
     return stop_now(state, **(STOP_OPTIONS if state.phase == Phase.DECIDE else CUP_OPTIONS))
 
 
 @lru_cache(maxsize=2)
-def _valued_round(state: State) -> RoundValue:
-    return one_more_round(state, **CONTINUE_OPTIONS)
+def _valued_round(state: State, exact: bool) -> RoundValue:
+    return one_more_round(state, max_outcomes=None, max_states=None) if exact else one_more_round(state, **CONTINUE_OPTIONS)
 
 
 def next_round_risks(state: State) -> tuple[Fraction, Fraction]:
@@ -139,25 +145,29 @@ def _row(action: Any, result: CupTest | RoundValue | None = None, then: str = ""
             "p_smoke": p_smoke, "then": then, "how": "" if result is None else result.message, "best": False}
 
 
-def advise(state: State) -> pd.DataFrame:
-    """Every legal action at ``state`` once, valued where the solver can (see the module notes)."""
+def advise(state: State, exact: bool = False) -> pd.DataFrame:
+    """Every legal action at ``state`` once, valued where the solver can (see the module notes).
+
+    ``exact=True`` lifts every budget: each value is exact, Continue weighing every draw of the coming round
+    (about 2 s of CPU at the largest benchmark position, where the budgeted answer takes a few tenths)."""
     check_instance(state, State, "state", "a Coffee Roaster state")
+    exact = Checker("", BadArgument).flag(exact, "exact")
     rows = []
     if state.phase == Phase.DECIDE:
         for action in state.legal_actions():
             if isinstance(action, Stop):
-                now = valued_stop(state)
+                now = valued_stop(state, exact)
                 rows.append(_row(action, now, "the cup test, played optimally" if now.exact else
                                  "the cup test (simulated fallback play)"))
             elif isinstance(action, Continue):
-                more = valued_round(state)
+                more = valued_round(state, exact)
                 burn, smoke = next_round_risks(state)
                 rows.append(_row(action, more, "one round of plain roasting, then stop (a lower bound)", burn, smoke))
             else:  # pragma: no cover - the decide phase has only these two
                 rows.append(_row(action, then="not valued"))
     elif state.phase in CUP_PHASES:
         for action in state.legal_actions():
-            rest = valued_stop(state.apply(action))
+            rest = valued_stop(state.apply(action), exact)
             rows.append(_row(action, rest, ("the cup test, played optimally" if state.phase == Phase.RESERVE else
                                             "the rest of the cup test, played optimally") if rest.exact else
                              "the rest of the cup test (simulated fallback play)"))

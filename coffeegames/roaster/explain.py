@@ -43,15 +43,18 @@ def _cup(label: str, result: CupTest, how: str) -> Breakdown:
     return Breakdown(label, result.value, grouped((t.outcome, t.chance, t.value) for t in terms), f"{HOW}: {how}", sample)
 
 
-def explain(state: State, action: object) -> Breakdown:
-    """``action``'s value at ``state`` (the one :func:`~.advice.advise` gives it), taken apart into exact terms."""
+def explain(state: State, action: object, exact: bool = False) -> Breakdown:
+    """``action``'s value at ``state`` (the one :func:`~.advice.advise` gives it, with the same ``exact``), taken apart
+    into exact terms."""
     check_instance(state, State, "state", "a Coffee Roaster state")
-    Checker("", BadArgument).one_of(action, "action", state.legal_actions())
+    check = Checker("", BadArgument)
+    check.one_of(action, "action", state.legal_actions())
+    exact = check.flag(exact, "exact")
     label = str(action)
     if state.phase == Phase.DECIDE and isinstance(action, Stop):
-        return _cup(label, valued_stop(state), "stop now; the cup test played as well as possible")
+        return _cup(label, valued_stop(state, exact), "stop now; the cup test played as well as possible")
     if state.phase == Phase.DECIDE and isinstance(action, Continue):
-        more = valued_round(state)
+        more = valued_round(state, exact)
         terms = grouped(more.parts)
         sample = None
         if not more.exact:
@@ -64,5 +67,5 @@ def explain(state: State, action: object) -> Breakdown:
                          f"{HOW}: one more round of plain roasting, then stop (a lower bound of continuing); "
                          "each draw with the cup test's value after it", sample)
     if state.phase in CUP_PHASES:
-        return _cup(label, valued_stop(state.apply(action)), "the rest of the cup test played as well as possible")
+        return _cup(label, valued_stop(state.apply(action), exact), "the rest of the cup test played as well as possible")
     return Breakdown(label, None, how="not valued: the solver values stopping and the cup test, not a roasting round's effects")

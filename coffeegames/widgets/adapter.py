@@ -75,6 +75,8 @@ class Adapter(Generic[S]):
         risk_short: a word or two for the bar labels and the list (``"bust next 8.3%"``).
         risk_summary: the best choice's risk in words, ``{}`` standing for the exact chance.
         solo: one person plays and no bots: the "Bots play" button is not shown.
+        exact_toggle: the words of a checkbox asking for every value exact, with no budget (``advise`` and
+            ``explain`` then get ``exact=True``: slower, seconds a decision); None: no such checkbox.
     """
 
     advise: Advisor[S] | None = None
@@ -97,6 +99,7 @@ class Adapter(Generic[S]):
     risk_short: str = "risk"
     risk_summary: str = "its risk: {}"
     solo: bool = False
+    exact_toggle: str | None = None
 
     def chance_at(self, state: S) -> str:
         """The chance button's words at this chance node."""

@@ -32,9 +32,10 @@ Example (roll a die, keep it or reroll once; values by exact expectimax):
 from __future__ import annotations
 
 import html
+from functools import partial
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Generic
+from typing import Any, Generic, cast
 
 import ipywidgets as widgets
 import pandas as pd
@@ -201,12 +202,16 @@ class DecisionView(Generic[S]):
         self.type_toggle = widgets.Checkbox(value=not session.bots, description=adapter.deal_toggle, indent=False,
                                             layout=widgets.Layout(width="auto"))
         self.deal_row = widgets.VBox([self.deal_note, self.type_toggle])  # the box under the note, not inside its sentence
+        self.exact_toggle = widgets.Checkbox(value=False, description=adapter.exact_toggle or "", indent=False,
+                                             layout=widgets.Layout(width="auto", display=None if adapter.exact_toggle else "none"))
         self.seed_box = widgets.IntText(value=session.seed or 0, description="seed", layout=widgets.Layout(width="160px"))
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
         self.history_panel = widgets.HTML()
         self.why_panel = widgets.HTML()
         self.why: Why | None = None
         self.explain: Explainer | None = adapter.explain or (advice_explainer(adapter.advise) if adapter.advise else None)
+        self.exact_explain: Explainer | None = partial(cast(Callable[..., Any], adapter.explain), exact=True) \
+            if adapter.explain and adapter.exact_toggle else None
         self._why_cache: dict[Any, Why | None] = {}
 
         self._show_texts()
@@ -221,6 +226,7 @@ class DecisionView(Generic[S]):
         self.new_game_button.on_click(lambda _: self._attempt(lambda: self.new_game(self.seed_box.value)))
         self.actions.observe(lambda _: self._show_why(), names="value")
         self.type_toggle.observe(lambda _: self._toggled(), names="value")
+        self.exact_toggle.observe(lambda _: self._attempt(self.refresh), names="value")
 
         board: widgets.Widget = self.board_plot if self.board_plot is not None else self.board_text
         # Stable CSS classes: the real-browser test (tests/test_browser.py) finds the parts by them.
@@ -229,7 +235,8 @@ class DecisionView(Generic[S]):
                           (self.bots_button, "cg-bots"), (self.undo_button, "cg-undo"), (self.outcome_text, "cg-outcome-text"),
                           (self.outcome_button, "cg-outcome-enter"), (self.message, "cg-message"),
                           (self.history_panel, "cg-history"), (self.new_game_button, "cg-new-game"), (self.why_panel, "cg-why"),
-                          (self.deal_note, "cg-deal-note"), (self.type_toggle, "cg-type-toggle")]:
+                          (self.deal_note, "cg-deal-note"), (self.type_toggle, "cg-type-toggle"),
+                          (self.exact_toggle, "cg-exact-toggle")]:
             part.add_class(css)
         self.bots_button.layout.display = None if self._bots_shown else "none"  # a solo game, or no bots: no such button
         self.chart_box = chart_box = widgets.Box([self.chart])
@@ -241,7 +248,7 @@ class DecisionView(Generic[S]):
                 board,
                 self.summary,
                 chart_box,
-                widgets.HBox([self.actions, self.take_button]),
+                widgets.HBox([self.actions, self.take_button, self.exact_toggle]),
                 self.why_panel,
                 widgets.HBox([self.chance_button, self.bots_button, self.undo_button]),
                 self.deal_row,
@@ -274,6 +281,11 @@ class DecisionView(Generic[S]):
     def _charted(self) -> bool:
         """Whether the chart has bars to show: some choice here carries a value."""
         return self.adapter.advise is not None and any(v is not None for v in self.advice["value"])
+
+    @property
+    def _exact(self) -> bool:
+        """Whether the person asked for every value exact (the adapter's ``exact_toggle``)."""
+        return self.adapter.exact_toggle is not None and self.exact_toggle.value
 
     @property
     def _bots_shown(self) -> bool:
@@ -380,7 +392,12 @@ class DecisionView(Generic[S]):
         state, session, adapter = self.state, self.session, self.adapter
         deciding = not state.is_chance() and not state.is_terminal()
         if deciding:
-            frame = adapter.advise(state) if adapter.advise else pd.DataFrame({"action": state.legal_actions()})
+            if not adapter.advise:
+                frame = pd.DataFrame({"action": state.legal_actions()})
+            elif self._exact:  # the person asked for no budget (the adapter's exact_toggle)
+                frame = cast(Callable[..., pd.DataFrame], adapter.advise)(state, exact=True)
+            else:
+                frame = adapter.advise(state)
             frame = frame.assign(label=[str(a) for a in frame["action"]]) if "label" not in frame else frame
             if adapter.describe is not None:  # the words a player reads; the advice's own marks (" ≈") stay
                 frame = frame.assign(label=[str(label).replace(str(a), adapter.describe(a), 1)
@@ -442,11 +459,12 @@ class DecisionView(Generic[S]):
     def _show_why(self) -> None:
         """The "why this value?" panel for the action chosen in the list (hidden where no choice is valued)."""
         chosen = self.actions.value
-        if self.explain is None or chosen is None or self.advice.empty:
+        explain = self.exact_explain if self._exact and self.exact_explain is not None else self.explain
+        if explain is None or chosen is None or self.advice.empty:
             self.why = None
         else:
             if chosen not in self._why_cache:
-                self._why_cache[chosen] = explain_why(self.state, self.advice, self.explain, self.advice["action"].iat[chosen],
+                self._why_cache[chosen] = explain_why(self.state, self.advice, explain, self.advice["action"].iat[chosen],
                                                       self.adapter.describe)
             self.why = self._why_cache[chosen]
         self.why_panel.value = why_html(self.why, self.adapter.value_name)
