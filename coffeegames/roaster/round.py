@@ -135,10 +135,10 @@ def _stratified(after: State, listed: Sequence[tuple[Any, Fraction]], n: int, rn
     code = {t: i for i, t in enumerate(names)}
     flat = np.array([code[t] for drawn, _ in listed for t in drawn.tokens], dtype=np.intp)
     rows = np.repeat(np.arange(len(listed)), [len(drawn.tokens) for drawn, _ in listed])
-    kept = np.array([t != MOISTURE for t in names])[flat]
+    kept = np.array([t != MOISTURE for t in names], dtype=bool)[flat]
     width = len(bag)
-    taken = np.array([solver.index[t] if t != MOISTURE else 0 for t in names])[flat[kept]]
-    roasted = np.array([solver.index[roast(t, steps)] if t != MOISTURE else 0 for t in names])[flat[kept]]
+    taken = np.array([solver.index[t] if t != MOISTURE else 0 for t in names], dtype=np.intp)[flat[kept]]
+    roasted = np.array([solver.index[roast(t, steps)] if t != MOISTURE else 0 for t in names], dtype=np.intp)[flat[kept]]
     rows = rows[kept] * width
     change = np.bincount(rows + roasted, minlength=len(listed) * width) - np.bincount(rows + taken, minlength=len(listed) * width)
     rests = bag + change.reshape(len(listed), width)
