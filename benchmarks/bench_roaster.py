@@ -15,6 +15,7 @@ too slow. A plain script (not collected by pytest); see benchmarks/README.md.
 
 5. (``--parts 5``) the exact one more round (every draw, no budget) at every stop/continue decision (``--exact-first N``:
    the first N).
+6. (``--parts 6``) part 4 with the view's "exact values" box ticked: every value exact, no budget.
 
 Every timing is reported twice: CPU seconds of this process (``time.process_time``: what the code costs, steady on a
 shared machine) and wall-clock seconds (what a user waits, which wanders with the machine's load).
@@ -210,11 +211,12 @@ def gaps() -> pd.DataFrame:
 
 # -- part 4: one DecisionView refresh ---------------------------------------------------------------
 
-def refresh_timings(cards: list[str], games: int) -> pd.DataFrame:
+def refresh_timings(cards: list[str], games: int, exact: bool = False) -> pd.DataFrame:
     """Seeded games in the notebook's walkthrough (``roaster_walkthrough``, full side), driven by its buttons: chance
     by "Let chance roll", decisions by choosing the greedy bot's action in the list and pressing "Take". Each click
     (the step and the ``refresh`` it triggers) is timed, with the ``stop_now`` and ``one_more_round`` calls that
-    ``advise`` makes inside it (the module's names are wrapped with a timer while this runs)."""
+    ``advise`` makes inside it (the module's names are wrapped with a timer while this runs). ``exact``: the view's
+    "exact values" box ticked first."""
     rows = []
     stops: list[float] = []
     rounds: list[float] = []
@@ -223,15 +225,16 @@ def refresh_timings(cards: list[str], games: int) -> pd.DataFrame:
     try:
         for card in cards:
             for seed in range(games):
-                rows += _refresh_game(card, seed, stops, rounds)
+                rows += _refresh_game(card, seed, stops, rounds, exact)
     finally:
         advice.stop_now, advice.one_more_round = originals
     return pd.DataFrame(rows)
 
 
-def _refresh_game(card: str, seed: int, stops: list[float], rounds: list[float]) -> list[dict[str, Any]]:
+def _refresh_game(card: str, seed: int, stops: list[float], rounds: list[float], exact: bool = False) -> list[dict[str, Any]]:
     rows = []
     view = roaster_walkthrough(card=card, side="full", seed=seed)
+    view.exact_toggle.value = exact
     while not view.state.is_terminal():
         before = view.state
         if before.is_chance():
@@ -351,6 +354,14 @@ def main() -> None:
                          f"median {t.seconds.median():.2f} s, max {t.seconds.max():.2f} s, {(t.seconds < 1).mean():.0%} under 1 s")
             results[f"refresh_{kind.replace(' ', '_')}"] = numbers(t)
         print("\nDecisionView refresh: " + "; ".join(parts))
+    if "6" in args.parts:
+        print(f"\n6. the same refreshes with the view's 'exact values' box ticked (every value exact, no budget):")
+        views = refresh_timings(cards, args.view_games, exact=True)
+        print(views.to_string(index=False))
+        t = views[views.kind == "decide"]
+        print(f"\nexact view: decide {len(t)} refreshes, {int((t.estimates == 0).sum())} with every value exact, CPU median "
+              f"{t.cpu.median():.2f} s, max {t.cpu.max():.2f} s; wall median {t.seconds.median():.2f} s, max {t.seconds.max():.2f} s")
+        results["refresh_exact"] = numbers(t)
     if "5" in args.parts:
         which = f"the first {args.exact_first} stop/continue decisions" if args.exact_first else "every stop/continue decision"
         print(f"\n5. the exact one more round (every draw, no budget) at {which}:")

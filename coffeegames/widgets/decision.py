@@ -168,8 +168,8 @@ class DecisionView(Generic[S]):
 
     Public parts, for code and tests: ``session``, ``adapter``, ``state``, ``advice`` (the
     current table, best first), ``board_fig`` / ``board_plot`` (or ``board_text`` without a
-    board), ``chart_fig`` / ``chart``, ``actions`` (dropdown) with ``take_button``,
-    ``chance_button``, ``bots_button``, ``undo_button``, ``outcome_text`` with
+    board), ``chart_fig`` / ``chart``, ``actions`` (dropdown) with ``take_button`` and ``exact_toggle`` (shown when
+    the adapter has an ``exact_toggle``: ticked, every value exact, no budget), ``chance_button``, ``bots_button``, ``undo_button``, ``outcome_text`` with
     ``outcome_button`` (in ``outcome_row``; at a deal the adapter explains in ``deal_note``, the row is hidden
     unless ``type_toggle`` is ticked), ``seed_box`` with ``new_game_button``, ``status``, ``summary`` (the
     best choice in words), ``why`` / ``why_panel`` (the "why this value?" panel: the choice picked in
