@@ -149,7 +149,8 @@ def advise(state: State, exact: bool = False) -> pd.DataFrame:
     """Every legal action at ``state`` once, valued where the solver can (see the module notes).
 
     ``exact=True`` lifts every budget: each value is exact, Continue weighing every draw of the coming round
-    (about 2 s of CPU at the largest benchmark position, where the budgeted answer takes a few tenths)."""
+    (at the benchmark's positions half a second of CPU at the median, ten at the largest, where the budgeted answer
+    takes a few tenths: benchmarks/README.md)."""
     check_instance(state, State, "state", "a Coffee Roaster state")
     exact = Checker("", BadArgument).flag(exact, "exact")
     rows = []

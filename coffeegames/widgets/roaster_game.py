@@ -286,7 +286,7 @@ ROASTER = Adapter(
     risk_short="burn",
     risk_summary="the coming roast burns a bean with chance {}",
     solo=games()["roaster"].solo,
-    exact_toggle="exact values (slower: up to a few seconds a decision)",
+    exact_toggle="exact values (slower: seconds a decision, more on big bags)",
 )
 """How Coffee Roaster shows itself in a :class:`DecisionView`: draws from a bag, the burn chance as the risk, solo."""
 
