@@ -394,7 +394,8 @@ class DecisionView(Generic[S]):
         if deciding:
             if not adapter.advise:
                 frame = pd.DataFrame({"action": state.legal_actions()})
-            elif self._exact:  # the person asked for no budget (the adapter's exact_toggle)
+            elif self._exact:  # the person asked for no budget (the adapter's exact_toggle): say so while it works
+                self.summary.value = "<i>Working out every value exactly (no budget): this can take seconds...</i>"
                 frame = cast(Callable[..., pd.DataFrame], adapter.advise)(state, exact=True)
             else:
                 frame = adapter.advise(state)
