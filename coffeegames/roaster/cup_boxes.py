@@ -264,19 +264,22 @@ class _Plan:
             wc, dc = w_cup[cups[b0]:cups[b1]], d_cup[cups[b0]:cups[b1]]
             for o, shift, mask in fields:
                 field = mask << shift
-                best = wc[(dc & field) != 0]
+                best = np.compress((dc & field) != 0, wc)
                 if not len(best):  # no cell of these boxes draws an o
                     continue
-                has = (bg & field) != 0
                 if tray:  # the tray moves' boxes, in order: one run of the next group, those boxes' cells selected
                     to = moves[b0:b1, o]
                     to = to[to >= 0]
                     first, last = int(to[0]), int(to[-1]) + 1
                     picked = np.zeros(last - first, dtype=bool)
                     picked[to - first] = True
-                    np.maximum(best, w_tray[trays[first]:trays[last]][np.repeat(picked, sizes[first:last])], out=best)
-                best *= (bg[has] >> shift) & mask
-                ac[has] += best
+                    np.maximum(best, np.compress(np.repeat(picked, sizes[first:last]), w_tray[trays[first]:trays[last]]), out=best)
+                n = bg & field  # the o's in each bag (shifted)
+                spread = np.zeros(len(bg), dtype=np.int64)  # best, at the cells that draw an o
+                spread[n != 0] = best
+                if mask > 1:  # else n is 0 or 1 an o
+                    spread *= n >> shift
+                ac += spread
             b0 = b1
         scale = total - self.d
         if scale > 1:
