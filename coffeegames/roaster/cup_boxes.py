@@ -111,36 +111,48 @@ def _count(boxes: np.ndarray, levels: int) -> np.ndarray:
     return ways
 
 
-def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type) -> tuple[np.ndarray, np.ndarray]:
+class _Lower:
+    """What :func:`_cells` needs of one tray group's boxes at every level, made once a group (not once a layer): each
+    box's packed ``R`` (``codes``) and, with 4 kinds or more, the table of the less significant half's counts: each
+    box's ``pattern`` of them, and for each pattern and size ``z`` a run of packed counts in ``flat`` (``ways[p, z]``
+    long, from ``starts[p, z]``)."""
+
+    def __init__(self, boxes: np.ndarray, shifts: np.ndarray, dtype: type, levels: int) -> None:
+        self.codes = (boxes @ (np.int64(1) << shifts)).astype(dtype)
+        self.low = low = boxes.shape[1] // 2
+        if low < 2:
+            return
+        patterns, pattern = np.unique(boxes[:, :low], axis=0, return_inverse=True)
+        self.pattern = pattern.reshape(-1)
+        top = min(levels, int(patterns.sum(1).max(initial=0)))
+        ways = self.ways = _count(patterns, top)
+        runs = []
+        for z in range(top + 1):
+            b, r, p = _partial(patterns, z, shifts[:low], dtype, 1)
+            fits = r <= patterns[b, 0]  # (a pattern with fewer than z tokens has none)
+            runs.append(p[fits] + (r[fits] << int(shifts[0])))
+        self.flat = np.concatenate(runs)
+        self.starts = (np.cumsum(ways, 0) - ways) + (np.cumsum(ways.sum(0)) - ways.sum(0))  # where each (p, z) run starts
+
+
+def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower: _Lower) -> tuple[np.ndarray, np.ndarray]:
     """Every ``D ≤ R`` with ``|D| = level``, box after box, each box's in order (last kind most significant): ``(D,
     B)`` packed as bit fields (kind ``o`` at bit ``shifts[o]``; ``dtype`` int32 where they fit), ``B = R − D`` the bag.
 
-    The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from a
-    table of the less significant kinds' counts, listed once for each pattern of them that the boxes share."""
-    k = boxes.shape[1]
-    low = k // 2
-    if low < 2:
+    The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from
+    ``lower``'s table of the less significant kinds' counts, listed once for each pattern of them that the boxes share."""
+    if lower.low < 2:
         box, rem, packed = _partial(boxes, level, shifts, dtype, 1)
         packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound in _partial
-        return packed, (boxes @ (np.int64(1) << shifts)).astype(dtype)[box] - packed
-    patterns, pattern = np.unique(boxes[:, :low], axis=0, return_inverse=True)
-    pattern = pattern.reshape(-1)
-    box, rem, packed = _partial(boxes, level, shifts, dtype, low)
-    top = min(level, int(patterns.sum(1).max()))
-    ways = _count(patterns, top)  # ways[p, z]: the table's run for pattern p and size z
-    runs = []
-    for z in range(top + 1):
-        b, r, p = _partial(patterns, z, shifts[:low], dtype, 1)
-        fits = r <= patterns[b, 0]  # (a pattern with fewer than z tokens has none)
-        runs.append(p[fits] + (r[fits] << int(shifts[0])))
-    flat = np.concatenate(runs)
-    starts = (np.cumsum(ways, 0) - ways) + (np.cumsum(ways.sum(0)) - ways.sum(0))  # where each (p, z) run starts
-    count = ways[pattern[box], rem]
-    first = starts[pattern[box], rem] - (np.cumsum(count) - count)
+        return packed, lower.codes[box] - packed
+    box, rem, packed = _partial(boxes, level, shifts, dtype, lower.low)
+    which = lower.pattern[box]
+    count = lower.ways[which, rem]
+    first = lower.starts[which, rem] - (np.cumsum(count) - count)
     index = np.repeat(first, count) + np.arange(int(count.sum()))
-    packed = np.repeat(packed, count) + flat[index]
+    packed = np.repeat(packed, count) + lower.flat[index]
     box = np.repeat(box, count)
-    return packed, (boxes @ (np.int64(1) << shifts)).astype(dtype)[box] - packed
+    return packed, lower.codes[box] - packed
 
 
 def _partial(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, stop: int
@@ -222,6 +234,7 @@ class _Plan:
                 moved = prev[has].copy()
                 moved[:, o] -= 1
                 moves[t - 1][has, o] = _rows_of(self.boxes[t], moved)
+        lower = [_Lower(b, self.shifts, self.dtype, self.levels) for b in self.boxes]
         below: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # group → (values W, cup digits D) of the layer below
         for total in range(0, self.total + 1):
             layer: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -229,7 +242,7 @@ class _Plan:
                 level = self.level(t, total)
                 if not 0 <= level <= self.levels:
                     continue
-                cup, bag = _cells(self.boxes[t], level, self.shifts, self.dtype)
+                cup, bag = _cells(self.boxes[t], level, self.shifts, self.dtype, lower[t])
                 if solver._position(sum(self.cup) + level) >= CUP_SPACES or total == 0:
                     w = self._scores(cup) * _falling(total, min(total, d))
                 else:
