@@ -49,6 +49,10 @@ INT64 = 2**63
 """Values ``W`` (and the weighted sums before a division) stay below this."""
 CHUNK = 1 << 15
 """Cells of a group solved at a time (a run of whole boxes)."""
+SCORE_BITS = 22
+"""The widest packed ``D`` whose scores are kept in a table by ``D`` (int16: 8 MB at most)."""
+UNSCORED = -2**15
+"""A cup not scored yet, in that table."""
 
 
 def applies(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_score: int) -> bool:
@@ -181,15 +185,17 @@ def _widths(counts: np.ndarray) -> np.ndarray:
     return np.array([max(1, int(n).bit_length()) for n in counts], dtype=np.int64)
 
 
-def solve(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None) -> tuple[list[Fraction], int]:
+def solve(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None, max_score: int
+          ) -> tuple[list[Fraction], int]:
     """Each root's exact value and the positions solved (all roots' positions, each once). Roots with different bag
     totals share no position (the tray count differs), so each total is one solve. Raises :class:`OverBudget` over
-    ``max_states`` positions (counted before any value)."""
+    ``max_states`` positions (counted before any value); ``ValueError`` if a cup scores beyond ``max_score`` (the
+    bound :func:`applies` checked the int64 range with)."""
     by_total: dict[int, list[int]] = {}
     for i, (bag, _, _) in enumerate(roots):
         by_total.setdefault(sum(bag), []).append(i)
     values: list[Fraction] = [Fraction(0)] * len(roots)
-    plans = [_Plan(solver, [roots[i] for i in members]) for members in by_total.values()]
+    plans = [_Plan(solver, [roots[i] for i in members], max_score) for members in by_total.values()]
     positions = sum(plan.positions for plan in plans)
     if max_states is not None and positions > max_states:
         raise OverBudget
@@ -202,8 +208,8 @@ def solve(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_state
 class _Plan:
     """The boxes of roots with one bag total, cup and tray, and their cells counted."""
 
-    def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> None:
-        self.solver = solver
+    def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_score: int) -> None:
+        self.solver, self.max_score = solver, max_score
         _, self.cup, self.tray = roots[0]
         self.total = sum(roots[0][0])
         self.levels = _levels(solver, self.cup)
@@ -217,6 +223,8 @@ class _Plan:
         self.shifts = np.concatenate(([0], np.cumsum(widths)[:-1])).astype(np.int64)
         self.masks = (np.int64(1) << widths) - 1
         self.dtype: type = np.int32 if widths.sum() <= 31 else np.int64  # half the memory traffic where it fits
+        self.bits = int(widths.sum())
+        self.scored: np.ndarray | None = None  # the scores by packed D, when it has at most SCORE_BITS bits (from solve)
 
     def level(self, t: int, total: int) -> int:
         """The cup moves made (``|D|``) by the cells of tray box group ``t`` (0 = the roots' tray) in layer ``total``."""
@@ -235,6 +243,8 @@ class _Plan:
                 moved[:, o] -= 1
                 moves[t - 1][has, o] = _rows_of(self.boxes[t], moved)
         lower = [_Lower(b, self.shifts, self.dtype, self.levels) for b in self.boxes]
+        if self.bits <= SCORE_BITS and self.max_score < -UNSCORED:
+            self.scored = np.full(1 << self.bits, UNSCORED, dtype=np.int16)
         below: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # group → (values W, cup digits D) of the layer below
         for total in range(0, self.total + 1):
             layer: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -302,11 +312,22 @@ class _Plan:
         return acc
 
     def _scores(self, cup: np.ndarray) -> np.ndarray:
-        """The score of each cup ``C0 + D`` (``D`` packed), each distinct cup scored once."""
-        distinct, inverse = np.unique(cup, return_inverse=True)
+        """The score of each cup ``C0 + D`` (``D`` packed): each distinct cup scored once a plan (kept in a table by
+        ``D``, ``scored``), or once a call where ``D`` is too wide for a table."""
+        if self.scored is None:
+            distinct, inverse = np.unique(cup, return_inverse=True)
+            return self._score(distinct)[inverse]
+        new = np.unique(cup[self.scored[cup] == UNSCORED])
+        self.scored[new] = self._score(new)
+        return self.scored[cup].astype(np.int64)
+
+    def _score(self, distinct: np.ndarray) -> np.ndarray:
+        """The scores of the cups ``C0 + D`` (``D`` packed, distinct), checked within ``max_score``."""
         digits = (distinct[:, None] >> self.shifts) & self.masks
         scores = np.array([self.solver.score(tuple(c)) for c in (digits + np.array(self.cup)).tolist()], dtype=np.int64)
-        return scores[inverse]
+        if len(scores) and np.abs(scores).max() > self.max_score:
+            raise ValueError("a cup scores beyond MAX_SCORE")
+        return scores
 
 
 def _starts(sizes: np.ndarray) -> np.ndarray:
