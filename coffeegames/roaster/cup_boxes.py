@@ -15,12 +15,14 @@ kind first), cells of a box in the same order of ``D``. Then, for a kind ``o`` d
   order), and
 * their tray moves: every cell of the layer below in box ``R − o`` (same ``D``; ``R ↦ R − o`` keeps the order),
 
-so each move's values are one boolean selection of the layer below: no position code, no search, no sort.
+so each move's values are one selection of the layer below (``np.compress``: boolean indexing is several times
+slower on these irregular masks): no position code, no search, no sort.
 
 Values are exact integers ``W = value × F(T)``, ``F(T) = T (T−1) ⋯`` (as many factors as the longest remaining
 test, ``d`` draws): every probability of a test is a product of at most ``d`` factors ``n / T``. Then
 ``W(T) = Σ n_o × best_o / (T − d)`` (or no division while ``T ≤ d``) is an exact int64 division, checked; the caller
-uses this way only when ``MAX_SCORE × T × F(T)`` fits an int64.
+uses this way only when ``MAX_SCORE × T × F(T)`` fits an int64 (and every cup's score is checked within
+``MAX_SCORE``).
 
 Example (through :class:`.cup_layers.Layers`, which uses this way here):
     >>> from coffeegames.roaster.rules import Rules
@@ -136,15 +138,17 @@ class _Lower:
             fits = r <= patterns[b, 0]  # (a pattern with fewer than z tokens has none)
             runs.append(p[fits] + (r[fits] << int(shifts[0])))
         self.flat = np.concatenate(runs)
-        self.starts = (np.cumsum(ways, 0) - ways) + (np.cumsum(ways.sum(0)) - ways.sum(0))  # where each (p, z) run starts
+        self.starts = (np.cumsum(ways, 0) - ways) + (np.cumsum(ways.sum(0)) - ways.sum(0))  # each (p, z) run's start
 
 
-def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower: _Lower) -> tuple[np.ndarray, np.ndarray]:
+def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower: _Lower
+           ) -> tuple[np.ndarray, np.ndarray]:
     """Every ``D ≤ R`` with ``|D| = level``, box after box, each box's in order (last kind most significant): ``(D,
-    B)`` packed as bit fields (kind ``o`` at bit ``shifts[o]``; ``dtype`` int32 where they fit), ``B = R − D`` the bag.
+    B)`` packed as bit fields (kind ``o`` at bit ``shifts[o]``; ``dtype`` int32 where they fit), ``B = R − D`` the
+    bag.
 
     The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from
-    ``lower``'s table of the less significant kinds' counts, listed once for each pattern of them that the boxes share."""
+    ``lower``'s table of the less significant kinds' counts (made once a group), one run a pattern of them."""
     if lower.low < 2:
         box, rem, packed = _partial(boxes, level, shifts, dtype, 1)
         packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound in _partial
@@ -224,7 +228,7 @@ class _Plan:
         self.masks = (np.int64(1) << widths) - 1
         self.dtype: type = np.int32 if widths.sum() <= 31 else np.int64  # half the memory traffic where it fits
         self.bits = int(widths.sum())
-        self.scored: np.ndarray | None = None  # the scores by packed D, when it has at most SCORE_BITS bits (from solve)
+        self.scored: np.ndarray | None = None  # the scores by packed D, if at most SCORE_BITS bits (made in solve)
 
     def level(self, t: int, total: int) -> int:
         """The cup moves made (``|D|``) by the cells of tray box group ``t`` (0 = the roots' tray) in layer ``total``."""
@@ -268,7 +272,9 @@ class _Plan:
                moves: np.ndarray) -> np.ndarray:
         """``W`` of the live cells of group ``t`` in layer ``total``: each kind drawn, to the cup or the tray (the
         better; equal values are one value), weighted by its count. A run of boxes at a time (``CHUNK`` cells: the
-        arrays stay in the processor's cache)."""
+        arrays stay in the processor's cache). Each kind's best values are spread to the whole run (zeros where the bag
+        has none) and added: cheaper than adding at a boolean selection (a read, an add and a write at scattered cells).
+        """
         acc = np.zeros(len(bag), dtype=np.int64)
         level = self.level(t, total)
         w_cup, d_cup = below[t]
@@ -296,7 +302,8 @@ class _Plan:
                     first, last = int(to[0]), int(to[-1]) + 1
                     picked = np.zeros(last - first, dtype=bool)
                     picked[to - first] = True
-                    np.maximum(best, np.compress(np.repeat(picked, sizes[first:last]), w_tray[trays[first]:trays[last]]), out=best)
+                    cells = np.repeat(picked, sizes[first:last])
+                    np.maximum(best, np.compress(cells, w_tray[trays[first]:trays[last]]), out=best)
                 n = bg & field  # the o's in each bag (shifted)
                 spread = np.zeros(len(bg), dtype=np.int64)  # best, at the cells that draw an o
                 spread[n != 0] = best
