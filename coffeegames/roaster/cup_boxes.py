@@ -323,12 +323,12 @@ class _Plan:
         ``D``, ``scored``), or once a call where ``D`` is too wide for a table."""
         if self.scored is None:
             distinct, inverse = np.unique(cup, return_inverse=True)
-            return self._score(distinct)[inverse]
+            return self._score_each(distinct)[inverse]
         new = np.unique(cup[self.scored[cup] == UNSCORED])
-        self.scored[new] = self._score(new)
+        self.scored[new] = self._score_each(new)
         return self.scored[cup].astype(np.int64)
 
-    def _score(self, distinct: np.ndarray) -> np.ndarray:
+    def _score_each(self, distinct: np.ndarray) -> np.ndarray:
         """The scores of the cups ``C0 + D`` (``D`` packed, distinct), checked within ``max_score``."""
         digits = (distinct[:, None] >> self.shifts) & self.masks
         scores = np.array([self.solver.score(tuple(c)) for c in (digits + np.array(self.cup)).tolist()], dtype=np.int64)
