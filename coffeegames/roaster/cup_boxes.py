@@ -300,10 +300,12 @@ class _Plan:
                     to = moves[b0:b1, o]
                     to = to[to >= 0]
                     first, last = int(to[0]), int(to[-1]) + 1
-                    picked = np.zeros(last - first, dtype=bool)
-                    picked[to - first] = True
-                    cells = np.repeat(picked, sizes[first:last])
-                    np.maximum(best, np.compress(cells, w_tray[trays[first]:trays[last]]), out=best)
+                    run = w_tray[trays[first]:trays[last]]
+                    if last - first > len(to):  # else every box of the run (a third of the cells here)
+                        picked = np.zeros(last - first, dtype=bool)
+                        picked[to - first] = True
+                        run = np.compress(np.repeat(picked, sizes[first:last]), run)
+                    np.maximum(best, run, out=best)
                 n = bg & field  # the o's in each bag (shifted)
                 spread = np.zeros(len(bg), dtype=np.int64)  # best, at the cells that draw an o
                 spread[n != 0] = best
