@@ -301,7 +301,7 @@ class _Plan:
                     to = to[to >= 0]
                     first, last = int(to[0]), int(to[-1]) + 1
                     run = w_tray[trays[first]:trays[last]]
-                    if last - first > len(to):  # else every box of the run (a third of the cells here)
+                    if last - first > len(to):  # else every box of the run: one slice (a third of them at the largest)
                         picked = np.zeros(last - first, dtype=bool)
                         picked[to - first] = True
                         run = np.compress(np.repeat(picked, sizes[first:last]), run)
