@@ -15,12 +15,14 @@ kind first), cells of a box in the same order of ``D``. Then, for a kind ``o`` d
   order), and
 * their tray moves: every cell of the layer below in box ``R − o`` (same ``D``; ``R ↦ R − o`` keeps the order),
 
-so each move's values are one boolean selection of the layer below: no position code, no search, no sort.
+so each move's values are one selection of the layer below (``np.compress``: boolean indexing is several times
+slower on these irregular masks): no position code, no search, no sort.
 
 Values are exact integers ``W = value × F(T)``, ``F(T) = T (T−1) ⋯`` (as many factors as the longest remaining
 test, ``d`` draws): every probability of a test is a product of at most ``d`` factors ``n / T``. Then
 ``W(T) = Σ n_o × best_o / (T − d)`` (or no division while ``T ≤ d``) is an exact int64 division, checked; the caller
-uses this way only when ``MAX_SCORE × T × F(T)`` fits an int64.
+uses this way only when ``MAX_SCORE × T × F(T)`` fits an int64 (and every cup's score is checked within
+``MAX_SCORE``).
 
 Example (through :class:`.cup_layers.Layers`, which uses this way here):
     >>> from coffeegames.roaster.rules import Rules
@@ -49,6 +51,10 @@ INT64 = 2**63
 """Values ``W`` (and the weighted sums before a division) stay below this."""
 CHUNK = 1 << 15
 """Cells of a group solved at a time (a run of whole boxes)."""
+SCORE_BITS = 22
+"""The widest packed ``D`` whose scores are kept in a table by ``D`` (int16: 8 MB at most)."""
+UNSCORED = -2**15
+"""A cup not scored yet, in that table."""
 
 
 def applies(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_score: int) -> bool:
@@ -111,36 +117,50 @@ def _count(boxes: np.ndarray, levels: int) -> np.ndarray:
     return ways
 
 
-def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type) -> tuple[np.ndarray, np.ndarray]:
-    """Every ``D ≤ R`` with ``|D| = level``, box after box, each box's in order (last kind most significant): ``(D,
-    B)`` packed as bit fields (kind ``o`` at bit ``shifts[o]``; ``dtype`` int32 where they fit), ``B = R − D`` the bag.
+class _Lower:
+    """What :func:`_cells` needs of one tray group's boxes at every level, made once a group (not once a layer): each
+    box's packed ``R`` (``codes``) and, with 4 kinds or more, the table of the less significant half's counts: each
+    box's ``pattern`` of them, and for each pattern and size ``z`` a run of packed counts in ``flat`` (``ways[p, z]``
+    long, from ``starts[p, z]``)."""
 
-    The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from a
-    table of the less significant kinds' counts, listed once for each pattern of them that the boxes share."""
-    k = boxes.shape[1]
-    low = k // 2
-    if low < 2:
+    def __init__(self, boxes: np.ndarray, shifts: np.ndarray, dtype: type, levels: int) -> None:
+        self.codes = (boxes @ (np.int64(1) << shifts)).astype(dtype)
+        self.low = low = boxes.shape[1] // 2
+        if low < 2:
+            return
+        patterns, pattern = np.unique(boxes[:, :low], axis=0, return_inverse=True)
+        self.pattern = pattern.reshape(-1)
+        top = min(levels, int(patterns.sum(1).max(initial=0)))
+        ways = self.ways = _count(patterns, top)
+        runs = []
+        for z in range(top + 1):
+            b, r, p = _partial(patterns, z, shifts[:low], dtype, 1)
+            fits = r <= patterns[b, 0]  # (a pattern with fewer than z tokens has none)
+            runs.append(p[fits] + (r[fits] << int(shifts[0])))
+        self.flat = np.concatenate(runs)
+        self.starts = (np.cumsum(ways, 0) - ways) + (np.cumsum(ways.sum(0)) - ways.sum(0))  # each (p, z) run's start
+
+
+def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower: _Lower
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Every ``D ≤ R`` with ``|D| = level``, box after box, each box's in order (last kind most significant): ``(D,
+    B)`` packed as bit fields (kind ``o`` at bit ``shifts[o]``; ``dtype`` int32 where they fit), ``B = R − D`` the
+    bag.
+
+    The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from
+    ``lower``'s table of the less significant kinds' counts (made once a group), one run a pattern of them."""
+    if lower.low < 2:
         box, rem, packed = _partial(boxes, level, shifts, dtype, 1)
         packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound in _partial
-        return packed, (boxes @ (np.int64(1) << shifts)).astype(dtype)[box] - packed
-    patterns, pattern = np.unique(boxes[:, :low], axis=0, return_inverse=True)
-    pattern = pattern.reshape(-1)
-    box, rem, packed = _partial(boxes, level, shifts, dtype, low)
-    top = min(level, int(patterns.sum(1).max()))
-    ways = _count(patterns, top)  # ways[p, z]: the table's run for pattern p and size z
-    runs = []
-    for z in range(top + 1):
-        b, r, p = _partial(patterns, z, shifts[:low], dtype, 1)
-        fits = r <= patterns[b, 0]  # (a pattern with fewer than z tokens has none)
-        runs.append(p[fits] + (r[fits] << int(shifts[0])))
-    flat = np.concatenate(runs)
-    starts = (np.cumsum(ways, 0) - ways) + (np.cumsum(ways.sum(0)) - ways.sum(0))  # where each (p, z) run starts
-    count = ways[pattern[box], rem]
-    first = starts[pattern[box], rem] - (np.cumsum(count) - count)
+        return packed, lower.codes[box] - packed
+    box, rem, packed = _partial(boxes, level, shifts, dtype, lower.low)
+    which = lower.pattern[box]
+    count = lower.ways[which, rem]
+    first = lower.starts[which, rem] - (np.cumsum(count) - count)
     index = np.repeat(first, count) + np.arange(int(count.sum()))
-    packed = np.repeat(packed, count) + flat[index]
+    packed = np.repeat(packed, count) + lower.flat[index]
     box = np.repeat(box, count)
-    return packed, (boxes @ (np.int64(1) << shifts)).astype(dtype)[box] - packed
+    return packed, lower.codes[box] - packed
 
 
 def _partial(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, stop: int
@@ -169,15 +189,17 @@ def _widths(counts: np.ndarray) -> np.ndarray:
     return np.array([max(1, int(n).bit_length()) for n in counts], dtype=np.int64)
 
 
-def solve(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None) -> tuple[list[Fraction], int]:
+def solve(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None, max_score: int
+          ) -> tuple[list[Fraction], int]:
     """Each root's exact value and the positions solved (all roots' positions, each once). Roots with different bag
     totals share no position (the tray count differs), so each total is one solve. Raises :class:`OverBudget` over
-    ``max_states`` positions (counted before any value)."""
+    ``max_states`` positions (counted before any value); ``ValueError`` if a cup scores beyond ``max_score`` (the
+    bound :func:`applies` checked the int64 range with)."""
     by_total: dict[int, list[int]] = {}
     for i, (bag, _, _) in enumerate(roots):
         by_total.setdefault(sum(bag), []).append(i)
     values: list[Fraction] = [Fraction(0)] * len(roots)
-    plans = [_Plan(solver, [roots[i] for i in members]) for members in by_total.values()]
+    plans = [_Plan(solver, [roots[i] for i in members], max_score) for members in by_total.values()]
     positions = sum(plan.positions for plan in plans)
     if max_states is not None and positions > max_states:
         raise OverBudget
@@ -190,8 +212,8 @@ def solve(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_state
 class _Plan:
     """The boxes of roots with one bag total, cup and tray, and their cells counted."""
 
-    def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> None:
-        self.solver = solver
+    def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_score: int) -> None:
+        self.solver, self.max_score = solver, max_score
         _, self.cup, self.tray = roots[0]
         self.total = sum(roots[0][0])
         self.levels = _levels(solver, self.cup)
@@ -205,6 +227,8 @@ class _Plan:
         self.shifts = np.concatenate(([0], np.cumsum(widths)[:-1])).astype(np.int64)
         self.masks = (np.int64(1) << widths) - 1
         self.dtype: type = np.int32 if widths.sum() <= 31 else np.int64  # half the memory traffic where it fits
+        self.bits = int(widths.sum())
+        self.scored: np.ndarray | None = None  # the scores by packed D, if at most SCORE_BITS bits (made in solve)
 
     def level(self, t: int, total: int) -> int:
         """The cup moves made (``|D|``) by the cells of tray box group ``t`` (0 = the roots' tray) in layer ``total``."""
@@ -222,6 +246,9 @@ class _Plan:
                 moved = prev[has].copy()
                 moved[:, o] -= 1
                 moves[t - 1][has, o] = _rows_of(self.boxes[t], moved)
+        lower = [_Lower(b, self.shifts, self.dtype, self.levels) for b in self.boxes]
+        if self.bits <= SCORE_BITS and self.max_score < -UNSCORED:
+            self.scored = np.full(1 << self.bits, UNSCORED, dtype=np.int16)
         below: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # group → (values W, cup digits D) of the layer below
         for total in range(0, self.total + 1):
             layer: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -229,7 +256,7 @@ class _Plan:
                 level = self.level(t, total)
                 if not 0 <= level <= self.levels:
                     continue
-                cup, bag = _cells(self.boxes[t], level, self.shifts, self.dtype)
+                cup, bag = _cells(self.boxes[t], level, self.shifts, self.dtype, lower[t])
                 if solver._position(sum(self.cup) + level) >= CUP_SPACES or total == 0:
                     w = self._scores(cup) * _falling(total, min(total, d))
                 else:
@@ -245,7 +272,9 @@ class _Plan:
                moves: np.ndarray) -> np.ndarray:
         """``W`` of the live cells of group ``t`` in layer ``total``: each kind drawn, to the cup or the tray (the
         better; equal values are one value), weighted by its count. A run of boxes at a time (``CHUNK`` cells: the
-        arrays stay in the processor's cache)."""
+        arrays stay in the processor's cache). Each kind's best values are spread to the whole run (zeros where the bag
+        has none) and added: cheaper than adding at a boolean selection (a read, an add and a write at scattered cells).
+        """
         acc = np.zeros(len(bag), dtype=np.int64)
         level = self.level(t, total)
         w_cup, d_cup = below[t]
@@ -264,19 +293,25 @@ class _Plan:
             wc, dc = w_cup[cups[b0]:cups[b1]], d_cup[cups[b0]:cups[b1]]
             for o, shift, mask in fields:
                 field = mask << shift
-                best = wc[(dc & field) != 0]
+                best = np.compress((dc & field) != 0, wc)
                 if not len(best):  # no cell of these boxes draws an o
                     continue
-                has = (bg & field) != 0
                 if tray:  # the tray moves' boxes, in order: one run of the next group, those boxes' cells selected
                     to = moves[b0:b1, o]
                     to = to[to >= 0]
                     first, last = int(to[0]), int(to[-1]) + 1
-                    picked = np.zeros(last - first, dtype=bool)
-                    picked[to - first] = True
-                    np.maximum(best, w_tray[trays[first]:trays[last]][np.repeat(picked, sizes[first:last])], out=best)
-                best *= (bg[has] >> shift) & mask
-                ac[has] += best
+                    run = w_tray[trays[first]:trays[last]]
+                    if last - first > len(to):  # else every box of the run: one slice (a third of them at the largest)
+                        picked = np.zeros(last - first, dtype=bool)
+                        picked[to - first] = True
+                        run = np.compress(np.repeat(picked, sizes[first:last]), run)
+                    np.maximum(best, run, out=best)
+                n = bg & field  # the o's in each bag (shifted)
+                spread = np.zeros(len(bg), dtype=np.int64)  # best, at the cells that draw an o
+                spread[n != 0] = best
+                if mask > 1:  # else n is 0 or 1 an o
+                    spread *= n >> shift
+                ac += spread
             b0 = b1
         scale = total - self.d
         if scale > 1:
@@ -286,11 +321,22 @@ class _Plan:
         return acc
 
     def _scores(self, cup: np.ndarray) -> np.ndarray:
-        """The score of each cup ``C0 + D`` (``D`` packed), each distinct cup scored once."""
-        distinct, inverse = np.unique(cup, return_inverse=True)
+        """The score of each cup ``C0 + D`` (``D`` packed): each distinct cup scored once a plan (kept in a table by
+        ``D``, ``scored``), or once a call where ``D`` is too wide for a table."""
+        if self.scored is None:
+            distinct, inverse = np.unique(cup, return_inverse=True)
+            return self._score_each(distinct)[inverse]
+        new = np.unique(cup[self.scored[cup] == UNSCORED])
+        self.scored[new] = self._score_each(new)
+        return self.scored[cup].astype(np.int64)
+
+    def _score_each(self, distinct: np.ndarray) -> np.ndarray:
+        """The scores of the cups ``C0 + D`` (``D`` packed, distinct), checked within ``max_score``."""
         digits = (distinct[:, None] >> self.shifts) & self.masks
         scores = np.array([self.solver.score(tuple(c)) for c in (digits + np.array(self.cup)).tolist()], dtype=np.int64)
-        return scores[inverse]
+        if len(scores) and np.abs(scores).max() > self.max_score:
+            raise ValueError("a cup scores beyond MAX_SCORE")
+        return scores
 
 
 def _starts(sizes: np.ndarray) -> np.ndarray:

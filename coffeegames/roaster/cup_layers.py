@@ -222,7 +222,7 @@ class Layers:
         self.kept: dict[int, tuple[float, np.ndarray]] = {}  # each root's (float value, residues)
         self.exact: list[Fraction] | None = None  # the roots' values, when found on boxes (:mod:`.cup_boxes`)
         if not self.with_dist and cup_boxes.applies(solver, self.roots, MAX_SCORE):
-            self.exact, self.positions = cup_boxes.solve(solver, self.roots, max_states)
+            self.exact, self.positions = cup_boxes.solve(solver, self.roots, max_states, MAX_SCORE)
             return
         self._list(max_states)
         self.positions = sum(len(layer.codes) for layer in self.layers.values())
