@@ -184,9 +184,13 @@ class State(SavedState, BaseState):
         return _sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)  # the state's own counts: no checks
 
     def _apply(self, move: Any) -> Self:
-        match move:
+        match move:  # the most frequent first: each case is one isinstance check
             case Rolled():
                 return self._rolled(move)
+            case Research():
+                return self._do_research(move)
+            case Featured():
+                return self._do_featured(move)
             case FirstPlayer():
                 return self._first(move)
             case SetupResearch():
@@ -197,12 +201,8 @@ class State(SavedState, BaseState):
                 return self.end_turn()
             case Reroll():
                 return self._do_reroll()
-            case Featured():
-                return self._do_featured(move)
             case Rainbow():
                 return self._do_rainbow()
-            case Research():
-                return self._do_research(move)
             case Upgrade():
                 return upgrade(self, move)
             case Flip():
@@ -349,7 +349,7 @@ class State(SavedState, BaseState):
         players = self.players
         offered: tuple[tuple[int, int], ...] = ()
         if self.rules.offer_flavour and not self.rules.solo:  # in player order
-            offered = tuple((q, sheet.flavour) for q, sheet in enumerate(players) if q != player and sheet.flavour)
+            offered = tuple([(q, sheet.flavour) for q, sheet in enumerate(players) if sheet.flavour and q != player])
         changes.update(
             phase=ROLL,
             turn=player,
