@@ -336,7 +336,9 @@ class State(SavedState, BaseState):
         if self.featured_by != player:
             state = self._award(gains, **changes, turn=player, phase=ACT)
             return state if state.phase == OVER else state._begin_roll(ROLL_DICE, player, {})
-        gains += [(player, rules.featured_pp)] + [(q, self.funders.count(q)) for q in self._seat_order(player)[1:]]
+        gains.append((player, rules.featured_pp))
+        if self.funders:  # then each funder, in seat order, a PP per funded die
+            gains += [(q, self.funders.count(q)) for q in self._seat_order(player)[1:]]
         choices = degrade_choices(self)  # (the award changes none of them)
         state = self._award(gains, **changes, turn=player, phase=ACT if len(choices) == 1 else DEGRADE)
         if state.phase == OVER or len(choices) != 1:
@@ -421,23 +423,25 @@ class State(SavedState, BaseState):
     def _do_featured(self, action: Featured) -> Self:
         p = self.turn
         funded = dict(action.funded)
-        players = list(self.players)
-        to_coaster = 0
-        for q, n in funded.items():
-            players[q] = _sheet_with(players[q], {"flavour": players[q].flavour - n})
-            to_coaster += n
+        players, to_coaster, gains = self.players, 0, [(p, 1)]
+        if funded:  # each funder gives the dice and gains a PP per die, in seat order after the roller
+            sheets = list(players)
+            for q, n in funded.items():
+                sheets[q] = _sheet_with(sheets[q], {"flavour": sheets[q].flavour - n})
+                to_coaster += n
+            players = tuple(sheets)
+            gains += [(q, funded.get(q, 0)) for q in self._seat_order(p)[1:]]
         rainbow_by = -1 if self.rainbow_by == p else self.rainbow_by  # cannot hold both (Ruling both_blends)
         changes = self._roll_back()  # and the funders' dice go to the flavour coaster too
         changes["flavour_coaster"] += to_coaster
-        order = self._seat_order(p)
         state = self._award(
-            [(p, 1)] + [(q, funded.get(q, 0)) for q in order[1:]],
+            gains,
             **changes,
-            players=tuple(players),
+            players=players,
             featured_by=p,
             featured_colour=action.colour,
             featured_size=action.size,
-            funders=tuple(sorted(q for q, n in funded.items() for _ in range(n))),
+            funders=tuple(sorted(q for q, n in funded.items() for _ in range(n))) if funded else (),
             rainbow_by=rainbow_by,
         )
         return state if state.phase == OVER else state.end_turn()
