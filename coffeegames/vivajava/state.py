@@ -86,7 +86,9 @@ __all__ = ["Game", "State"]
 def _sheet_with(sheet: PlayerState, changes: dict[str, Any]) -> PlayerState:
     """``dataclasses.replace(sheet, **changes)`` without its checks (the engine's own changes, field names known)."""
     new = object.__new__(PlayerState)
-    new.__dict__.update(sheet.__dict__, **changes)
+    values = new.__dict__
+    values.update(sheet.__dict__)
+    values.update(changes)  # (not update(..., **changes): that builds its keyword arguments first)
     return new
 
 
