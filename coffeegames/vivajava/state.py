@@ -330,7 +330,8 @@ class State(SavedState, BaseState):
         return self._start_turn(player, {})
 
     def _start_turn(self, player: int, changes: dict[str, Any]) -> Self:
-        """:meth:`start_turn` with ``changes`` made in the same copy (:meth:`end_turn`'s: none that a turn's start reads)."""
+        """:meth:`start_turn` with ``changes`` (a dict of the caller's, which this fills) made in the same copy
+        (:meth:`end_turn`'s: none that a turn's start reads)."""
         rules = self.rules
         if not (self.rainbow_by == player or self.featured_by == player or (rules.solo and player == CORPORATION)):
             return self._begin_roll(ROLL_DICE, player, changes)  # no blend of theirs to score: they roll at once
