@@ -87,15 +87,15 @@ def degrade_choices(state: State) -> tuple[Degrade, ...]:
 
 def act_actions(state: State) -> tuple[Action, ...]:
     """After a roll: Featured Blends, a Rainbow, research of open unblocked tracks and black, and token spends."""
-    p, rules, blocked = state.turn, state.rules, state.blocked
+    p, rules = state.turn, state.rules
+    counts = _tally(state.white + state.own)
     actions: list[Action] = []
     if not (rules.both_blends == "no_featured" and state.rainbow_by == p):
-        actions += featured_actions(state)
-    if _rainbow(_tally(state.white + state.own)):
+        actions += _featured_of(state, counts)
+    if _rainbow(counts):
         actions.append(_RAINBOW)
-    me, tracks = state.players[p], rules.data.tracks  # is_open, for every track at once
-    actions += [_RESEARCH[c] for c, have, t in zip(TRACK_COLOURS, me.research, tracks) if have < t.length and c != blocked]
-    actions.append(_RESEARCH["black"])
+    me = state.players[p]
+    actions += _research(me.research, state.blocked, rules.track_lengths)
     if any(me.tokens):
         actions += token_actions(state)
     return tuple(actions)
@@ -107,18 +107,29 @@ def _rainbow(counts: tuple[int, ...]) -> bool:
     return rainbow_of_counts(counts[:-1], counts[-1])
 
 
+@lru_cache(maxsize=1 << 12)
+def _research(have: tuple[int, ...], blocked: str, lengths: tuple[int, ...]) -> tuple[Research, ...]:
+    """Research of each open (``have`` under its length), unblocked track, white..green, then of black."""
+    return tuple(_RESEARCH[c] for c, n, most in zip(TRACK_COLOURS, have, lengths) if n < most and c != blocked) + (_RESEARCH["black"],)
+
+
 def featured_actions(state: State) -> list[Featured]:
     """Every Featured Blend that beats the coaster: 2-5 dice of one colour (jokers wild), own dice and others' offered ones.
 
     A funder needs a free marker per funded die (Ruling ``funding_needs_marker``); the marks
     on the old coaster go home first. Largest and highest first.
     """
+    return list(_featured_of(state, _tally(state.white + state.own)))
+
+
+def _featured_of(state: State, counts: tuple[int, ...]) -> tuple[Featured, ...]:
+    """:func:`featured_actions` given the :func:`~.dice._tally` of the roller's dice (``counts``)."""
     rules, coaster = state.rules, state.featured
     offers: tuple[tuple[int, tuple[int, ...], int | None], ...] = ()
     if state.offered:  # each offering player's dice, and their free markers (the old coaster's marks go home)
         need = rules.funding_needs_marker
         offers = tuple((q, _tally(faces), rules.markers - sum(state.players[q].tokens) if need else None) for q, faces in state.offered)
-    return list(_featured(_tally(state.white + state.own), offers, coaster.size, coaster.rank))
+    return _featured(counts, offers, coaster.size, coaster.rank)
 
 
 @lru_cache(maxsize=1 << 12)

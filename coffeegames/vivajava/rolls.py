@@ -135,19 +135,38 @@ def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Seq
 
 def _sample_roll(rng: np.random.Generator, white: int, own: int, offered: Sequence[tuple[int, int]]) -> Rolled:
     """:func:`sample_roll` without its checks (a State's own counts)."""
-    draws = draws_below(rng, 6, white + own + sum([n for _, n in offered]))  # rng.integers(0, 6, size=...): the same
-    coffee = tuple([COFFEE_DIE[v] for v in sorted(draws[:white])])  # face order is index order on both dice
-    flavour = tuple([FLAVOUR_DIE[v] for v in sorted(draws[white : white + own])]) if own else ()
+    draws = draws_below(rng, 6, white + own + sum([n for _, n in offered]) if offered else white + own)  # rng.integers(0, 6, size=...)
+    coffee_draws, flavour_draws = tuple(sorted(draws[:white])), tuple(sorted(draws[white : white + own]))
     if not offered:
-        return _sorted_roll(coffee, flavour, ())
+        return _own_roll(coffee_draws, flavour_draws)
+    coffee, flavour = _coffee_faces(coffee_draws), _flavour_faces(flavour_draws)
     parts, at = [], white + own
     for q, n in offered:
-        parts.append((q, tuple([FLAVOUR_DIE[v] for v in sorted(draws[at : at + n])])))
+        parts.append((q, _flavour_faces(tuple(sorted(draws[at : at + n])))))
         at += n
     pairs = tuple(sorted(parts, key=_player))
     if not all(type(q) is int for q, _ in pairs):
         return Rolled(coffee, flavour, pairs)  # the checks name what is wrong
     return _sorted_roll(coffee, flavour, pairs)
+
+
+@lru_cache(maxsize=1 << 13)
+def _coffee_faces(draws: tuple[int, ...]) -> tuple[str, ...]:
+    """The coffee dice's faces of sorted draws (face indices): face order is index order, so they come sorted."""
+    return tuple([COFFEE_DIE[v] for v in draws])
+
+
+@lru_cache(maxsize=1 << 13)
+def _flavour_faces(draws: tuple[int, ...]) -> tuple[str, ...]:
+    """:func:`_coffee_faces` for flavour dice."""
+    return tuple([FLAVOUR_DIE[v] for v in draws])
+
+
+@lru_cache(maxsize=1 << 13)
+def _own_roll(coffee: tuple[int, ...], flavour: tuple[int, ...]) -> Rolled:
+    """The :class:`~.actions.Rolled` of sorted draws (face indices) of the roller's own dice, with nothing offered: each
+    made once (a Rolled never changes)."""
+    return _sorted_roll(_coffee_faces(coffee), _flavour_faces(flavour), ())
 
 
 def _player(pair: tuple[int, Any]) -> int:

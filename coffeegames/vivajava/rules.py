@@ -26,6 +26,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -245,6 +246,11 @@ class Rules:
     def rainbow_pp(self) -> int:
         """PP the Rainbow Blend's holder gains at the start of each turn (Stand-in, by player count)."""
         return self.data.rainbow_pp[self.players - 2]
+
+    @cached_property
+    def track_lengths(self) -> tuple[int, ...]:
+        """Each research track's length in RP (white..green), worked out once: the engine asks it every turn."""
+        return tuple(t.length for t in self.data.tracks)
 
     def track(self, colour: str) -> Track:
         """The research track of ``colour`` (white..green)."""

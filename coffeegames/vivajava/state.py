@@ -86,7 +86,9 @@ __all__ = ["Game", "State"]
 def _sheet_with(sheet: PlayerState, changes: dict[str, Any]) -> PlayerState:
     """``dataclasses.replace(sheet, **changes)`` without its checks (the engine's own changes, field names known)."""
     new = object.__new__(PlayerState)
-    new.__dict__.update(sheet.__dict__, **changes)
+    values = new.__dict__
+    values.update(sheet.__dict__)
+    values.update(changes)  # (not update(..., **changes): that builds its keyword arguments first)
     return new
 
 
@@ -184,9 +186,13 @@ class State(SavedState, BaseState):
         return _sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)  # the state's own counts: no checks
 
     def _apply(self, move: Any) -> Self:
-        match move:
+        match move:  # the most frequent first: each case is one isinstance check
             case Rolled():
                 return self._rolled(move)
+            case Research():
+                return self._do_research(move)
+            case Featured():
+                return self._do_featured(move)
             case FirstPlayer():
                 return self._first(move)
             case SetupResearch():
@@ -197,12 +203,8 @@ class State(SavedState, BaseState):
                 return self.end_turn()
             case Reroll():
                 return self._do_reroll()
-            case Featured():
-                return self._do_featured(move)
             case Rainbow():
                 return self._do_rainbow()
-            case Research():
-                return self._do_research(move)
             case Upgrade():
                 return upgrade(self, move)
             case Flip():
@@ -288,8 +290,10 @@ class State(SavedState, BaseState):
         players[index] = _sheet_with(players[index], changes)
         return tuple(players)
 
-    def _award(self, gains: Sequence[tuple[int, int]], **changes: Any) -> Self:
-        """Make ``changes``, then give PP in this order (in the same copy); the first player to reach the goal wins at once."""
+    def _award(self, gains: Sequence[tuple[int, int]], changes: dict[str, Any] | None = None) -> Self:
+        """Make ``changes`` (a dict of the caller's, which this fills), then give PP in this order (in the same copy); the
+        first player to reach the goal wins at once."""
+        changes = {} if changes is None else changes
         players = list(changes.get("players", self.players))
         for q, n in gains:
             if n <= 0:
@@ -297,15 +301,15 @@ class State(SavedState, BaseState):
             players[q] = _sheet_with(players[q], {"pp": players[q].pp + n})
             if players[q].pp >= self.rules.win_pp:
                 changes["players"] = tuple(players)
-                return self._with(**changes)._clear_roll()._with(
+                return self._with(changes)._clear_roll()._with(
                     phase=OVER, winner=q, pending=(), corp_rerolls=0, corp_first=False
                 )
         changes["players"] = tuple(players)
-        return self._with(**changes)
+        return self._with(changes)
 
     def _clear_roll(self) -> Self:
         """Every rolled die goes back: coffee dice to the supply, the roller's flavour dice to the flavour coaster."""
-        return self._with(**self._roll_back())
+        return self._with(self._roll_back())
 
     def _roll_back(self) -> dict[str, Any]:
         """:meth:`_clear_roll` as changes, to make with others in one copy."""
@@ -314,7 +318,7 @@ class State(SavedState, BaseState):
                 "rolling_white": 0, "rolling_own": 0, "rolling_offered": ()}
 
     def _clear_featured(self) -> Self:
-        return self._with(**_NO_FEATURED)
+        return self._with(_NO_FEATURED)
 
     def start_turn(self, player: int) -> Self:
         """``player``'s turn starts: blends held score (funders too), a Featured Blend degrades, or 5 dice roll.
@@ -326,19 +330,24 @@ class State(SavedState, BaseState):
         return self._start_turn(player, {})
 
     def _start_turn(self, player: int, changes: dict[str, Any]) -> Self:
-        """:meth:`start_turn` with ``changes`` made in the same copy (:meth:`end_turn`'s: none that a turn's start reads)."""
+        """:meth:`start_turn` with ``changes`` (a dict of the caller's, which this fills) made in the same copy
+        (:meth:`end_turn`'s: none that a turn's start reads)."""
         rules = self.rules
         if not (self.rainbow_by == player or self.featured_by == player or (rules.solo and player == CORPORATION)):
             return self._begin_roll(ROLL_DICE, player, changes)  # no blend of theirs to score: they roll at once
         if rules.solo and player == CORPORATION:
-            return corp_turn(self._with(**changes, turn=player, phase=ACT))
+            return corp_turn(self._with(changes, turn=player, phase=ACT))
         gains = [(player, rules.rainbow_pp)] if self.rainbow_by == player else []
         if self.featured_by != player:
-            state = self._award(gains, **changes, turn=player, phase=ACT)
+            changes.update(turn=player, phase=ACT)
+            state = self._award(gains, changes)
             return state if state.phase == OVER else state._begin_roll(ROLL_DICE, player, {})
-        gains += [(player, rules.featured_pp)] + [(q, self.funders.count(q)) for q in self._seat_order(player)[1:]]
+        gains.append((player, rules.featured_pp))
+        if self.funders:  # then each funder, in seat order, a PP per funded die
+            gains += [(q, self.funders.count(q)) for q in self._seat_order(player)[1:]]
         choices = degrade_choices(self)  # (the award changes none of them)
-        state = self._award(gains, **changes, turn=player, phase=ACT if len(choices) == 1 else DEGRADE)
+        changes.update(turn=player, phase=ACT if len(choices) == 1 else DEGRADE)
+        state = self._award(gains, changes)
         if state.phase == OVER or len(choices) != 1:
             return state
         return state._do_degrade(choices[0])
@@ -349,17 +358,17 @@ class State(SavedState, BaseState):
         players = self.players
         offered: tuple[tuple[int, int], ...] = ()
         if self.rules.offer_flavour and not self.rules.solo:  # in player order
-            offered = tuple((q, sheet.flavour) for q, sheet in enumerate(players) if q != player and sheet.flavour)
-        changes.update(
-            phase=ROLL,
-            turn=player,
-            players=self._with_player(player, flavour=0) if players[player].flavour else players,
-            white=(), own=(), offered=(),
-            rolling_white=coffee,
-            rolling_own=players[player].flavour,
-            rolling_offered=offered,
-        )
-        return self._with(**changes)
+            offered = tuple([(q, sheet.flavour) for q, sheet in enumerate(players) if sheet.flavour and q != player])
+        changes.update({
+            "phase": ROLL,
+            "turn": player,
+            "players": self._with_player(player, flavour=0) if players[player].flavour else players,
+            "white": (), "own": (), "offered": (),
+            "rolling_white": coffee,
+            "rolling_own": players[player].flavour,
+            "rolling_offered": offered,
+        })
+        return self._with(changes)
 
     def end_turn(self) -> Self:
         """The turn ends: rolled dice go back, the next seat's turn starts (during setup: their setup choice).
@@ -368,13 +377,13 @@ class State(SavedState, BaseState):
         """
         keep_block = self.rules.solo and self.turn == CORPORATION
         changes = self._roll_back()
-        changes.update(pending=(), corp_rerolls=0, corp_first=False, blocked=self.blocked if keep_block else "")
+        changes.update({"pending": (), "corp_rerolls": 0, "corp_first": False, "blocked": self.blocked if keep_block else ""})
         nxt = (self.turn + 1) % len(self.players)
         if self.setting_up and self.solo:  # you marked your setup RP: the corporation, drawn first, starts
             return self._start_turn(CORPORATION, {**changes, "setting_up": False})
         if self.setting_up:
             if nxt != 0:
-                return self._with(**changes, phase=SETUP, turn=nxt)
+                return self._with(changes, phase=SETUP, turn=nxt)
             changes["setting_up"] = False
         return self._start_turn(nxt, changes)
 
@@ -421,32 +430,35 @@ class State(SavedState, BaseState):
     def _do_featured(self, action: Featured) -> Self:
         p = self.turn
         funded = dict(action.funded)
-        players = list(self.players)
-        to_coaster = 0
-        for q, n in funded.items():
-            players[q] = _sheet_with(players[q], {"flavour": players[q].flavour - n})
-            to_coaster += n
+        players, to_coaster, gains = self.players, 0, [(p, 1)]
+        if funded:  # each funder gives the dice and gains a PP per die, in seat order after the roller
+            sheets = list(players)
+            for q, n in funded.items():
+                sheets[q] = _sheet_with(sheets[q], {"flavour": sheets[q].flavour - n})
+                to_coaster += n
+            players = tuple(sheets)
+            gains += [(q, funded.get(q, 0)) for q in self._seat_order(p)[1:]]
         rainbow_by = -1 if self.rainbow_by == p else self.rainbow_by  # cannot hold both (Ruling both_blends)
         changes = self._roll_back()  # and the funders' dice go to the flavour coaster too
         changes["flavour_coaster"] += to_coaster
-        order = self._seat_order(p)
-        state = self._award(
-            [(p, 1)] + [(q, funded.get(q, 0)) for q in order[1:]],
-            **changes,
-            players=tuple(players),
-            featured_by=p,
-            featured_colour=action.colour,
-            featured_size=action.size,
-            funders=tuple(sorted(q for q, n in funded.items() for _ in range(n))),
-            rainbow_by=rainbow_by,
-        )
+        changes.update({
+            "players": players,
+            "featured_by": p,
+            "featured_colour": action.colour,
+            "featured_size": action.size,
+            "funders": tuple(sorted(q for q, n in funded.items() for _ in range(n))) if funded else (),
+            "rainbow_by": rainbow_by,
+        })
+        state = self._award(gains, changes)
         return state if state.phase == OVER else state.end_turn()
 
     def _do_rainbow(self) -> Self:
         p = self.turn
         if self.rainbow_by == p:  # holding it already: a new rainbow scores nothing
             return self.end_turn()
-        state = self._award([(p, 1)], **self._roll_back(), rainbow_by=p)
+        changes = self._roll_back()
+        changes["rainbow_by"] = p
+        state = self._award([(p, 1)], changes)
         return state if state.phase == OVER else state.end_turn()
 
     def _do_research(self, action: Research) -> Self:
@@ -455,7 +467,7 @@ class State(SavedState, BaseState):
             take = self.research_gain(colour)
             changes = self._roll_back() if self.rules.return_flavour_first else {"flavour_coaster": self.flavour_coaster}
             changes["flavour_coaster"] -= take
-            return self._with(**changes, players=self._with_player(p, flavour=self.players[p].flavour + take)).end_turn()
+            return self._with(changes, players=self._with_player(p, flavour=self.players[p].flavour + take)).end_turn()
         state = mark(self, p, colour, self.research_count(colour))  # no mark reads the dice: they go back after it
         if state.phase == OVER:  # (the game's end puts them back)
             return state

@@ -65,7 +65,7 @@ def mark(state: S, p: int, colour: str, n: int, unlock: bool = True) -> S:
         added = []
     elif kind == "token":
         added = []
-    return state._award([(p, track.pp)], players=state._with_player(p, research=research, tokens=tokens), pending=pending + tuple(added))
+    return state._award([(p, track.pp)], {"players": state._with_player(p, research=research, tokens=tokens), "pending": pending + tuple(added)})
 
 
 def next_activation(state: S) -> S:
