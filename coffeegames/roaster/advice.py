@@ -62,15 +62,17 @@ __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_OPTIONS", "CUP_PHASES", "STOP_OPT
            "round_burn", "valued_round", "valued_stop"]
 
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
-STOP_OPTIONS: dict[str, Any] = {"max_states": 60_000, "samples": 60, "seed": 0}
+STOP_OPTIONS: dict[str, Any] = {"max_states": 60_000, "samples": 30, "seed": 0}
 """Budget of each :func:`stop_now` call made by :func:`advise`: exact within 60,000 positions (≈ 0.1 s of CPU with the
-distribution), else the fallback's estimate from 60 seeded cup tests, valued exactly within as many positions once
-the rule of thumb has played their first draws. Chosen so a stop/continue refresh stays near 0.3 s of CPU
-(benchmarks/README.md, "Third pass")."""
-CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 30_000, "samples": 10, "seed": 0,
+distribution), else the fallback's estimate from 30 seeded cup tests, valued exactly within as many positions once
+the rule of thumb has played their first draws. Chosen so a stop/continue refresh stays under 0.3 s of CPU: the
+rule of thumb's bias, not the sampling, is most of the estimate's error (30 tests or 60 miss the exact value by 1.0
+or 0.95 points on average at the benchmark's positions: benchmarks/README.md, "fourth pass")."""
+CONTINUE_OPTIONS: dict[str, Any] = {"max_outcomes": 12, "draws": 6, "max_states": 30_000, "samples": 5, "seed": 0,
                                     "reserve": "bag"}
 """Budget of the :func:`one_more_round` call made by :func:`advise`: 30,000 positions in all for the draws' cup tests
-(beyond them the fallback's estimate from 10 seeded tests each: the spread of the sampled draws is the larger error)."""
+(beyond them the fallback's estimate from 5 seeded tests each: the spread of the sampled draws and the rule of thumb's
+bias are the larger errors)."""
 CUP_OPTIONS: dict[str, Any] = dict(STOP_OPTIONS, max_states=100_000)
 """Budget of the :func:`stop_now` calls that value the starting flavours' and the cup test's choices: a refresh there
 solves two or three small tests, so they keep the larger budget (exact where they were)."""
