@@ -32,9 +32,9 @@ Example (roll a die, keep it or reroll once; values by exact expectimax):
 from __future__ import annotations
 
 import html
-from functools import partial
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Any, Generic, cast
 
 import ipywidgets as widgets
@@ -168,10 +168,10 @@ class DecisionView(Generic[S]):
 
     Public parts, for code and tests: ``session``, ``adapter``, ``state``, ``advice`` (the
     current table, best first), ``board_fig`` / ``board_plot`` (or ``board_text`` without a
-    board), ``chart_fig`` / ``chart``, ``actions`` (dropdown) with ``take_button`` and ``exact_toggle`` (shown when
-    the adapter has an ``exact_toggle``: ticked, every value exact, no budget), ``chance_button``, ``bots_button``, ``undo_button``, ``outcome_text`` with
-    ``outcome_button`` (in ``outcome_row``; at a deal the adapter explains in ``deal_note``, the row is hidden
-    unless ``type_toggle`` is ticked), ``seed_box`` with ``new_game_button``, ``status``, ``summary`` (the
+    board), ``chart_fig`` / ``chart``, ``actions`` (dropdown) with ``take_button`` and ``exact_toggle`` (shown
+    when the adapter has an ``exact_toggle``: ticked, every value exact, no budget), ``chance_button``,
+    ``bots_button``, ``undo_button``, ``outcome_text`` with ``outcome_button`` (in ``outcome_row``; at a deal the
+    adapter explains in ``deal_note``, the row is hidden unless ``type_toggle`` is ticked), ``seed_box`` with ``new_game_button``, ``status``, ``summary`` (the
     best choice in words), ``why`` / ``why_panel`` (the "why this value?" panel: the choice picked in
     the list taken apart into its outcomes, beside the best other choice, see
     :mod:`coffeegames.engine.explain`), ``message``, ``history_panel``; ``widget`` is the box a notebook shows.
