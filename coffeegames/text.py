@@ -29,7 +29,7 @@ LONGEST_FRACTION = 24
 """Fractions written with more characters than this are shown by their decimal alone."""
 
 
-__all__ = ["action_words", "fraction_text", "labelled_text", "mean_text", "percent", "text_table"]
+__all__ = ["action_words", "exact_text", "fraction_text", "labelled_text", "mean_text", "percent", "text_table"]
 
 
 def percent(p: Fraction | float) -> str:
@@ -54,6 +54,17 @@ def mean_text(m: Fraction, digits: int = 2) -> str:
     if m.denominator == 1:
         return str(m)
     return f"{m} ≈ {float(m):.{digits}f}" if len(str(m)) <= LONGEST_FRACTION else f"≈ {float(m):.{digits}f}"
+
+
+def exact_text(value: Fraction, chance: bool = False) -> str:
+    """The whole exact number with its decimal, however long (for hover text, summaries and "worth exactly").
+
+    >>> exact_text(Fraction(1253971632755, 39182082048)), exact_text(Fraction(11, 12), chance=True)
+    ('1253971632755/39182082048 ≈ 32.00', '11/12 (91.7%)')
+    """
+    if chance:
+        return f"{value} ({percent(value)})"
+    return str(value) if value.denominator == 1 else f"{value} ≈ {float(value):.2f}"
 
 
 def labelled_text(label: str, value: object) -> str:

@@ -47,6 +47,7 @@ from ..engine.explain import why as explain_why
 from ..engine.session import S
 from ..engine.state import Action
 from ..errors import CoffeeGamesError
+from ..text import exact_text
 from .adapter import Adapter, Advisor, Board
 from .charts import BASE, HIGHLIGHT, StaticPlot, error_html, figure, figure_dict, percent
 from .why import why_html
@@ -70,17 +71,6 @@ def value_text(value: Fraction | None) -> str:
     if value is None:
         return ""
     return str(value) if value.denominator == 1 else f"{float(value):.2f}"
-
-
-def exact_text(value: Fraction, chance: bool = False) -> str:
-    """The whole exact number with its decimal, however long (for hover text and summaries).
-
-    >>> exact_text(Fraction(1253971632755, 39182082048)), exact_text(Fraction(11, 12), chance=True)
-    ('1253971632755/39182082048 ≈ 32.00', '11/12 (91.7%)')
-    """
-    if chance:
-        return f"{value} ({percent(value)})"
-    return str(value) if value.denominator == 1 else f"{value} ≈ {float(value):.2f}"
 
 
 def _worth(row: Any) -> str:

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from ..engine.explain import Breakdown, Sample, Why
 from ..errors import BadArgument
-from ..text import mean_text, percent
+from ..text import exact_text, mean_text, percent
 from ..validate import Checker, check_instance
 
 __all__ = ["breakdown_html", "why_html"]
@@ -62,7 +62,7 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
         if b.certain:  # the estimate alone, not a sum over outcomes: show the sample behind it instead
             return head + _sample_html(b.sample, b.value)
     else:
-        head += f", worth exactly <b>{html.escape(mean_text(b.value))}</b> ({html.escape(value_name)})</div>"
+        head += f", worth exactly <b>{html.escape(exact_text(b.value))}</b> ({html.escape(value_name)})</div>"
     how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
     chance = "chance" if b.sample is None else "share of the sample"
     rows = "".join(
