@@ -62,9 +62,10 @@ __all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_OPTIONS", "CUP_PHASES", "STOP_OPT
            "round_burn", "valued_round", "valued_stop"]
 
 COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
-STOP_OPTIONS: dict[str, Any] = {"max_states": 60_000, "samples": 30, "seed": 0}
-"""Budget of each :func:`stop_now` call made by :func:`advise`: exact within 60,000 positions (≈ 0.1 s of CPU with the
-distribution), else the fallback's estimate from 30 seeded cup tests, valued exactly within as many positions once
+STOP_OPTIONS: dict[str, Any] = {"max_states": 130_000, "samples": 30, "seed": 0}
+"""Budget of each :func:`stop_now` call made by :func:`advise`: exact within 130,000 positions (≈ 0.1 s of CPU with the
+distribution, what the estimate costs: 16 of the benchmark's 24 decisions), else the fallback's estimate from 30 seeded
+cup tests, valued exactly within as many positions once
 the rule of thumb has played their first draws. Chosen so a stop/continue refresh stays under 0.3 s of CPU: the
 rule of thumb's bias, not the sampling, is most of the estimate's error (30 tests or 60 miss the exact value by 1.0
 or 0.95 points on average at the benchmark's positions: benchmarks/README.md, "fourth pass")."""
