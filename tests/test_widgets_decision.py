@@ -6,6 +6,7 @@ import base64
 import dataclasses
 import html
 import json
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
@@ -362,6 +363,24 @@ def test_every_move_from_code_redraws_the_board_and_chart() -> None:
     assert drawn(view.chart) != chart
     assert drawn(view.chart)["data"][0]["x"] == list(view.chart_fig.data[0].x)
     assert [who for who, _ in view.session.history()][-1] in view.history_panel.value
+
+
+def test_the_exact_box_asks_advise_for_exact_values_and_the_why_panel_follows() -> None:
+    """A game whose advise takes ``exact`` and has no explain of its own: ticked, the list and the why panel both come
+    from ``advise(state, exact=True)`` (here: expectimax against a deliberately rounded quick value)."""
+    solved = solver_advice()
+    asked: list[bool] = []
+
+    def advise(state: KeepOrReroll, exact: bool = False) -> Any:
+        asked.append(exact)
+        frame = solved(state)
+        return frame if exact else frame.assign(value=[Fraction(round(v)) for v in frame["value"]], exact=False)
+
+    view = DecisionView(Session(KeepOrReroll(die=2), seed=1), Adapter(advise=advise, exact_toggle="exact values"))
+    assert view.exact_toggle.layout.display is None and set(view.advice["value"]) == {4, 2}  # 7/2 rounded
+    view.exact_toggle.value = True
+    assert view.state == KeepOrReroll(die=2) and set(view.advice["value"]) == {Fraction(7, 2), 2}
+    assert view.why is not None and view.why.chosen.value == Fraction(7, 2) and asked[-1] is True
 
 
 def test_a_bug_in_advise_or_a_board_is_a_traceback_not_a_message() -> None:

@@ -76,7 +76,8 @@ class Adapter(Generic[S]):
         risk_summary: the best choice's risk in words, ``{}`` standing for the exact chance.
         solo: one person plays and no bots: the "Bots play" button is not shown.
         exact_toggle: the words of a checkbox asking for every value exact, with no budget (``advise`` and
-            ``explain`` then get ``exact=True``: slower, seconds a decision); None: no such checkbox.
+            ``explain`` then get ``exact=True``, and without an ``explain`` the panel is built from that advice:
+            slower, seconds a decision); None: no such checkbox.
     """
 
     advise: Advisor[S] | None = None

@@ -200,8 +200,10 @@ class DecisionView(Generic[S]):
         self.why_panel = widgets.HTML()
         self.why: Why | None = None
         self.explain: Explainer | None = adapter.explain or (advice_explainer(adapter.advise) if adapter.advise else None)
-        self.exact_explain: Explainer | None = partial(cast(Callable[..., Any], adapter.explain), exact=True) \
-            if adapter.explain and adapter.exact_toggle else None
+        self.exact_explain: Explainer | None = None  # with the exact box ticked: explain (or advise) with exact=True
+        if adapter.exact_toggle and (adapter.explain or adapter.advise):
+            self.exact_explain = partial(cast(Callable[..., Any], adapter.explain), exact=True) if adapter.explain else \
+                advice_explainer(partial(cast(Callable[..., pd.DataFrame], adapter.advise), exact=True))
         self._why_cache: dict[Any, Why | None] = {}
 
         self._show_texts()
