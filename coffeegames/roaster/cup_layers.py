@@ -199,7 +199,9 @@ class Layers:
     """The positions reachable from ``roots`` (count tuples ``(bag, cup, tray)``, about to draw), solved exactly.
 
     Raises :class:`.cup_solver.OverBudget` if they are more than ``max_states`` (counted before any value). With
-    ``dist`` (more primes) :meth:`dist` gives the score distribution too.
+    ``dist`` (more primes) :meth:`dist` gives the score distribution too. The positions are listed and counted here,
+    valued on the first :meth:`values` or :meth:`dist` (a caller weighing tables of several sizes solves only the one
+    it keeps).
     """
 
     def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None = None,
@@ -227,7 +229,7 @@ class Layers:
         self._list(max_states)
         self.positions = sum(len(layer.codes) for layer in self.layers.values())
         self._bounds()
-        self._solve()
+        self.solved = False
 
     def code(self, bag: Counts, cup: Counts, tray: int) -> int:
         return sum(n * s for n, s in zip(bag, self.bag_strides)) + sum(n * s for n, s in zip(cup, self.cup_strides)) + \
@@ -316,6 +318,8 @@ class Layers:
 
     # -- backward: the values ---------------------------------------------------------------------------------
     def _solve(self) -> None:
+        if self.solved:
+            return
         p = self.p
         for total in sorted(self.layers):
             layer = self.layers[total]
@@ -386,6 +390,7 @@ class Layers:
                     self.kept[code] = (float(value[i]), residues[i].copy())
             if not self.with_dist and below is not None:  # the layer below is no longer needed
                 self.layers[total - 1] = _Layer.empty(below)
+        self.solved = True
 
     def _scores(self, layer: _Layer, rows: np.ndarray) -> np.ndarray:
         """The scores of the cups at ``rows`` of ``layer`` (each distinct cup scored once)."""
@@ -430,6 +435,7 @@ class Layers:
         """Each root's exact value (expected score under the best play)."""
         if self.exact is not None:
             return list(self.exact)
+        self._solve()
         out = []
         for (bag, _, _), code in zip(self.roots, self.root_codes):
             bound = self.bounds[sum(bag)]
@@ -445,6 +451,7 @@ class Layers:
         solver breaks them). Needs ``dist=True``."""
         if not self.with_dist:
             raise ValueError("Layers(..., dist=True) carries enough primes for the distribution")
+        self._solve()
         solver, p = self.solver, self.p
         weights = [Fraction(1, len(self.roots))] * len(self.roots)
         mass = {t: np.zeros((len(layer.codes), len(self.primes)), dtype=np.int64) for t, layer in self.layers.items()}
