@@ -171,3 +171,25 @@ def test_boxes_at_the_edges(active):
         assert table.exact is not None
         assert table.values() == [solver.value(*root)], root
         assert table.positions == len(solver.values), root
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cups_scored_many_at_once_score_as_the_rules_say_one_by_one(seed):
+    """The solvers score their cups many at once (:meth:`Solver.score_many`, numpy): each the same as the public
+    :meth:`Rules.score` of its tokens (Sweetness added by the rules version, the Extra Bean when active), on random
+    cups of every card, under every scoring ruling."""
+    rng = np.random.default_rng(seed)
+    for card in CARDS:
+        rules = Rules(card=card, burnt_level=int(rng.integers(0, 3)), skill_groups=str(rng.choice(["largest", "each"])),
+                      sweetness_flavour=bool(rng.integers(0, 2)), rules_version=int(rng.integers(1, 3)))
+        active = [e for e in ("sweetness", "extra_bean") if rng.random() < 0.5]
+        solver = Solver(rules, active, TOKENS, 3, None)
+        cups = rng.integers(0, 4, size=(300, len(solver.kinds)))
+        cups[rng.random(cups.shape) < 0.6] = 0  # mostly sparse cups, some empty
+        cups = cups[cups.sum(1) <= 10 - ("sweetness" in active)]  # that fit a cup (Sweetness takes a space)
+        one_by_one = []
+        for counts in cups.tolist():
+            tokens = [k for k, n in zip(solver.kinds, counts) for _ in range(n)]
+            tokens += ["sweetness"] * solver.sweet_in(len(tokens)) + ["extra_bean"] * ("extra_bean" in active)
+            one_by_one.append(rules.score(tokens).total)
+        assert len(one_by_one) > 100 and solver.score_many(cups).tolist() == one_by_one

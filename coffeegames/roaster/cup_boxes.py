@@ -333,7 +333,7 @@ class _Plan:
     def _score_each(self, distinct: np.ndarray) -> np.ndarray:
         """The scores of the cups ``C0 + D`` (``D`` packed, distinct), checked within ``max_score``."""
         digits = (distinct[:, None] >> self.shifts) & self.masks
-        scores = np.array([self.solver.score(tuple(c)) for c in (digits + np.array(self.cup)).tolist()], dtype=np.int64)
+        scores = self.solver.score_many(digits + np.array(self.cup, dtype=np.int64))
         if len(scores) and np.abs(scores).max() > self.max_score:
             raise ValueError("a cup scores beyond MAX_SCORE")
         return scores

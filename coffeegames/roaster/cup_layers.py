@@ -398,8 +398,7 @@ class Layers:
         order = np.argsort(cups)
         sorted_cups = cups[order]
         first = np.concatenate(([True], sorted_cups[1:] != sorted_cups[:-1]))
-        distinct = layer.cup[rows[order[first]]]
-        scores = np.array([self.solver.score(tuple(c)) for c in distinct.tolist()], dtype=np.int64)
+        scores = self.solver.score_many(layer.cup[rows[order[first]]])
         if len(scores) and np.abs(scores).max() > MAX_SCORE:
             raise ValueError("a cup scores beyond MAX_SCORE")
         out = np.empty(len(rows), dtype=np.int64)

@@ -48,11 +48,12 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ..engine.options import option_table
@@ -89,6 +90,7 @@ from .scoring import (
     SKILL_POINTS,
     CupScore,
     flavour_matches,
+    _score_columns,
     _score_counts,
     score_cup,
     scoring_class,
@@ -271,6 +273,10 @@ class Rules:
     def _score_counts(self, counts: Counter[str]) -> CupScore:
         """:meth:`score` of a cup as token → count, nothing checked: the cup solver's, for the cups it builds itself."""
         return _score_counts(counts, self.card, self.board, self.burnt_level, self.skill_groups, self.sweetness_flavour)
+
+    def _score_columns(self, counts: Mapping[str, np.ndarray]) -> np.ndarray:
+        """The totals of many cups at once (token → an array of counts, one per cup), nothing checked: the cup solvers'."""
+        return _score_columns(counts, self.card, self.board, self.burnt_level, self.skill_groups, self.sweetness_flavour)
 
     def scoring_class(self, token: str) -> tuple[Hashable, ...]:
         """:func:`scoring_class` for this game's card and rulings."""

@@ -1,7 +1,9 @@
 """Scoring a Coffee Roaster cup (docs/rules/roaster.md, "Scoring"): roast points, flavour, skill and minus points.
 
-:func:`score_cup` is the one place the scoring rules live; :func:`scoring_class` lists what
-it reads of a token, so the cup solver can merge tokens that always score alike.
+:func:`score_cup` scores a cup; its rules live in one place (``_parts``), which scores one cup with Python's
+``min``/``max`` or many cups at once with numpy's (``_score_columns``: the cup solvers score thousands of cups a
+table). :func:`scoring_class` lists what they read of a token, so the cup solver can merge tokens that always score
+alike.
 
 Example:
     >>> from coffeegames.roaster.data import load_cards
@@ -12,11 +14,14 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import islice
+from typing import Any
+
+import numpy as np
 
 from ..errors import BadArgument, BadType, TooBig
 from ..validate import Checker, check_instance
@@ -76,18 +81,32 @@ def flavour_matches(tokens: Iterable[str], wanted: Sequence[str]) -> int:
     return _matches(Counter(tokens), Counter(wanted))
 
 
-def _matches(have: Counter[str], need: Counter[str]) -> int:
-    """:func:`flavour_matches` on counts: the cup's ``have``, the card's ``need`` (only read)."""
-    matched = sum(min(need[f], have[f]) for f in FLAVOURS)
-    jokers = have[WILD]
+@dataclass(frozen=True)
+class _Ops:
+    """What the scoring rules do to counts, for one cup (Python ints) or many at once (int arrays, one entry a cup)."""
+
+    minimum: Callable[[Any, Any], Any]
+    maximum: Callable[[Any, Any], Any]
+    entry: Callable[[tuple[int, ...], Any], Any]  # a table's entry at an index (or at each of an array's)
+
+
+_ONE = _Ops(min, max, lambda table, i: table[i])
+_MANY = _Ops(np.minimum, np.maximum, lambda table, i: np.asarray(table, dtype=np.int64)[i])
+
+
+def _matches(have: Mapping[str, Any], need: Counter[str], ops: _Ops = _ONE) -> Any:
+    """:func:`flavour_matches` on counts: the cup's ``have`` (token → a count, or with ``_MANY`` an array of counts, one
+    per cup), the card's ``need`` (only read)."""
+    matched = sum(ops.minimum(need[f], have.get(f, 0)) for f in FLAVOURS)
+    jokers = have.get(WILD, 0)
     if need[SWEETNESS]:
-        matched += min(need[SWEETNESS], have[SWEETNESS])
+        matched = matched + ops.minimum(need[SWEETNESS], have.get(SWEETNESS, 0))
     else:
-        jokers += have[SWEETNESS]
-    return matched + min(jokers, sum(need.values()) - matched)
+        jokers = jokers + have.get(SWEETNESS, 0)
+    return matched + ops.minimum(jokers, sum(need.values()) - matched)
 
 
-@lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=64)
 def _need(wanted: tuple[str, ...]) -> Counter[str]:
     """A card's flavour list counted, once (read only)."""
     return Counter(wanted)
@@ -142,19 +161,41 @@ def _score_counts(counts: Counter[str], card: Card, board: Board, burnt_level: i
                  sweetness_flavour: bool) -> CupScore:
     """:func:`score_cup` of a cup given as token → count, with nothing checked: for the cup solver, which scores
     thousands of cups it built itself (``score_cup`` checks its arguments, then comes here)."""
+    level, matches, skill, minus = _parts(counts, board, card.flavours, burnt_level, skill_groups, sweetness_flavour, _ONE)
+    return CupScore(level, card.roast_points(level), matches, FLAVOUR_POINTS[matches], skill, minus)
+
+
+def _score_columns(counts: Mapping[str, np.ndarray], card: Card, board: Board, burnt_level: int, skill_groups: str,
+                  sweetness_flavour: bool) -> np.ndarray:
+    """The totals of many cups at once: ``counts`` maps a token to its count in each cup (int arrays of one length),
+    nothing checked (the cup solvers' cups). The same rules as :func:`score_cup` (both go through ``_parts``)."""
+    level, matches, skill, minus = _parts(counts, board, card.flavours, burnt_level, skill_groups, sweetness_flavour, _MANY)
+    level = np.asarray(level, dtype=np.int64)
+    roast = np.array([card.roast_points(n) for n in range(int(level.max(initial=0)) + 1)], dtype=np.int64)
+    return roast[level] + _MANY.entry(FLAVOUR_POINTS, matches) + skill - minus
+
+
+_SKILL = (0, 0, 0, *(SKILL_POINTS[n] for n in range(3, 8)))
+"""Skill points of a group of ``n`` beans of one level, ``n`` = 0..7 (7 or more: the last)."""
+
+
+def _parts(counts: Mapping[str, Any], board: Board, flavours: Sequence[str], burnt_level: int, skill_groups: str,
+           sweetness_flavour: bool, ops: _Ops) -> tuple[Any, Any, Any, Any]:
+    """(roast level, flavour matches, skill points, minus points) of a cup (``ops`` ``_ONE``), or of many cups at once
+    (``_MANY``: each count an int array): the scoring rules, in one place, for :func:`_score_counts` and
+    :func:`_score_columns`."""
     spaces = level = minus = 0
     for t, n in counts.items():
-        spaces, level, minus = spaces + n, level + _LEVELS[t] * n, minus + MINUS.get(t, 0) * n
-    spaces -= counts[EXTRA_BEAN]
-    level += burnt_level * counts[BURNT] + board.extra_bean_level * counts[EXTRA_BEAN]
-    matches = min(4, _matches(counts, _need(tuple(card.flavours))))
-    groups = [SKILL_POINTS[min(counts[b], 7)] for b in BEANS if counts[b] >= 3]
-    skill = sum(groups) if skill_groups == "each" else max(groups, default=0)
-    if not any(counts[f] for f in (*FLAVOURS, WILD, *((SWEETNESS,) if sweetness_flavour else ()))):
-        minus += NO_FLAVOUR_MINUS
-    if spaces < CUP_SPACES:
-        minus += EMPTY_SPACE_MINUS
-    return CupScore(level, card.roast_points(level), matches, FLAVOUR_POINTS[matches], skill, minus)
+        if t != EXTRA_BEAN:
+            spaces = spaces + n
+        level, minus = level + _LEVELS[t] * n, minus + MINUS.get(t, 0) * n
+    level = level + burnt_level * counts.get(BURNT, 0) + board.extra_bean_level * counts.get(EXTRA_BEAN, 0)
+    matches = ops.minimum(4, _matches(counts, _need(tuple(flavours)), ops))
+    groups = [ops.entry(_SKILL, ops.minimum(counts.get(b, 0), 7)) for b in BEANS]  # 0 for fewer than 3 beans
+    skill = sum(groups) if skill_groups == "each" else functools.reduce(ops.maximum, groups)
+    flavoured = sum(counts.get(f, 0) for f in (*FLAVOURS, WILD, *((SWEETNESS,) if sweetness_flavour else ())))
+    minus = minus + NO_FLAVOUR_MINUS * (flavoured == 0) + EMPTY_SPACE_MINUS * (spaces < CUP_SPACES)
+    return level, matches, skill, minus
 
 
 def scoring_class(token: str, card: Card, burnt_level: int = 0) -> tuple[Hashable, ...]:
