@@ -103,8 +103,9 @@ def _unique(codes: np.ndarray) -> np.ndarray:
 
 
 def _scatter(into: np.ndarray, rows: np.ndarray, add: np.ndarray) -> None:
-    """``into[rows] += add`` with repeated rows summed, exactly: each row gets at most two terms a call (one parent
-    by a cup move and one by a tray move, or a Choice pair's two keeps), each below p < 2**31: float64 sums are exact."""
+    """``into[rows] += add`` with repeated rows summed, exactly: each row gets at most two terms a kind (one parent by a
+    cup move and one by a tray move, or a Choice pair's two keeps), each below p < 2**31: float64 sums of so few terms
+    are exact, and ``into`` (below p before) stays far within an int64."""
     for j in range(into.shape[1]):
         into[:, j] += np.bincount(rows, weights=add[:, j].astype(np.float64), minlength=len(into)).astype(np.int64)
 
@@ -492,11 +493,11 @@ class Layers:
                 d = total if kind == "plain" else total * (total - 1)
                 inv = np.array([pow(d, -1, q) for q in self.primes], dtype=np.int64)
                 m = here[rows] * inv % p
-                if kind == "plain":
-                    for o in range(self.k):
-                        sel = np.flatnonzero(n[:, o] > 0)
-                        _scatter(down, layer.dest[o][sel], n[sel, o][:, None] * m[sel] % p)
-                        down %= p
+                if kind == "plain":  # every kind's moves in one scatter (each term below 64 p < 2**37)
+                    sels = [np.flatnonzero(n[:, o]) for o in range(self.k)]
+                    _scatter(down, np.concatenate([layer.dest[o][sel] for o, sel in enumerate(sels)]),
+                             np.concatenate([n[sel, o, None] * m[sel] for o, sel in enumerate(sels)]))
+                    down %= p
                 else:
                     child = [c[rows] for c in layer.children]
                     for a in range(self.k):
