@@ -104,8 +104,8 @@ def _unique(codes: np.ndarray) -> np.ndarray:
 
 def _scatter(into: np.ndarray, rows: np.ndarray, add: np.ndarray) -> None:
     """``into[rows] += add`` with repeated rows summed, exactly: each row gets at most two terms a kind (one parent by a
-    cup move and one by a tray move, or a Choice pair's two keeps), each below p < 2**31: float64 sums of so few terms
-    are exact, and ``into`` (below p before) stays far within an int64."""
+    cup move and one by a tray move, or a Choice pair's two keeps), each below 64 p < 2**37 (a count times a residue):
+    their float64 sums stay below 2**53, so they are exact, and ``into`` stays far within an int64."""
     for j in range(into.shape[1]):
         into[:, j] += np.bincount(rows, weights=add[:, j].astype(np.float64), minlength=len(into)).astype(np.int64)
 
