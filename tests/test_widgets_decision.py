@@ -20,7 +20,7 @@ from coffeegames.dairyman import Drawn, Game, Lock, Rolled, Stop, advise, optima
 from coffeegames.engine import CHANCE, Expectimax, IllegalAction, Session
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
 from coffeegames.widgets.adapter import Adapter
-from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, figure_dict, mean_text
+from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, figure, figure_dict, mean_text, plot_output
 from coffeegames.widgets.dairyman_game import dairyman_board, dairyman_walkthrough, parse_roll, roll_owner
 from coffeegames.widgets.dairyman_policy import PolicyExplorer
 from coffeegames.widgets.decision import STAR, DecisionView, solver_advice
@@ -433,3 +433,19 @@ def test_board_figure_dict_is_plotlys_own_figure(game: str) -> None:
             break
         state = state.apply(state.sample_chance(rng) if state.is_chance() else state.legal_actions()[-1])
     assert drawn(view.board_plot)["layout"]["template"] == _plotly_json(go.Figure(layout={"template": "plotly_white"}))["layout"]["template"]
+
+
+@pytest.mark.parametrize("config", [None, {"displayModeBar": False}])
+def test_plot_output_is_what_plotlys_mimetype_renderer_makes(config: dict[str, Any] | None) -> None:
+    """plot_output builds plotly's mimetype bundle itself (plotly's renderers import nbformat and jsonschema): it must
+    be what plotly's own "plotly_mimetype" renderer makes, for a figure and for a board's figure dict."""
+    view = roaster_walkthrough(seed=2)
+    assert view.adapter.board is not None
+    traces, layout = view.adapter.board(view.state)
+    for fig in (figure([go.Bar(x=["a", "b"], y=[1, 2.5])], title="two bars"), figure_dict(traces, layout)):
+        plain = fig.to_dict() if isinstance(fig, go.Figure) else dict(fig)
+        theirs = pio.renderers["plotly_mimetype"].to_mimebundle(dict(plain))
+        if config:
+            theirs["application/vnd.plotly.v1+json"]["config"] = config
+        ours = plot_output(fig, config)["data"]
+        assert ours.pop("text/plain") and ours == theirs

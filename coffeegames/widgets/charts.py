@@ -7,6 +7,7 @@ of :mod:`coffeegames.text` (re-exported here) turn them into what a learner read
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -168,7 +169,9 @@ def plot_output(fig: go.Figure | Mapping[str, Any], config: Mapping[str, Any] | 
     (['application/vnd.plotly.v1+json', 'text/plain'], 'two bars')
     """
     plain = fig.to_dict() if isinstance(fig, go.Figure) else dict(fig)
-    bundle = pio.renderers["plotly_mimetype"].to_mimebundle(plain)
+    # what plotly's own "plotly_mimetype" renderer makes (it adds no config of its own), without importing plotly's
+    # renderers: they import nbformat and jsonschema, ~150,000 objects that every full pass of the cycle collector walks
+    bundle = {"application/vnd.plotly.v1+json": json.loads(pio.to_json(plain, validate=False, remove_uids=False))}
     if config:
         bundle["application/vnd.plotly.v1+json"]["config"] = dict(config)
     title = plain.get("layout", {}).get("title")
