@@ -171,7 +171,9 @@ class _Layer:
         self.codes = codes
         digits = _digits(codes, strides, radices)  # int8: counts ≤ 63, a tenth of the memory of int64
         self.bag, self.cup, self.tray = digits[:, :k], digits[:, k:2 * k], digits[:, 2 * k]
-        size = self.cup.sum(1)
+        size = np.zeros(len(codes), dtype=np.int16)  # the cup's tokens, a column at a time (``sum(1)`` on rows this
+        for j in range(k):                            # narrow is three times slower)
+            size += self.cup[:, j]
         position = size + (size >= solver.sweet_space if solver.sweet_space is not None else 0)
         total = int(self.bag[0].sum()) if len(codes) else 0
         self.full = position >= CUP_SPACES
@@ -185,7 +187,7 @@ class _Layer:
         self.value: np.ndarray = np.zeros(0)
         self.residues: np.ndarray = np.zeros((0, 0), dtype=np.int64)
         self.later: dict[tuple[int, int], np.ndarray] = {}  # Choice: (a, b) → keep b (over a)
-        self.children: list[np.ndarray] = []  # with ``dist``: per kind, the child's row when it goes to the cup
+        self.children: list[np.ndarray] = []  # with ``dist``: per kind, the child's row when it goes to the cup (Choice rows)
         self.dest: list[np.ndarray] = []  # with ``dist``: per kind, the best move's row (plain positions, in order)
 
     @classmethod
@@ -332,21 +334,20 @@ class Layers:
             if below is not None and (layer.plain.any() or layer.choice.any()):
                 bound = self.bounds[total - 1]
                 last = len(below.codes) - 1
-                # per kind: the child's row in ``below`` when that kind goes to the cup (where the bag has one and the
-                # position is live; elsewhere a row that is never weighed: searching every row is cheaper than masking)
-                children = [np.minimum(np.searchsorted(below.codes, layer.codes + (self.cup_strides[o] - self.bag_strides[o])), last)
+                # per kind: the child's row in ``below`` when that kind goes to the cup, for the rows of ``codes`` (where
+                # the bag has one; elsewhere a row that is never weighed: searching every row is cheaper than masking)
+                def children(codes: np.ndarray) -> list[np.ndarray]:
+                    return [np.minimum(np.searchsorted(below.codes, codes + (self.cup_strides[o] - self.bag_strides[o])), last)
                             for o in range(self.k)]
-                if self.with_dist:
-                    layer.children = children
+
                 # no reduction modulo p inside the sums: at most T(T-1) < 2**12 times a residue < 2**31
                 rows = np.flatnonzero(layer.plain)
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
                     tray_ok = layer.tray_ok[rows]
                     codes, counts = layer.codes[rows], layer.bag[rows].astype(np.int64)
-                    for o in range(self.k):
+                    for o, best in enumerate(children(codes)):
                         n = counts[:, o]
-                        best = children[o][rows]
                         ok = tray_ok & (n > 0)
                         if ok.any():
                             tray_idx = np.minimum(np.searchsorted(below.codes, codes + (self.tray_stride - self.bag_strides[o])), last)
@@ -363,8 +364,11 @@ class Layers:
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
                     n = layer.bag[rows].astype(np.int64)
+                    child = children(layer.codes[rows])
+                    if self.with_dist:
+                        layer.children = child
                     for a in range(self.k):
-                        ia = children[a][rows]
+                        ia = child[a]
                         w = n[:, a] * (n[:, a] - 1)
                         acc_v += w * below.value[ia]
                         acc_r += w[:, None] * below.residues[ia]
@@ -373,7 +377,7 @@ class Layers:
                             ok = w > 0
                             if not ok.any():
                                 continue
-                            ib = children[b][rows]
+                            ib = child[b]
                             keep_b = self._later(below, ia, ib, bound, ok)
                             later = np.zeros(m, dtype=bool)
                             later[rows] = keep_b
@@ -499,7 +503,7 @@ class Layers:
                              np.concatenate([n[sel, o, None] * m[sel] for o, sel in enumerate(sels)]))
                     down %= p
                 else:
-                    child = [c[rows] for c in layer.children]
+                    child = layer.children
                     for a in range(self.k):
                         w = n[:, a] * (n[:, a] - 1)
                         sel = np.flatnonzero(w > 0)
