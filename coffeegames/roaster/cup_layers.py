@@ -8,8 +8,8 @@ first), computed another way, for many positions at a time:
   cup, one for the tray): a draw to the cup or the tray is one subtraction and addition of strides.
 * A draw always takes one token out of the bag (Choice draws two and returns one), so the positions fall into
   *layers* by the number of tokens left in the bag; a layer's values need only the next layer's. The positions
-  reachable from the roots are listed forward, layer by layer (``np.unique``), then valued backward, a layer at a
-  time, each a handful of array operations per kind of token. Many roots share one table: the cup tests after
+  reachable from the roots are listed forward, layer by layer (one sort a layer, which also tells each move the row
+  it leads to), then valued backward, a layer at a time, each a handful of array operations per kind of token. Many roots share one table: the cup tests after
   every draw of a round (:func:`.cup.one_more_round`) are one solve.
 * Exact values: each value is a rational whose denominator divides a bound known per layer (``Layers.bounds``,
   from the draw sizes); it is carried modulo several primes below 2**31 (int64 products never overflow) and
@@ -96,10 +96,22 @@ MAX_SCORE = 200
 """A bound on |score| of any cup (checked), for the number of primes."""
 
 
-def _unique(codes: np.ndarray) -> np.ndarray:
-    """The sorted distinct codes (a sort and a mask: numpy 2's hash-based ``np.unique`` is many times slower here)."""
-    codes = np.sort(codes)
-    return codes[np.concatenate(([True], codes[1:] != codes[:-1]))] if len(codes) else codes
+def _unique_rows(codes: np.ndarray, bits: int) -> tuple[np.ndarray, np.ndarray]:
+    """The sorted distinct codes (each below ``2**bits``), and the row of each of ``codes`` among them: no search.
+
+    Where code and index fit one int64 together they are sorted as one number (numpy's plain sort is several times
+    faster than its argsort); else by an argsort."""
+    shift = max(1, len(codes).bit_length())
+    if bits + shift <= 62:
+        keyed = np.sort((codes << shift) | np.arange(len(codes), dtype=np.int64))
+        ordered, order = keyed >> shift, keyed & ((1 << shift) - 1)
+    else:
+        order = np.argsort(codes)
+        ordered = codes[order]
+    new = np.concatenate(([True], ordered[1:] != ordered[:-1])) if len(codes) else np.zeros(0, dtype=bool)
+    rows = np.empty(len(codes), dtype=np.int64)
+    rows[order] = np.cumsum(new) - 1
+    return ordered[new], rows
 
 
 def _scatter(into: np.ndarray, rows: np.ndarray, add: np.ndarray) -> None:
@@ -187,8 +199,16 @@ class _Layer:
         self.value: np.ndarray = np.zeros(0)
         self.residues: np.ndarray = np.zeros((0, 0), dtype=np.int64)
         self.later: dict[tuple[int, int], np.ndarray] = {}  # Choice: (a, b) → keep b (over a)
+        self.moves: dict[tuple[str, int], np.ndarray] = {}  # (move, kind) → the rows it leads to below (set by _list)
         self.children: list[np.ndarray] = []  # with ``dist``: per kind, the child's row when it goes to the cup (Choice rows)
         self.dest: list[np.ndarray] = []  # with ``dist``: per kind, the best move's row (plain positions, in order)
+
+    def child_rows(self, move: tuple[str, int], where: np.ndarray) -> np.ndarray:
+        """The rows in the layer below that ``move`` (("plain" / "choice" / "tray", kind)) leads to from the rows
+        ``where`` of its own (a mask over those rows, in order); 0 elsewhere (a row never weighed)."""
+        out = np.zeros(len(where), dtype=np.int64)
+        out[where] = self.moves[move]
+        return out
 
     @classmethod
     def empty(cls, layer: _Layer) -> _Layer:
@@ -216,7 +236,7 @@ class Layers:
         radices, size = _radices(solver, self.roots)
         if size >= 2**62:
             raise TooBig("roots", "have more positions than an int64 code can number", roots)
-        self.radices = radices
+        self.radices, self.bits = radices, (size - 1).bit_length()
         strides = [1]
         for r in radices[:-1]:
             strides.append(strides[-1] * r)
@@ -240,26 +260,34 @@ class Layers:
 
     # -- forward: the reachable positions ---------------------------------------------------------------------
     def _list(self, max_states: int | None) -> None:
-        pending: dict[int, list[np.ndarray]] = {}
+        """List the layers from the roots down; each layer learns the rows its moves lead to in the layer below
+        (``moves``: the inverse of the sort that lists that layer, no search)."""
+        pending: dict[int, list[tuple[np.ndarray, _Layer | None, tuple[str, int]]]] = {}
         for (bag, _, _), code in zip(self.roots, self.root_codes):
-            pending.setdefault(sum(bag), []).append(np.array([code], dtype=np.int64))
+            pending.setdefault(sum(bag), []).append((np.array([code], dtype=np.int64), None, ("root", 0)))
         count = 0
         for total in range(max(pending), -1, -1):
             if total not in pending:
                 continue
-            layer = _Layer(_unique(np.concatenate(pending.pop(total))), self.solver, self.strides, self.radices, self.k)
+            pieces = pending.pop(total)
+            codes, rows = _unique_rows(np.concatenate([codes for codes, _, _ in pieces]), self.bits)
+            for (piece, parent, move), found in zip(pieces, np.split(rows, np.cumsum([len(c) for c, _, _ in pieces])[:-1])):
+                if parent is not None:
+                    parent.moves[move] = found
+            layer = _Layer(codes, self.solver, self.strides, self.radices, self.k)
             self.layers[total] = layer
             count += len(layer.codes)
             if max_states is not None and count > max_states:
                 raise OverBudget
-            nxt = []
+            if not total:
+                continue
+            nxt = pending.setdefault(total - 1, [])
             for o in range(self.k):
                 has = layer.bag[:, o] > 0
                 step = self.cup_strides[o] - self.bag_strides[o]
-                nxt.append(layer.codes[has & (layer.plain | layer.choice)] + step)
-                nxt.append(layer.codes[has & layer.tray_ok] + (self.tray_stride - self.bag_strides[o]))
-            if total:
-                pending.setdefault(total - 1, []).extend(nxt)
+                nxt.append((layer.codes[has & layer.plain] + step, layer, ("plain", o)))
+                nxt.append((layer.codes[has & layer.choice] + step, layer, ("choice", o)))
+                nxt.append((layer.codes[has & layer.tray_ok] + (self.tray_stride - self.bag_strides[o]), layer, ("tray", o)))
 
     def _bounds(self) -> None:
         """``bounds[T]``: a multiple of the denominator of every value in layer T; the primes to carry."""
@@ -333,24 +361,18 @@ class Layers:
             below = self.layers.get(total - 1)
             if below is not None and (layer.plain.any() or layer.choice.any()):
                 bound = self.bounds[total - 1]
-                last = len(below.codes) - 1
-                # per kind: the child's row in ``below`` when that kind goes to the cup, for the rows of ``codes`` (where
-                # the bag has one; elsewhere a row that is never weighed: searching every row is cheaper than masking)
-                def children(codes: np.ndarray) -> list[np.ndarray]:
-                    return [np.minimum(np.searchsorted(below.codes, codes + (self.cup_strides[o] - self.bag_strides[o])), last)
-                            for o in range(self.k)]
-
                 # no reduction modulo p inside the sums: at most T(T-1) < 2**12 times a residue < 2**31
                 rows = np.flatnonzero(layer.plain)
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
                     tray_ok = layer.tray_ok[rows]
-                    codes, counts = layer.codes[rows], layer.bag[rows].astype(np.int64)
-                    for o, best in enumerate(children(codes)):
+                    counts = layer.bag[rows].astype(np.int64)
+                    for o in range(self.k):
                         n = counts[:, o]
+                        best = layer.child_rows(("plain", o), n > 0)
                         ok = tray_ok & (n > 0)
                         if ok.any():
-                            tray_idx = np.minimum(np.searchsorted(below.codes, codes + (self.tray_stride - self.bag_strides[o])), last)
+                            tray_idx = layer.child_rows(("tray", o), ok)
                             later = self._later(below, best, tray_idx, bound, ok)
                             best = np.where(later, tray_idx, best)
                         if self.with_dist:
@@ -364,7 +386,7 @@ class Layers:
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
                     n = layer.bag[rows].astype(np.int64)
-                    child = children(layer.codes[rows])
+                    child = [layer.child_rows(("choice", o), n[:, o] > 0) for o in range(self.k)]
                     if self.with_dist:
                         layer.children = child
                     for a in range(self.k):
@@ -388,7 +410,7 @@ class Layers:
                     value[rows] = acc_v / (total * (total - 1))
                     inv = np.array([pow(total * (total - 1), -1, int(q)) for q in self.primes], dtype=np.int64)
                     residues[rows] = acc_r % p * inv % p
-            layer.value, layer.residues = value, residues
+            layer.value, layer.residues, layer.moves = value, residues, {}
             for (bag, _, _), code in zip(self.roots, self.root_codes):
                 if sum(bag) == total:
                     i = self._find(code, total)
