@@ -143,3 +143,16 @@ def test_two_of_five_matches_brute_force():
     assert table["expected bad tokens removed (at most 2)"] == _mean(bag, 5, lambda d: min(bad(d), 2))
     assert table["expected moisture leaving"] == _mean(bag, 5, lambda d: d.count("moisture"))
     assert two_of_five_table(Bag({"smoke": 1, "bean1": 2}))["value"]["tokens drawn"] == 3
+
+
+def test_only_short_draw_lists_are_kept() -> None:
+    """draw_outcomes keeps lists of at most CACHED_DRAWS draws (asked again, the same object); a round's long list is
+    made anew each time (kept, they would pile up in a notebook's process), with the same draws and odds."""
+    from coffeegames.roaster import CACHED_DRAWS, draw_outcome_count, draw_outcomes
+
+    short = ("hard",) * 3 + ("smoke", "bean1")
+    long = tuple(["bean0"] * 3 + ["bean1"] * 3 + ["bean2"] * 3 + ["bean3"] * 3 + ["hard"] * 3 + ["smoke", "aroma", "body"])
+    assert draw_outcome_count(short, 2) <= CACHED_DRAWS < draw_outcome_count(long, 6)
+    assert draw_outcomes(short, 2) is draw_outcomes(short, 2)
+    first, again = draw_outcomes(long, 6), draw_outcomes(long, 6)
+    assert first is not again and first == again and sum(p for _, p in first) == 1

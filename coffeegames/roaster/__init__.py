@@ -81,6 +81,7 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
     )
     from .menu import Menu, next_difficulty
     from .odds import (
+        CACHED_DRAWS,
         count_dist,
         draw_outcome_count,
         draw_outcomes,
@@ -163,7 +164,7 @@ else:
         ),
         "menu": "Menu next_difficulty",
         "odds": (
-            "count_dist draw_odds draw_outcome_count draw_outcomes draw_table effect_table expected_count p_any "
+            "CACHED_DRAWS count_dist draw_odds draw_outcome_count draw_outcomes draw_table effect_table expected_count p_any "
             "p_beans_at_least p_burn shuffle_outcomes two_of_five_table"
         ),
         "policy": "greedy_policy random_policy",
@@ -197,7 +198,7 @@ __all__ = [
     "NoExchange", "PayWild", "Phase", "PlusTwo", "Preserve", "RemoveBad", "RemoveTwo", "ReserveToBag", "Roast", "STATE_FORMAT",
     "Shuffled", "State", "Stop", "ToCup", "ToTray", "TwoOfFive", "check", "game_for_options", "load_walkthrough", "saved_game",
     # odds, the cup-test solver, advice, bots
-    "CONTINUE_OPTIONS", "CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "STOP_OPTIONS", "advise", "describe", "explain", "count_dist",
+    "CACHED_DRAWS", "CONTINUE_OPTIONS", "CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "STOP_OPTIONS", "advise", "describe", "explain", "count_dist",
     "draw_odds", "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "greedy_policy",
     "next_round_risks", "one_more_round", "p_any", "p_beans_at_least", "p_burn", "random_policy", "round_burn",
     "shuffle_outcomes", "stop_now", "stop_or_continue", "two_of_five_table",

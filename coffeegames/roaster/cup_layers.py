@@ -366,7 +366,7 @@ class Layers:
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
                     tray_ok = layer.tray_ok[rows]
-                    counts = layer.bag[rows].astype(np.int64)
+                    counts = np.take(layer.bag, rows, axis=0).astype(np.int64)
                     for o in range(self.k):
                         n = counts[:, o]
                         best = layer.child_rows(("plain", o), n > 0)
@@ -378,14 +378,14 @@ class Layers:
                         if self.with_dist:
                             layer.dest.append(best)
                         acc_v += n * below.value[best]
-                        acc_r += n[:, None] * below.residues[best]
+                        acc_r += n[:, None] * np.take(below.residues, best, axis=0)
                     value[rows] = acc_v / total
                     inv = np.array([pow(total, -1, int(q)) for q in self.primes], dtype=np.int64)
                     residues[rows] = acc_r % p * inv % p
                 rows = np.flatnonzero(layer.choice)
                 if len(rows):
                     acc_v, acc_r = np.zeros(len(rows)), np.zeros((len(rows), len(self.primes)), dtype=np.int64)
-                    n = layer.bag[rows].astype(np.int64)
+                    n = np.take(layer.bag, rows, axis=0).astype(np.int64)
                     child = [layer.child_rows(("choice", o), n[:, o] > 0) for o in range(self.k)]
                     if self.with_dist:
                         layer.children = child
@@ -393,7 +393,7 @@ class Layers:
                         ia = child[a]
                         w = n[:, a] * (n[:, a] - 1)
                         acc_v += w * below.value[ia]
-                        acc_r += w[:, None] * below.residues[ia]
+                        acc_r += w[:, None] * np.take(below.residues, ia, axis=0)
                         for b in range(a + 1, self.k):
                             w = 2 * n[:, a] * n[:, b]
                             ok = w > 0
@@ -406,7 +406,7 @@ class Layers:
                             layer.later[(a, b)] = later
                             best = np.where(keep_b, ib, ia)
                             acc_v += w * below.value[best]
-                            acc_r += w[:, None] * below.residues[best]
+                            acc_r += w[:, None] * np.take(below.residues, best, axis=0)
                     value[rows] = acc_v / (total * (total - 1))
                     inv = np.array([pow(total * (total - 1), -1, int(q)) for q in self.primes], dtype=np.int64)
                     residues[rows] = acc_r % p * inv % p
@@ -425,7 +425,7 @@ class Layers:
         order = np.argsort(cups)
         sorted_cups = cups[order]
         first = np.concatenate(([True], sorted_cups[1:] != sorted_cups[:-1]))
-        scores = self.solver.score_many(layer.cup[rows[order[first]]])
+        scores = self.solver.score_many(np.take(layer.cup, rows[order[first]], axis=0))
         if len(scores) and np.abs(scores).max() > MAX_SCORE:
             raise ValueError("a cup scores beyond MAX_SCORE")
         out = np.empty(len(rows), dtype=np.int64)
@@ -500,7 +500,7 @@ class Layers:
                 exchange = rows[solver.exchange & layer.full[rows]]
                 plain = rows[~(solver.exchange & layer.full[rows])]
                 if len(plain):
-                    add(self._scores(layer, plain), here[plain])
+                    add(self._scores(layer, plain), np.take(here, plain, axis=0))
                 for row in exchange.tolist():
                     left, cup = tuple(layer.bag[row].tolist()), tuple(layer.cup[row].tolist())
                     pair = solver.full(left, cup)[1]
@@ -515,14 +515,14 @@ class Layers:
             for kind, rows in (("plain", np.flatnonzero(layer.plain)), ("choice", np.flatnonzero(layer.choice))):
                 if not len(rows):
                     continue
-                n = layer.bag[rows].astype(np.int64)
+                n = np.take(layer.bag, rows, axis=0).astype(np.int64)
                 d = total if kind == "plain" else total * (total - 1)
                 inv = np.array([pow(d, -1, q) for q in self.primes], dtype=np.int64)
-                m = here[rows] * inv % p
+                m = np.take(here, rows, axis=0) * inv % p
                 if kind == "plain":  # every kind's moves in one scatter (each term below 64 p < 2**37)
                     sels = [np.flatnonzero(n[:, o]) for o in range(self.k)]
                     _scatter(down, np.concatenate([layer.dest[o][sel] for o, sel in enumerate(sels)]),
-                             np.concatenate([n[sel, o, None] * m[sel] for o, sel in enumerate(sels)]))
+                             np.concatenate([n[sel, o, None] * np.take(m, sel, axis=0) for o, sel in enumerate(sels)]))
                     down %= p
                 else:
                     child = layer.children

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     import pandas as pd  # imported by the table functions only: the command line's answers do without it
 
 __all__ = [
-    "count_dist", "draw_odds", "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "p_any",
+    "CACHED_DRAWS", "count_dist", "draw_odds", "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "p_any",
     "p_beans_at_least", "p_burn", "shuffle_outcomes", "two_of_five_table",
 ]
 
@@ -52,7 +52,13 @@ def _check_tokens(bag: Any) -> Sequence[str]:
     return bag
 
 
-@cached(maxsize=4096)
+CACHED_DRAWS = 64
+""":func:`draw_outcomes` keeps the lists of at most this many draws (a solver asks for them again and again); a round's
+draw of several tokens (hundreds or thousands of draws, each a :class:`~.actions.Drawn` and a ``Fraction``) is listed
+anew each time: kept, every decision's list would pile up in the process, and each full pass of Python's cycle
+collector walks them all."""
+
+
 def draw_outcomes(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction], ...]:
     """Every multiset of ``k`` tokens drawn at once from ``bag`` with its exact probability (Fact: a draw
     without replacement, multivariate hypergeometric).
@@ -61,6 +67,18 @@ def draw_outcomes(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction],
     >>> [(str(d), p) for d, p in outcomes]
     [('drew hard×2', Fraction(1, 3)), ('drew hard smoke', Fraction(2, 3))]
     """
+    if draw_outcome_count(bag, k) <= CACHED_DRAWS:  # (the count checks both arguments)
+        return _kept_draws(bag, k)
+    return _listed_draws(bag, k)
+
+
+@cached(maxsize=4096)
+def _kept_draws(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction], ...]:
+    """:func:`draw_outcomes`, kept (short lists)."""
+    return _listed_draws(bag, k)
+
+
+def _listed_draws(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction], ...]:
     _check_tokens(bag)
     total = comb(len(bag), k)
     counts = Counter(bag)
