@@ -156,11 +156,9 @@ def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower
     box, rem, packed = _partial(boxes, level, shifts, dtype, lower.low)
     which = lower.pattern[box]
     count = lower.ways[which, rem]
-    first = lower.starts[which, rem] - (np.cumsum(count) - count)
-    index = np.repeat(first, count) + np.arange(int(count.sum()))
-    packed = np.repeat(packed, count) + lower.flat[index]
-    box = np.repeat(box, count)
-    return packed, lower.codes[box] - packed
+    first = (lower.starts[which, rem] - (np.cumsum(count) - count)).astype(np.int32)  # (int32: a layer's cells fit)
+    low = lower.flat[np.repeat(first, count) + np.arange(int(count.sum()), dtype=np.int32)]
+    return np.repeat(packed, count) + low, np.repeat(lower.codes[box] - packed, count) - low
 
 
 def _partial(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, stop: int
@@ -315,9 +313,10 @@ class _Plan:
             b0 = b1
         scale = total - self.d
         if scale > 1:
-            if (acc % scale).any():
+            out = acc // scale
+            if not np.array_equal(out * scale, acc):  # (a remainder costs three times a division)
                 raise AssertionError("cup-test denominator does not divide a weighted sum")
-            acc //= scale
+            return out
         return acc
 
     def _scores(self, cup: np.ndarray) -> np.ndarray:
