@@ -154,10 +154,10 @@ def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower
         packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound in _partial
         return packed, lower.codes[box] - packed
     box, rem, packed = _partial(boxes, level, shifts, dtype, lower.low)
-    which = lower.pattern[box]
-    count = lower.ways[which, rem]
-    first = (lower.starts[which, rem] - (np.cumsum(count) - count)).astype(np.int32)  # (int32: a layer's cells fit)
-    low = lower.flat[np.repeat(first, count) + np.arange(int(count.sum()), dtype=np.int32)]
+    run = lower.pattern[box] * lower.ways.shape[1] + rem  # each partial D's run: (pattern, size) flattened
+    count = lower.ways.take(run)
+    first = (lower.starts.take(run) - (np.cumsum(count) - count)).astype(np.int32)  # (int32: a layer's cells fit)
+    low = lower.flat.take(np.repeat(first, count) + np.arange(int(count.sum()), dtype=np.int32))
     return np.repeat(packed, count) + low, np.repeat(lower.codes[box] - packed, count) - low
 
 
