@@ -247,6 +247,12 @@ class _Plan:
         lower = [_Lower(b, self.shifts, self.dtype, self.levels) for b in self.boxes]
         if self.bits <= SCORE_BITS and self.max_score < -UNSCORED:
             self.scored = np.full(1 << self.bits, UNSCORED, dtype=np.int16)
+            if self.levels:  # every full cup at once (C0 + D, D ≤ a root's bag: group 0's full cells), so that the full
+                # cells of every group look their scores up (no search for the new ones)
+                seen = np.zeros(len(self.scored), dtype=bool)
+                seen[_cells(self.boxes[0], self.levels, self.shifts, self.dtype, lower[0])[0]] = True
+                new = np.flatnonzero(seen)
+                self.scored[new] = self._score_each(new)
         below: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # group → (values W, cup digits D) of the layer below
         for total in range(0, self.total + 1):
             layer: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -325,9 +331,13 @@ class _Plan:
         if self.scored is None:
             distinct, inverse = np.unique(cup, return_inverse=True)
             return self._score_each(distinct)[inverse]
-        new = np.unique(cup[self.scored[cup] == UNSCORED])
-        self.scored[new] = self._score_each(new)
-        return self.scored[cup].astype(np.int64)
+        got = self.scored[cup]
+        missing = got == UNSCORED
+        if missing.any():  # (cups of empty bags short of full)
+            new = np.unique(cup[missing])
+            self.scored[new] = self._score_each(new)
+            got = self.scored[cup]
+        return got.astype(np.int64)
 
     def _score_each(self, distinct: np.ndarray) -> np.ndarray:
         """The scores of the cups ``C0 + D`` (``D`` packed, distinct), checked within ``max_score``."""
