@@ -247,7 +247,7 @@ class _Plan:
         lower = [_Lower(b, self.shifts, self.dtype, self.levels) for b in self.boxes]
         if self.bits <= SCORE_BITS and self.max_score < -UNSCORED:
             self.scored = np.full(1 << self.bits, UNSCORED, dtype=np.int16)
-            if self.levels:  # every full cup at once (C0 + D, D ≤ a root's bag: group 0's full cells), so that the full
+            if 0 < self.levels <= self.total:  # every full cup at once (C0 + D, D ≤ a root's bag: group 0's full cells), so that the full
                 # cells of every group look their scores up (no search for the new ones)
                 seen = np.zeros(len(self.scored), dtype=bool)
                 seen[_cells(self.boxes[0], self.levels, self.shifts, self.dtype, lower[0])[0]] = True
