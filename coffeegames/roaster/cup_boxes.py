@@ -18,6 +18,11 @@ kind first), cells of a box in the same order of ``D``. Then, for a kind ``o`` d
 so each move's values are one selection of the layer below (``np.compress``: boolean indexing is several times
 slower on these irregular masks): no position code, no search, no sort.
 
+A cell is listed as a *partial* ``D`` (the more significant half of the kinds) and a run of the table of the less
+significant half's counts (:class:`_Lower`); the bag ``R − D`` is the partial's ``R − D`` less the run's entries (no
+box index a cell). Full cups are valued by a table of scores by packed ``D``, filled once a plan with every full cup
+the roots can reach (group 0's full cells: every other group's are among them), so a full layer only looks up.
+
 Values are exact integers ``W = value × F(T)``, ``F(T) = T (T−1) ⋯`` (as many factors as the longest remaining
 test, ``d`` draws): every probability of a test is a product of at most ``d`` factors ``n / T``. Then
 ``W(T) = Σ n_o × best_o / (T − d)`` (or no division while ``T ≤ d``) is an exact int64 division, checked; the caller
@@ -148,7 +153,8 @@ def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower
     bag.
 
     The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from
-    ``lower``'s table of the less significant kinds' counts (made once a group), one run a pattern of them."""
+    ``lower``'s table of the less significant kinds' counts (made once a group), one run a pattern of them: run
+    indices int32, and each partial's bag part ``R − D`` repeated over its run (one subtraction a cell, no box index)."""
     if lower.low < 2:
         box, rem, packed = _partial(boxes, level, shifts, dtype, 1)
         packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound in _partial
@@ -247,8 +253,8 @@ class _Plan:
         lower = [_Lower(b, self.shifts, self.dtype, self.levels) for b in self.boxes]
         if self.bits <= SCORE_BITS and self.max_score < -UNSCORED:
             self.scored = np.full(1 << self.bits, UNSCORED, dtype=np.int16)
-            if 0 < self.levels <= self.total:  # every full cup at once (C0 + D, D ≤ a root's bag: group 0's full cells), so that the full
-                # cells of every group look their scores up (no search for the new ones)
+            if 0 < self.levels <= self.total:  # every full cup the roots reach, at once (group 0's full cells: D ≤ a
+                # root's bag); then every group's full cells only look their scores up
                 seen = np.zeros(len(self.scored), dtype=bool)
                 seen[_cells(self.boxes[0], self.levels, self.shifts, self.dtype, lower[0])[0]] = True
                 new = np.flatnonzero(seen)
@@ -327,7 +333,7 @@ class _Plan:
 
     def _scores(self, cup: np.ndarray) -> np.ndarray:
         """The score of each cup ``C0 + D`` (``D`` packed): each distinct cup scored once a plan (kept in a table by
-        ``D``, ``scored``), or once a call where ``D`` is too wide for a table."""
+        ``D``, ``scored``: the full cups are there from the start), or once a call where ``D`` is too wide for a table."""
         if self.scored is None:
             distinct, inverse = np.unique(cup, return_inverse=True)
             return self._score_each(distinct)[inverse]
