@@ -154,7 +154,7 @@ def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower
 
     The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from
     ``lower``'s table of the less significant kinds' counts (made once a group), one run a pattern of them: run
-    indices int32, and each partial's bag part ``R − D`` repeated over its run (one subtraction a cell, no box index)."""
+    indices int32 where they fit, and each partial's bag part ``R − D`` repeated over its run (one subtraction a cell, no box index)."""
     if lower.low < 2:
         box, rem, packed = _partial(boxes, level, shifts, dtype, 1)
         packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound in _partial
@@ -162,8 +162,10 @@ def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower
     box, rem, packed = _partial(boxes, level, shifts, dtype, lower.low)
     run = lower.pattern[box] * lower.ways.shape[1] + rem  # each partial D's run: (pattern, size) flattened
     count = lower.ways.take(run)
-    first = (lower.starts.take(run) - (np.cumsum(count) - count)).astype(np.int32)  # (int32: a layer's cells fit)
-    low = lower.flat.take(np.repeat(first, count) + np.arange(int(count.sum()), dtype=np.int32))
+    cells = int(count.sum())
+    index: type = np.int32 if cells < 2**31 else np.int64  # (half the memory traffic where it fits)
+    first = (lower.starts.take(run) - (np.cumsum(count) - count)).astype(index)
+    low = lower.flat.take(np.repeat(first, count) + np.arange(cells, dtype=index))
     return np.repeat(packed, count) + low, np.repeat(lower.codes[box] - packed, count) - low
 
 
