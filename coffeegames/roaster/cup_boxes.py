@@ -18,6 +18,11 @@ kind first), cells of a box in the same order of ``D``. Then, for a kind ``o`` d
 so each move's values are one selection of the layer below (``np.compress``: boolean indexing is several times
 slower on these irregular masks): no position code, no search, no sort.
 
+A cell is listed as a *partial* ``D`` (the more significant half of the kinds) and a run of the table of the less
+significant half's counts (:class:`_Lower`); the bag ``R − D`` is the partial's ``R − D`` less the run's entries (no
+box index a cell). Full cups are valued by a table of scores by packed ``D``, filled once a plan with every full cup
+the roots can reach (group 0's full cells: every other group's are among them), so a full layer only looks up.
+
 Values are exact integers ``W = value × F(T)``, ``F(T) = T (T−1) ⋯`` (as many factors as the longest remaining
 test, ``d`` draws): every probability of a test is a product of at most ``d`` factors ``n / T``. Then
 ``W(T) = Σ n_o × best_o / (T − d)`` (or no division while ``T ≤ d``) is an exact int64 division, checked; the caller
@@ -148,19 +153,20 @@ def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower
     bag.
 
     The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from
-    ``lower``'s table of the less significant kinds' counts (made once a group), one run a pattern of them."""
+    ``lower``'s table of the less significant kinds' counts (made once a group), one run a pattern of them: run
+    indices int32 where they fit, and each partial's bag part ``R − D`` repeated over its run (one subtraction a cell, no box index)."""
     if lower.low < 2:
         box, rem, packed = _partial(boxes, level, shifts, dtype, 1)
         packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound in _partial
         return packed, lower.codes[box] - packed
     box, rem, packed = _partial(boxes, level, shifts, dtype, lower.low)
-    which = lower.pattern[box]
-    count = lower.ways[which, rem]
-    first = lower.starts[which, rem] - (np.cumsum(count) - count)
-    index = np.repeat(first, count) + np.arange(int(count.sum()))
-    packed = np.repeat(packed, count) + lower.flat[index]
-    box = np.repeat(box, count)
-    return packed, lower.codes[box] - packed
+    run = lower.pattern[box] * lower.ways.shape[1] + rem  # each partial D's run: (pattern, size) flattened
+    count = lower.ways.take(run)
+    cells = int(count.sum())
+    index: type = np.int32 if cells < 2**31 else np.int64  # (half the memory traffic where it fits)
+    first = (lower.starts.take(run) - (np.cumsum(count) - count)).astype(index)
+    low = lower.flat.take(np.repeat(first, count) + np.arange(cells, dtype=index))
+    return np.repeat(packed, count) + low, np.repeat(lower.codes[box] - packed, count) - low
 
 
 def _partial(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, stop: int
@@ -249,6 +255,12 @@ class _Plan:
         lower = [_Lower(b, self.shifts, self.dtype, self.levels) for b in self.boxes]
         if self.bits <= SCORE_BITS and self.max_score < -UNSCORED:
             self.scored = np.full(1 << self.bits, UNSCORED, dtype=np.int16)
+            if 0 < self.levels <= self.total:  # every full cup the roots reach, at once (group 0's full cells: D ≤ a
+                # root's bag); then every group's full cells only look their scores up
+                seen = np.zeros(len(self.scored), dtype=bool)
+                seen[_cells(self.boxes[0], self.levels, self.shifts, self.dtype, lower[0])[0]] = True
+                new = np.flatnonzero(seen)
+                self.scored[new] = self._score_each(new)
         below: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # group → (values W, cup digits D) of the layer below
         for total in range(0, self.total + 1):
             layer: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -315,20 +327,25 @@ class _Plan:
             b0 = b1
         scale = total - self.d
         if scale > 1:
-            if (acc % scale).any():
+            out = acc // scale
+            if not np.array_equal(out * scale, acc):  # (a remainder costs three times a division)
                 raise AssertionError("cup-test denominator does not divide a weighted sum")
-            acc //= scale
+            return out
         return acc
 
     def _scores(self, cup: np.ndarray) -> np.ndarray:
         """The score of each cup ``C0 + D`` (``D`` packed): each distinct cup scored once a plan (kept in a table by
-        ``D``, ``scored``), or once a call where ``D`` is too wide for a table."""
+        ``D``, ``scored``: the full cups are there from the start), or once a call where ``D`` is too wide for a table."""
         if self.scored is None:
             distinct, inverse = np.unique(cup, return_inverse=True)
             return self._score_each(distinct)[inverse]
-        new = np.unique(cup[self.scored[cup] == UNSCORED])
-        self.scored[new] = self._score_each(new)
-        return self.scored[cup].astype(np.int64)
+        got = self.scored[cup]
+        missing = got == UNSCORED
+        if missing.any():  # (cups of empty bags short of full)
+            new = np.unique(cup[missing])
+            self.scored[new] = self._score_each(new)
+            got = self.scored[cup]
+        return got.astype(np.int64)
 
     def _score_each(self, distinct: np.ndarray) -> np.ndarray:
         """The scores of the cups ``C0 + D`` (``D`` packed, distinct), checked within ``max_score``."""
