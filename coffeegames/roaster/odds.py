@@ -79,13 +79,19 @@ def _kept_draws(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction], .
 
 
 def _listed_draws(bag: tuple[str, ...], k: int) -> tuple[tuple[Drawn, Fraction], ...]:
+    weights, total = _draw_weights(bag, k)
+    return tuple((Drawn(tokens), Fraction(w, total)) for tokens, w in weights)
+
+
+def _draw_weights(bag: Sequence[str], k: int) -> tuple[list[tuple[tuple[str, ...], int]], int]:
+    """:func:`draw_outcomes` as ``([(tokens, ways)], ways in all)``, in the same order: no object a draw (a caller that
+    samples a few of thousands of draws makes only those)."""
     _check_tokens(bag)
-    total = comb(len(bag), k)
     counts = Counter(bag)
     # With the kinds in sorting order, each draw is listed sorted, and the draws in ascending order of their counts
     # (of the first kind, then the next...): reversed, that is the sorted order of the draws themselves.
     weights = list(Bag({t: counts[t] for t in msort(counts)}).draw_weights(k))[::-1]
-    return tuple((Drawn(cast("tuple[str, ...]", tokens)), Fraction(w, total)) for tokens, w in weights)
+    return cast("list[tuple[tuple[str, ...], int]]", weights), comb(len(bag), k)
 
 
 def draw_outcome_count(bag: Sequence[str], k: int) -> int:

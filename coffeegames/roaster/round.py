@@ -21,12 +21,13 @@ from ..errors import BadArgument, BadType
 from ..exact.collector import collector_paused
 from ..exact import check_count
 from ..validate import check_instance
-from .actions import Continue, Phase, Roast
+from .actions import Continue, Drawn, Phase, Roast
 from .cup_layers import Layers, fits
 from .cup_fallback import estimate, typical_fills
 from .cup import MAX_SAMPLES, MAX_STATES, _check_budget, _choices, _read, _solve, _Test, stop_now
 from .cup_solver import Counts, OverBudget, Solver, count_positions
 from .data import CUP_SPACES
+from .odds import _draw_weights
 from .state import State
 from .tokens import MOISTURE, TOKENS, roast
 
@@ -124,17 +125,19 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
     return out, positions
 
 
-def _stratified(after: State, listed: Sequence[tuple[Any, Fraction]], n: int, rng: np.random.Generator) -> list[Any]:
-    """``n`` draws picked one from each of ``n`` equally likely strata of ``listed`` (draw, probability), the draws
-    ordered by a quick projection of the cup their roasted bag makes: an unbiased sample with less spread."""
+def _stratified(after: State, listed: Sequence[tuple[tuple[str, ...], int]], total: int, n: int,
+                rng: np.random.Generator) -> list[tuple[str, ...]]:
+    """``n`` draws picked one from each of ``n`` equally likely strata of ``listed`` (a draw's tokens, its ways among
+    ``total``), the draws ordered by a quick projection of the cup their roasted bag makes: an unbiased sample with
+    less spread."""
     steps = after.rules.roast_steps(after.space)
     solver = Solver(after.rules, after.active, [t for t in TOKENS if t != MOISTURE], after.tray_spaces, None)
     room = CUP_SPACES - (solver.sweet_space is not None)
     bag = np.array(solver.counts(t for t in after.bag if t != MOISTURE), dtype=np.int64)
     names = sorted(set(after.bag))  # the bag after the round: the drawn tokens roasted (moisture goes back)
     code = {t: i for i, t in enumerate(names)}
-    flat = np.array([code[t] for drawn, _ in listed for t in drawn.tokens], dtype=np.intp)
-    rows = np.repeat(np.arange(len(listed)), [len(drawn.tokens) for drawn, _ in listed])
+    flat = np.array([code[t] for tokens, _ in listed for t in tokens], dtype=np.intp)
+    rows = np.repeat(np.arange(len(listed)), [len(tokens) for tokens, _ in listed])
     kept = np.array([t != MOISTURE for t in names], dtype=bool)[flat]
     width = len(bag)
     taken = np.array([solver.index[t] if t != MOISTURE else 0 for t in names], dtype=np.intp)[flat[kept]]
@@ -143,9 +146,9 @@ def _stratified(after: State, listed: Sequence[tuple[Any, Fraction]], n: int, rn
     change = np.bincount(rows + roasted, minlength=len(listed) * width) - np.bincount(rows + taken, minlength=len(listed) * width)
     rests = bag + change.reshape(len(listed), width)
     cups, which = np.unique(typical_fills(rests, room), axis=0, return_inverse=True)  # projected(rest, empty cup)
-    projection = np.array([solver.score(tuple(c)) for c in cups.tolist()])[which.reshape(-1)]
+    projection = solver.score_many(cups)[which.reshape(-1)]
     ordered = [listed[i] for i in np.argsort(projection, kind="stable").tolist()]
-    ends = np.cumsum([p.numerator / p.denominator for _, p in ordered])
+    ends = np.cumsum([ways / total for _, ways in ordered])  # (the same floats as the probabilities')
     picks = (np.arange(n) + rng.random(n)) / n
     return [ordered[min(int(i), len(ordered) - 1)][0] for i in np.searchsorted(ends, picks * ends[-1], side="right")]
 
@@ -218,7 +221,8 @@ def one_more_round(
         listed = after.chance_outcomes()
         names, weights, tests = [str(d) for d, _ in listed], [p for _, p in listed], [finish(after.apply(d)) for d, _ in listed]
     else:
-        picked = _stratified(after, after.chance_outcomes(), draws, rng)
+        ways, total = _draw_weights(after.bag, after.draw_count)  # (thousands of draws: no object a draw)
+        picked = [Drawn(tokens) for tokens in _stratified(after, ways, total, draws, rng)]
         names, weights, tests = [str(d) for d in picked], [Fraction(1, draws)] * draws, [finish(after.apply(d)) for d in picked]
     every, positions = _solve_all([t for choices in tests for t in choices], max_states, samples, seed)
     solved = iter(every)
