@@ -9,8 +9,8 @@ first), computed another way, for many positions at a time:
 * A draw always takes one token out of the bag (Choice draws two and returns one), so the positions fall into
   *layers* by the number of tokens left in the bag; a layer's values need only the next layer's. The positions
   reachable from the roots are listed forward, layer by layer (one sort a layer, which also tells each move the row
-  it leads to), then valued backward, a layer at a time, each a handful of array operations per kind of token. Many roots share one table: the cup tests after
-  every draw of a round (:func:`.cup.one_more_round`) are one solve.
+  it leads to), then valued backward, a layer at a time, each a handful of array operations per kind of token. Many
+  roots share one table: the cup tests after every draw of a round (:func:`.cup.one_more_round`) are one solve.
 * Exact values: each value is a rational whose denominator divides a bound known per layer (``Layers.bounds``,
   from the draw sizes); it is carried modulo several primes below 2**31 (int64 products never overflow) and
   rebuilt at the roots by the Chinese remainder theorem, with enough primes that the rebuilt numerator is the
@@ -200,7 +200,7 @@ class _Layer:
         self.residues: np.ndarray = np.zeros((0, 0), dtype=np.int64)
         self.later: dict[tuple[int, int], np.ndarray] = {}  # Choice: (a, b) → keep b (over a)
         self.moves: dict[tuple[str, int], np.ndarray] = {}  # (move, kind) → the rows it leads to below (set by _list)
-        self.children: list[np.ndarray] = []  # with ``dist``: per kind, the child's row when it goes to the cup (Choice rows)
+        self.children: list[np.ndarray] = []  # with ``dist``: per kind, a Choice row's child when it goes to the cup
         self.dest: list[np.ndarray] = []  # with ``dist``: per kind, the best move's row (plain positions, in order)
 
     def child_rows(self, move: tuple[str, int], where: np.ndarray) -> np.ndarray:
@@ -270,11 +270,12 @@ class Layers:
             if total not in pending:
                 continue
             pieces = pending.pop(total)
-            codes, rows = _unique_rows(np.concatenate([codes for codes, _, _ in pieces]), self.bits)
-            for (piece, parent, move), found in zip(pieces, np.split(rows, np.cumsum([len(c) for c, _, _ in pieces])[:-1])):
-                if parent is not None:
+            listed, rows = _unique_rows(np.concatenate([piece for piece, _, _ in pieces]), self.bits)
+            ends = np.cumsum([len(piece) for piece, _, _ in pieces])[:-1]
+            for (_, parent, move), found in zip(pieces, np.split(rows, ends)):
+                if parent is not None:  # (a root has none)
                     parent.moves[move] = found
-            layer = _Layer(codes, self.solver, self.strides, self.radices, self.k)
+            layer = _Layer(listed, self.solver, self.strides, self.radices, self.k)
             self.layers[total] = layer
             count += len(layer.codes)
             if max_states is not None and count > max_states:
@@ -287,7 +288,8 @@ class Layers:
                 step = self.cup_strides[o] - self.bag_strides[o]
                 nxt.append((layer.codes[has & layer.plain] + step, layer, ("plain", o)))
                 nxt.append((layer.codes[has & layer.choice] + step, layer, ("choice", o)))
-                nxt.append((layer.codes[has & layer.tray_ok] + (self.tray_stride - self.bag_strides[o]), layer, ("tray", o)))
+                to_tray = self.tray_stride - self.bag_strides[o]
+                nxt.append((layer.codes[has & layer.tray_ok] + to_tray, layer, ("tray", o)))
 
     def _bounds(self) -> None:
         """``bounds[T]``: a multiple of the denominator of every value in layer T; the primes to carry."""
