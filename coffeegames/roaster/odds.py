@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     import pandas as pd  # imported by the table functions only: the command line's answers do without it
 
 __all__ = [
-    "CACHED_DRAWS", "count_dist", "draw_odds", "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "p_any",
-    "p_beans_at_least", "p_burn", "shuffle_outcomes", "two_of_five_table",
+    "CACHED_DRAWS", "count_dist", "draw_odds", "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table",
+    "expected_count", "p_any", "p_beans_at_least", "p_burn", "shuffle_outcomes", "two_of_five_table",
 ]
 
 Token = Hashable
