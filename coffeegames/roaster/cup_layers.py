@@ -96,8 +96,9 @@ MAX_SCORE = 200
 """A bound on |score| of any cup (checked), for the number of primes."""
 
 
-def _unique_rows(codes: np.ndarray, bits: int) -> tuple[np.ndarray, np.ndarray]:
-    """The sorted distinct codes (each below ``2**bits``), and the row of each of ``codes`` among them: no search.
+def _sorted_unique(codes: np.ndarray, bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The sorted distinct codes (each below ``2**bits``), with what tells each of ``codes`` its row among them
+    (:func:`_rows`): the sort's order and where a new code starts in it. No search.
 
     Where code and index fit one int64 together they are sorted as one number (numpy's plain sort is several times
     faster than its argsort); else by an argsort."""
@@ -109,9 +110,14 @@ def _unique_rows(codes: np.ndarray, bits: int) -> tuple[np.ndarray, np.ndarray]:
         order = np.argsort(codes)
         ordered = codes[order]
     new = np.concatenate(([True], ordered[1:] != ordered[:-1])) if len(codes) else np.zeros(0, dtype=bool)
-    rows = np.empty(len(codes), dtype=np.int64)
+    return ordered[new], order, new
+
+
+def _rows(order: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """Each sorted code's row among the distinct ones, in the codes' first order (from :func:`_sorted_unique`)."""
+    rows = np.empty(len(order), dtype=np.int64)
     rows[order] = np.cumsum(new) - 1
-    return ordered[new], rows
+    return rows
 
 
 def _scatter(into: np.ndarray, rows: np.ndarray, add: np.ndarray) -> None:
@@ -190,7 +196,7 @@ class _Layer:
         total = int(self.bag[0].sum()) if len(codes) else 0
         self.full = position >= CUP_SPACES
         live = ~self.full & (total > 0)
-        at_choice = np.isin(position, list(solver.choice_spaces))
+        at_choice = np.isin(position, list(solver.choice_spaces)) if solver.choice_spaces else np.zeros(len(codes), dtype=bool)
         self.choice = live & at_choice & (total >= 2)
         self.plain = live & ~self.choice
         self.tray_ok = self.plain & (self.tray < solver.tray_spaces) & ~at_choice
@@ -199,7 +205,9 @@ class _Layer:
         self.value: np.ndarray = np.zeros(0)
         self.residues: np.ndarray = np.zeros((0, 0), dtype=np.int64)
         self.later: dict[tuple[int, int], np.ndarray] = {}  # Choice: (a, b) → keep b (over a)
-        self.moves: dict[tuple[str, int], np.ndarray] = {}  # (move, kind) → the rows it leads to below (set by _list)
+        self.moves: dict[tuple[str, int], np.ndarray] = {}  # (move, kind) → the rows it leads to below (Layers._link)
+        self.sources: tuple[list[tuple[_Layer | None, tuple[str, int], int]], np.ndarray, np.ndarray] | None = None
+        # (the moves that listed this layer, and the order of its sort: Layers._link turns them into their ``moves``)
         self.children: list[np.ndarray] = []  # with ``dist``: per kind, a Choice row's child when it goes to the cup
         self.dest: list[np.ndarray] = []  # with ``dist``: per kind, the best move's row (plain positions, in order)
 
@@ -260,8 +268,8 @@ class Layers:
 
     # -- forward: the reachable positions ---------------------------------------------------------------------
     def _list(self, max_states: int | None) -> None:
-        """List the layers from the roots down; each layer learns the rows its moves lead to in the layer below
-        (``moves``: the inverse of the sort that lists that layer, no search)."""
+        """List the layers from the roots down, each by one sort of the codes its moves lead to (kept: valuing the
+        table, :meth:`_link` turns that sort into each move's rows, no search)."""
         pending: dict[int, list[tuple[np.ndarray, _Layer | None, tuple[str, int]]]] = {}
         for (bag, _, _), code in zip(self.roots, self.root_codes):
             pending.setdefault(sum(bag), []).append((np.array([code], dtype=np.int64), None, ("root", 0)))
@@ -270,12 +278,9 @@ class Layers:
             if total not in pending:
                 continue
             pieces = pending.pop(total)
-            listed, rows = _unique_rows(np.concatenate([piece for piece, _, _ in pieces]), self.bits)
-            ends = np.cumsum([len(piece) for piece, _, _ in pieces])[:-1]
-            for (_, parent, move), found in zip(pieces, np.split(rows, ends)):
-                if parent is not None:  # (a root has none)
-                    parent.moves[move] = found
+            listed, order, new = _sorted_unique(np.concatenate([piece for piece, _, _ in pieces]), self.bits)
             layer = _Layer(listed, self.solver, self.strides, self.radices, self.k)
+            layer.sources = ([(parent, move, len(piece)) for piece, parent, move in pieces], order, new)
             self.layers[total] = layer
             count += len(layer.codes)
             if max_states is not None and count > max_states:
@@ -290,6 +295,18 @@ class Layers:
                 nxt.append((layer.codes[has & layer.choice] + step, layer, ("choice", o)))
                 to_tray = self.tray_stride - self.bag_strides[o]
                 nxt.append((layer.codes[has & layer.tray_ok] + to_tray, layer, ("tray", o)))
+
+    def _link(self, layer: _Layer) -> None:
+        """Give each move into ``layer`` the rows it leads to (``moves`` of the layer above), from the sort that listed
+        ``layer``: only for a table being solved."""
+        if layer.sources is None:
+            return
+        pieces, order, new = layer.sources
+        ends = np.cumsum([n for _, _, n in pieces])[:-1]
+        for (parent, move, _), found in zip(pieces, np.split(_rows(order, new), ends)):
+            if parent is not None:  # (a root has none)
+                parent.moves[move] = found
+        layer.sources = None
 
     def _bounds(self) -> None:
         """``bounds[T]``: a multiple of the denominator of every value in layer T; the primes to carry."""
@@ -362,6 +379,7 @@ class Layers:
             self._terminal(layer, value, residues)
             below = self.layers.get(total - 1)
             if below is not None and (layer.plain.any() or layer.choice.any()):
+                self._link(below)
                 bound = self.bounds[total - 1]
                 # no reduction modulo p inside the sums: at most T(T-1) < 2**12 times a residue < 2**31
                 rows = np.flatnonzero(layer.plain)
