@@ -152,8 +152,8 @@ def advise(state: State, exact: bool = False) -> pd.DataFrame:
     """Every legal action at ``state`` once, valued where the solver can (see the module notes).
 
     ``exact=True`` lifts every budget: each value is exact, Continue weighing every draw of the coming round
-    (at the benchmark's positions half a second of CPU at the median, ten at the largest, where the budgeted answer
-    takes a few tenths: benchmarks/README.md)."""
+    (at the benchmark's positions half a second of CPU at the median, about six at the largest, where the budgeted
+    answer takes a tenth or two: benchmarks/README.md)."""
     check_instance(state, State, "state", "a Coffee Roaster state")
     exact = Checker("", BadArgument).flag(exact, "exact")
     rows = []
