@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import html
+import re
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from coffeegames import rush
@@ -12,8 +14,8 @@ from coffeegames.errors import BadArgument, BadType, IllegalAction
 from coffeegames.rush import Drawn, Move, Phase, Place
 from coffeegames.widgets.charts import HIGHLIGHT
 from coffeegames.widgets.decision import STAR
-from coffeegames.widgets.rush_game import (RUNNER_UP, best_two, cell_text, deal_owner, outcome_hint, parse_order, rush_board,
-                                           rush_walkthrough)
+from coffeegames.widgets.rush_game import (CELL, LEFT, PANEL_LETTERS, RUNNER_UP, best_two, cell_text, deal_owner, outcome_hint,
+                                           parse_order, rush_board, rush_walkthrough)
 
 
 def shown(widget: object) -> str:
@@ -105,6 +107,26 @@ def test_the_board_draws_the_grid_meeples_players_and_a_path() -> None:
     assert sorted(traces[3].text) == sorted(str(i + 1) for i in range(len(move.path)))
     key = " ".join(traces[2].text)
     assert "<b>mine</b>: move " in key and "meeple" not in key and "<b>yours</b>" in key
+
+
+def test_long_tabs_wrap_within_the_board_and_every_order_is_shown() -> None:
+    """A player with several orders on each tab: their line would run off the board's right edge (clipped where a
+    page is narrower), so the panel wraps at a word and the panels below move down."""
+    s, rng, longest = rush.Game(players=3).new_initial_state(seed=4), np.random.default_rng(4), 0
+    while longest <= PANEL_LETTERS + 20:  # play on until some player's tabs, on one line, are far too long
+        s = s.apply(s.sample_chance(rng) if s.is_chance() else rush.greedy_policy(s))
+        longest = max(len("tabs " + "   ".join(f"{t + 1} " + " ".join(tab) for t, tab in enumerate(p.tabs))) for p in s.players)
+    traces, layout = rush_board(s)
+    labels = traces[2]
+    beside = [(y, re.sub("<[^>]+>", "", html.unescape(t))) for x, y, t in zip(labels.x, labels.y, labels.text)
+              if x > LEFT + s.rules.board.cols * CELL]  # the players' panels
+    assert all(len(line) <= PANEL_LETTERS or " " not in line.strip() for _, line in beside)
+    shown_text = " ".join(line for _, line in beside)
+    for p in s.players:
+        for tab in p.tabs:
+            assert all(order in shown_text for order in tab)
+    heights = [y for y, _ in beside]
+    assert len(set(heights)) == len(heights) and 0 < min(heights) and max(heights) < layout["yaxis"]["range"][1]
 
 
 def test_a_long_ingredient_name_is_shown_whole_on_lines() -> None:

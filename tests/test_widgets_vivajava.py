@@ -14,7 +14,8 @@ from coffeegames.errors import BadArgument
 from coffeegames.vivajava import COLOURS, NO_BLEND, Blend, Featured, Rolled, advise, corporation_chance
 from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, fraction_text, percent
 from coffeegames.widgets.decision import STAR
-from coffeegames.widgets.vivajava_game import outcome_example, outcome_hint, parse_roll, roll_owner, vivajava_board, vivajava_walkthrough
+from coffeegames.widgets.vivajava_game import (METER_LETTERS, outcome_example, outcome_hint, parse_roll, roll_owner, vivajava_board,
+                                               vivajava_walkthrough)
 from coffeegames.widgets.vivajava_odds import BEAN_COLOURS, FADED, BlendExplorer, MeterTable
 
 FIRST_ROLL = "red red red green black"
@@ -221,6 +222,25 @@ def test_the_board_shows_the_meter_and_the_corporations_exact_odds() -> None:
     labels = " ".join(view.board_fig.data[2].text)
     assert "beating player 0 (you)'s Regular red" in labels and "<b>Regular red</b>" in labels
     assert list(view.board_fig.data[0].marker.color)[:3] == [BEAN_COLOURS["red"]] * 3
+
+
+def test_the_meter_sentence_wraps_within_the_board_and_keeps_the_chance() -> None:
+    """The corporation's sentence beside the METER, with a Featured Blend to beat held by a long-named player, would
+    run off the board's right edge, hiding the chance: it wraps, and the players' rows move down when it needs more
+    than the row's two lines."""
+    view = at_first_decision()
+    view.take_button.click()  # a Featured Blend for the corporation to beat
+    state, chance = view.state, f"<b>{fraction_text(corporation_chance(view.state))}</b>"
+    for name, lines in [("player 0 (you)", 2), ("Alexandra, head roaster of the Tuesday evening coffee club", 3)]:
+        traces, layout = vivajava_board(state, [name, "OmniBlend TransGlobal"])
+        labels = traces[2]
+        sentence = next(t for t in labels.text if "next roll makes" in t)
+        shown_lines = [re.sub("<[^>]+>", "", html.unescape(line)) for line in sentence.split("<br>")]
+        assert len(shown_lines) == lines and all(len(line) <= METER_LETTERS for line in shown_lines)
+        assert chance in sentence and name in " ".join(line.strip() for line in shown_lines)
+        meter_y = labels.y[list(labels.text).index(sentence)]
+        below = [y for y, t in zip(labels.y, labels.text) if t in ("white", "tokens · flavour dice")]  # the players' header
+        assert below and max(below) < meter_y - 8 * lines - 6  # under the sentence's last line (13 px letters)
 
 
 @pytest.mark.parametrize("solo", ["omniblend", "sacchar"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -41,6 +42,7 @@ __all__ = [
     "percent",
     "plot_output",
     "table_html",
+    "wrap_words",
 ]
 
 BASE = "#9fb8d3"
@@ -74,6 +76,29 @@ def _cell(value: Any) -> str:
     if value is None or value is pd.NA or (isinstance(value, float) and value != value):
         return ""
     return str(value)
+
+
+def wrap_words(words: Sequence[tuple[str, str]], letters: int) -> list[str]:
+    """``words`` (each ``(separator before it, word)``) joined into lines of at most ``letters`` letters, for a board's
+    text, which plotly never wraps (a long line runs off the figure). HTML tags are not counted; a word longer than a
+    line stands alone; a continued line is indented.
+
+    >>> wrap_words([("", "tabs"), (" ", "<b>1</b>"), (" ", "coffee+milk"), (" ", "tea+ice"), ("   ", "<b>2</b>")], 20)
+    ['tabs <b>1</b> coffee+milk', '  tea+ice   <b>2</b>']
+    """
+    lines: list[str] = []
+    line, width = "", 0
+    for sep, word in words:
+        size = len(html.unescape(_TAG.sub("", word)))
+        if line and width + len(sep) + size > letters:
+            lines.append(line)
+            line, width = "  " + word, 2 + size
+        else:
+            line, width = line + (sep if line else "") + word, width + (len(sep) if line else 0) + size
+    return [*lines, line] if line else lines
+
+
+_TAG = re.compile(r"<[^>]+>")
 
 
 def board_layout(title: str, width: int, height: int, shapes: Sequence[Any] = ()) -> dict[str, Any]:

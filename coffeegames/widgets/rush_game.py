@@ -39,7 +39,7 @@ from ..games import games
 from ..rush import Drawn, Game, Move, Phase, State, advise, greedy_policy, order_name
 from ..validate import Checker, check_instance, check_seed, is_whole
 from .adapter import Adapter, Board
-from .charts import HIGHLIGHT, board_layout
+from .charts import HIGHLIGHT, board_layout, wrap_words
 from .dairyman_game import INK, MUTED, Marks, player_names
 from .decision import DecisionView
 
@@ -55,6 +55,9 @@ PLAYER_COLOURS = ("#e03131", "#1971c2", "#2f9e44", "#f08c00")
 DARK = {"coffee", "chocolate"}
 CELL, LEFT, TOP, BOTTOM = 72, 40, 40, 70
 WIDTH = 960
+PANEL_LETTERS = 78
+"""The most letters on one line of a player's panel, beside the grid (within :data:`WIDTH` at 13 px): a longer line
+(a player's tabs with several orders each, their upgrades, their cups) is wrapped at a word."""
 FIT = 10
 """The most letters of a name on one line of a space (a longer word is split with a hyphen)."""
 RUNNER_UP = "#5c7cfa"
@@ -156,8 +159,8 @@ def rush_board(state: State, move: Move | None = None, runner_up: Move | None = 
     move, runner_up = _legal_move(state, move, "move"), _legal_move(state, runner_up, "runner_up")
     names = _ARGUMENT.sequence(legend, "legend", _legend_text, 0, 2)
     board, rules = state.rules.board, state.rules
-    n = len(state.players)
-    height = BOTTOM + max(TOP + board.rows * CELL, n * 96)
+    panels = [_panel(state, who) for who in range(len(state.players))]
+    height = BOTTOM + max(TOP + board.rows * CELL, sum(24 * len(lines) + 24 for lines in panels))
     cells, meeples, labels = Marks(), Marks(), Marks()
     ink: list[str] = []
 
@@ -194,17 +197,11 @@ def rush_board(state: State, move: Move | None = None, runner_up: Move | None = 
         traces.append(_step_badges(at, path_move.path, html.escape(name), colour, side * corner, corner))
         labels.add(LEFT - 20, BOTTOM - 16 - 20 * i, f"{'━' if i == 0 else '┅'}➜ <b>{html.escape(name)}</b>: "
                    f"{path_move.describe(start, board.cols)}", fill=colour)
-    x0 = LEFT + board.cols * CELL + 40
-    for who, p in enumerate(state.players):
-        top = height - 24 - who * 96
-        turn = "▶ " if who == state.player and not state.is_terminal() else ""
-        upgrades = f" · upgrades: {', '.join(p.upgrades)}" if p.upgrades else ""
-        labels.add(x0, top, f"<b>{turn}player {who}</b> · score {state.scores[who]} · completed {len(p.completed)} · "
-                   f"penalties {len(p.penalties)} · rush {p.rush}{upgrades}", fill=PLAYER_COLOURS[who])
-        tabs = "   ".join(f"<b>{t + 1}</b> {' '.join(tab) or '-'}" for t, tab in enumerate(p.tabs))
-        labels.add(x0, top - 24, f"tabs {tabs}", fill=INK)
-        cups = "   ".join(f"<b>cup {c + 1}</b> {'+'.join(cup) or 'empty'}" for c, cup in enumerate(p.cups))
-        labels.add(x0, top - 48, cups, fill=INK)
+    x0, top = LEFT + board.cols * CELL + 40, height - 24
+    for who, lines in enumerate(panels):
+        for i, line in enumerate(lines):
+            labels.add(x0, top - 24 * i, line, fill=PLAYER_COLOURS[who] if i == 0 else INK)
+        top -= 24 * len(lines) + 24
     footer = f"deck {state.deck_left} cards · rush supply {state.supply}" + (" · CLOSED" if state.closed else "")
     if state.collected:
         footer += f" · collected: {', '.join(state.collected)}"
@@ -220,6 +217,22 @@ def rush_board(state: State, move: Move | None = None, runner_up: Move | None = 
     layout = board_layout(title, WIDTH, height)
     layout["annotations"] = arrows
     return [squares, people, text, *traces], layout
+
+
+def _panel(state: State, who: int) -> list[str]:
+    """A player's lines beside the grid: who, score and counts (and upgrades); their order tabs; their cups. Each
+    wrapped at a word within :data:`PANEL_LETTERS`, so a long tab or cup stays on the board."""
+    p = state.players[who]
+    turn = "▶ " if who == state.player and not state.is_terminal() else ""
+    head = [(" · ", f"<b>{turn}player {who}</b>"), (" · ", f"score {state.scores[who]}"),
+            (" · ", f"completed {len(p.completed)}"), (" · ", f"penalties {len(p.penalties)}"), (" · ", f"rush {p.rush}")]
+    if p.upgrades:
+        head += [(" · ", "upgrades:")] + [(", " if i else " ", u) for i, u in enumerate(p.upgrades)]
+    tabs = [("", "tabs")] + [(sep, word) for t, tab in enumerate(p.tabs)
+                             for sep, word in [("   " if t else " ", f"<b>{t + 1}</b>")] + [(" ", order) for order in tab or ("-",)]]
+    cups = [(sep, word) for c, cup in enumerate(p.cups)
+            for sep, word in [("   " if c else "", f"<b>cup {c + 1}</b>"), (" ", "+".join(cup) or "empty")]]
+    return [line for words in (head, tabs, cups) for line in wrap_words(words, PANEL_LETTERS)]
 
 
 @lru_cache(maxsize=4)

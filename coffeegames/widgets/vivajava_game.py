@@ -49,7 +49,7 @@ from ..vivajava import (
     greedy_policy,
 )
 from .adapter import Adapter, Board
-from .charts import HIGHLIGHT, board_layout, fraction_text
+from .charts import HIGHLIGHT, board_layout, fraction_text, wrap_words
 from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
 from .decision import DecisionView
 from .vivajava_odds import BEAN_COLOURS, bean_ink
@@ -61,6 +61,8 @@ WIDTH, LEFT, ROW_X = 940, 8, 150
 DIE, DIE_STEP = 30, 36
 CELL, CELL_STEP, TRACK_GAP, TRACKS_X, PP_X, SIDE_X = 12, 15, 13, 262, 196, 806
 METER_CELL, METER_STEP = 22, 28
+METER_LETTERS = 80
+"""The most letters on one line of the METER row's sentence (beside the METER, within :data:`WIDTH` at 13 px)."""
 PLAYER_ROW = 32
 FLAVOUR_EDGE, EMPTY_CELL, EMPTY_EDGE, METER_NOW = "#7048e8", "#ffffff", "#ced4da", "#ffe8cc"
 LEGEND = "dice: f = flavour die · ★ = joker (wild) · ? = rolling · tracks: one cell per RP, outlined cells are the 1X / 2X marks · hover for details"
@@ -122,7 +124,8 @@ class _Drawing:
         self.state, self.names = state, names
         self.dice, self.cells, self.labels = _Inked(), _Inked(), Marks()
         self.shapes: list[dict[str, Any]] = []
-        self.players_top = 132 + (34 if state.solo else 0)
+        self.meter_lines = self._meter_lines() if state.solo else []
+        self.players_top = 132 + (34 + 16 * max(0, len(self.meter_lines) - 2) if state.solo else 0)
         self.height = self.players_top + 22 + PLAYER_ROW * len(state.players) + 12
 
     def at(self, top: float) -> float:
@@ -201,24 +204,29 @@ class _Drawing:
 
     def meter_row(self, top: float) -> None:
         state, rules = self.state, self.state.rules
-        corporation = rules.solo
-        assert corporation is not None, "the METER row is drawn in solo games only"
         self.label(LEFT, top, "<b>METER</b>")
         for i, shows in enumerate(rules.meter_values):
             now = i == state.meter
             hover = f"METER position {i} shows {shows}" + (" (now)" if now else "")
             self.cells.add(ROW_X + i * METER_STEP, self.at(top), str(shows), hover, fill=METER_NOW if now else EMPTY_CELL,
                            edge=HIGHLIGHT if now else EMPTY_EDGE, size=METER_CELL)
+        self.label(ROW_X + len(rules.meter_values) * METER_STEP - 6, top, "<br>".join(self.meter_lines))
+
+    def _meter_lines(self) -> list[str]:
+        """What the corporation does at this METER reading and its exact chance of a Featured Blend, in lines of at
+        most :data:`METER_LETTERS` (player names can be long)."""
+        state, corporation = self.state, self.state.rules.solo
+        assert corporation is not None, "the METER row is drawn in solo games only"
         shows = state.meter_shows
-        if rules.solo == "sacchar":
+        if corporation == "sacchar":
             does = f"rolls {shows} flavour {'die' if shows == 1 else 'dice'}"
         else:
             does = f"re-rolls up to {shows} time{'s' * (shows != 1)}" if shows else "does not re-roll"
         target = f", beating {self.names[state.featured_by]}'s {state.featured}" if 0 <= state.featured_by != CORPORATION else ""
-        blocked = f" · blocked colour: {state.blocked}" if state.blocked else ""
-        x = ROW_X + len(rules.meter_values) * METER_STEP - 6
-        self.label(x, top, f"{CORPORATIONS[corporation]} {does}: next roll makes a Featured Blend{target} with "
-                           f"<b>{fraction_text(corporation_chance(state))}</b>{blocked}")
+        words = f"{CORPORATIONS[corporation]} {does}: next roll makes a Featured Blend{target} with".split(" ")
+        chance = f"<b>{fraction_text(corporation_chance(state))}</b>"
+        blocked = f"· blocked colour: {state.blocked}".split(" ") if state.blocked else []
+        return wrap_words([(" ", word) for word in (*words, chance, *blocked)], METER_LETTERS)
 
     def players_rows(self, top: float) -> None:
         state, rules = self.state, self.state.rules
