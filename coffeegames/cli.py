@@ -14,6 +14,9 @@ Examples::
     coffeegames vivajava meter                    # the solo corporations' success odds by METER level
     coffeegames roaster draw "bean2:4 bean3:2 smoke:1 moisture:3" --draws 4   # odds of the next draw
     coffeegames roaster cup "bean2:3 bean3:3 bean4:2 hard:3 smoke:1 aroma:1" --card zambia --cup bean3:2   # if I stop now
+    coffeegames gizmos draw red:13 blue:10 black:12 yellow:9 --draws 3   # what 3 random draws bring of each colour
+    coffeegames gizmos pay red:13 blue:10 black:12 yellow:9 --colour blue --cost 3 --held 1   # can random draws pay it?
+    coffeegames rush orders --next 2 --seen "coffee+milk, milk+steam" --held tea   # what the next orders need
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from . import __version__, dairyman, roaster, vivajava
+from . import __version__, dairyman, gizmos, roaster, rush, vivajava
 from .errors import BadArgument, CoffeeGamesError
 from .exact import Bag
 from .games import games as registry
@@ -59,9 +62,9 @@ def _print_rows(rows: Sequence[Mapping[Any, object]], as_json: bool, extra: dict
 
 
 def _shown(column: str, value: object) -> object:
-    """A table cell as text: a chance (column ``p_...`` or ``probability``) or a mean with its decimal; ``-`` if missing."""
+    """A table cell as text: a chance (column ``p_...``, ``P(...)`` or ``probability``) or a mean with its decimal; ``-`` if missing."""
     if isinstance(value, Fraction):
-        return fraction_text(value) if column.startswith("p_") or column == "probability" else mean_text(value)
+        return fraction_text(value) if column.startswith(("p_", "P(")) or column == "probability" else mean_text(value)
     return "-" if _missing(value) else value
 
 
@@ -221,6 +224,54 @@ def _roaster_draw(args: argparse.Namespace) -> None:
     print(text_table([{"question": q, "value": labelled_text(q, v)} for q, v in odds.items()]))
 
 
+def _dispenser(words: Sequence[str]) -> dict[str, int]:
+    return gizmos.parse_marbles(" ".join(words), "dispenser")
+
+
+def _gizmos_draw(args: argparse.Namespace) -> None:
+    dispenser = _dispenser(args.dispenser)
+    rows = gizmos.colour_rows(dispenser, args.draws)
+    if args.json:
+        _print_rows(rows, True, {"dispenser": dispenser, "draws": args.draws})
+        return
+    size = sum(dispenser.values())
+    print(f"Gizmos: {min(args.draws, size)} random draw(s) from a dispenser of {size} marbles (exact)\n")
+    _print_rows(rows, False)
+
+
+def _gizmos_pay(args: argparse.Namespace) -> None:
+    dispenser = _dispenser(args.dispenser)
+    rows = gizmos.pay_rows(dispenser, args.colour, args.cost, args.held, args.max_draws)
+    if args.json:
+        _print_rows(rows, True, {"dispenser": dispenser, "colour": args.colour, "cost": args.cost, "held": args.held})
+        return
+    print(f"Gizmos: paying {args.cost} {args.colour} energy, {args.held} held, with random draws from a dispenser of "
+          f"{sum(dispenser.values())} marbles (exact)\n")
+    _print_rows(rows, False)
+
+
+def _rush_orders(args: argparse.Namespace) -> None:
+    makeup = rush.load_orders(args.orders)
+    deck = rush.unseen_deck(makeup.orders(), rush.parse_orders(args.seen))
+    if deck.size == 0:
+        raise BadArgument("--seen", "every order of the deck is seen: no order is left to draw", args.seen)
+    k = min(args.next, deck.size)
+    rows = rush.deck_rows(deck, k, rush.load_board(args.board).specialty)
+    held = rush.p_needs(deck, args.held, k) if args.held else None
+    if args.json:
+        extra: dict[str, object] = {"next": k, "unseen": deck.size, "deck": makeup.total}
+        if held is not None:
+            extra["held"] = {"ingredients": args.held, "p_needs": _jsonable(held)}
+        _print_rows(rows, True, extra)
+        return
+    which = f"the deck in {args.orders}" if args.orders else "the stand-in deck (yours: --orders FILE)"
+    print(f"Coffee Rush: the next {k} of {deck.size} unseen orders, {which}: {makeup.total} orders, "
+          f"{makeup.total - deck.size} seen (exact; specialty ingredients marked True)\n")
+    _print_rows(rows, False)
+    if held is not None:
+        print(f"\nP(at least one of the next {k} needs {' or '.join(args.held)}, which you hold) = {fraction_text(held)}")
+
+
 def _card_name(text: str) -> str:
     """The coffee card a player means: its name in any case, or a part of it that names one card (``zambia``)."""
     names = [c.name for c in roaster.load_cards()]
@@ -322,14 +373,20 @@ def _roaster_cup(args: argparse.Namespace) -> None:
     print(f"\n{_next_draw(rules, active, cup, tray, decisions, test.exact)}")
 
 
-def _positions(text: str) -> int:
-    try:
-        value = int(text.replace(",", "").replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of positions: use a whole number 1 or more") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} positions: use a whole number 1 or more")
-    return value
+def _at_least_one(what: str) -> Callable[[str], int]:
+    """An option's type: a whole number 1 or more of ``what`` (``1,000`` and ``1_000`` read too)."""
+    def read(text: str) -> int:
+        try:
+            value = int(text.replace(",", "").replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {what}: use a whole number 1 or more") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"{value} {what}: use a whole number 1 or more")
+        return value
+    return read
+
+
+_positions = _at_least_one("positions")
 
 
 def _die(text: str) -> int:
@@ -455,6 +512,31 @@ def build_parser() -> argparse.ArgumentParser:
                      help="positions solved exactly before estimating by simulation (default %(default)s; fewer is faster)")
     cup.add_argument("--json", action="store_true", help="print JSON instead of a table")
     cup.set_defaults(run=_roaster_cup)
+    gz = games.add_parser("gizmos", help="Gizmos: drawing energy marbles from the dispenser")
+    gcmds = gz.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    gdraw = gcmds.add_parser("draw", help="what random draws from the dispenser bring of each colour")
+    gpay = gcmds.add_parser("pay", help="the chance random draws (with what you hold) pay a cost, by number of draws")
+    for cmd in (gdraw, gpay):
+        cmd.add_argument("dispenser", nargs="+", help="the dispenser as colour:count pairs, e.g. red:13 blue:10 black:12 yellow:9")
+    gdraw.add_argument("--draws", type=int, default=1, help="random draws (default 1; all if fewer remain)")
+    gpay.add_argument("--colour", required=True, help="the cost's colour: red, blue, black, yellow or any")
+    gpay.add_argument("--cost", type=int, required=True, help="energy the gizmo costs")
+    gpay.add_argument("--held", type=int, default=0, help="energy of that colour already stored (default 0)")
+    gpay.add_argument("--max-draws", type=int, default=6, metavar="N", help="draws 0..N (default 6)")
+    for cmd, run in ((gdraw, _gizmos_draw), (gpay, _gizmos_pay)):
+        cmd.add_argument("--json", action="store_true", help="print JSON instead of a table")
+        cmd.set_defaults(run=run)
+    ru = games.add_parser("rush", help="Coffee Rush: the orders drawn from the deck")
+    ucmds = ru.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    orders = ucmds.add_parser("orders", help="what the next orders from the deck need, ingredient by ingredient")
+    orders.add_argument("--next", type=_at_least_one("orders"), default=1, metavar="K", help="orders drawn next (default 1)")
+    orders.add_argument("--seen", default="", metavar="ORDERS",
+                        help="orders already seen on the table, e.g. 'coffee+milk, milk+steam' (they are not in the deck)")
+    orders.add_argument("--held", nargs="+", default=[], metavar="INGREDIENT", help="ingredients you hold, e.g. tea milk")
+    orders.add_argument("--orders", metavar="FILE", help="your order-deck file (default: the shipped stand-in deck)")
+    orders.add_argument("--board", metavar="FILE", help="your board file, for its specialty ingredients (default: the stand-in)")
+    orders.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    orders.set_defaults(run=_rush_orders)
     return parser
 
 

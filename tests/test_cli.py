@@ -314,3 +314,96 @@ def test_turn_solves_the_whole_turn_with_ice_and_abilities(capsys):
     assert "With 1 ice token, freezing and ice cream played optimally too" in out
     _, out = run(capsys, "dairyman", "turn", "--dice", "6")
     assert "whole-turn" not in out
+
+
+# -- Gizmos and Coffee Rush: checked against brute force over the marbles and cards themselves -----------------------
+
+def _marbles(dispenser):
+    return [colour for colour, n in dispenser.items() for _ in range(n)]
+
+
+def test_gizmos_draw_gives_each_colours_exact_odds(capsys):
+    from itertools import combinations
+
+    dispenser = {"red": 5, "blue": 3, "black": 4, "yellow": 2}
+    code, out = run(capsys, "gizmos", "draw", *(f"{c}:{n}" for c, n in dispenser.items()), "--draws", "3", "--json")
+    rows = {row["colour"]: row for row in json.loads(out)["rows"]}
+    hands = list(combinations(_marbles(dispenser), 3))  # every 3 marbles of the 14, each as likely
+    for colour, n in dispenser.items():
+        assert rows[colour]["in dispenser"] == n
+        assert Fraction(rows[colour]["P(at least one)"]["fraction"]) == Fraction(sum(colour in h for h in hands), len(hands))
+        assert Fraction(rows[colour]["expected"]["fraction"]) == Fraction(sum(h.count(colour) for h in hands), len(hands))
+    assert code == 0
+    _, out = run(capsys, "gizmos", "draw", "red:2", "blue:1", "--draws", "5")
+    assert "3 random draw(s) from a dispenser of 3 marbles" in out and "1 (100%)" in out  # all drawn
+
+
+def test_gizmos_pay_counts_what_the_draws_bring_with_what_is_held(capsys):
+    from itertools import combinations
+
+    dispenser = {"red": 3, "blue": 4, "yellow": 3}
+    _, out = run(capsys, "gizmos", "pay", "red:3", "blue:4", "yellow:3", "--colour", "blue", "--cost", "3", "--held", "1",
+                 "--max-draws", "4", "--json")
+    rows = json.loads(out)["rows"]
+    assert [row["draws"] for row in rows] == [0, 1, 2, 3, 4]
+    for row in rows:
+        hands = list(combinations(_marbles(dispenser), row["draws"]))
+        paid = sum(1 + h.count("blue") >= 3 for h in hands)
+        assert Fraction(row["P(can pay)"]["fraction"]) == Fraction(paid, len(hands))
+    _, out = run(capsys, "gizmos", "pay", "red:3", "blue:4", "--colour", "blue", "--cost", "2")
+    assert "paying 2 blue energy, 0 held" in out and "(100%)" in out
+
+
+def test_rush_orders_are_the_stand_in_deck_less_the_orders_seen(capsys):
+    from itertools import permutations
+
+    from coffeegames import rush
+
+    cards = [order for order, n in rush.load_orders().orders().items() for _ in range(n)]
+    for seen in (("coffee", "milk"), ("milk", "steam")):
+        cards.remove(seen)
+    _, out = run(capsys, "rush", "orders", "--next", "2", "--seen", "milk+coffee; steam+milk", "--held", "tea", "--json")
+    data = json.loads(out)
+    assert data["unseen"] == len(cards) and data["next"] == 2
+    pairs = list(permutations(range(len(cards)), 2))  # the next two cards, in order, each pair as likely
+    for row in data["rows"]:
+        needed = sum(row["ingredient"] in cards[i] or row["ingredient"] in cards[j] for i, j in pairs)
+        assert Fraction(row["P(needed)"]["fraction"]) == Fraction(needed, len(pairs))
+        assert row["specialty"] == (row["ingredient"] in rush.load_board().specialty)
+    tea = next(row for row in data["rows"] if row["ingredient"] == "tea")
+    assert data["held"]["p_needs"] == tea["P(needed)"]
+    _, out = run(capsys, "rush", "orders")
+    assert "the next 1 of 80 unseen orders, the stand-in deck" in out and "P(at least one" not in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["gizmos", "draw", "purple:3"], "'purple' is not a colour"),
+        (["gizmos", "draw", "red:2", "--draws", "-1"], "'draws': must be 0 or more"),
+        (["gizmos", "pay", "red:3", "--colour", "green", "--cost", "2"], "colours are red, blue, black, yellow"),
+        (["gizmos", "pay", "red:3", "--colour", "red"], "the following arguments are required: --cost"),
+        (["rush", "orders", "--next", "0"], "0 orders: use a whole number 1 or more"),
+        (["rush", "orders", "--seen", "cheese+milk"], "is not in the deck's make-up"),
+        (["rush", "orders", "--seen", "milk++tea"], "joined by '+'"),
+        (["rush", "orders", "--orders", "/nonexistent/orders.json"], "orders.json"),
+    ],
+)
+def test_gizmos_and_rush_bad_arguments(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_every_command_the_readme_shows_runs(capsys):
+    """The README's terminal examples ("From a terminal, at the table") run as written (a renamed option fails here)."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    lines = [re.split(r"\s#", line)[0] for line in readme.splitlines() if line.startswith("coffeegames ")]
+    assert len(lines) >= 14 and any(line.startswith("coffeegames rush ") for line in lines)
+    for line in lines:
+        assert main(shlex.split(line)[1:]) == 0, line
+        assert capsys.readouterr().out.strip(), line

@@ -30,10 +30,15 @@ QUICK = [
     ["vivajava", "meter"],
     ["roaster", "draw", "bean2:4 bean3:2 smoke:1 moisture:3", "--draws", "2"],
     ["roaster", "draw", "smoke:1", "bean4:2", "--crack", "--json"],
+    ["gizmos", "draw", "red:13", "blue:10", "black:12", "yellow:9", "--draws", "3"],
+    ["gizmos", "pay", "red:13 blue:10", "--colour", "blue", "--cost", "3", "--held", "1", "--json"],
+    ["rush", "orders", "--next", "2", "--seen", "coffee+milk", "--held", "tea", "milk"],
+    ["rush", "orders", "--json"],
 ]
 """The quick-answer commands (the odds-like ones; ``decide``, ``turn`` and ``roaster cup`` run solvers)."""
 
-HEAVY = ("pandas", "scipy", "coffeegames.engine", "coffeegames.dairyman.turn", "coffeegames.roaster.cup")
+HEAVY = ("pandas", "scipy", "coffeegames.engine", "coffeegames.dairyman.turn", "coffeegames.roaster.cup", "coffeegames.gizmos.state",
+         "coffeegames.rush.state")
 """Modules none of the quick answers needs."""
 
 

@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
         COLOURS,
         EFFECTS,
         LEVEL_SIZES,
+        MARBLES_PER_COLOUR,
         SHIPPED_CARDS,
         TRIGGERS,
         CardData,
@@ -73,6 +74,7 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
         ROW_SIZE,
         as_dispenser,
         colour_dist,
+        colour_rows,
         colour_table,
         dispenser_from,
         draw_dist,
@@ -81,6 +83,7 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
         p_can_pay,
         p_research_shows,
         parse_marbles,
+        pay_rows,
         pay_table,
         research_dist,
         research_matches,
@@ -102,7 +105,7 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
         random_policy,
         search_stats,
     )
-    from .rules import MARBLES_PER_COLOUR, Rules
+    from .rules import Rules
     from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
     from .state import Game, State
 else:
@@ -116,13 +119,13 @@ else:
             "energy_words"
         ),
         "data": (
-            "CARD_COUNT COLOURS EFFECTS LEVEL_SIZES SHIPPED_CARDS TRIGGERS CardData Effect Trigger cards_for "
+            "CARD_COUNT COLOURS EFFECTS LEVEL_SIZES MARBLES_PER_COLOUR SHIPPED_CARDS TRIGGERS CardData Effect Trigger cards_for "
             "cards_from_dict load_cards shipped_cards CardFacts=Card"
         ),
         "odds": (
             "ANY LEVEL_CARDS MARBLES MAX_CARDS MAX_PLAYERS REMOVED_LEVEL_III ROW_SIZE as_dispenser colour_dist "
-            "colour_table dispenser_from draw_dist marbles_text p_at_least p_can_pay p_research_shows "
-            "parse_marbles pay_table research_dist research_matches row_after_pick"
+            "colour_rows colour_table dispenser_from draw_dist marbles_text p_at_least p_can_pay p_research_shows "
+            "parse_marbles pay_rows pay_table research_dist research_matches row_after_pick"
         ),
         "payment": "Plan build_cost pay_with payment_plans",
         "player": "PlayerState",
@@ -130,7 +133,7 @@ else:
             "ENGINE_VALUE MAX_HORIZON MAX_PLAYOUTS SearchBot Stats card_value evaluate greedy_policy noisy_greedy "
             "progress random_policy search_stats"
         ),
-        "rules": "MARBLES_PER_COLOUR Rules",
+        "rules": "Rules",
         "saved": "STATE_FORMAT check load_walkthrough saved_game",
         "state": "Game State",
     })
@@ -145,6 +148,6 @@ __all__ = [
     "Trigger", "build_cost", "cards_for", "cards_from_dict", "check", "energy_words", "load_cards", "load_walkthrough",
     "pay_with", "payment_plans", "saved_game", "shipped_cards",
     "ANY", "LEVEL_CARDS", "MARBLES", "MAX_CARDS", "MAX_PLAYERS", "REMOVED_LEVEL_III", "ROW_SIZE", "as_dispenser",
-    "colour_dist", "colour_table", "dispenser_from", "draw_dist", "marbles_text", "p_at_least", "p_can_pay",
-    "p_research_shows", "parse_marbles", "pay_table", "research_dist", "research_matches", "row_after_pick",
+    "colour_dist", "colour_rows", "colour_table", "dispenser_from", "draw_dist", "marbles_text", "p_at_least", "p_can_pay",
+    "p_research_shows", "parse_marbles", "pay_rows", "pay_table", "research_dist", "research_matches", "row_after_pick",
 ]

@@ -35,13 +35,15 @@ from ..errors import BadArgument
 from ..validate import Checker, check_instance, check_path, read_json
 
 __all__ = [
-    "CARD_COUNT", "COLOURS", "CardData", "Card", "EFFECTS", "Effect", "LEVEL_SIZES", "SHIPPED_CARDS", "TRIGGERS",
+    "CARD_COUNT", "COLOURS", "CardData", "Card", "EFFECTS", "Effect", "LEVEL_SIZES", "MARBLES_PER_COLOUR", "SHIPPED_CARDS", "TRIGGERS",
     "Trigger", "cards_for", "cards_from_dict", "load_cards", "shipped_cards",
 ]
 
 COLOURS: tuple[str, ...] = ("red", "blue", "black", "yellow")
 """The four energies (the official effect sheet calls them Heat, Atomic, Battery and Electric), in the order of
 every count tuple of the engine."""
+MARBLES_PER_COLOUR = 13
+"""Marbles of each colour in the dispenser (Rule: 52 in all)."""
 CARD_COUNT = 112
 """Cards in the box (Rule): ids 0-111."""
 LEVEL_SIZES: tuple[int, ...] = (4, 36, 36, 36)

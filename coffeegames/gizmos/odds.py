@@ -36,14 +36,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import comb
-from typing import Any, TypeVar
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import BadArgument, BadEntry, BadType, TooBig
 from ..exact import Bag, Dist, check_count
-from .data import CARD_COUNT, COLOURS
-from .rules import MARBLES_PER_COLOUR
+from .data import CARD_COUNT, COLOURS, MARBLES_PER_COLOUR
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported by the table functions only: the command line's answers do without it
 
 __all__ = [
     "ANY",
@@ -57,6 +57,7 @@ __all__ = [
     "ROW_SIZE",
     "as_dispenser",
     "colour_dist",
+    "colour_rows",
     "colour_table",
     "dispenser_from",
     "draw_dist",
@@ -65,6 +66,7 @@ __all__ = [
     "p_can_pay",
     "p_research_shows",
     "parse_marbles",
+    "pay_rows",
     "pay_table",
     "research_dist",
     "research_matches",
@@ -222,17 +224,44 @@ def p_can_pay(dispenser: Mapping[str, int], colour: str, cost: int, draws: int, 
     return colour_dist(dispenser, colour, draws).at_least(max(need, 0))
 
 
+def pay_rows(dispenser: Mapping[str, int], colour: str, cost: int, held: int = 0, max_draws: int = 6
+             ) -> list[dict[str, object]]:
+    """The rows of :func:`pay_table` as dicts (``draws`` first), without pandas.
+
+    >>> [row["P(can pay)"] for row in pay_rows({"red": 1, "blue": 1}, "red", cost=1, max_draws=2)]
+    [Fraction(0, 1), Fraction(1, 2), Fraction(1, 1)]
+    """
+    check_count(max_draws, "max_draws", MARBLES)
+    bag = as_dispenser(dispenser)
+    return [{"draws": k, "P(can pay)": p_can_pay(bag, colour, cost, k, held)} for k in range(max_draws + 1)]
+
+
 def pay_table(dispenser: Mapping[str, int], colour: str, cost: int, held: int = 0, max_draws: int = 6) -> pd.DataFrame:
     """P(able to pay ``cost`` in ``colour``) after 0, 1, … ``max_draws`` random draws, exact Fractions.
 
     >>> pay_table({"red": 1, "blue": 1}, "red", cost=1, max_draws=2)["P(can pay)"].tolist()
     [Fraction(0, 1), Fraction(1, 2), Fraction(1, 1)]
     """
-    check_count(max_draws, "max_draws", MARBLES)
+    import pandas as pd
+
+    return pd.DataFrame(pay_rows(dispenser, colour, cost, held, max_draws)).set_index("draws")
+
+
+def colour_rows(dispenser: Mapping[str, int], draws: int) -> list[dict[str, object]]:
+    """The rows of :func:`colour_table` as dicts (``colour`` first), without pandas.
+
+    >>> colour_rows({"red": 1, "blue": 3}, 2)[0]
+    {'colour': 'red', 'in dispenser': 1, 'P(next draw)': Fraction(1, 4), 'P(at least one)': Fraction(1, 2), 'expected': Fraction(1, 2)}
+    """
     bag = as_dispenser(dispenser)
-    ks = range(max_draws + 1)
-    return pd.DataFrame({"P(can pay)": [p_can_pay(bag, colour, cost, k, held) for k in ks]},
-                        index=pd.Index(list(ks), name="draws"))
+    if bag.size == 0:
+        raise BadArgument("dispenser", "is empty: no draw can be made from it")
+    rows: list[dict[str, object]] = []
+    for colour in COLOURS:
+        dist = colour_dist(bag, colour, draws)
+        rows.append({"colour": colour, "in dispenser": bag[colour], "P(next draw)": Fraction(bag[colour], bag.size),
+                     "P(at least one)": dist.at_least(1), "expected": dist.mean()})
+    return rows
 
 
 def colour_table(dispenser: Mapping[str, int], draws: int) -> pd.DataFrame:
@@ -244,15 +273,9 @@ def colour_table(dispenser: Mapping[str, int], draws: int) -> pd.DataFrame:
     >>> colour_table({"red": 1, "blue": 3}, 2).loc["red", ["P(next draw)", "P(at least one)", "expected"]].tolist()
     [Fraction(1, 4), Fraction(1, 2), Fraction(1, 2)]
     """
-    bag = as_dispenser(dispenser)
-    if bag.size == 0:
-        raise BadArgument("dispenser", "is empty: no draw can be made from it")
-    rows = []
-    for colour in COLOURS:
-        dist = colour_dist(bag, colour, draws)
-        rows.append({"in dispenser": bag[colour], "P(next draw)": Fraction(bag[colour], bag.size),
-                     "P(at least one)": dist.at_least(1), "expected": dist.mean()})
-    return pd.DataFrame(rows, index=pd.Index(COLOURS, name="colour"))
+    import pandas as pd
+
+    return pd.DataFrame(colour_rows(dispenser, draws)).set_index("colour")
 
 
 def row_after_pick(row: Marbles, picked: str, dispenser: Mapping[str, int]) -> Dist:

@@ -32,12 +32,10 @@ import pandas as pd
 from ..engine.options import option_table
 from ..errors import BadArgument, BadType
 from ..validate import Checker, is_whole
-from .data import COLOURS, Card, CardData, cards_for, cards_from_dict, load_cards, shipped_cards
+from .data import COLOURS, MARBLES_PER_COLOUR, Card, CardData, cards_for, cards_from_dict, load_cards, shipped_cards
 
 __all__ = ["COLOURS", "MARBLES_PER_COLOUR", "Rules"]
 
-MARBLES_PER_COLOUR = 13
-"""Marbles of each colour in the dispenser (Rule: 52 in all)."""
 _OPTION = Checker("option", BadArgument)
 
 

@@ -67,6 +67,7 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
         as_deck,
         count_dist,
         deck_ingredients,
+        deck_rows,
         deck_table,
         group_dist,
         ingredient_dist,
@@ -74,6 +75,7 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
         next_orders,
         order_ingredients,
         p_needs,
+        parse_orders,
         size_dist,
         specialty_dist,
         units_dist,
@@ -104,8 +106,8 @@ else:
             "penalty_table"
         ),
         "odds": (
-            "MAX_DECK MAX_OUTCOMES Deck as_deck count_dist deck_ingredients deck_table group_dist ingredient_dist "
-            "is_specialty next_orders order_ingredients p_needs size_dist specialty_dist units_dist unseen_deck"
+            "MAX_DECK MAX_OUTCOMES Deck as_deck count_dist deck_ingredients deck_rows deck_table group_dist ingredient_dist "
+            "is_specialty next_orders order_ingredients p_needs parse_orders size_dist specialty_dist units_dist unseen_deck"
         ),
         "outlook": "MAX_SAMPLES Estimate next_turn_estimate opponent_model",
         "paths": "collected neighbours paths",
@@ -135,7 +137,7 @@ __all__ = [
     "Estimate", "MAX_SAMPLES", "next_turn_estimate", "opponent_model",
     # the order deck's odds and the deadline
     "CountLaw", "Deck", "MAX_DECK", "MAX_OUTCOMES", "MAX_ROUNDS", "as_deck", "cards_left_dist", "count_dist", "count_law",
-    "deck_ingredients", "deck_table", "expected_penalties", "group_dist", "ingredient_dist", "is_specialty", "next_orders",
-    "order_ingredients", "p_deck_runs_out", "p_needs", "penalty_dist", "penalty_table", "size_dist", "specialty_dist",
+    "deck_ingredients", "deck_rows", "deck_table", "expected_penalties", "group_dist", "ingredient_dist", "is_specialty", "next_orders",
+    "order_ingredients", "p_deck_runs_out", "p_needs", "parse_orders", "penalty_dist", "penalty_table", "size_dist", "specialty_dist",
     "units_dist", "unseen_deck",
 ]

@@ -128,6 +128,14 @@ class OrderDeck:
         """Cards in the whole deck."""
         return sum(self.cards)
 
+    def orders(self) -> dict[tuple[str, ...], int]:
+        """The make-up as the odds functions read a deck (:mod:`.odds`): each order's ingredients → its cards.
+
+        >>> OrderDeck(("coffee+milk", "tea+water"), (3, 1)).orders()
+        {('coffee', 'milk'): 3, ('tea', 'water'): 1}
+        """
+        return {order_needs(kind): n for kind, n in zip(self.kinds, self.cards)}
+
     def index(self, order: str) -> int:
         """The position of ``order`` in :attr:`kinds` (:class:`~coffeegames.errors.BadArgument` if the deck has none)."""
         try:

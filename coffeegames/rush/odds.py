@@ -32,13 +32,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from math import comb
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-import pandas as pd
-
-from ..errors import BadArgument, BadType, TooBig, shown
+from ..errors import BadArgument, BadEntry, BadType, TooBig, shown
 from ..exact import Bag, Dist
-from ..validate import check_count, check_size, is_whole
+from ..validate import Checker, check_count, check_size, is_whole
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported by the table functions only: the command line's answers do without it
 
 __all__ = [
     "Deck",
@@ -50,6 +51,7 @@ __all__ = [
     "as_deck",
     "count_dist",
     "deck_ingredients",
+    "deck_rows",
     "deck_table",
     "group_dist",
     "ingredient_dist",
@@ -57,6 +59,7 @@ __all__ = [
     "next_orders",
     "order_ingredients",
     "p_needs",
+    "parse_orders",
     "size_dist",
     "specialty_dist",
     "units_dist",
@@ -320,6 +323,24 @@ def p_needs(deck: Deck, held: Iterable[str], k: int = 1) -> Fraction:
     return count_dist(bag, lambda order: not hold.isdisjoint(needs[order]), k).at_least(1)
 
 
+def deck_rows(deck: Deck, k: int = 1, specialty: Iterable[str] = ()) -> list[dict[str, object]]:
+    """The rows of :func:`deck_table` as dicts (``ingredient`` first), without pandas.
+
+    >>> deck_rows({("coffee", "milk"): 1, ("milk", "tea"): 1}, 1, ["tea"])[2]
+    {'ingredient': 'tea', 'specialty': True, 'P(needed)': Fraction(1, 2), 'E[orders]': Fraction(1, 2), 'E[units]': Fraction(1, 2)}
+    """
+    bag = as_deck(deck)
+    k, special = _draws(bag, k), _names(specialty, "specialty")
+    needs = _ingredient_orders(bag)
+    rows: list[dict[str, object]] = []
+    for name in sorted({n for names in needs.values() for n in names}):
+        wanted = count_dist(bag, lambda order: name in needs[order], k)
+        units = sum(n * needs[order].count(name) for order, n in bag.items())
+        rows.append({"ingredient": name, "specialty": name in special, "P(needed)": wanted.at_least(1),
+                     "E[orders]": wanted.mean(), "E[units]": k * Fraction(units, bag.size)})
+    return rows
+
+
 def deck_table(deck: Deck, k: int = 1, specialty: Iterable[str] = ()) -> pd.DataFrame:
     """Per ingredient of the deck, what the next ``k`` orders need, as exact Fractions.
 
@@ -331,15 +352,26 @@ def deck_table(deck: Deck, k: int = 1, specialty: Iterable[str] = ()) -> pd.Data
     >>> table.loc["milk", ["P(needed)", "E[orders]", "E[units]"]].tolist(), bool(table.loc["tea", "specialty"])
     ([Fraction(1, 1), Fraction(1, 1), Fraction(3, 2)], True)
     """
-    bag = as_deck(deck)
-    k, special = _draws(bag, k), _names(specialty, "specialty")
-    needs = _ingredient_orders(bag)
-    rows = {}
-    for name in sorted({n for names in needs.values() for n in names}):
-        wanted = count_dist(bag, lambda order: name in needs[order], k)
-        units = sum(n * needs[order].count(name) for order, n in bag.items())
-        rows[name] = {"specialty": name in special, "P(needed)": wanted.at_least(1), "E[orders]": wanted.mean(),
-                      "E[units]": k * Fraction(units, bag.size)}
-    frame = pd.DataFrame.from_dict(rows, orient="index", columns=["specialty", "P(needed)", "E[orders]", "E[units]"])
-    frame.index.name = "ingredient"
+    import pandas as pd
+
+    columns = ["ingredient", "specialty", "P(needed)", "E[orders]", "E[units]"]
+    frame = pd.DataFrame(deck_rows(deck, k, specialty), columns=columns).set_index("ingredient")
     return frame.astype({"specialty": bool, "P(needed)": object, "E[orders]": object, "E[units]": object})
+
+
+def parse_orders(text: str) -> list[tuple[str, ...]]:
+    """Orders typed as text: orders separated by commas or semicolons, ingredients within one by ``+``.
+
+    >>> parse_orders("coffee+milk, milk + tea leaves;")
+    [('coffee', 'milk'), ('milk', 'tea leaves')]
+    """
+    Checker("", BadArgument).text(text, "text")
+    orders = []
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        names = [name.strip() for name in part.split("+")]
+        if any(not name for name in names):
+            raise BadEntry(f"an order lists its ingredients joined by '+', e.g. coffee+milk (you typed {part.strip()!r})")
+        orders.append(tuple(sorted(names)))
+    return orders

@@ -40,7 +40,8 @@ from plotly.subplots import make_subplots
 
 from ..errors import BadArgument, BadEntry
 from ..exact import Bag, Dist
-from ..rush import as_deck, deck_ingredients, deck_table, ingredient_dist, p_needs, size_dist, specialty_dist, unseen_deck
+from ..rush import (as_deck, deck_ingredients, deck_table, ingredient_dist, p_needs, parse_orders, size_dist, specialty_dist,
+                    unseen_deck)
 from ..text import labelled_text
 from ..validate import Checker
 from .charts import BASE, HIGHLIGHT, View, figure, fraction_text, mean_text, percent, table_html
@@ -80,24 +81,6 @@ def _names(value: Any, where: str) -> tuple[str, ...]:
     if isinstance(value, (set, frozenset)):
         value = sorted(value, key=str)
     return _ARGUMENT.sequence(value, where, _ARGUMENT.text)
-
-
-def parse_orders(text: str) -> list[tuple[str, ...]]:
-    """Orders typed as text: orders separated by commas or semicolons, ingredients within one by ``+``.
-
-    >>> parse_orders("coffee+milk, milk + tea leaves;")
-    [('coffee', 'milk'), ('milk', 'tea leaves')]
-    """
-    _ARGUMENT.text(text, "text")
-    orders = []
-    for part in text.replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        names = [name.strip() for name in part.split("+")]
-        if any(not name for name in names):
-            raise BadEntry(f"an order lists its ingredients joined by '+', e.g. coffee+milk (you typed {part.strip()!r})")
-        orders.append(tuple(sorted(names)))
-    return orders
 
 
 @dataclass(frozen=True)
