@@ -36,6 +36,8 @@ MISSING: Any = object()
 
 SHOWN_CHARS = 80
 """At most this many characters of a bad value are quoted in a message."""
+PATH_CHARS = 200
+"""The most characters of a file's path a message repeats (a real path whole; a hostile one cut, by :func:`shown`)."""
 
 
 def shown(value: Any, limit: int = SHOWN_CHARS) -> str:

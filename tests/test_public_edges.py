@@ -728,6 +728,21 @@ def test_the_cli_reports_every_library_error_as_one_line(capsys: pytest.CaptureF
         assert code == 2 and err.count("\n") == 1 and err.startswith("coffeegames: error:") and word in err, (argv, err)
 
 
+@pytest.mark.parametrize("load", ["dairyman.load_tiles", "vivajava.load_data", "roaster.load_cards", "roaster.load_board",
+                                  "rush.load_orders", "rush.load_board", "rush.load_upgrades"])
+def test_a_data_file_that_cannot_be_read_is_named_in_a_short_message(load: str, tmp_path: Path) -> None:
+    """The message names the file (a real path whole), but a path of thousands of characters is cut, not repeated."""
+    game, name = load.split(".")
+    loader = getattr(importlib.import_module(f"coffeegames.{game}"), name)
+    missing = tmp_path / "my-own-data" / "file.json"
+    with pytest.raises(BadData) as error:
+        loader(missing)
+    assert str(missing) in str(error.value) and "cannot be read" in str(error.value)
+    with pytest.raises(BadData) as error:
+        loader(tmp_path / ("9" * 5000))
+    assert len(str(error.value)) < 600 and "cannot be read" in str(error.value)
+
+
 def test_roaster_draw_says_how_many_tokens_it_draws(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["roaster", "draw", "bean2:3", "smoke:1", "--draws", "1000"]) == 0
     assert "drawing 4 of 4 tokens" in capsys.readouterr().out

@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
-from ..errors import BadArgument
+from ..errors import PATH_CHARS, BadArgument, shown
 from ..validate import Checker, cached, check_instance, check_path, is_whole, read_json
 
 if TYPE_CHECKING:
@@ -225,7 +225,7 @@ def load_tiles(path: str | Path | None = None, count: int | None = TILE_COUNT) -
     (22, '10:cheese1')
     """
     file = STAND_IN_TILES if path is None else check_path(path)
-    source = f"milk-tile file {str(file)!r}"
+    source = f"milk-tile file {shown(str(file), PATH_CHARS)}"
     data = read_json(file, source)
     Checker(source).need(isinstance(data, dict), "(top level)", "must be a JSON object with a 'tiles' list", data)
     return tiles_from_data(data, count, source)

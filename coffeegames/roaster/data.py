@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import BadArgument, BadType
+from ..errors import PATH_CHARS, BadArgument, BadType, shown
 from ..validate import Checker, check_instance, check_path, is_whole, read_json
 from .tokens import (
     ACIDITY,
@@ -371,7 +371,7 @@ def board_from_dict(data: Any, source: str = "Coffee Roaster board") -> Board:
 
 def _read(path: str | Path, what: str) -> tuple[Any, str]:
     """A data file's parsed JSON (read within the shared size and nesting limits) and the name its errors give it."""
-    source = f"Coffee Roaster {what} file {str(path)!r}"
+    source = f"Coffee Roaster {what} file {shown(str(path), PATH_CHARS)}"
     return read_json(check_path(path), source), source
 
 

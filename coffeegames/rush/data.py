@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import BadArgument, BadType
+from ..errors import PATH_CHARS, BadArgument, BadType, shown
 from ..validate import Checker, check_path, read_json
 
 __all__ = [
@@ -154,7 +154,7 @@ class Tile:
 
 
 def _read(path: str | Path, what: str) -> tuple[Any, str]:
-    source = f"Coffee Rush {what} file {str(path)!r}"
+    source = f"Coffee Rush {what} file {shown(str(path), PATH_CHARS)}"
     return read_json(Path(path), source), source
 
 

@@ -31,7 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import BadArgument
+from ..errors import PATH_CHARS, BadArgument, shown
 from ..validate import Checker, check_path, is_whole, read_json
 from .dice import COLOURS
 
@@ -252,7 +252,7 @@ def load_data(path: str | Path | None = None) -> VivaData:
     (1, 2, 2)
     """
     file = STAND_IN_DATA if path is None else check_path(path)
-    where = f"VivaJava data file {str(file)!r}"
+    where = f"VivaJava data file {shown(str(file), PATH_CHARS)}"
     return data_from_dict(read_json(file, where), source=where)
 
 
