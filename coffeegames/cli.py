@@ -255,6 +255,10 @@ def _rush_orders(args: argparse.Namespace) -> None:
     deck = rush.unseen_deck(makeup.orders(), rush.parse_orders(args.seen))
     if deck.size == 0:
         raise BadArgument("--seen", "every order of the deck is seen: no order is left to draw", args.seen)
+    names = rush.deck_ingredients(makeup.orders())
+    for name in args.held:
+        if name not in names:
+            raise BadArgument("--held", f"each must be one of the deck's ingredients: {', '.join(names)}", name)
     k = min(args.next, deck.size)
     rows = rush.deck_rows(deck, k, rush.load_board(args.board).specialty)
     held = rush.p_needs(deck, args.held, k) if args.held else None

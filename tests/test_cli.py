@@ -386,6 +386,7 @@ def test_rush_orders_are_the_stand_in_deck_less_the_orders_seen(capsys):
         (["rush", "orders", "--next", "0"], "0 orders: use a whole number 1 or more"),
         (["rush", "orders", "--seen", "cheese+milk"], "is not in the deck's make-up"),
         (["rush", "orders", "--seen", "milk++tea"], "joined by '+'"),
+        (["rush", "orders", "--held", "tea", "cheese"], "each must be one of the deck's ingredients: caramel, chocolate"),
         (["rush", "orders", "--orders", "/nonexistent/orders.json"], "orders.json"),
     ],
 )
