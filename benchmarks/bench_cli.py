@@ -37,6 +37,9 @@ QUICK = {
     "vivajava odds": ["vivajava", "odds", "--coffee-dice", "5", "--flavour", "1", "--beat", "regular", "red"],
     "vivajava meter": ["vivajava", "meter"],
     "roaster draw": ["roaster", "draw", "bean2:4 bean3:2 smoke:1 moisture:3", "--draws", "2"],
+    "gizmos draw": ["gizmos", "draw", "red:13", "blue:10", "black:12", "yellow:9", "--draws", "3"],
+    "gizmos pay": ["gizmos", "pay", "red:13 blue:10 black:12 yellow:9", "--colour", "blue", "--cost", "3", "--held", "1"],
+    "rush orders": ["rush", "orders", "--next", "2", "--seen", "coffee+milk, milk+steam", "--held", "tea"],
     "games": ["games"],
     "--help": ["--help"],
 }
