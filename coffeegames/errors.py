@@ -17,6 +17,7 @@ Example:
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 __all__ = [
@@ -47,10 +48,27 @@ def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
     'xxxxxxxxxx…
     """
     try:
-        text = repr(value)
+        if isinstance(value, (str, bytes, bytearray)):
+            text = repr(value[:limit])  # a 100 MB text is cut before it is quoted, never copied whole
+        else:
+            text = _SHORT.repr(value)  # containers cut by reprlib: their elements are never all quoted
     except Exception:  # a value whose repr fails must not hide the real error
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _short_repr() -> reprlib.Repr:
+    """``reprlib``'s repr with room for a message's worth of a value (its defaults cut a list at six items)."""
+    short = reprlib.Repr()
+    short.maxlevel = 6
+    short.maxlist = short.maxtuple = short.maxdict = short.maxset = short.maxfrozenset = SHOWN_CHARS
+    short.maxdeque = short.maxarray = SHOWN_CHARS
+    short.maxstring = SHOWN_CHARS  # a long text inside a list, cut in its middle
+    short.maxother = short.maxlong = 10_000  # any other value as its own repr, as before
+    return short
+
+
+_SHORT = _short_repr()
 
 
 class CoffeeGamesError(Exception):
