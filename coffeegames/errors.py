@@ -39,6 +39,15 @@ SHOWN_CHARS = 80
 """At most this many characters of a bad value are quoted in a message."""
 PATH_CHARS = 200
 """The most characters of a file's path a message repeats (a real path whole; a hostile one cut, by :func:`shown`)."""
+SOURCE_CHARS = PATH_CHARS + 40
+"""The most characters of an error's source ("Gizmos cards <file name>") or field name a message repeats."""
+WHY_CHARS = 400
+"""The most characters of an error's reason: a reason that quotes a typed word whole is cut, not repeated."""
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` whole, or its first ``limit - 1`` characters and "…"."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
@@ -54,7 +63,7 @@ def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
             text = _SHORT.repr(value)  # containers cut by reprlib: their elements are never all quoted
     except Exception:  # a value whose repr fails must not hide the real error
         text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return _cut(text, limit)
 
 
 def _short_repr() -> reprlib.Repr:
@@ -83,8 +92,8 @@ class _Named(CoffeeGamesError):
     def __init__(self, where: str, why: str, value: Any = MISSING, *, source: str = "") -> None:
         self.where, self.why, self.value, self.source = where, why, value, source
         got = "" if value is MISSING else f"; got {shown(value)}"
-        prefix = f"{source}: " if source else ""
-        super().__init__(f"{prefix}{self.kind} {where!r}: {why}{got}")
+        prefix = f"{_cut(source, SOURCE_CHARS)}: " if source else ""  # a source may name a hostile path
+        super().__init__(f"{prefix}{self.kind} {shown(where, SOURCE_CHARS)}: {_cut(why, WHY_CHARS)}{got}")
 
 
 class BadArgument(_Named, ValueError):
@@ -114,7 +123,7 @@ class BadEntry(BadArgument):
 
     def __init__(self, why: str, where: str = "typed text") -> None:
         super().__init__(where, why, MISSING)
-        self.args = (why,)
+        self.args = (_cut(why, WHY_CHARS),)
 
 
 class BadData(_Named, ValueError):

@@ -29,6 +29,7 @@ import inspect
 import json
 import os
 import re
+import stat
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -323,18 +324,13 @@ class Checker:
 def read_json(source: str | Path, what: str, max_bytes: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON from a file (a :class:`~pathlib.Path`) or from JSON text (a ``str``), within limits.
 
-    ``what`` names the input in errors. A file is read only up to ``max_bytes`` (so ``/dev/zero``
-    is refused at once); a UTF-8 byte-order mark is accepted; nesting deeper than
+    ``what`` names the input in errors. A file is read only when it is a regular file
+    (a named pipe, ``/dev/zero`` or a folder is refused unread) of at most ``max_bytes``; a UTF-8 byte-order mark is accepted; nesting deeper than
     ``max_depth`` is refused before it is parsed. A string is always JSON text, never a path.
     """
     check = Checker(what)
     if isinstance(source, Path):
-        try:
-            with open(source, "rb") as handle:
-                raw = handle.read(max_bytes + 1)
-        except OSError as error:
-            raise check.error("(file)", f"cannot be read ({error.strerror or error})", str(source)) from None
-        check.need(len(raw) <= max_bytes, "(file)", f"is larger than the limit of {max_bytes:,} bytes", str(source))
+        raw = _read_regular_file(source, max_bytes, check)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as error:
@@ -351,6 +347,26 @@ def read_json(source: str | Path, what: str, max_bytes: int = MAX_FILE_BYTES, ma
         raise check.error("(top level)", f"is not valid JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
     except ValueError as error:  # a number of over 4,300 digits (Python's int limit)
         raise check.error("(top level)", f"cannot be read ({error})") from None
+
+
+def _read_regular_file(path: Path, max_bytes: int, check: Checker) -> bytes:
+    """A regular file's bytes, its size checked before anything is read. A named pipe, a device (``/dev/zero``) or a
+    folder is refused without reading from it: the file is opened without blocking and looked at (``fstat``) first."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise check.error("(file)", f"cannot be read ({error.strerror or error})", str(path)) from None
+    try:
+        info = os.fstat(descriptor)
+        check.need(stat.S_ISREG(info.st_mode), "(file)", "must be a regular file (not a named pipe, device or folder)",
+                   str(path))
+        check.need(info.st_size <= max_bytes, "(file)", f"is larger than the limit of {max_bytes:,} bytes", str(path))
+        with os.fdopen(os.dup(descriptor), "rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    finally:
+        os.close(descriptor)
+    check.need(len(raw) <= max_bytes, "(file)", f"is larger than the limit of {max_bytes:,} bytes", str(path))
+    return raw
 
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')

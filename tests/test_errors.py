@@ -1,8 +1,18 @@
-"""``errors.shown``: a bad value is quoted by a short prefix, and quoting it never walks the whole value."""
+"""Errors stay short and files are read safely: a bad value is quoted by a short prefix (quoting it never walks the
+whole value), a hostile path is cut, and a loader reads only regular files."""
 
 from __future__ import annotations
 
-from coffeegames.errors import SHOWN_CHARS, BadArgument, shown
+import importlib
+import os
+import signal
+from collections.abc import Callable
+from pathlib import Path
+from typing import cast
+
+import pytest
+
+from coffeegames.errors import SHOWN_CHARS, BadArgument, BadData, shown
 
 
 class Counted:
@@ -31,3 +41,33 @@ def test_a_huge_text_gives_a_short_message_that_starts_with_it() -> None:
 def test_small_values_are_quoted_whole_as_repr_gives_them() -> None:
     for value in ([1, 2, 3], {"a": [1, (2, 3)]}, "tea", b"abc", 2.5, None, frozenset({4})):
         assert shown(value) == repr(value)
+
+
+LOADERS = ["dairyman.load_tiles", "vivajava.load_data", "roaster.load_cards", "roaster.load_board", "gizmos.load_cards",
+           "rush.load_orders", "rush.load_board", "rush.load_upgrades"]
+
+
+def _loader(name: str) -> Callable[[Path], object]:
+    game, function = name.split(".")
+    return cast(Callable[[Path], object], getattr(importlib.import_module(f"coffeegames.{game}"), function))
+
+
+@pytest.mark.parametrize("load", LOADERS)
+def test_every_loader_reads_only_regular_files(load: str, tmp_path: Path) -> None:
+    """A named pipe would block a reader forever, /dev/zero never ends, a folder is no file: each is refused unread."""
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    signal.alarm(20)  # a loader that opens the pipe for reading would wait for a writer: fail instead of hanging
+    try:
+        for path in (pipe, Path("/dev/zero"), tmp_path):
+            with pytest.raises(BadData, match="must be a regular file"):
+                _loader(load)(path)
+    finally:
+        signal.alarm(0)
+
+
+@pytest.mark.parametrize("load", LOADERS)
+def test_a_hostile_path_is_not_repeated_whole(load: str, tmp_path: Path) -> None:
+    with pytest.raises(BadData) as error:
+        _loader(load)(Path("/" + "a" * 5000))
+    assert len(str(error.value)) < 400 and "cannot be read" in str(error.value)

@@ -88,7 +88,7 @@ class Blend:
     def of(cls, size: int, colour: str) -> Self:
         """The blend of ``size`` dice (2-5) of ``colour``."""
         if colour not in COLOURS:
-            raise BadArgument("colour", f"unknown colour {colour!r}; the colours are {', '.join(COLOURS)}")
+            raise BadArgument("colour", f"unknown colour {shown(colour)}; the colours are {', '.join(COLOURS)}")
         if size not in (2, 3, 4, 5):
             raise BadArgument("size", "a blend has 2 to 5 dice", size)
         return cls(size, COLOURS.index(colour) + 1)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-from ..errors import BadArgument, BadType
+from ..errors import BadArgument, BadType, shown
 from ..exact import Dist, check_count, count_vectors
 from ..validate import cached, check_size, renamed_keyword
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, RAINBOW_SIZE, Blend
@@ -192,7 +192,7 @@ def research(colour: str, coffee_dice: int = 5, flavour: int = 0, jokers_count: 
     For black there is no track: the result is the number of flavour dice won.
     """
     if colour not in COLOURS:
-        raise BadArgument("colour", f"unknown colour {colour!r}; the colours are {', '.join(COLOURS)}")
+        raise BadArgument("colour", f"unknown colour {shown(colour)}; the colours are {', '.join(COLOURS)}")
     counts, weights = colour_table(coffee_dice, flavour)
     n = counts[:, COLOURS.index(colour)] + (counts[:, 6] if jokers_count else 0)
     return _dist(np.minimum(n, 5), weights, int)
