@@ -38,8 +38,8 @@ from typing import Any, TypeVar, cast
 from .errors import MISSING, BadArgument, BadData, BadType, CoffeeGamesError, TooBig
 
 __all__ = [
-    "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_hashable", "check_instance",
-    "check_items", "check_path", "check_seed", "check_size", "is_whole", "read_json", "renamed_keyword",
+    "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_flag", "check_hashable",
+    "check_instance", "check_items", "check_path", "check_seed", "check_size", "is_whole", "read_json", "renamed_keyword",
 ]
 
 T = TypeVar("T")
@@ -65,7 +65,9 @@ def is_whole(value: Any) -> bool:
 def cached(maxsize: int | None = None) -> Callable[[F], F]:
     """:func:`functools.lru_cache` whose function refuses an unhashable argument with
     :class:`~coffeegames.errors.BadType` naming it (``lru_cache`` alone says "unhashable type: 'list'"
-    and names nothing). Nothing is checked on the way to a cached answer: only a failed call looks.
+    and names nothing). Nothing is checked on the way to a cached answer: only a failed call looks. The memo is typed
+    (``4`` and ``4.0``, ``1`` and ``True`` are kept apart), so a value the function refuses never finds the answer of
+    an equal value it accepted: the checks inside the function run for every new value.
 
     >>> @cached()
     ... def double(n): return 2 * n
@@ -75,7 +77,7 @@ def cached(maxsize: int | None = None) -> Callable[[F], F]:
     coffeegames.errors.BadType: argument 'n': must be a plain value (a number, text or tuple), not a list, dict or set; got [3]
     """
     def wrap(func: F) -> F:
-        memo = functools.lru_cache(maxsize)(func)
+        memo = functools.lru_cache(maxsize, typed=True)(func)
         signature = inspect.signature(func)
 
         @functools.wraps(func)
@@ -156,6 +158,20 @@ def check_count(n: object, what: str = "number of dice", maximum: int | None = N
     if maximum is not None and n > maximum:
         raise TooBig(what, f"must be at most {maximum:,}", n)
     return n
+
+
+def check_flag(value: Any, where: str) -> bool:
+    """``value`` if it is ``True`` or ``False``; else :class:`~coffeegames.errors.BadType` naming ``where`` (a text such
+    as ``'no'`` is not read as true).
+
+    >>> check_flag("no", "jokers_count")
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadType: argument 'jokers_count': must be True or False; got 'no'
+    """
+    if not isinstance(value, bool):
+        raise BadType(where, "must be True or False", value)
+    return value
 
 
 def check_instance(value: Any, kind: type[T] | tuple[type, ...], where: str, what: str) -> T:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType
 from ..exact import Dist, Estimate, check_count, estimate, face_counts, roll_array
 from .rules import ABILITIES, ICE_CREAM_ABILITIES
 from .sets import (
@@ -96,7 +96,14 @@ def p_bust(n: int, frozen: Sequence[int] = ()) -> Fraction:
 
 
 def has_set_array(counts: np.ndarray) -> np.ndarray:
-    """Vectorised :func:`has_set`: one boolean per row of a ``(trials, 6)`` count array."""
+    """Vectorised :func:`has_set`: one boolean per row of a ``(trials, 6)`` count array.
+
+    >>> has_set_array(np.array([[0, 0, 0, 1, 0, 1], [2, 0, 0, 0, 0, 0]])).tolist()   # a 4 and a 6; two 1s
+    [True, False]
+    """
+    if not isinstance(counts, np.ndarray) or counts.ndim != 2 or counts.shape[1] != 6:
+        raise BadType("counts", "must be a numpy array of shape (rows, 6): how many of each face 1-6 each row shows",
+                      getattr(counts, "shape", counts))
     return np.any([np.all(counts >= np.array(s), axis=1) for s in SET_COUNTS], axis=0)
 
 

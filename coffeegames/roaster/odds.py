@@ -25,12 +25,12 @@ from itertools import permutations
 from math import comb
 from typing import TYPE_CHECKING, Any, cast
 
-from ..errors import BadArgument, BadType
+from ..errors import BadArgument, BadType, shown
 from ..exact import Bag, Dist, as_bag, check_count
 from ..exact.bag import MAX_TOKENS
 from ..validate import cached, check_items, check_size
 from .actions import Drawn, Shuffled
-from .tokens import BURNT, CUP_EFFECTS, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, WILD, key, msort, roast, roast_level
+from .tokens import BURNT, CUP_EFFECTS, DEFECT, FLAVOURS, MOISTURE, ROASTABLE, SMOKE, TOKENS, WILD, key, msort, roast, roast_level
 
 if TYPE_CHECKING:
     import pandas as pd  # imported by the table functions only: the command line's answers do without it
@@ -123,6 +123,16 @@ def _draws(bag: Bag, draws: int) -> int:
     return min(check_count(draws, "draws"), bag.size)
 
 
+def _kinds(tokens: Iterable[Token], bag: Bag) -> set[Token]:
+    """The token kinds asked about; a kind that is neither a Coffee Roaster token nor in the bag is refused (a misspelt
+    'smoek' would silently count 0)."""
+    kinds = set(check_items(tokens, "tokens", "['smoke']"))
+    for kind in kinds:
+        if kind not in TOKENS and not bag[kind]:  # (a Bag answers 0 for any kind, so `in` is always true)
+            raise BadArgument("tokens", f"{shown(kind, 40)} is not a token kind; the kinds are {', '.join(TOKENS)}")
+    return kinds
+
+
 def count_dist(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draws: int) -> Dist:
     """How many drawn tokens are of the given kinds (a list, or a predicate): hypergeometric.
 
@@ -133,7 +143,7 @@ def count_dist(bag: Bag, tokens: Iterable[Token] | Callable[[Token], bool], draw
     if isinstance(tokens, (str, bytes)):
         raise BadType("tokens", "must be a list of token kinds such as ['smoke'] (a string would be read letter by letter), "
                       "or a predicate", tokens)
-    match = tokens if callable(tokens) else set(check_items(tokens, "tokens", "['smoke']")).__contains__
+    match = tokens if callable(tokens) else _kinds(tokens, bag).__contains__
     good = sum(n for t, n in bag.items() if match(t))
     k, total = _draws(bag, draws), bag.size
     weights: dict[Hashable, int] = {i: comb(good, i) * comb(total - good, k - i) for i in range(0, min(good, k) + 1)}

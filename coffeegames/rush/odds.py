@@ -184,6 +184,18 @@ def _names(value: Any, where: str) -> frozenset[str]:
     return names
 
 
+def _known(names: Iterable[str], needs: Mapping[Order, tuple[str, ...]], where: str) -> None:
+    """Every name is an ingredient some order of the deck needs or a space of the game's board holds; a misspelt one is
+    refused, naming the known ones (it would silently count 0)."""
+    from .data import stand_in_board  # the board is read only when a name must be checked
+
+    known = {name for names in needs.values() for name in names} | set(stand_in_board().ingredients)
+    for name in sorted(names):
+        if name not in known:
+            raise BadArgument(where, f"{shown(name, 40)} is not an ingredient of the deck or the board; the ingredients "
+                              f"are {', '.join(sorted(known))}")
+
+
 def is_specialty(order: Any, specialty: Iterable[str]) -> bool:
     """Whether ``order`` is a Specialty order: it needs one of the ``specialty`` ingredients (a Ruling).
 
@@ -207,7 +219,10 @@ def _matcher(match: Any) -> Callable[[Any], bool]:
         return match
     if isinstance(match, (str, bytes)) or not isinstance(match, Iterable):
         raise BadType("match", "must be a predicate on orders or a list of order kinds", match)
-    kinds = set(match)
+    try:
+        kinds = set(match)
+    except TypeError:  # an unhashable kind cannot be an order of the deck
+        raise BadType("match", "each order kind must be hashable, e.g. ('coffee', 'milk')", match) from None
     return kinds.__contains__
 
 
@@ -272,6 +287,7 @@ def ingredient_dist(deck: Deck, ingredient: str, k: int) -> Dist:
     if not isinstance(ingredient, str):
         raise BadType("ingredient", "must be an ingredient name such as 'milk'", ingredient)
     needs = _ingredient_orders(bag)
+    _known([ingredient], needs, "ingredient")
     return count_dist(bag, lambda order: ingredient in needs[order], k)
 
 
@@ -285,6 +301,7 @@ def units_dist(deck: Deck, ingredient: str, k: int) -> Dist:
     if not isinstance(ingredient, str):
         raise BadType("ingredient", "must be an ingredient name such as 'milk'", ingredient)
     needs = _ingredient_orders(bag)
+    _known([ingredient], needs, "ingredient")
     return group_dist(bag, lambda order: needs[order].count(ingredient), k).map(sum)
 
 
@@ -308,6 +325,7 @@ def specialty_dist(deck: Deck, specialty: Iterable[str], k: int) -> Dist:
     bag = as_deck(deck)
     special = _names(specialty, "specialty")
     needs = _ingredient_orders(bag)
+    _known(special, needs, "specialty")
     return count_dist(bag, lambda order: not special.isdisjoint(needs[order]), k)
 
 
@@ -320,6 +338,7 @@ def p_needs(deck: Deck, held: Iterable[str], k: int = 1) -> Fraction:
     bag = as_deck(deck)
     hold = _names(held, "held")
     needs = _ingredient_orders(bag)
+    _known(hold, needs, "held")
     return count_dist(bag, lambda order: not hold.isdisjoint(needs[order]), k).at_least(1)
 
 
@@ -332,6 +351,7 @@ def deck_rows(deck: Deck, k: int = 1, specialty: Iterable[str] = ()) -> list[dic
     bag = as_deck(deck)
     k, special = _draws(bag, k), _names(specialty, "specialty")
     needs = _ingredient_orders(bag)
+    _known(special, needs, "specialty")
     rows: list[dict[str, object]] = []
     for name in sorted({n for names in needs.values() for n in names}):
         wanted = count_dist(bag, lambda order: name in needs[order], k)

@@ -28,7 +28,7 @@ import numpy as np
 
 from ..errors import BadArgument, BadType, shown
 from ..exact import Dist, check_count, count_vectors
-from ..validate import cached, check_size, renamed_keyword
+from ..validate import cached, check_flag, check_size, renamed_keyword
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, RAINBOW_SIZE, Blend
 
 if TYPE_CHECKING:
@@ -194,7 +194,7 @@ def research(colour: str, coffee_dice: int = 5, flavour: int = 0, jokers_count: 
     if colour not in COLOURS:
         raise BadArgument("colour", f"unknown colour {shown(colour)}; the colours are {', '.join(COLOURS)}")
     counts, weights = colour_table(coffee_dice, flavour)
-    n = counts[:, COLOURS.index(colour)] + (counts[:, 6] if jokers_count else 0)
+    n = counts[:, COLOURS.index(colour)] + (counts[:, 6] if check_flag(jokers_count, "jokers_count") else 0)
     return _dist(np.minimum(n, 5), weights, int)
 
 

@@ -25,7 +25,7 @@ from typing import Self
 
 import numpy as np
 
-from ..validate import cached, check_instance
+from ..validate import cached, check_count, check_flag, check_instance
 from ..errors import BadArgument
 from ..exact import count_vectors
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, Blend
@@ -117,6 +117,10 @@ def _omni_roll(kept: int, rank: int) -> tuple[tuple[tuple[int, int], Fraction], 
     return tuple((g, Fraction(w, 6**rolling)) for g, w in sorted(weights.items()))
 
 
+MAX_REROLLS = 20
+"""The most re-rolls :func:`omniblend_beats` weighs (the METER gives OmniBlend at most 3)."""
+
+
 @cached(maxsize=None)
 def omniblend_beats(target: Blend, rerolls: int, takes_rainbow: bool = True) -> Fraction:
     """P(OmniBlend TransGlobal ends its roll with a blend beating ``target``), re-rolling up to ``rerolls`` times.
@@ -132,6 +136,9 @@ def omniblend_beats(target: Blend, rerolls: int, takes_rainbow: bool = True) -> 
     >>> omniblend_beats(Blend(2, 6), 1)
     Fraction(169, 324)
     """
+    check_instance(target, Blend, "target", "a Blend such as Blend(2, 6)")
+    check_count(rerolls, "rerolls", maximum=MAX_REROLLS)
+    check_flag(takes_rainbow, "takes_rainbow")
 
     def beats(group: tuple[int, int]) -> bool:
         size, rank = group
