@@ -92,8 +92,8 @@ class _Named(CoffeeGamesError):
     def __init__(self, where: str, why: str, value: Any = MISSING, *, source: str = "") -> None:
         self.where, self.why, self.value, self.source = where, why, value, source
         got = "" if value is MISSING else f"; got {shown(value)}"
-        prefix = f"{_cut(source, SOURCE_CHARS)}: " if source else ""  # a source may name a hostile path
-        super().__init__(f"{prefix}{self.kind} {shown(where, SOURCE_CHARS)}: {_cut(why, WHY_CHARS)}{got}")
+        prefix = f"{_cut(str(source), SOURCE_CHARS)}: " if source else ""  # a source may name a hostile path
+        super().__init__(f"{prefix}{self.kind} {shown(where, SOURCE_CHARS)}: {_cut(str(why), WHY_CHARS)}{got}")
 
 
 class BadArgument(_Named, ValueError):
@@ -123,7 +123,7 @@ class BadEntry(BadArgument):
 
     def __init__(self, why: str, where: str = "typed text") -> None:
         super().__init__(where, why, MISSING)
-        self.args = (_cut(why, WHY_CHARS),)
+        self.args = (_cut(str(why), WHY_CHARS),)
 
 
 class BadData(_Named, ValueError):

@@ -39,7 +39,8 @@ from .errors import MISSING, BadArgument, BadData, BadType, CoffeeGamesError, To
 
 __all__ = [
     "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_flag", "check_hashable",
-    "check_instance", "check_items", "check_path", "check_seed", "check_size", "is_whole", "read_json", "renamed_keyword",
+    "check_instance", "check_items", "check_path", "check_seed", "check_size", "is_whole", "read_json", "read_text",
+    "renamed_keyword",
 ]
 
 T = TypeVar("T")
@@ -346,11 +347,7 @@ def read_json(source: str | Path, what: str, max_bytes: int = MAX_FILE_BYTES, ma
     """
     check = Checker(what)
     if isinstance(source, Path):
-        raw = _read_regular_file(source, max_bytes, check)
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise check.error("(file)", f"is not UTF-8 text (byte {error.start})", str(source)) from None
+        text = read_text(source, what, max_bytes)
     elif isinstance(source, str):
         check.need(len(source) <= max_bytes, "(text)", f"is longer than the limit of {max_bytes:,} characters", source)
         text = source.lstrip("\ufeff")
@@ -365,9 +362,25 @@ def read_json(source: str | Path, what: str, max_bytes: int = MAX_FILE_BYTES, ma
         raise check.error("(top level)", f"cannot be read ({error})") from None
 
 
+def read_text(path: Path, what: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """A regular file's UTF-8 text (a byte-order mark dropped), its size checked before anything is read; else
+    :class:`~coffeegames.errors.BadData` naming ``what``. A named pipe, a device (``/dev/zero``) or a folder is refused
+    without reading from it: the file is opened without blocking and looked at (``fstat``) first.
+
+    >>> read_text(Path("/dev/zero"), "my cards")
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadData: my cards: field '(file)': must be a regular file (not a named pipe, device or folder); got '/dev/zero'
+    """
+    check = Checker(what)
+    raw = _read_regular_file(path, max_bytes, check)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise check.error("(file)", f"is not UTF-8 text (byte {error.start})", str(path)) from None
+
+
 def _read_regular_file(path: Path, max_bytes: int, check: Checker) -> bytes:
-    """A regular file's bytes, its size checked before anything is read. A named pipe, a device (``/dev/zero``) or a
-    folder is refused without reading from it: the file is opened without blocking and looked at (``fstat``) first."""
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:

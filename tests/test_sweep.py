@@ -10,6 +10,7 @@ and greedy games) so the whole file takes seconds.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -17,7 +18,8 @@ import pytest
 
 from coffeegames import roaster, vivajava
 from coffeegames.engine import play, play_out, random_policy, sweep
-from coffeegames.errors import BadArgument, BadType
+from coffeegames.engine.sweep import SweepIncomplete, load_rows
+from coffeegames.errors import BadArgument, BadData, BadType
 
 distributed = pytest.importorskip("distributed")
 joblib = pytest.importorskip("joblib")
@@ -131,3 +133,71 @@ def test_bad_arguments_are_named(kwargs: dict, error: type, words: str) -> None:
     args = {"games": {"roaster": roaster.Game()}, "bots": {"random": random_policy}, "seeds": 1, "progress": False} | kwargs
     with pytest.raises(error, match=words):
         sweep(**args)
+
+
+# -- a sweep that is neither repeated nor lost: saved rows, interrupts, games lost to the cluster ----------------
+
+ROASTER = {"roaster": GAMES["roaster"]}
+
+
+def failing_at(seed: int, error: BaseException):
+    """A bot maker that plays randomly, except that making the bots of game ``seed`` raises ``error``."""
+    def make(rng: np.random.Generator):
+        # the sweep seeds a game's bot generator with [seed, 1]: recognise game `seed` by its first draw
+        if rng.bit_generator.state == np.random.default_rng([seed, 1]).bit_generator.state:
+            raise error
+        return random_policy(rng)
+    return make
+
+
+def test_a_saved_sweep_resumes_and_gives_the_same_table(tmp_path) -> None:
+    file = tmp_path / "games.jsonl"
+    first = sweep(ROASTER, {"random": random_policy}, seeds=3, progress=False, save=file)
+    # the second run finds seeds 0-2 in the file: a bot maker failing on any of them shows it is not called again
+    resumed = sweep(ROASTER, {"random": failing_at(1, AssertionError("replayed a saved game"))}, seeds=5, progress=False,
+                    save=file)
+    fresh = sweep(ROASTER, {"random": random_policy}, seeds=5, progress=False)
+    pd.testing.assert_frame_equal(resumed, fresh)
+    pd.testing.assert_frame_equal(first, fresh.iloc[:3])
+    assert len(file.read_text().splitlines()) == 1 + 5  # the format line, then one line a game, none twice
+
+
+def test_an_interrupted_sweep_returns_the_finished_rows_marked_incomplete(tmp_path) -> None:
+    file = tmp_path / "games.jsonl"
+    with pytest.warns(UserWarning, match="3 of 6 games finished"):
+        part = sweep(ROASTER, {"random": failing_at(3, KeyboardInterrupt())}, seeds=6, progress=False, save=file)
+    fresh = sweep(ROASTER, {"random": random_policy}, seeds=6, progress=False)
+    pd.testing.assert_frame_equal(part, fresh.iloc[:3])
+    assert part.attrs["incomplete"] == {"why": "interrupted", "games": 6, "finished": 3}
+    pd.testing.assert_frame_equal(sweep(ROASTER, {"random": random_policy}, seeds=6, progress=False, save=file), fresh)
+
+
+def test_games_lost_to_the_cluster_are_named_with_the_rows_that_finished(client) -> None:
+    # the error Dask raises when the workers running a task die again and again (killing a thread worker would kill
+    # this test's own process): raised from the task, it reaches the sweep as it would from the scheduler
+    killed = distributed.scheduler.KilledWorker("play", SimpleNamespace(address="tcp://127.0.0.1:1"), allowed_failures=3)
+    with pytest.raises(SweepIncomplete, match=r"1 of 4 games were lost: roaster / random / seed 2: KilledWorker") as lost:
+        sweep(ROASTER, {"random": failing_at(2, killed)}, seeds=4, progress=False, client=client, chunk_size=1)
+    fresh = sweep(ROASTER, {"random": random_policy}, seeds=4, progress=False)
+    pd.testing.assert_frame_equal(lost.value.table, fresh.drop(index=2).reset_index(drop=True))
+    assert [item[:3] for item in lost.value.lost] == [("roaster", "random", 2)]
+
+
+def test_a_bug_in_a_bot_is_raised_not_reported_as_lost(client) -> None:
+    with pytest.raises(ZeroDivisionError):
+        sweep(ROASTER, {"random": failing_at(1, ZeroDivisionError())}, seeds=3, progress=False, client=client)
+
+
+def test_a_saved_sweep_that_is_not_whole_is_refused(tmp_path) -> None:
+    file = tmp_path / "games.jsonl"
+    sweep(ROASTER, {"random": random_policy}, seeds=2, progress=False, save=file)
+    good = file.read_text().splitlines()
+    cut = tmp_path / "cut.jsonl"  # a last line cut short by an interrupted write is dropped, the rest kept
+    cut.write_text("\n".join(good) + "\n" + good[-1][:20])
+    assert len(load_rows(cut)) == 2
+    for lines, words in ((['{"format": "other"}', *good[1:]], "first line"), ([good[0], "[1, 2]", good[2]], "line 2"),
+                         ([*good, good[1].replace('"roaster"', '"vivajava"')], "another sweep")):
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text("\n".join(lines) + "\n")
+        with pytest.raises(BadData, match=words):
+            sweep(ROASTER, {"random": random_policy}, seeds=2, progress=False, save=bad)

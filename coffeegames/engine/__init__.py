@@ -5,7 +5,7 @@ from .play import play
 from .solve import MAX_OUTCOMES, Expectimax, Policy, evaluate, play_out, random_policy, simulate
 from .state import CHANCE, TERMINAL, IllegalAction, State, action_from_json, action_to_json
 from .session import BadEntry, Session
-from .sweep import BotMaker, play_task, sweep
+from .sweep import BotMaker, SweepIncomplete, load_rows, play_task, sweep
 from .walkthrough import Walkthrough
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "Sample",
     "Session",
     "State",
+    "SweepIncomplete",
     "TERMINAL",
     "Term",
     "Walkthrough",
@@ -29,6 +30,7 @@ __all__ = [
     "advice_explainer",
     "evaluate",
     "explainer_for",
+    "load_rows",
     "play",
     "play_out",
     "play_task",
