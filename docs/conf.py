@@ -13,6 +13,7 @@ Voilà app. The API reference comes from the docstrings (``docs/api.md``).
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tomllib
@@ -28,7 +29,8 @@ project = "coffeegames"
 author = "the coffeegames developers"
 copyright = "2026, the coffeegames developers"
 
-extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]
+extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon",
+              "sphinx-mathjax-offline"]  # MathJax copied into the book (_static/mathjax), not fetched from a CDN
 root_doc = "docs/index"
 include_patterns = ["README.md", "docs/**.md", "tutorials/*.ipynb", "tutorials/README.md",
                     "notebooks/*.ipynb", "benchmarks/README.md", "coffeegames/*/data/README.md"]
@@ -101,5 +103,20 @@ def _launch_links(app, doctree, docname) -> None:  # type: ignore[no-untyped-def
         doctree.insert(0, para)
 
 
+def _without_outputs(app, docname, source) -> None:  # type: ignore[no-untyped-def]
+    """The book shows a notebook of ``notebooks/`` as code only, whatever its file holds: a notebook someone ran and
+    saved (JupyterLab autosaves outputs) is read with its outputs dropped, so the book never depends on them. The
+    tutorials are executed afresh while the book is built (``nb_execution_mode``), so their saved outputs never count."""
+    if not docname.startswith("notebooks/"):
+        return
+    notebook = json.loads(source[0])
+    notebook.get("metadata", {}).pop("widgets", None)  # saved widget state: the book would fetch a widget manager
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    source[0] = json.dumps(notebook)
+
+
 def setup(app):  # type: ignore[no-untyped-def]
+    app.connect("source-read", _without_outputs)
     app.connect("doctree-resolved", _launch_links)
