@@ -304,7 +304,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit with status 1 if a target is missed")
     parser.add_argument("--whole-turn", action="store_true", help="run only part 3, whole-turn advice at game positions")
     parser.add_argument("--games", type=int, default=3, help="seeded games for part 3 (default 3)")
+    parser.add_argument("--no-whole-turn", action="store_true", help="parts 1 and 2 only (skip part 3)")
     args = parser.parse_args(argv)
+    load_before = [round(x, 2) for x in os.getloadavg()]
 
     if args.whole_turn:
         part3 = whole_turn_part(args.games)
@@ -372,16 +374,19 @@ def main(argv: list[str] | None = None) -> int:
         "coffeegames": coffeegames.__version__,
         "icepool": icepool.__version__ if icepool is not None else None,
         "repeat": args.repeat,
+        "load_before": load_before,
+        "load_after_parts_1_2": [round(x, 2) for x in os.getloadavg()],
     }
 
-    part3 = whole_turn_part(args.games)
+    part3 = None if args.no_whole_turn else whole_turn_part(args.games)
     if args.json:
         print(json.dumps({"info": info, "p_any_set": t1, "most_dice_locked": t2, "whole_turn": part3, "targets": targets}, indent=2))
     else:
         print(
             f"Python {info['python']} on {info['machine']} ({info['cpus']} CPUs); "
             f"coffeegames {info['coffeegames']}, icepool {info['icepool']}; "
-            f"cold runs, best and median of {args.repeat}"
+            f"cold runs, best and median of {args.repeat}; load average {info['load_before']} before, "
+            f"{info['load_after_parts_1_2']} after parts 1-2"
         )
         if icepool is None:
             print("(icepool not installed: part 1 has no comparison)")
@@ -394,7 +399,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"{s['ratio_best']:12.2f} {s['ratio_median']:11.2f}"
                 )
         print("\n(x cg = that row's CPU time / coffeegames' CPU time: above 1 means coffeegames is faster)")
-        print_whole_turn(part3)
+        if part3 is not None:
+            print_whole_turn(part3)
         print("\nTargets")
         for key, t in targets.items():
             if t["ratio"] is None:

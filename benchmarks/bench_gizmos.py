@@ -5,6 +5,7 @@ Run from the repository root:
     python benchmarks/bench_gizmos.py                      # speeds only (a minute)
     python benchmarks/bench_gizmos.py --greedy-games 2000 --search-games 100 --playouts 100
     python benchmarks/bench_gizmos.py --json
+    python benchmarks/bench_gizmos.py --win-summary benchmarks/gizmos_wins   # sum the stored chunks
 
 A script, not a test (pytest ignores benchmarks/). Measures, with CPU time (``process_time``)
 beside wall time (the machine may be shared):
@@ -23,6 +24,7 @@ import argparse
 import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -88,6 +90,23 @@ def win_rate(first: Callable[[int], Any], second: Callable[[int], Any], games: i
             "wall_s": wall, "cpu_s": cpu}
 
 
+def win_summary(folder: Path) -> dict[str, Any]:
+    """The win-rate chunks stored in ``folder`` (``--json`` reports, one a file) summed by match, with 95% Wilson intervals."""
+    totals: dict[str, dict[str, Any]] = {}
+    for path in sorted(folder.glob("*.json")):
+        report = json.loads(path.read_text(encoding="utf-8"))
+        for key in ("greedy_vs_random", "search_vs_greedy"):
+            row = report.get(key)
+            if row:
+                t = totals.setdefault(key, {"chunks": 0, "games": 0, "wins": 0, "cpu_s": 0.0, "wall_s": 0.0})
+                t["chunks"] += 1
+                for field in ("games", "wins", "cpu_s", "wall_s"):
+                    t[field] += row[field]
+    for t in totals.values():
+        t["rate"], t["ci95"] = t["wins"] / t["games"], wilson(t["wins"], t["games"])
+    return totals
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="random games per player count")
@@ -97,7 +116,14 @@ def main() -> None:
     parser.add_argument("--offset", type=int, default=0, help="index of the first win-rate game (to split a run)")
     parser.add_argument("--no-speed", action="store_true", help="win rates only")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--win-summary", type=Path, metavar="DIR", help="sum the stored win-rate chunks in DIR and stop")
     args = parser.parse_args()
+    if args.win_summary:
+        for key, t in win_summary(args.win_summary).items():
+            low, high = t["ci95"]
+            print(f"{key}: {t['wins']}/{t['games']} = {t['rate']:.1%} (95% CI {low:.1%}-{high:.1%}), {t['chunks']} chunks, "
+                  f"{t['cpu_s'] / t['games']:.2f} CPU s a game")
+        return
     report: dict[str, Any] = {"random": {}, "decisions": None, "greedy_vs_random": None, "search_vs_greedy": None}
     if not args.no_speed:
         for players in (2, 3, 4):

@@ -1,7 +1,7 @@
 """Sphinx configuration of the coffeegames book.
 
 Build it from the project folder (the source root is the project folder, so the README,
-``docs/``, ``tutorials/``, ``notebooks/`` and ``benchmarks/README.md`` keep the relative
+``docs/``, ``tutorials/``, ``notebooks/`` and ``benchmarks/`` (README, JOURNAL) keep the relative
 links they have on GitHub)::
 
     python -m sphinx -W -c docs . build/book
@@ -33,7 +33,8 @@ extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon",
               "sphinx-mathjax-offline"]  # MathJax copied into the book (_static/mathjax), not fetched from a CDN
 root_doc = "docs/index"
 include_patterns = ["README.md", "docs/**.md", "tutorials/*.ipynb", "tutorials/README.md",
-                    "notebooks/*.ipynb", "benchmarks/README.md", "coffeegames/*/data/README.md"]
+                    "notebooks/*.ipynb", "benchmarks/README.md", "benchmarks/JOURNAL.md",
+                    "coffeegames/*/data/README.md"]
 exclude_patterns = ["build", ".venv", "**/.ipynb_checkpoints", "test-artifacts"]
 
 # The tutorials teach through their code: run them at build time, fail the build on an
