@@ -194,6 +194,10 @@ def test_pours_are_every_distinct_assignment_and_never_mix_cups(cups: tuple, col
     assert set(after) == brute_pours(cups, collected, 4)
     for added in listed:  # nothing leaves a cup; what is poured came from the move
         assert sum((Counter(a) for a in added), Counter()) <= Counter(collected)
+    # the order seeded games rest on: by ingredient in name order, the most into cup 1 first, then cup 2, ...
+    kinds = sorted(set(collected))
+    keys = [tuple(tuple(a.count(k) for a in added) for k in kinds) for added in listed]
+    assert keys == sorted(keys, reverse=True)
 
 
 def test_completing_needs_an_exact_match_and_takes_the_highest_tab() -> None:

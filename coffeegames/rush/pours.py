@@ -16,8 +16,10 @@ Example (one coffee and one milk into two cups, the second holding milk already)
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, product
+from functools import lru_cache
+from itertools import combinations
 from math import comb, prod
+from operator import add
 
 from ..validate import MAX_OUTCOMES, check_count, check_size
 from .data import _ARGUMENT, _names
@@ -30,11 +32,19 @@ MAX_POURS = MAX_OUTCOMES
 """The most ways to split collected ingredients among cups and the supply :func:`pours` goes through (100,000)."""
 
 
-def _splits(n: int, bins: int) -> list[tuple[int, ...]]:
-    """Every way to split ``n`` identical items into ``bins`` ordered bins."""
-    if bins == 1:
-        return [(n,)]
-    return [(k, *rest) for k in range(n + 1) for rest in _splits(n - k, bins - 1)]
+@lru_cache(maxsize=4096)
+def _fits(n: int, room: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every way to put at most ``n`` identical items into cups with ``room`` left each (the rest go back to the
+    supply), the most into the first cup first: ``_fits(2, (1, 2))`` is ``(1, 1), (1, 0), (0, 2), (0, 1), (0, 0)``."""
+    if not room:
+        return ((),)
+    return tuple((k, *rest) for k in range(min(n, room[0]), -1, -1) for rest in _fits(n - k, room[1:]))
+
+
+@lru_cache(maxsize=4096)
+def _fills(name: str, n: int, room: tuple[int, ...]) -> tuple[tuple[tuple[tuple[str, ...], ...], tuple[int, ...]], ...]:
+    """:func:`_fits` for ``n`` of ingredient ``name``: each split as what each cup gets, and the room left after."""
+    return tuple((tuple((name,) * k for k in split), tuple(r - k for r, k in zip(room, split))) for split in _fits(n, room))
 
 
 def pours(cups: tuple[tuple[str, ...], ...], collected: tuple[str, ...], capacity: int) -> list[tuple[tuple[str, ...], ...]]:
@@ -49,24 +59,26 @@ def pours(cups: tuple[tuple[str, ...], ...], collected: tuple[str, ...], capacit
 
 
 def _pours(cups: tuple[tuple[str, ...], ...], collected: tuple[str, ...], capacity: int) -> list[tuple[tuple[str, ...], ...]]:
-    """:func:`pours` without the checks (the engine's own cups)."""
+    """:func:`pours` without the checks (the engine's own cups): a depth-first walk over the kinds in name order, each
+    kind's splits the most poured first, never entering a split that overflows a cup."""
     kinds = sorted(Counter(collected).items())
-    room = [capacity - len(cup) for cup in cups]
-    # for each kind, how many go into each cup (bins 0..) and back to the supply (the last bin): the most poured first
-    options = [_splits(n, len(cups) + 1)[::-1] for _, n in kinds]
-    found = []
-    for choice in product(*options):
-        added = [0] * len(cups)
-        for split in choice:
-            for c, k in enumerate(split[:-1]):
-                added[c] += k
-        if any(a > r for a, r in zip(added, room)):
-            continue
-        found.append(tuple(
-            tuple(name for (name, _), split in zip(kinds, choice) for _ in range(split[c]))
-            for c in range(len(cups))
-        ))
+    room = tuple(capacity - len(cup) for cup in cups)
+    if not kinds:
+        return [tuple(() for _ in cups)] if min(room, default=0) >= 0 else []
+    found: list[tuple[tuple[str, ...], ...]] = []
+    _walk(kinds, 0, room, tuple(() for _ in cups), found)
     return found
+
+
+def _walk(kinds: list[tuple[str, int]], i: int, room: tuple[int, ...], added: tuple[tuple[str, ...], ...],
+          found: list[tuple[tuple[str, ...], ...]]) -> None:
+    """Append to ``found`` every pour of ``kinds[i:]`` into cups with ``room`` left, each cup's ``added`` so far."""
+    fills = _fills(*kinds[i], room)
+    if i == len(kinds) - 1:
+        found.extend(tuple(map(add, added, adds)) for adds, _ in fills)
+        return
+    for adds, left in fills:
+        _walk(kinds, i + 1, left, tuple(map(add, added, adds)), found)
 
 
 def empties(cups: tuple[tuple[str, ...], ...]) -> list[tuple[int, ...]]:

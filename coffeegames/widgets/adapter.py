@@ -18,17 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 import pandas as pd
-from plotly.basedatatypes import BaseTraceType
 
 from ..engine.explain import Explainer
 from ..engine.session import S
 
+if TYPE_CHECKING:  # plotly's trace classes load on first drawing, not on import (30 ms)
+    from plotly.basedatatypes import BaseTraceType
+
 __all__ = ["Adapter", "Advisor", "Board", "BoardDrawer"]
 
-Board = tuple[Sequence[BaseTraceType], Mapping[str, Any]]
+Board = tuple[Sequence["BaseTraceType"], Mapping[str, Any]]
 """What a board function returns: plotly traces and a layout dict."""
 BoardDrawer = Callable[[S], Board]
 """``board(state) -> (traces, layout)``: the position drawn with plotly."""

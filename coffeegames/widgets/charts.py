@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 import pandas as pd
@@ -20,10 +20,12 @@ from IPython import get_ipython
 from IPython.display import display
 import plotly.graph_objects as go
 import plotly.io as pio
-from plotly.basedatatypes import BaseTraceType
 
 from ..errors import CoffeeGamesError
 from ..text import fraction_text, mean_text, percent  # noqa: F401  (re-exported for the widgets)
+
+if TYPE_CHECKING:  # plotly's trace classes load on first drawing, not on import
+    from plotly.basedatatypes import BaseTraceType
 
 __all__ = [
     "ACCENT",

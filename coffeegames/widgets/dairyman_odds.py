@@ -27,13 +27,12 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from statistics import NormalDist
 from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
-from scipy.stats import norm
 
 from ..dairyman import (
     MAX_DICE,
@@ -199,6 +198,8 @@ class MostLockedExplorer(View):
         self.dice = _dice_slider(dice)
         self.message = widgets.HTML()
         self.result = widgets.HTML()
+        from plotly.subplots import make_subplots  # plotly's figure machinery loads here, not on import
+
         chart = make_subplots(rows=1, cols=2, shared_yaxes=True, subplot_titles=[m[0] for m in self.MEASURES])
         for col, (name, unit, top, colour) in enumerate(self.MEASURES, start=1):
             hover = f"{name}: %{{x}}<br>probability %{{customdata}}<extra></extra>"
@@ -423,7 +424,7 @@ class SimulationCheck(View):
 
     def _draw(self, fig: go.Figure, run: _Run) -> None:
         p = float(run.exact)
-        wobble = norm.ppf(0.5 + self.CONFIDENCE / 2) * np.sqrt(p * (1 - p) / run.shown)
+        wobble = NormalDist().inv_cdf(0.5 + self.CONFIDENCE / 2) * np.sqrt(p * (1 - p) / run.shown)
         low, high, exact, simulated = fig.data
         low.update(x=run.shown, y=np.clip(p - wobble, 0, 1))
         high.update(x=run.shown, y=np.clip(p + wobble, 0, 1))

@@ -35,7 +35,6 @@ from functools import partial
 import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from .. import gizmos
 from ..errors import BadArgument, BadEntry
@@ -112,6 +111,8 @@ class DispenserExplorer(View):
         self.table = widgets.HTML()
         self.refill_table = widgets.HTML()
         hover = "%{customdata}<extra></extra>"
+        from plotly.subplots import make_subplots  # plotly's figure machinery loads here, not on import
+
         chart = figure(
             make_subplots(rows=1, cols=2, column_widths=[0.5, 0.5], horizontal_spacing=0.12,
                           subplot_titles=["marbles of the colour among the draws", "P(able to pay) after k draws"]),

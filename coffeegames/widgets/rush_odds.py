@@ -36,7 +36,6 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from ..errors import BadArgument, BadEntry
 from ..exact import Bag, Dist
@@ -142,6 +141,8 @@ class DeckExplorer(View):
         self.message = widgets.HTML()
         self.result = widgets.HTML()
         self.table = widgets.HTML()
+        from plotly.subplots import make_subplots  # plotly's figure machinery loads here, not on import
+
         chart = figure(
             make_subplots(rows=1, cols=2, column_widths=[0.4, 0.6], horizontal_spacing=0.12),
             height=380,
