@@ -101,6 +101,7 @@ INTERNAL: dict[str, str] = {
     "coffeegames.vivajava.odds.rainbow_flags": _PACKED, "coffeegames.exact.simulate.face_counts": _PACKED,
     "coffeegames.vivajava.dice.best_of_counts": _PACKED, "coffeegames.vivajava.dice.rainbow_of_counts": _PACKED,
     "coffeegames.roaster.cup_solver.": _SOLVER, "coffeegames.roaster.cup_fallback.": _SOLVER,
+    "coffeegames.roaster.cup_codes.": _SOLVER,
     "coffeegames.vivajava.tracks.": _HOOK, "coffeegames.vivajava.legal.": _HOOK, "coffeegames.vivajava.corporations.": _HOOK,
     "coffeegames.roaster.effects.": _HOOK, "coffeegames.dairyman.deck.": _HOOK, "coffeegames.dairyman.actions.lock_actions": _HOOK,
     "coffeegames.dairyman.actions.roll_outcomes": _HOOK, "coffeegames.dairyman.actions.sets_text": _TEXT,
@@ -122,6 +123,7 @@ INTERNAL: dict[str, str] = {
     "coffeegames.vivajava.state.State.free_markers": _LEGAL, "coffeegames.vivajava.state.State.is_open": _LEGAL,
     "coffeegames.vivajava.state.State.research_gain": _LEGAL,
     "coffeegames.roaster.rules.Rules.": _RULES, "coffeegames.roaster.cup_layers.Layers.code": _SOLVER,
+    "coffeegames.roaster.cup_layers.Layers.value": _SOLVER, "coffeegames.roaster.cup_layers.Layers.dist": _SOLVER,
 }
 """Public helpers the strict rule does not apply to, by name or by module prefix (ending in "."), with the reason.
 They are driven with wrong *types* only (:data:`WRONG_TYPES`: values that cannot stand for a big question): any

@@ -1,8 +1,10 @@
-"""The cup-test solver (coffeegames.roaster.cup): exact against brute force over the engine's own cup-test states,
-against a seeded simulation of its own policy, the fallback's measured gap, one more round, and bad input."""
+"""The cup-test solver (coffeegames.roaster.cup): exact against brute force over the engine's own cup-test states and
+the independent search of tests/roaster_oracle.py (itself checked against the engine here), against a seeded
+simulation of its own policy, the fallback's measured gap, one more round, and bad input."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
@@ -26,6 +28,7 @@ from coffeegames.roaster import (
     stop_now,
     stop_or_continue,
 )
+from roaster_oracle import CupOracle
 
 ORDER = ("extra_bean", "sweetness", "choice", "exchange", "tray")  # squares 0-4
 FULL = (("body", "body"), ("acidity", "acidity"), ("aroma", "aroma"), ("body", "acidity"), ("acidity", "aroma"))
@@ -70,6 +73,7 @@ def test_matches_expectimax_over_the_engines_cup_test(bag, cup, tray, active):
     state = position(bag, cup, tray, active)
     result = stop_now(state, max_states=None)
     assert result.exact and result.value == Expectimax().value(state)[0]
+    assert CupOracle(Rules(card=CARD), active).solve(bag, cup, len(tray))[0] == result.value  # the oracle too
     assert sum(result.dist.values()) == 1 and result.dist.mean() == result.value
     assert policy_dist(state, result.action) == dict(result.dist)  # the distribution is that of its own decisions
     same = stop_now(bag, Rules(card=CARD), active=active, cup=cup, tray=tray, max_states=None)
@@ -238,27 +242,28 @@ def test_a_solve_known_to_be_over_budget_is_not_started():
     assert just.exact and just.states == n
 
 
-def test_integer_weights_give_the_fraction_answer():
-    """The solver's integer values over ``unit`` are the exact Fractions (the weighted sums divide exactly)."""
-    r = stop_now(BAG12[:8], CARD, active=("choice", "exchange", "sweetness"), max_states=None)
-    s = r.solver
-    assert all(isinstance(w, int) for w in s.values.values())
-    by_fraction = {}
-
-    def value(node):  # the same search in plain Fractions, over the solver's packed positions
-        bag, cup, tray, total, size = node
-        if node not in by_fraction:
-            if s.position(s.unpack(cup)) >= 10:
-                by_fraction[node] = Fraction(s.full(s.unpack(bag), s.unpack(cup))[0], s.unit)
-            elif not total:
-                by_fraction[node] = Fraction(s.score(s.unpack(cup)))
-            else:
-                moves, d = s.moves(*node)
-                by_fraction[node] = sum((Fraction(p, d) * value(n) for p, _, n in moves), Fraction(0))
-        return by_fraction[node]
-
-    bag = s.counts(BAG12[:8])
-    assert value(s.node(bag, (0,) * len(bag), 0)) == r.value
+def test_stop_now_and_its_decisions_equal_the_oracle_with_moisture_under_either_rules_version():
+    """From a bag with moisture, under both rules versions (Sweetness on its space from the start, or placed when
+    filling reaches it): the value and distribution of the independent search (tests/roaster_oracle.py), and each
+    decision the one the oracle's values ask for (the cup among equals)."""
+    bag = ["bean1", "bean1", "bean2", "bean2", "bean3", "hard", "aroma", "moisture", "moisture"]
+    for version in (1, 2):
+        for active in [("sweetness",), ("choice", "exchange", "sweetness"), ("tray", "extra_bean", "sweetness")]:
+            rules = Rules(card=CARD, rules_version=version)
+            r = stop_now(bag, rules, active=active, max_states=None)
+            oracle = CupOracle(rules, active)
+            assert (r.value, dict(r.dist)) == oracle.solve(bag), (version, active)
+            for cup in ([], ["bean1", "bean2"], ["bean1", "bean2", "bean3", "aroma", "bean2"]):
+                for token in ("hard", "bean1", "aroma"):
+                    have, need = Counter(t for t in bag if t != "moisture"), Counter(cup + [token])
+                    if any(have[t] < n for t, n in need.items()):
+                        continue
+                    rest = msort(have - need)
+                    in_cup = oracle.solve(rest, cup + [token])[0]
+                    on_tray = oracle.solve(rest, cup, 1)[0]
+                    at_choice = "choice" in active and len(cup) in rules.board.choice_spaces
+                    expected = "cup" if at_choice or in_cup >= on_tray else "tray"
+                    assert r.decision(token, cup=cup) == expected, (version, active, cup, token)
 
 
 def test_the_vectorised_fallback_plays_the_rule_of_thumb_and_values_each_test_exactly():

@@ -1,31 +1,33 @@
-"""The vectorised cup-test solver (coffeegames.roaster.cup_layers) against the scalar one (cup_solver.Solver, itself
-checked against Expectimax over the engine's states in test_roaster_cup.py): the same exact values, distributions and
-position counts on many random bags, with every cup effect; and a round's one shared table against separate solves.
-Without a distribution and with plain draws (no Choice, no Exchange) the values come from dense boxes
-(coffeegames.roaster.cup_boxes): checked the same way, alone and with many roots."""
+"""The vectorised cup-test solver (coffeegames.roaster.cup_layers) against an independent memoised search written
+from the rules (tests/roaster_oracle.py, itself checked against Expectimax over the engine's states in
+test_roaster_cup.py): the same exact values, distributions and position counts on many random bags, with every cup
+effect and both rules versions; and a round's one shared table against separate solves. Without a distribution and
+with plain draws (no Choice, no Exchange) the values come from dense boxes (coffeegames.roaster.cup_boxes): checked
+the same way, alone and with many roots."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 import numpy as np
 import pytest
 
 from coffeegames.roaster import CUP_EFFECTS, Rules
-from coffeegames.roaster.cup_layers import Layers, fits
+from coffeegames.roaster.cup_codes import fits
+from coffeegames.roaster.cup_layers import Layers
 from coffeegames.roaster.cup_solver import Solver
+from roaster_oracle import CupOracle
 
 TOKENS = ["hard", "bean0", "bean1", "bean2", "bean3", "bean4", "burnt", "defect", "smoke", "body", "acidity", "aroma", "wild"]
 CARDS = ["Zambia Kasama AA", "Mexico Altura Oaxaca", "Hawaii Kona"]
 
 
-def scalar(rules, active, tokens, tray_spaces, bag, cup, tray):
-    """The scalar solver's value and distribution (no budget), counting the positions it visits."""
-    solver = Solver(rules, active, tokens, tray_spaces, None)
-    solver.exchange = "exchange" in active
-    solver.scale(len(tokens) + tray)
-    b, c = solver.counts(bag), solver.counts(cup)
-    return solver.value(b, c, tray), solver.dist([(Fraction(1), (b, c, tray))]), len(solver.values)
+def oracle(rules, active, tokens, bag, cup, tray, oracle=None):
+    """The oracle's value and distribution, and the positions it valued: on the package solver's kinds (one token of
+    each scoring class, as the package counts positions; ``tokens`` names them all), or with ``oracle`` one shared."""
+    solver = Solver(rules, active, tokens, rules.tray_size(active), None)
+    search = CupOracle(rules, active) if oracle is None else oracle
+    value, dist = search.solve([solver.rep[t] for t in bag], [solver.rep[t] for t in cup], tray)
+    return value, dist, search.positions()
 
 
 def random_case(rng):
@@ -38,22 +40,23 @@ def random_case(rng):
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_layers_equal_the_scalar_solver_on_random_bags(seed):
+def test_layers_equal_the_oracle_on_random_bags(seed):
     rng = np.random.default_rng(seed)
     for _ in range(4):
         card, active, bag, cup = random_case(rng)
-        rules = Rules(card=card)
+        rules = Rules(card=card, rules_version=int(rng.integers(1, 3)))
         tray_spaces = rules.tray_size(active)
         tray = int(rng.integers(0, tray_spaces + 1))
-        value, dist, visited = scalar(rules, active, bag + cup, tray_spaces, bag, cup, tray)
+        value, dist, visited = oracle(rules, active, bag + cup, bag, cup, tray)
+        assert CupOracle(rules, active).solve(bag, cup, tray) == (value, dist)  # merging tokens that score alike is safe
         solver = Solver(rules, active, bag + cup, tray_spaces, None)
-        solver.exchange = "exchange" in active
-        solver.scale(len(bag) + len(cup) + tray)
         b, c = solver.counts(bag), solver.counts(cup)
         table = Layers(solver, [(b, c, tray)], dist=True)
         assert table.values() == [value], (card, active, bag, cup, tray)
-        assert table.dist() == dist
+        assert dict(table.dist()) == dist
         assert table.positions == visited  # the same positions as the memoised search
+        looked_up = Layers(solver, [(b, c, tray)], lookup=True)  # every position's value kept, for single decisions
+        assert looked_up.value(b, c, tray) == value and looked_up.value(b, c, tray + 99) is None
 
 
 def test_one_table_for_many_roots_equals_separate_solves():
@@ -62,10 +65,9 @@ def test_one_table_for_many_roots_equals_separate_solves():
     bags = [[TOKENS[i] for i in rng.choice(len(TOKENS), size=int(rng.integers(6, 12)))] for _ in range(6)]
     tokens = [t for bag in bags for t in bag]
     solver = Solver(rules, active, tokens, rules.tray_size(active), None)
-    solver.scale(max(map(len, bags)))
     none = (0,) * len(solver.kinds)
     table = Layers(solver, [(solver.counts(bag), none, 0) for bag in bags])
-    assert table.values() == [scalar(rules, active, bag, rules.tray_size(active), bag, (), 0)[0] for bag in bags]
+    assert table.values() == [oracle(rules, active, tokens, bag, (), 0)[0] for bag in bags]
 
 
 def test_the_budget_is_checked_while_listing():
@@ -74,7 +76,6 @@ def test_the_budget_is_checked_while_listing():
     rules = Rules(card="Zambia Kasama AA")
     bag = ["bean1"] * 2 + ["bean2"] * 3 + ["bean3"] * 2 + ["bean4", "hard", "smoke", "aroma", "body"]
     solver = Solver(rules, (), bag, 3, None)
-    solver.scale(len(bag))
     root = [(solver.counts(bag), (0,) * len(solver.kinds), 0)]
     n = Layers(solver, root).positions
     assert Layers(solver, root, max_states=n).positions == n
@@ -89,12 +90,12 @@ def test_codes_too_wide_for_bit_fields_use_the_smallest_radices():
     rules = Rules(card="Zambia Kasama AA")
     kinds = ["hard", "bean0", "bean1", "bean2", "bean3", "bean4", "defect", "body"]
     bags = [[a] * 9 + [b] * 3 for a, b in zip(kinds, kinds[1:] + kinds[:1])]
-    solver = Solver(rules, (), [t for bag in bags for t in bag], 3, None)
-    solver.scale(12)
+    tokens = [t for bag in bags for t in bag]
+    solver = Solver(rules, (), tokens, 3, None)
     none = (0,) * len(solver.kinds)
     roots = [(solver.counts(bag), none, 0) for bag in bags]
     assert fits(solver, roots)
-    assert Layers(solver, roots).values() == [scalar(rules, (), bag, 3, bag, (), 0)[0] for bag in bags]
+    assert Layers(solver, roots).values() == [oracle(rules, (), tokens, bag, (), 0)[0] for bag in bags]
 
 
 def test_a_round_over_its_shared_budget_solves_its_smallest_cup_tests_alone():
@@ -116,7 +117,7 @@ PLAIN_EFFECTS = ("extra_bean", "sweetness", "tray")  # the cup effects the box s
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_boxes_equal_the_scalar_solver_on_random_bags(seed):
+def test_boxes_equal_the_oracle_on_random_bags(seed):
     rng = np.random.default_rng(100 + seed)
     for _ in range(4):
         card, _, bag, cup = random_case(rng)
@@ -124,9 +125,8 @@ def test_boxes_equal_the_scalar_solver_on_random_bags(seed):
         rules = Rules(card=card)
         tray_spaces = rules.tray_size(active)
         tray = int(rng.integers(0, tray_spaces + 1))
-        value, _, visited = scalar(rules, active, bag + cup, tray_spaces, bag, cup, tray)
+        value, _, visited = oracle(rules, active, bag + cup, bag, cup, tray)
         solver = Solver(rules, active, bag + cup, tray_spaces, None)
-        solver.scale(len(bag) + len(cup) + tray)
         b, c = solver.counts(bag), solver.counts(cup)
         table = Layers(solver, [(b, c, tray)])
         assert table.exact is not None  # the box solver answered
@@ -144,17 +144,12 @@ def test_boxes_for_many_roots_equal_separate_solves(seed):
     tokens = [t for bag in bags for t in bag]
     tray_spaces = rules.tray_size(active)
     solver = Solver(rules, active, tokens, tray_spaces, None)
-    solver.scale(max(map(len, bags)))
     none = (0,) * len(solver.kinds)
     table = Layers(solver, [(solver.counts(bag), none, 0) for bag in bags])
     assert table.exact is not None
-    separate = [scalar(rules, active, bag, tray_spaces, bag, (), 0) for bag in bags]
-    assert table.values() == [v for v, _, _ in separate]
-    together = Solver(rules, active, tokens, tray_spaces, None)  # one memo for all: each position counted once
-    together.scale(max(map(len, bags)))
-    for bag in bags:
-        together.value(together.counts(bag), none, 0)
-    assert table.positions == len(together.values)
+    together = CupOracle(rules, active)  # one memo for all: each position counted once
+    assert table.values() == [oracle(rules, active, tokens, bag, (), 0, together)[0] for bag in bags]
+    assert table.positions == together.positions()
 
 
 @pytest.mark.parametrize("active", [(), ("sweetness",), ("sweetness", "tray", "extra_bean")])
@@ -164,13 +159,14 @@ def test_boxes_at_the_edges(active):
     tray_spaces = rules.tray_size(active)
     roots = [((0, 0), (0, 0), 0), ((3, 0), (0, 0), tray_spaces), ((0, 1), (2, 0), tray_spaces + 2), ((12, 1), (0, 0), 0),
              ((2, 2), (5, 4), 1), ((4, 4), (1, 1), 2), ((14, 0), (0, 0), 0), ((1, 13), (8, 0), 0)]
-    for root in roots:
+    for (bag, cup, tray) in roots:
         solver = Solver(rules, active, ["hard", "bean2"], tray_spaces, None)
-        solver.scale(sum(root[0]) + sum(root[1]) + root[2])
-        table = Layers(solver, [root])
+        table = Layers(solver, [(bag, cup, tray)])
         assert table.exact is not None
-        assert table.values() == [solver.value(*root)], root
-        assert table.positions == len(solver.values), root
+        search = CupOracle(rules, active)
+        value, _ = search.solve(solver.tokens(bag), solver.tokens(cup), tray)
+        assert table.values() == [value], (bag, cup, tray)
+        assert table.positions == search.positions(), (bag, cup, tray)
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -3,17 +3,20 @@
 The cup test (docs/rules/roaster.md, "The cup test"; :mod:`.state`) is a small game against
 the bag: draw one token at a time, put it in the cup's next space or on the tray (while it
 has room); Choice, on its two spaces, draws 2 and keeps 1; Exchange, once the cup is full,
-may return 2 cup tokens, draw 3 and keep 2. :func:`stop_now` solves it by memoised dynamic
-programming over positions ``(bag left, cup multiset, tray spaces used)``, maximising the
-expected score; cups are scored by :func:`.scoring.score_cup` (through ``Rules.score``),
-never by a copy of the scoring rules. This module is the public API of stopping now (one more round is
-:mod:`.round`); the exact solver is :mod:`.cup_solver`, the fallback policy for tests over budget :mod:`.cup_fallback`.
+may return 2 cup tokens, draw 3 and keep 2. :func:`stop_now` solves it by dynamic programming
+over positions ``(bag left, cup multiset, tray spaces used)``, maximising the expected score;
+cups are scored by :func:`.scoring.score_cup` (through ``Rules.score``), never by a copy of the
+scoring rules. This module is the public API of stopping now (one more round is :mod:`.round`).
+The modules under it: the cup test's rules over count vectors :mod:`.cup_solver` (each rule
+once), the exact tables :mod:`.cup_layers` (with :mod:`.cup_codes`) and :mod:`.cup_boxes`, the
+fallback policy for tests over budget :mod:`.cup_fallback`.
 
-Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py``):
+Exactness notes (each checked against the engine and an independent memoised search,
+``tests/roaster_oracle.py``, by ``tests/test_roaster_cup.py`` and ``tests/test_roaster_cup_layers.py``):
 
 * Moisture drawn in the cup test leaves and is redrawn, also for Choice and Exchange, so
   the non-moisture tokens come out in uniformly random order: the solver drops moisture
-  from the bag and loses nothing.
+  from the bag and loses nothing (:func:`.cup_solver.drawable`).
 * Only what the cup holds (a multiset: its order never scores), the bag and the number of
   tray tokens matter; Sweetness and the Extra Bean follow from the active cup effects: an
   active Sweetness is in every cup scored, however early the bag runs out, and its space is
@@ -25,14 +28,12 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   ``burnt_level`` through ``Rules.score``.
 * Tokens that score alike in every cup (:func:`.scoring.scoring_class`: hard beans, smoke and
   burnt beans; flavours the card does not ask for) are one kind to the solver, which halves
-  the positions of many bags; a count vector is packed into one int.
-* From a draw, the solve is vectorised (:mod:`.cup_layers`): every position of a layer (tokens
-  left in the bag) at once, values carried as residues modulo primes and rebuilt exactly, decisions
-  compared exactly. It is 1.5-6 times faster than the scalar memoised search (:mod:`.cup_solver`,
-  integers over one common denominator ``Solver.unit``), about 20 times for a round's draws; the
-  scalar search still answers single decisions (:meth:`CupTest.decision`, :meth:`CupTest.action`),
-  other starting phases and the fallback's endgames. Both give the same exact Fractions
-  (``tests/test_roaster_cup_layers.py``).
+  the positions of many bags.
+* The solve is vectorised (:mod:`.cup_layers`): every position of a layer (tokens left in the
+  bag) at once, values carried as residues modulo primes and rebuilt exactly, decisions compared
+  exactly; a decision between draws (phases ``place`` and ``choose``) values its options in one
+  table. Single decisions (:meth:`CupTest.decision`, :meth:`CupTest.action`) look their values up
+  in a table of the test's positions, made on the first one asked.
 * Beyond ``max_states`` positions the solve stops (without Sweetness, Choice and Exchange the
   positions are counted beforehand, exactly, and a solve known to be over budget is not
   started) and :func:`.cup_fallback.estimate` gives an approximate answer, flagged
@@ -43,7 +44,7 @@ Exactness notes (each checked against the engine by ``tests/test_roaster_cup.py`
   estimate of optimal play (``CupTest.lower``); its standard error counts the sampling's
   noise, not that bias, which ``benchmarks/bench_roaster.py`` measures. The decisions of such
   an answer (:meth:`CupTest.decision`, :meth:`CupTest.action`) follow the same rule of thumb,
-  exact within ``ENDGAME`` free spaces by the scalar solver within a quarter of the budget.
+  exact within ``ENDGAME`` free spaces by a table of their own within a quarter of the budget.
 * :func:`.round.one_more_round` plays the next round with plain roasting (no effects; pass
   ``act=`` for another round policy), then stops: a lower bound on what that round can be
   worth. Its draws are all weighed when few enough (or ``max_outcomes=None``), else a
@@ -76,13 +77,14 @@ from ..exact.collector import collector_paused
 from ..exact import Dist, check_count
 from ..validate import Checker, check_instance
 from .actions import ROASTING_PHASES, Exchange, Keep, KeepTwo, NoExchange, Phase, Stop, ToCup, ToTray
-from .cup_layers import Layers, fits
+from .cup_codes import fits
 from .cup_fallback import ENDGAME, ENDGAME_BUDGET, estimate, fallback_exchange, fallback_keep, fallback_place, simulate
-from .cup_solver import MASK, Counts, OverBudget, Solver, count_positions, minus, plus
+from .cup_layers import Layers
+from .cup_solver import MASK, Counts, OverBudget, Solver, count_positions, drawable, drawn_tokens, minus, plus
 from .data import CUP_SPACES
 from .rules import Rules
 from .state import State
-from .tokens import CUP_EFFECTS, EXCHANGE, MOISTURE, SWEETNESS, TOKENS, msort
+from .tokens import CUP_EFFECTS, EXCHANGE, MOISTURE, TOKENS, msort
 
 __all__ = ["CupTest", "MAX_SAMPLES", "MAX_STATES", "SAMPLES", "stop_now"]
 
@@ -113,6 +115,9 @@ class CupTest:
     full_counts: Counts = field(repr=False)
     reserve: Any = None
     """Easy side, stopping with starting flavours left: the best :class:`~.actions.ReserveToBag` (valued first)."""
+    starts: list[tuple[Counts, Counts, int]] = field(default_factory=list, repr=False)
+    """The positions (about to draw) the exact solve started from: the table of exact decisions is made from them."""
+    table: Layers | None = field(default=None, repr=False)
 
     @property
     def lower(self) -> bool:
@@ -129,19 +134,30 @@ class CupTest:
         """
         s, check = self.solver, Checker("", BadArgument)
         cup, tray = check.sequence(cup, "cup"), check.sequence(tray, "tray")
-        c, t = s.counts((x for x in cup if x != SWEETNESS), "cup"), s.counts(tray, "tray")
+        c, t = s.counts(drawn_tokens(cup), "cup"), s.counts(tray, "tray")
         i = s.counts([check.text(token, "token")], "token").index(1)
         rest = tuple(f - a - b for f, a, b in zip(self.full_counts, c, t))
         if rest[i] < 1 or min(rest) < 0:
             raise BadArgument("cup", "cup, tray and the drawn token hold more tokens than this cup test has")
-        if s.position(c) >= CUP_SPACES or len(tray) > s.tray_spaces:
-            raise BadArgument("cup", f"no token is placed with {s.position(c)} cup spaces filled and {len(tray)} on the tray")
-        if len(tray) >= s.tray_spaces or s.position(c) in s.choice_spaces:
+        if s.space(sum(c)) >= CUP_SPACES or len(tray) > s.tray_spaces:
+            raise BadArgument("cup", f"no token is placed with {s.space(sum(c))} cup spaces filled and {len(tray)} on the tray")
+        if not s.step(sum(c), sum(rest), len(tray))[2]:  # the tray full, or a Choice space
             return "cup"
         bag = minus(rest, i)
         if not self.exact:
             return "tray" if fallback_place(s, bag, c, len(tray), i) else "cup"
-        return "cup" if s.value(bag, plus(c, i), len(tray)) >= s.value(bag, c, len(tray) + 1) else "tray"
+        in_cup, on_tray = self._values([(bag, plus(c, i), len(tray)), (bag, c, len(tray) + 1)])
+        return "cup" if in_cup >= on_tray else "tray"
+
+    def _values(self, positions: list[tuple[Counts, Counts, int]]) -> list[Fraction]:
+        """Exact values of positions about to draw: from the table of this test's positions (made on the first
+        decision asked, every value kept), else from a table of their own."""
+        if self.table is None and self.starts:
+            self.table = Layers(self.solver, self.starts, lookup=True)
+        found = [None if self.table is None else self.table.value(*p) for p in positions]
+        missing = [p for p, v in zip(positions, found) if v is None]
+        solved = iter(_table(self.solver, missing, None).values() if missing else [])
+        return [next(solved) if v is None else v for v in found]
 
     def action(self, state: State) -> Any:
         """The engine action this answer plays at a cup-test decision (a policy for :func:`coffeegames.engine.play_out`)."""
@@ -149,20 +165,21 @@ class CupTest:
         if state.phase == Phase.RESERVE and self.reserve is not None:
             return self.reserve
         s = self.solver
-        bag, cup = s.counts(t for t in state.bag if t != MOISTURE), s.counts(t for t in state.cup if t != SWEETNESS)
+        bag, cup = s.counts(drawable(state.bag)), s.counts(drawn_tokens(state.cup))
         tray = len(state.tray)
         if state.phase == Phase.PLACE:
             return ToCup() if self.decision(state.hand[0], state.cup, state.tray) == "cup" else ToTray()
         if state.phase == Phase.CHOOSE:
             a, b = sorted(s.index[t] for t in state.hand)
             if self.exact:  # among equals the kind that comes first, as the solve does
-                keep = b if s.w(plus(bag, a), plus(cup, b), tray) > s.w(plus(bag, b), plus(cup, a), tray) else a
+                keep_b, keep_a = self._values([(plus(bag, a), plus(cup, b), tray), (plus(bag, b), plus(cup, a), tray)])
+                keep = b if keep_b > keep_a else a
             else:
                 keep = fallback_keep(s, bag, cup, tray, a, b)
             return Keep(next(t for t in state.hand if s.index[t] == keep))
         if state.phase == Phase.EXCHANGE:
             pair = s.full(bag, cup)[1] if self.exact else fallback_exchange(s, bag, cup)
-            return NoExchange() if pair is None else Exchange(msort(s.pick((t for t in state.cup if t != SWEETNESS), pair)))
+            return NoExchange() if pair is None else Exchange(msort(s.pick(drawn_tokens(state.cup), pair)))
         if state.phase == Phase.EXCHANGE_KEEP:
             best = s.keep_two(cup, [s.index[t] for t in state.hand])
             return KeepTwo(msort(s.pick(state.hand, tuple(b - a for a, b in zip(cup, best)))))
@@ -192,8 +209,8 @@ class _Test:
 
     rules: Rules
     active: tuple[str, ...]
-    bag: tuple[str, ...]  # no moisture (it leaves and is redrawn)
-    cup: tuple[str, ...]  # no Sweetness (it follows from the cup's size)
+    bag: tuple[str, ...]  # drawable: no moisture
+    cup: tuple[str, ...]  # drawn tokens: no Sweetness
     tray: tuple[str, ...]
     hand: tuple[str, ...]
     phase: str
@@ -220,8 +237,8 @@ def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | st
             raise BadArgument("position", f"stop_now needs a state where the player may stop (phase 'decide') or the cup test; got {state.phase!r}")
         if state.phase in (Phase.CHOICE_DRAW, Phase.EXCHANGE_DRAW) and state.hand:
             raise BadArgument("position", f"stop_now cannot start halfway through a {state.phase!r} draw; step to the next decision")
-        test = _Test(state.rules, tuple(state.active), tuple(t for t in state.bag if t != MOISTURE),
-                     tuple(t for t in state.cup if t != SWEETNESS), tuple(state.tray), tuple(state.hand), state.phase,
+        test = _Test(state.rules, tuple(state.active), drawable(state.bag), drawn_tokens(state.cup), tuple(state.tray),
+                     tuple(state.hand), state.phase,
                      EXCHANGE in state.active and not state.exchanged, state.tray_spaces)
     else:
         if rules is None:
@@ -237,7 +254,7 @@ def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | st
         tray_spaces = rules.tray_size(active)
         if MOISTURE in cup or len(cup) > CUP_SPACES or len(tray) > tray_spaces:
             raise BadArgument("cup", f"a cup holds up to {CUP_SPACES} tokens (no moisture), the tray up to {tray_spaces}")
-        test = _Test(rules, active, tuple(t for t in bag_tokens if t != MOISTURE), cup, tray, (), Phase.CUP_DRAW,
+        test = _Test(rules, active, drawable(bag_tokens), cup, tray, (), Phase.CUP_DRAW,
                      EXCHANGE in active, tray_spaces)
     most = max(Counter(test.tokens).values(), default=0)
     if most > MASK:
@@ -311,49 +328,58 @@ def _choices(position: Any) -> list[tuple[Any, Any]]:
 
 
 def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
-    """Solve ``test`` with ``solver`` (fresh: its positions serve the decisions asked later).
+    """Solve ``test`` with ``solver`` (fresh: its memos serve the decisions asked later).
 
-    From a draw the exact solve is the vectorised one (:class:`.cup_layers.Layers`, the same answers); the scalar
-    solver then answers :meth:`CupTest.decision` and :meth:`CupTest.action` (solving what they ask about). Over
-    ``max_states`` positions (counted beforehand where they can be, else found by the vectorised listing) the answer
-    is :func:`.cup_fallback.estimate`'s."""
+    From a draw (or a decision between draws: the better option first) the exact solve is one table with its
+    distribution (:class:`.cup_layers.Layers`); Exchange's phases and the end weigh the cups left. Over ``max_states``
+    positions (counted beforehand where they can be, else found by the listing) the answer is
+    :func:`.cup_fallback.estimate`'s."""
     started = time.perf_counter()
     bag, c, t = solver.counts(test.bag), solver.counts(test.cup), len(test.tray)
     full = tuple(a + b + h + x for a, b, h, x in zip(bag, c, solver.counts(test.hand), solver.counts(test.tray)))
-    solver.scale(sum(full))
-    roots = _roots(solver, test.phase, bag, c, t, test.hand)
-    drawing = test.phase in (Phase.CUP_DRAW, Phase.CHOICE_DRAW)
-    predicted = count_positions(solver, bag, c, t) if drawing else None
+    hand = [solver.index[x] for x in test.hand]
     max_states = solver.max_states
-    layered = drawing and fits(solver, [(bag, c, t)])
+
+    def answer(value: Fraction, dist: Dist, states: int, starts: list[tuple[Counts, Counts, int]]) -> CupTest:
+        return CupTest(value, dist, True, states, f"exact: {states:,} positions solved", 0.0, time.perf_counter() - started,
+                       solver, full, starts=starts)
+
+    if test.phase in (Phase.PLACE, Phase.CHOOSE):  # the decision's options, then the best one's test
+        if test.phase == Phase.PLACE:
+            options = [(bag, plus(c, hand[0]), t)] + ([(bag, c, t + 1)] if solver.step(sum(c), sum(bag) + 1, t)[2] else [])
+        else:
+            options = [(plus(bag, b), plus(c, a), t) for a, b in ((hand[0], hand[1]), (hand[1], hand[0]))]
+        try:
+            table = _table(solver, options, max_states, dist=True)
+        except OverBudget:
+            raise BadArgument("max_states", f"over budget in phase {test.phase!r}: the simulation starts from a draw; raise max_states") from None
+        values = table.values()
+        best = values.index(max(values))  # among equals the first: the cup, or the first token kept
+        return answer(values[best], table.dist([Fraction(i == best) for i in range(len(options))]), table.positions, options)
+    if test.phase not in (Phase.CUP_DRAW, Phase.CHOICE_DRAW):  # Exchange's phases, the end: the cups left, weighed
+        cups = _final_cups(solver, test.phase, bag, c, hand)
+        weights: dict[int, Fraction] = {}
+        for p, cup in cups:
+            weights[solver.score(cup)] = weights.get(solver.score(cup), Fraction(0)) + p
+        return answer(sum((p * solver.score(cup) for p, cup in cups), Fraction(0)), Dist(weights), 0, [])
+    predicted = count_positions(solver, bag, c, t)
     try:
         if max_states is not None and predicted is not None and predicted > max_states:
             raise OverBudget  # known too large: go straight to the estimate (no abandoned solve)
-        if layered:
-            table = Layers(solver, [(bag, c, t)], max_states, dist=True)
-            value, dist, states = table.values()[0], table.dist(), table.positions
-            solver = test.solver(None)  # decisions asked later: a solver of their own, no budget needed
-            solver.scale(sum(full))  # (they visit some of the ``states`` positions just counted)
-        else:
-            value = sum((p * (Fraction(solver.score(n[1])) if n[0] == "cup" else solver.value(*n)) for p, n in roots), Fraction(0))
-            dist = solver.dist(roots)
-            states = len(solver.values)
-        return CupTest(value, dist, True, states, f"exact: {states:,} positions solved", 0.0, time.perf_counter() - started,
-                       solver, full)
+        table = _table(solver, [(bag, c, t)], max_states, dist=True)
+        return answer(table.values()[0], table.dist(), table.positions, [(bag, c, t)])
     except OverBudget:
-        if not drawing:
-            raise BadArgument("max_states", f"over budget in phase {test.phase!r}: the simulation starts from a draw; raise max_states") from None
+        pass
     assert max_states is not None
     over = f"{predicted:,} positions, over {max_states:,}" if predicted is not None else f"over {max_states:,} positions"
-    # decisions asked later follow the fallback policy, its exact endgame within a budget of its own
-    solver.fallback, solver.max_states = True, len(solver.values) + solver.work + max_states // ENDGAME_BUDGET
-    if layered:
+    solver.max_states = max_states // ENDGAME_BUDGET  # decisions asked later: the fallback's exact endgame, this budget each
+    if fits(solver, [(bag, c, t)]):
         found = estimate(solver, [(bag, c, t)], samples, seed, max_states, dist=True)
         assert found.dist is not None
         value, stderr, dist = found.values[0], found.stderr[0], found.dist
         how = (f"played by a rule of thumb until at most {found.free} cup spaces were left, each then valued exactly "
                f"({found.positions:,} positions)")
-    else:  # too many kinds for the vectorised solver: the scalar fallback policy, played out
+    else:  # a position code too wide for one table: the fallback policy, played out test by test
         solver.played = [0, 0]
         scores = simulate(solver, bag, c, t, samples, seed)
         dist = Dist.from_weights(dict(Counter(scores)))
@@ -366,25 +392,26 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
     return CupTest(value, dist, False, 0, message, stderr, time.perf_counter() - started, solver, full)
 
 
-def _roots(solver: Solver, phase: str, bag: Counts, cup: Counts, tray: int, hand: Sequence[str]) -> list[tuple[Fraction, Any]]:
-    """Where the solve starts, by the engine's phase: positions (bag, cup, tray) or final cups ``("cup", counts)``."""
-    one = Fraction(1)
-    if phase in (Phase.CUP_DRAW, Phase.CHOICE_DRAW):
-        return [(one, (bag, cup, tray))]
+def _table(solver: Solver, roots: list[tuple[Counts, Counts, int]], max_states: int | None, **options: bool) -> Layers:
+    """The exact table of these positions within ``max_states`` (:class:`OverBudget` over it); a position code too wide
+    for an int64 is over any budget, or with none :class:`~coffeegames.errors.TooBig`."""
+    if not fits(solver, roots):
+        if max_states is not None:
+            raise OverBudget
+        raise TooBig("position", f"the cup test has too many kinds and tokens for one exact table ({len(solver.kinds)} kinds); "
+                     "give max_states for an estimate")
+    return Layers(solver, roots, max_states, **options)
+
+
+def _final_cups(solver: Solver, phase: str, bag: Counts, cup: Counts, hand: list[int]) -> list[tuple[Fraction, Counts]]:
+    """The cups a test ends with, with their probabilities, from Exchange's phases or the end (by the engine's phase)."""
     if phase == Phase.OVER:
-        return [(one, ("cup", cup))]
-    h = [solver.index[x] for x in hand]
-    if phase == Phase.PLACE:
-        options = [(bag, plus(cup, h[0]), tray)] + ([(bag, cup, tray + 1)] if tray < solver.tray_spaces else [])
-        return [(one, max(options, key=lambda o: solver.value(*o)))]
-    if phase == Phase.CHOOSE:
-        options = [(plus(bag, b), plus(cup, a), tray) for a, b in ((h[0], h[1]), (h[1], h[0]))]
-        return [(one, max(options, key=lambda o: solver.value(*o)))]
+        return [(Fraction(1), cup)]
     if phase == Phase.EXCHANGE:
         pair = solver.full(bag, cup)[1]
-        return [(one, ("cup", cup))] if pair is None else [(p, ("cup", c)) for p, c in solver.exchange_draws(bag, cup, pair)]
+        return [(Fraction(1), cup)] if pair is None else solver.exchange_draws(bag, cup, pair)
     if phase == Phase.EXCHANGE_DRAW:
-        return [(p, ("cup", c)) for p, c in solver.exchange_draws(bag, cup, (0,) * len(bag))]
+        return solver.exchange_draws(bag, cup, (0,) * len(bag))
     if phase == Phase.EXCHANGE_KEEP:
-        return [(one, ("cup", solver.keep_two(cup, h)))]
+        return [(Fraction(1), solver.keep_two(cup, hand))]
     raise BadArgument("position", f"stop_now cannot start in phase {phase!r}")

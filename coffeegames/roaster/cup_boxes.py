@@ -35,8 +35,8 @@ Example (through :class:`.cup_layers.Layers`, which uses this way here):
     >>> from coffeegames.roaster.cup_layers import Layers
     >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean3", "hard"], 3, None)
     >>> bag, none = solver.counts(["bean3"] * 3 + ["hard"] * 2), solver.counts([])
-    >>> Layers(solver, [(bag, none, 0)]).values() == [solver.value(bag, none, 0)]
-    True
+    >>> Layers(solver, [(bag, none, 0)]).values(), Layers(solver, [(bag, none, 0)], lookup=True).values()  # boxes; codes
+    ([Fraction(-7, 1)], [Fraction(-7, 1)])
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def _levels(solver: Solver, cup: Counts) -> int:
     """Tokens the cup takes before it is full (cup moves from the roots)."""
     size = sum(cup)
     levels = 0
-    while solver._position(size + levels) < CUP_SPACES:  # the solver's rule (Sweetness's space skipped)
+    while solver.space(size + levels) < CUP_SPACES:  # the solver's rule (Sweetness's space skipped)
         levels += 1
     return levels
 
@@ -269,7 +269,7 @@ class _Plan:
                 if not 0 <= level <= self.levels:
                     continue
                 cup, bag = _cells(self.boxes[t], level, self.shifts, self.dtype, lower[t])
-                if solver._position(sum(self.cup) + level) >= CUP_SPACES or total == 0:
+                if solver.space(sum(self.cup) + level) >= CUP_SPACES or total == 0:
                     w = self._scores(cup) * _falling(total, min(total, d))
                 else:
                     w = self._plain(total, t, bag, below, moves[t])

@@ -6,11 +6,10 @@ draws' tests) estimate instead of solving (:func:`estimate`): seeded cup tests, 
 :func:`fallback_keep`) while more than :data:`ENDGAME` cup spaces are free (fewer where the rest is
 still over budget), then valued exactly from there by one vectorised table
 (:class:`.cup_layers.Layers`, :func:`valued`). A fixed policy, so a lower estimate of optimal play.
-It plays the solver's rules: an active Sweetness takes its own space and is in every cup it scores,
-however early the bag runs out (:meth:`.Solver.sweet_in`). One decision at a time, the same policy
+It plays the solver's rules (:class:`.cup_solver.Solver`: Sweetness's space, Choice, the tray, Exchange). One decision at a time, the same policy
 (:func:`fallback_place`, :func:`fallback_keep`, :func:`fallback_exchange`) answers the decisions of
-an estimated :class:`.cup.CupTest` (its endgame by the scalar solver within a budget of its own), and
-:func:`simulate` plays it test by test where a position code is too wide for the vectorised solver.
+an estimated :class:`.cup.CupTest` (its endgame exact by a table of its own within the solver's budget:
+:func:`exact_values`), and :func:`simulate` plays it test by test where a position code is too wide for one table.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
@@ -30,12 +29,14 @@ from typing import Any
 import numpy as np
 
 from ..exact import Dist
-from .cup_layers import Layers, fits
+from ..errors import TooBig
+from .cup_codes import fits
+from .cup_layers import Layers
 from .cup_solver import Counts, OverBudget, Solver, count_pairs, plus
 from .data import CUP_SPACES
 
 __all__ = [
-    "ENDGAME", "ENDGAME_BUDGET", "Entries", "Estimate", "GROWTH", "LOW", "endgame", "estimate", "fallback_exchange",
+    "ENDGAME", "ENDGAME_BUDGET", "Entries", "Estimate", "GROWTH", "LOW", "endgame", "estimate", "exact_values", "fallback_exchange",
     "fallback_keep", "fallback_place", "heuristic_exchange", "heuristic_place", "projected", "simulate", "typical_fill",
     "typical_fills", "valued",
 ]
@@ -43,8 +44,8 @@ __all__ = [
 ENDGAME = 7
 """The fallback policy plays exactly once at most this many cup spaces are free ..."""
 ENDGAME_BUDGET = 4
-"""... one decision at a time (:class:`.cup.CupTest`'s decisions, :func:`simulate`) within another
-``max_states // ENDGAME_BUDGET`` positions; :func:`estimate` within its ``budget``."""
+"""... one decision at a time (:class:`.cup.CupTest`'s decisions, :func:`simulate`) within ``max_states //
+ENDGAME_BUDGET`` positions a decision; :func:`estimate` within its ``budget``."""
 LOW = 3
 """The vectorised fallback (:func:`valued`) first values its tests exactly from this many free cup spaces ..."""
 GROWTH = 3
@@ -84,8 +85,7 @@ def typical_fills(bags: np.ndarray, k: int) -> np.ndarray:
 
 def projected(solver: Solver, bag: Counts, cup: Counts) -> int:
     """The score of ``cup`` completed with a typical rest from ``bag``."""
-    room = CUP_SPACES - (solver.sweet_space is not None) - sum(cup)
-    rest = typical_fill(solver, bag, room)
+    rest = typical_fill(solver, bag, solver.capacity - sum(cup))
     return solver.score(tuple(c + r for c, r in zip(cup, rest)))
 
 
@@ -101,7 +101,7 @@ def heuristic_place(solver: Solver, bag: Counts, cup: Counts, tray: int, i: int)
         return False
     total = sum(bag)
     worse = sum(n for j, n in enumerate(bag) if gain[j] < gain[i])
-    coming = CUP_SPACES - solver.position(cup) - 1
+    coming = CUP_SPACES - solver.space(sum(cup)) - 1
     return total == 0 or worse * coming / total < left
 
 
@@ -116,21 +116,38 @@ def heuristic_exchange(solver: Solver, bag: Counts, cup: Counts) -> Counts | Non
     return choice
 
 
+def exact_values(solver: Solver, positions: list[tuple[Counts, Counts, int]]) -> list[Fraction]:
+    """The exact values of ``positions`` (about to draw), one table within the solver's ``max_states`` (remembered: a
+    simulation asks again). Raises :class:`OverBudget` over it, or where a position code is too wide for one table."""
+    missing = [p for p in positions if p not in solver.endgames]
+    if missing:
+        if not fits(solver, missing):
+            raise OverBudget
+        solver.endgames.update(zip(missing, Layers(solver, missing, solver.max_states).values()))
+    return [solver.endgames[p] for p in positions]
+
+
 def endgame(solver: Solver, cup: Counts, exact: Callable[[], Any]) -> Any:
-    """``exact()`` (a decision from exact values) once the rest of the test is small and within budget, else None."""
-    if CUP_SPACES - solver.position(cup) > ENDGAME:
+    """``exact()`` (a decision from :func:`exact_values`) once the rest of the test is small and within budget, else
+    None."""
+    if CUP_SPACES - solver.space(sum(cup)) > ENDGAME:
         return None
     try:
         return exact()
-    except OverBudget:
+    except (OverBudget, TooBig):
         return None
 
 
 def fallback_place(solver: Solver, bag: Counts, cup: Counts, tray: int, i: int) -> bool:
     """Whether the fallback policy puts kind ``i``, just drawn (``bag`` is without it), on the tray."""
-    if tray >= solver.tray_spaces or solver.position(cup) in solver.choice_spaces:
+    if not solver.step(sum(cup), sum(bag) + 1, tray)[2]:  # no tray: full, or a Choice space
         return False
-    found = endgame(solver, cup, lambda: solver.w(bag, cup, tray + 1) > solver.w(bag, plus(cup, i), tray))
+
+    def exact() -> bool:
+        on_tray, in_cup = exact_values(solver, [(bag, cup, tray + 1), (bag, plus(cup, i), tray)])
+        return on_tray > in_cup
+
+    found = endgame(solver, cup, exact)
     solver.played[found is None] += 1
     return heuristic_place(solver, bag, cup, tray, i) if found is None else found
 
@@ -138,8 +155,11 @@ def fallback_place(solver: Solver, bag: Counts, cup: Counts, tray: int, i: int) 
 def fallback_keep(solver: Solver, bag: Counts, cup: Counts, tray: int, x: int, y: int) -> int:
     """The kind the fallback policy keeps of a Choice pair ``x, y`` (``bag`` is without both)."""
     x, y = sorted((x, y))
-    found = endgame(solver, cup, lambda: y if solver.w(plus(bag, x), plus(cup, y), tray) > solver.w(plus(bag, y), plus(cup, x), tray)
-                     else x)
+    def exact() -> int:
+        keep_y, keep_x = exact_values(solver, [(plus(bag, x), plus(cup, y), tray), (plus(bag, y), plus(cup, x), tray)])
+        return y if keep_y > keep_x else x
+
+    found = endgame(solver, cup, exact)
     solver.played[found is None] += 1
     if found is None:
         found = y if projected(solver, bag, plus(cup, y)) > projected(solver, bag, plus(cup, x)) else x
@@ -164,8 +184,11 @@ def simulate(solver: Solver, bag: Counts, cup: Counts, tray: int, n: int, seed: 
             b[i] -= 1
             return i
 
-        while solver.position(c) < CUP_SPACES and sum(b) > 0:
-            if solver.position(c) in solver.choice_spaces and sum(b) >= 2:
+        while True:
+            full, choice, _ = solver.step(sum(c), sum(b), t)
+            if full or sum(b) == 0:
+                break
+            if choice:
                 x, y = draw(), draw()
                 keep = fallback_keep(solver, tuple(b), c, t, x, y)
                 b[x + y - keep] += 1
@@ -176,7 +199,7 @@ def simulate(solver: Solver, bag: Counts, cup: Counts, tray: int, n: int, seed: 
                 t += 1
             else:
                 c = plus(c, i)
-        if solver.position(c) >= CUP_SPACES and solver.exchange:
+        if full and solver.exchange:
             pair = fallback_exchange(solver, tuple(b), c)
             if pair is not None:
                 b = [x + r for x, r in zip(b, pair)]
@@ -230,7 +253,7 @@ class Entries:
         found = self.known.get((bag, cup))
         if found is None:
             s = self.solver
-            room = CUP_SPACES - (s.sweet_space is not None) - sum(cup)
+            room = s.capacity - sum(cup)
             base = s.score(tuple(c + r for c, r in zip(cup, typical_fill(s, bag, room))))
             found = self.known[(bag, cup)] = (base, tuple(c + r for c, r in zip(cup, typical_fill(s, bag, room - 1))))
         return found
@@ -249,7 +272,7 @@ class Entries:
         gain = self.gain(bag, cup, i)
         if gain >= 0:
             return False
-        total, coming = sum(bag), CUP_SPACES - s.position(cup) - 1
+        total, coming = sum(bag), CUP_SPACES - s.space(sum(cup)) - 1
         if total == 0:
             return True
         worse, unknown = 0, total - bag[i]  # tokens worse than it so far; tokens of kinds not yet weighed
@@ -266,15 +289,13 @@ class Entries:
     def down(self, free: int) -> None:
         """Play every row on until at most ``free`` cup spaces are left (or its bag is empty)."""
         s, self.free = self.solver, free
-        choice_spaces = np.array(sorted(s.choice_spaces) or [-1])
         while True:
             size, total = self.cup.sum(1), self.bag.sum(1)
-            position = size + (size >= s.sweet_space) if s.sweet_space is not None else size
-            rows = np.flatnonzero((CUP_SPACES - position > free) & (total > 0))
+            rows = np.flatnonzero((CUP_SPACES - s.space(size) > free) & (total > 0))
             if not len(rows):
                 return
-            at_choice = np.isin(position[rows], choice_spaces)
-            two = at_choice & (total[rows] >= 2)
+            _, choice, tray_ok = s.step(size[rows], total[rows], self.tray[rows])
+            two = choice
             pair = rows[two]
             if len(pair):  # Choice: draw 2, keep the one the projection prefers (among equals the kind that comes first)
                 bags = self.bag[pair]
@@ -291,10 +312,9 @@ class Entries:
             bags = self.bag[one]
             kinds = _draw(self.rng, bags)
             self.bag[one] = bags
-            placed = at_choice[~two]
-            for r, bag, cup, tray, i, forced in zip(one.tolist(), bags.tolist(), self.cup[one].tolist(),
-                                                    self.tray[one].tolist(), kinds.tolist(), placed.tolist()):
-                if not forced and self.to_tray(tuple(bag), tuple(cup), tray, i):
+            for r, bag, cup, tray, i, may in zip(one.tolist(), bags.tolist(), self.cup[one].tolist(),
+                                                 self.tray[one].tolist(), kinds.tolist(), tray_ok[~two].tolist()):
+                if may and self.to_tray(tuple(bag), tuple(cup), tray, i):
                     self.tray[r] += 1
                 else:
                     self.cup[r, i] += 1

@@ -1,42 +1,39 @@
 """The cup test's exact solver, vectorised: every position of a layer at once, in numpy, exact by modular residues.
 
-The same game and the same answers as :class:`.cup_solver.Solver` (best tray and Choice decisions, Exchange at a
-full cup, Sweetness, the Extra Bean; among equal values the cup goes first and Choice keeps the kind that comes
-first), computed another way, for many positions at a time:
+It plays the rules of :class:`.cup_solver.Solver` (the tray while it has room, Choice, Exchange at a full cup,
+Sweetness, the Extra Bean), best decisions first; among equal values the cup goes first and Choice keeps the kind
+that comes first. Many positions at a time:
 
 * Positions ``(bag, cup, tray)`` are coded as one int64 in mixed radix (one digit a kind for the bag, one for the
-  cup, one for the tray): a draw to the cup or the tray is one subtraction and addition of strides.
+  cup, one for the tray; :mod:`.cup_codes`): a draw to the cup or the tray is one subtraction and addition of strides.
 * A draw always takes one token out of the bag (Choice draws two and returns one), so the positions fall into
   *layers* by the number of tokens left in the bag; a layer's values need only the next layer's. The positions
   reachable from the roots are listed forward, layer by layer (one sort a layer, which also tells each move the row
   it leads to), then valued backward, a layer at a time, each a handful of array operations per kind of token. Many
-  roots share one table: the cup tests after every draw of a round (:func:`.cup.one_more_round`) are one solve.
+  roots share one table: the cup tests after every draw of a round (:func:`.round.one_more_round`) are one solve.
 * Exact values: each value is a rational whose denominator divides a bound known per layer (``Layers.bounds``,
   from the draw sizes); it is carried modulo several primes below 2**31 (int64 products never overflow) and
-  rebuilt at the roots by the Chinese remainder theorem, with enough primes that the rebuilt numerator is the
-  only one in range. A float64 copy of every value decides which move is best; where two moves' floats are within
+  rebuilt by the Chinese remainder theorem, with enough primes that the rebuilt numerator is the only one in
+  range. A float64 copy of every value decides which move is best; where two moves' floats are within
   ``TOLERANCE`` (far above the float error), the residues decide: equal residues are equal values (a tie: the
-  rules above), else both values are rebuilt exactly and compared. So every decision is the exact solver's.
+  rules above), else both values are rebuilt exactly and compared. So every decision is exact.
 * The exact score distribution (:meth:`Layers.dist`) spreads the probability forward under the stored decisions,
-  again as residues.
+  again as residues. With ``lookup`` every position's value stays, for :meth:`Layers.value` (single decisions).
 
-Full cups with Exchange unused are valued by the scalar solver (:meth:`.cup_solver.Solver.full`, memoised), one
-Python call each.
+Full cups with Exchange unused are valued by :meth:`.cup_solver.Solver.full` (memoised), one Python call each.
 
-Without a distribution, plain draws (no Choice, no Exchange) from roots that share their cup and tray are solved
-another way, on dense boxes (:mod:`.cup_boxes`: no position codes searched, exact int64 values), with the same values
-and position counts.
-
-(Just over 500 lines: listing, valuing and the distribution share the layers' codes and decisions, one table.)
+Without a distribution or lookup, plain draws (no Choice, no Exchange) from roots that share their cup and tray are
+solved another way, on dense boxes (:mod:`.cup_boxes`: no position codes searched, exact int64 values), with the same
+values and position counts. ``tests/roaster_oracle.py``, a plain memoised search written from the rules, checks both.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
     >>> from coffeegames.roaster.cup_solver import Solver
     >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean3", "hard"], 3, None)
     >>> bag, none = solver.counts(["bean3"] * 3 + ["hard"] * 2), solver.counts([])
-    >>> table = Layers(solver, [(bag, none, 0)])
-    >>> table.values() == [solver.value(bag, none, 0)]
-    True
+    >>> table = Layers(solver, [(bag, none, 0)], lookup=True)
+    >>> table.values(), table.value(bag, none, 0), table.positions  # bean3s in, hard beans on the tray: 1 - 3 - 5
+    ([Fraction(-7, 1)], Fraction(-7, 1), 55)
 """
 
 from __future__ import annotations
@@ -44,16 +41,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import comb, lcm, prod
-from typing import cast
 
 import numpy as np
 
 from ..exact import Dist
 from ..errors import BadArgument, TooBig
-from ..validate import Checker, check_count, check_instance
+from ..validate import Checker, check_count
 from . import cup_boxes
-from .cup_solver import MASK, Counts, OverBudget, Solver
-from .data import CUP_SPACES
+from .cup_codes import PRIMES, checked_roots, code_digits, code_radices, fits, row_numbers, scatter_add, sorted_unique
+from .cup_solver import Counts, OverBudget, Solver
 
 __all__ = ["Layers", "PRIMES", "TOLERANCE", "fits"]
 
@@ -61,125 +57,8 @@ TOLERANCE = 1e-7
 """Two moves whose float values differ by at most this are compared exactly (float errors are below 1e-10)."""
 
 
-def _prime(n: int) -> bool:
-    if n % 2 == 0:
-        return n == 2
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d, s = d // 2, s + 1
-    for a in (2, 3, 5, 7):  # deterministic below 3.2e9
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
-def _primes(count: int) -> list[int]:
-    out: list[int] = []
-    n = 2**31 - 1
-    while len(out) < count:
-        if _prime(n):
-            out.append(n)
-        n -= 2
-    return out
-
-
-PRIMES = _primes(64)
-"""The moduli: the largest primes below 2**31 (a product of two residues fits an int64)."""
 MAX_SCORE = 200
 """A bound on |score| of any cup (checked), for the number of primes."""
-
-
-def _sorted_unique(codes: np.ndarray, bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The sorted distinct codes (each below ``2**bits``), with what tells each of ``codes`` its row among them
-    (:func:`_rows`): the sort's order and where a new code starts in it. No search.
-
-    Where code and index fit one int64 together they are sorted as one number (numpy's plain sort is several times
-    faster than its argsort); else by an argsort."""
-    shift = max(1, len(codes).bit_length())
-    if bits + shift <= 62:
-        keyed = np.sort((codes << shift) | np.arange(len(codes), dtype=np.int64))
-        ordered, order = keyed >> shift, keyed & ((1 << shift) - 1)
-    else:
-        order = np.argsort(codes)
-        ordered = codes[order]
-    new = np.concatenate(([True], ordered[1:] != ordered[:-1])) if len(codes) else np.zeros(0, dtype=bool)
-    return ordered[new], order, new
-
-
-def _rows(order: np.ndarray, new: np.ndarray) -> np.ndarray:
-    """Each sorted code's row among the distinct ones, in the codes' first order (from :func:`_sorted_unique`)."""
-    rows = np.empty(len(order), dtype=np.int64)
-    rows[order] = np.cumsum(new) - 1
-    return rows
-
-
-def _scatter(into: np.ndarray, rows: np.ndarray, add: np.ndarray) -> None:
-    """``into[rows] += add`` with repeated rows summed, exactly: each row gets at most two terms a kind (one parent by a
-    cup move and one by a tray move, or a Choice pair's two keeps), each below 64 p < 2**37 (a count times a residue):
-    their float64 sums stay below 2**53, so they are exact, and ``into`` stays far within an int64."""
-    for j in range(into.shape[1]):
-        into[:, j] += np.bincount(rows, weights=add[:, j].astype(np.float64), minlength=len(into)).astype(np.int64)
-
-
-def fits(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> bool:
-    """Whether a position code of these roots fits an int64."""
-    return _radices(solver, _checked(solver, roots))[1] < 2**62
-
-
-def _checked(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> list[tuple[Counts, Counts, int]]:
-    """``roots`` as a list, checked once at the boundary (never inside the solve): else the library's error naming it."""
-    check_instance(solver, Solver, "solver", "a cup-test Solver (coffeegames.roaster.cup_solver)")
-    check = Checker("", BadArgument)
-    k = len(solver.kinds)
-
-    def plain(value: object) -> bool:  # quick for the usual roots (a round has thousands); else the checks name the fault
-        return type(value) is tuple and len(value) == k and all(type(n) is int and 0 <= n <= MASK for n in value)
-
-    if isinstance(roots, (list, tuple)) and roots and all(
-            type(r) is tuple and len(r) == 3 and plain(r[0]) and plain(r[1]) and type(r[2]) is int and 0 <= r[2] <= MASK
-            for r in roots):
-        return list(roots)
-
-    def counts(value: object, where: str) -> Counts:
-        return check.sequence(value, where, lambda n, w: check.whole(n, w, 0, MASK), k, k)
-
-    def root(value: object, where: str) -> tuple[Counts, Counts, int]:
-        bag, cup, tray = cast(tuple[object, object, object], check.sequence(value, where, None, 3, 3))
-        return counts(bag, f"{where}[0]"), counts(cup, f"{where}[1]"), check.whole(tray, f"{where}[2]", 0, MASK)
-
-    return list(check.sequence(roots, "roots", root, 1))
-
-
-def _radices(solver: Solver, roots: Sequence[tuple[Counts, Counts, int]]) -> tuple[list[int], int]:
-    """Each digit's radix (bag counts, cup counts, tray) and their product: powers of two where they fit 62 bits (a
-    digit is then a shift and a mask, not an int64 division), else the smallest radices."""
-    k = len(solver.kinds)
-    bag = [max(r[0][i] for r in roots) + 1 for i in range(k)]
-    cup = [min(CUP_SPACES, max(r[0][i] + r[1][i] for r in roots)) + 1 for i in range(k)]
-    radices = bag + cup + [max(solver.tray_spaces, max(r[2] for r in roots)) + 1]
-    wide = [1 << (r - 1).bit_length() for r in radices]
-    if prod(wide) < 2**62:
-        return wide, prod(wide)
-    return radices, prod(radices)
-
-
-def _digits(codes: np.ndarray, strides: np.ndarray, radices: list[int]) -> np.ndarray:
-    """The digits of ``codes`` (int8, one column a digit)."""
-    out = np.empty((len(codes), len(radices)), dtype=np.int8)
-    if all(r & (r - 1) == 0 for r in radices):
-        for j, (s, r) in enumerate(zip(strides.tolist(), radices)):
-            out[:, j] = (codes >> (s.bit_length() - 1)) & (r - 1)
-    else:
-        for j, (s, r) in enumerate(zip(strides.tolist(), radices)):
-            out[:, j] = codes // s % r
-    return out
 
 
 class _Layer:
@@ -187,20 +66,15 @@ class _Layer:
 
     def __init__(self, codes: np.ndarray, solver: Solver, strides: np.ndarray, radices: list[int], k: int) -> None:
         self.codes = codes
-        digits = _digits(codes, strides, radices)  # int8: counts ≤ 63, a tenth of the memory of int64
+        digits = code_digits(codes, strides, radices)  # int8: counts ≤ 63, a tenth of the memory of int64
         self.bag, self.cup, self.tray = digits[:, :k], digits[:, k:2 * k], digits[:, 2 * k]
         size = np.zeros(len(codes), dtype=np.int16)  # the cup's tokens, a column at a time (``sum(1)`` on rows this
         for j in range(k):                            # narrow is three times slower)
             size += self.cup[:, j]
-        position = size + (size >= solver.sweet_space if solver.sweet_space is not None else 0)
         total = int(self.bag[0].sum()) if len(codes) else 0
-        self.full = position >= CUP_SPACES
-        live = ~self.full & (total > 0)
-        at_choice = np.isin(position, list(solver.choice_spaces)) if solver.choice_spaces else np.zeros(len(codes), dtype=bool)
-        self.choice = live & at_choice & (total >= 2)
-        self.plain = live & ~self.choice
-        self.tray_ok = self.plain & (self.tray < solver.tray_spaces) & ~at_choice
-        self.terminal = ~live
+        self.full, self.choice, self.tray_ok = solver.step(size, total, self.tray)
+        self.terminal = self.full | (total == 0)
+        self.plain = ~self.terminal & ~self.choice
         self.total = total
         self.value: np.ndarray = np.zeros(0)
         self.residues: np.ndarray = np.zeros((0, 0), dtype=np.int64)
@@ -230,18 +104,20 @@ class Layers:
     """The positions reachable from ``roots`` (count tuples ``(bag, cup, tray)``, about to draw), solved exactly.
 
     Raises :class:`.cup_solver.OverBudget` if they are more than ``max_states`` (counted before any value). With
-    ``dist`` (more primes) :meth:`dist` gives the score distribution too. The positions are listed and counted here,
+    ``dist`` (more primes) :meth:`dist` gives the score distribution too; with ``lookup`` :meth:`value` gives any
+    position's. The positions are listed and counted here,
     valued on the first :meth:`values` or :meth:`dist` (a caller weighing tables of several sizes solves only the one
     it keeps).
     """
 
     def __init__(self, solver: Solver, roots: Sequence[tuple[Counts, Counts, int]], max_states: int | None = None,
-                 dist: bool = False) -> None:
-        self.solver, self.roots, self.with_dist = solver, _checked(solver, roots), Checker("", BadArgument).flag(dist, "dist")
+                 dist: bool = False, lookup: bool = False) -> None:
+        self.solver, self.roots, self.with_dist = solver, checked_roots(solver, roots), Checker("", BadArgument).flag(dist, "dist")
+        self.lookup = Checker("", BadArgument).flag(lookup, "lookup")
         if max_states is not None:
             check_count(max_states, "max_states")
         k = self.k = len(solver.kinds)
-        radices, size = _radices(solver, self.roots)
+        radices, size = code_radices(solver, self.roots)
         if size >= 2**62:
             raise TooBig("roots", "have more positions than an int64 code can number", roots)
         self.radices, self.bits = radices, (size - 1).bit_length()
@@ -254,7 +130,7 @@ class Layers:
         self.layers: dict[int, _Layer] = {}
         self.kept: dict[int, tuple[float, np.ndarray]] = {}  # each root's (float value, residues)
         self.exact: list[Fraction] | None = None  # the roots' values, when found on boxes (:mod:`.cup_boxes`)
-        if not self.with_dist and cup_boxes.applies(solver, self.roots, MAX_SCORE):
+        if not self.with_dist and not self.lookup and cup_boxes.applies(solver, self.roots, MAX_SCORE):
             self.exact, self.positions = cup_boxes.solve(solver, self.roots, max_states, MAX_SCORE)
             return
         self._list(max_states)
@@ -278,7 +154,7 @@ class Layers:
             if total not in pending:
                 continue
             pieces = pending.pop(total)
-            listed, order, new = _sorted_unique(np.concatenate([piece for piece, _, _ in pieces]), self.bits)
+            listed, order, new = sorted_unique(np.concatenate([piece for piece, _, _ in pieces]), self.bits)
             layer = _Layer(listed, self.solver, self.strides, self.radices, self.k)
             layer.sources = ([(parent, move, len(piece)) for piece, parent, move in pieces], order, new)
             self.layers[total] = layer
@@ -303,7 +179,7 @@ class Layers:
             return
         pieces, order, new = layer.sources
         ends = np.cumsum([n for _, _, n in pieces])[:-1]
-        for (parent, move, _), found in zip(pieces, np.split(_rows(order, new), ends)):
+        for (parent, move, _), found in zip(pieces, np.split(row_numbers(order, new), ends)):
             if parent is not None:  # (a root has none)
                 parent.moves[move] = found
         layer.sources = None
@@ -435,7 +311,7 @@ class Layers:
                 if sum(bag) == total:
                     i = self._find(code, total)
                     self.kept[code] = (float(value[i]), residues[i].copy())
-            if not self.with_dist and below is not None:  # the layer below is no longer needed
+            if not self.with_dist and not self.lookup and below is not None:  # the layer below is no longer needed
                 self.layers[total - 1] = _Layer.empty(below)
         self.solved = True
 
@@ -465,7 +341,7 @@ class Layers:
             residues[scored] = s[:, None] % self.p
         swapped = rows[exchange]
         if len(swapped):
-            found = [Fraction(solver.full(tuple(b), tuple(c))[0], solver.unit)
+            found = [solver.full(tuple(b), tuple(c))[0]
                      for b, c in zip(layer.bag[swapped].tolist(), layer.cup[swapped].tolist())]
             value[swapped] = [float(f) for f in found]
             residues[swapped] = self._residues(found)
@@ -476,6 +352,23 @@ class Layers:
         i = int(np.searchsorted(layer.codes, code))
         assert layer.codes[i] == code
         return i
+
+    def value(self, bag: Counts, cup: Counts, tray: int) -> Fraction | None:
+        """The exact value of any position of the table (about to draw), None if it is not one of them. Needs
+        ``lookup=True`` (every layer kept)."""
+        if not self.lookup:
+            raise ValueError("Layers(..., lookup=True) keeps every position's value")
+        digits = (*bag, *cup, tray)
+        layer = self.layers.get(sum(bag))
+        if layer is None or len(digits) != len(self.radices) or not all(0 <= n < r for n, r in zip(digits, self.radices)):
+            return None
+        code = self.code(bag, cup, tray)
+        i = int(np.searchsorted(layer.codes, code))
+        if i == len(layer.codes) or layer.codes[i] != code:
+            return None
+        self._solve()
+        bound = self.bounds[sum(bag)]
+        return Fraction(self._rebuild(self.layers[sum(bag)].residues[i], bound), bound)
 
     def values(self) -> list[Fraction]:
         """Each root's exact value (expected score under the best play)."""
@@ -492,14 +385,15 @@ class Layers:
             out.append(exact)
         return out
 
-    def dist(self) -> Dist:
-        """The exact score distribution from the roots (equally likely) under the best decisions (ties as the scalar
-        solver breaks them). Needs ``dist=True``."""
+    def dist(self, weights: Sequence[Fraction] | None = None) -> Dist:
+        """The exact score distribution from the roots under the best decisions: each root with its probability in
+        ``weights`` (whose denominators divide the number of roots; default: equally likely). Needs ``dist=True``."""
         if not self.with_dist:
             raise ValueError("Layers(..., dist=True) carries enough primes for the distribution")
         self._solve()
         solver, p = self.solver, self.p
-        weights = [Fraction(1, len(self.roots))] * len(self.roots)
+        if weights is None:
+            weights = [Fraction(1, len(self.roots))] * len(self.roots)
         mass = {t: np.zeros((len(layer.codes), len(self.primes)), dtype=np.int64) for t, layer in self.layers.items()}
         w = self._residues(weights)
         for (bag, _, _), code, r in zip(self.roots, self.root_codes, w):
@@ -541,7 +435,7 @@ class Layers:
                 m = np.take(here, rows, axis=0) * inv % p
                 if kind == "plain":  # every kind's moves in one scatter (each term below 64 p < 2**37)
                     sels = [np.flatnonzero(n[:, o]) for o in range(self.k)]
-                    _scatter(down, np.concatenate([layer.dest[o][sel] for o, sel in enumerate(sels)]),
+                    scatter_add(down, np.concatenate([layer.dest[o][sel] for o, sel in enumerate(sels)]),
                              np.concatenate([n[sel, o, None] * np.take(m, sel, axis=0) for o, sel in enumerate(sels)]))
                     down %= p
                 else:
@@ -549,14 +443,14 @@ class Layers:
                     for a in range(self.k):
                         w = n[:, a] * (n[:, a] - 1)
                         sel = np.flatnonzero(w > 0)
-                        _scatter(down, child[a][sel], w[sel][:, None] * m[sel] % p)
+                        scatter_add(down, child[a][sel], w[sel][:, None] * m[sel] % p)
                         for b in range(a + 1, self.k):
                             w = 2 * n[:, a] * n[:, b]
                             sel = np.flatnonzero(w > 0)
                             if not len(sel):
                                 continue
                             keep_b = layer.later[(a, b)][rows][sel]
-                            _scatter(down, np.where(keep_b, child[b][sel], child[a][sel]), w[sel][:, None] * m[sel] % p)
+                            scatter_add(down, np.where(keep_b, child[b][sel], child[a][sel]), w[sel][:, None] * m[sel] % p)
                         down %= p
         bound = self.mass_bound * len(self.roots)
         return Dist({s: Fraction(self._rebuild(r, bound), bound) for s, r in final.items() if r.any()})

@@ -1,23 +1,29 @@
-"""The cup test's exact solver: memoised dynamic programming over cup-test positions, in integers.
+"""The cup test over count vectors: its rules in one place, for the tables that solve it.
 
-The cup test (docs/rules/roaster.md, "The cup test") is a small game against the bag: draw one
-token at a time, put it in the cup's next space or on the tray (while it has room); Choice,
-on its two spaces, draws 2 and keeps 1; Exchange, once the cup is full, may return 2 cup
-tokens, draw 3 and keep 2. :class:`Solver` finds the best decisions and the exact score
-distribution over positions ``(bag left, cup multiset, tray spaces used)``; cups are scored by
-:func:`.scoring.score_cup` (through ``Rules.score``), never by a copy of the scoring rules. An active Sweetness is in
-every cup scored, however early the test ends (Rule; ``rules_version`` 1: only once filling reached its space), and
-its space is skipped by the drawn tokens (:meth:`Solver.position`).
-The public API (:func:`.cup.stop_now`) and the fallback for tests over budget
-(:mod:`.cup_fallback`) are built on it; the exactness notes are in :mod:`.cup`.
+The cup test (docs/rules/roaster.md, "The cup test") is a small game against the bag: draw one token at a time, put
+it in the cup's next space or on the tray (while it has room); Choice, on its two spaces, draws 2 and keeps 1;
+Exchange, once the cup is full, may return 2 cup tokens, draw 3 and keep 2. A :class:`Solver` holds one test's
+rules and active cup effects over *kinds* (tokens that score alike are one kind), and states each rule once, for a
+cup of ``size`` drawn tokens (an int, or a numpy array of them):
+
+* :meth:`Solver.space`: the space the next drawn token fills (Sweetness's own space skipped);
+* :meth:`Solver.sweet_in`: whether Sweetness is in the cup (``rules_version`` 1: only once filling reached it);
+* :meth:`Solver.step`: what the next draw is (the test over, Choice's two tokens, the tray allowed);
+* :meth:`Solver.score` and :meth:`Solver.score_many`: a cup's score (:func:`.scoring.score_cup`'s rules through
+  ``Rules``, never a copy), with Sweetness and the Extra Bean;
+* :meth:`Solver.full`: Exchange at a full cup, its best pair and exact value.
+
+The positions ``(bag, cup, tray)`` are solved by the vectorised tables (:mod:`.cup_layers`, :mod:`.cup_boxes`); the
+public API is :func:`.cup.stop_now`, the fallback for tests over budget :mod:`.cup_fallback`. Moisture never reaches a
+solver: drawn in the cup test it leaves and another token is drawn, so :func:`drawable` drops it from the bag.
 
 Example:
     >>> from coffeegames.roaster.rules import Rules
-    >>> solver = Solver(Rules(card="Zambia Kasama AA"), (), ["bean3", "hard"], 3, None)
-    >>> solver.scale(4)
-    >>> # three level-3 beans (skill 1), the hard bean on the tray; no flavour (-3), empty spaces (-5)
-    >>> solver.value(solver.counts(["bean3", "bean3", "hard"]), solver.counts(["bean3"]), 0)
-    Fraction(-7, 1)
+    >>> solver = Solver(Rules(card="Zambia Kasama AA"), ["sweetness"], ["bean3", "hard"], 3, None)
+    >>> [solver.space(n) for n in range(10)]  # Sweetness sits on space 9 (stand-in board): the 10th drawn token has none
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 10]
+    >>> solver.capacity, solver.score(solver.counts(["bean3"] * 3))  # skill 1, Sweetness a flavour, -5 for empty spaces
+    (9, -3)
 """
 
 from __future__ import annotations
@@ -26,20 +32,19 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from math import comb, lcm, prod
+from math import comb, prod
 from typing import Any
 
 import numpy as np
 
 from ..errors import BadArgument, shown
-from ..exact import Dist
 from .data import CUP_SPACES
 from .rules import Rules
-from .tokens import CHOICE, EXCHANGE, EXTRA_BEAN, SWEETNESS, key
+from .tokens import CHOICE, EXCHANGE, EXTRA_BEAN, MOISTURE, SWEETNESS, key
 
 __all__ = [
-    "BITS", "Counts", "MASK", "Node", "OverBudget", "SHARED_SCORES", "Solver", "count_pairs", "count_positions",
-    "exact_div", "minus", "plus", "sub_pairs",
+    "BITS", "Counts", "MASK", "OverBudget", "SHARED_SCORES", "Solver", "count_pairs", "count_positions", "drawable", "drawn_tokens",
+    "minus", "plus", "sub_pairs",
 ]
 
 Counts = tuple[int, ...]
@@ -47,15 +52,12 @@ Counts = tuple[int, ...]
 
 
 class OverBudget(Exception):
-    """Raised inside a solve that reaches its ``max_states`` positions."""
+    """Raised by a solve that would pass its ``max_states`` positions."""
 
 
 BITS = 6
-"""Bits a kind in a packed count vector: a bag holds at most 63 tokens of one kind."""
+"""Bits a kind's count takes: a bag holds at most 63 tokens of one kind."""
 MASK = (1 << BITS) - 1
-
-Node = tuple[int, int, int, int, int]
-"""A position inside the search: (packed bag, packed cup, tray tokens, tokens in the bag, tokens in the cup)."""
 
 
 SHARED_SCORES = 200_000
@@ -74,13 +76,22 @@ def _shared_scores(rules: Rules) -> dict[tuple[str, ...], int]:
     return found
 
 
-class Solver:
-    """Memoised DP over cup-test positions for one game's rules and active cup effects.
+def drawable(tokens: Iterable[str]) -> tuple[str, ...]:
+    """The tokens a cup test can draw from ``tokens``: moisture drawn in the cup test leaves and another token is
+    drawn (also for Choice and Exchange), so the others come out in uniformly random order without it (Rule)."""
+    return tuple(t for t in tokens if t != MOISTURE)
 
-    Tokens that score alike (:meth:`.rules.Rules.scoring_class`, e.g. hard beans and smoke) are one kind, named
-    by its first token (``rep``); a count vector over the kinds is packed into one int (``BITS`` bits a kind), so a
-    position is one dict key and a draw one subtraction. The methods taking count tuples (``value``, ``score``,
-    ``full``, ``position``) are for callers; the packed ones (``_w``, ``_moves``) run the search.
+
+def drawn_tokens(cup: Iterable[str]) -> tuple[str, ...]:
+    """The drawn tokens of a cup: Sweetness is not drawn (where it is follows from the active effects, :meth:`Solver.sweet_in`)."""
+    return tuple(t for t in cup if t != SWEETNESS)
+
+
+class Solver:
+    """One cup test's rules and active cup effects over kinds (see the module notes), for the solving tables.
+
+    Tokens that score alike (:meth:`.rules.Rules.scoring_class`, e.g. hard beans and smoke) are one kind, named by its
+    first token (``rep``). ``max_states`` is the budget of positions the tables get (None: no limit).
     """
 
     def __init__(self, rules: Rules, active: Iterable[str], tokens: Iterable[str], tray_spaces: int,
@@ -92,38 +103,22 @@ class Solver:
         self.rep = {t: first.setdefault(rules.scoring_class(t), t) for t in sorted(set(tokens), key=key)}
         self.kinds = tuple(first.values())
         self.index = {t: self.kinds.index(r) for t, r in self.rep.items()}
-        self.shifts = tuple(BITS * i for i in range(len(self.kinds)))
-        self.cup_shift, self.tray_shift = BITS * len(self.kinds), 2 * BITS * len(self.kinds)
         self.sweet_space = board.sweetness_space if SWEETNESS in active else None
         self.sweet_from_start = rules.rules_version >= 2  # Sweetness in the cup from the start of the test (Rule)
+        self.capacity = CUP_SPACES - (self.sweet_space is not None)
+        """The drawn tokens a full cup holds."""
         self.choice_spaces = frozenset(board.choice_spaces) if CHOICE in active else frozenset()
         self.exchange = EXCHANGE in active
         self.extra = (EXTRA_BEAN,) if EXTRA_BEAN in active else ()
-        self.values: dict[int, int] = {}
-        self.exchanges: dict[tuple[Counts, Counts], tuple[int, Counts | None]] = {}
-        self.scores: dict[int, int] = {}
-        self.tuple_scores: dict[Counts, int] = {}
+        self.exchanges: dict[tuple[Counts, Counts], tuple[Fraction, Counts | None]] = {}
+        self.scores: dict[Counts, int] = {}
         self.shared_scores = _shared_scores(rules)  # by the tokens scored (this solver's representatives)
-        self.work = 0  # Exchange's draws weighed, in positions' worth of time (they count toward the budget)
         self.threes: dict[Counts, list[tuple[tuple[int, ...], int]]] = {}  # bag → its draws of 3 (kind indices, ways)
         self.kept: dict[tuple[Counts, tuple[int, ...]], Counts] = {}
-        self.fallback = False  # whether a solve went over budget (and the fallback policy got its own budget)
+        self.endgames: dict[tuple[Counts, Counts, int], Fraction] = {}  # the fallback's exact values (cup_fallback)
         self.played = [0, 0]  # the fallback's decisions: [exact, by the rule of thumb]
-        self.scale(0)
 
-    def scale(self, tokens: int) -> None:
-        """Fix the common denominator ``unit`` for a test of at most ``tokens`` tokens (bag, cup, hand and tray).
-
-        Values are held as integers ``unit × expected score``. Every probability along a play is a product of at most
-        ``tokens + 8`` factors ``ways / t`` with ``t ≤ tokens`` (a single draw is one factor, Choice's ordered pair
-        two, Exchange's draw of 3 three), so ``unit = lcm(1..tokens) ** (tokens + 8)`` times any value or reach
-        probability is an integer, and each weighted sum below divides exactly (checked) — the same exact Fractions
-        as a Fraction search, at integer cost.
-        """
-        n = max(tokens, 3)
-        self.unit = lcm(*range(1, n + 1)) ** (n + 8)
-
-    # -- count tuples (for callers) -----------------------------------------------------
+    # -- count tuples ---------------------------------------------------------------------
     def counts(self, tokens: Iterable[str], where: str = "tokens") -> Counts:
         out = [0] * len(self.kinds)
         for t in tokens:
@@ -145,132 +140,69 @@ class Solver:
                 out.append(t)
         return tuple(out)
 
-    def pack(self, counts: Counts) -> int:
-        return sum(n << s for n, s in zip(counts, self.shifts))
+    # -- the rules, for a cup of ``size`` drawn tokens (ints or numpy arrays) ---------------------
+    def space(self, size: Any) -> Any:
+        """The cup space the next drawn token fills (``CUP_SPACES`` or more: the cup is full): spaces fill from the
+        left, and an active Sweetness sits on its own space (Rule), which no drawn token takes."""
+        return size if self.sweet_space is None else size + (size >= self.sweet_space)
 
-    def unpack(self, code: int) -> Counts:
-        return tuple((code >> s) & MASK for s in self.shifts)
+    def sweet_in(self, size: Any) -> Any:
+        """Whether the cup holds Sweetness: when active always, however early the test ends (Rule); ``rules_version``
+        1: once filling reached its space."""
+        if self.sweet_space is None:
+            return size < 0  # (False, or an array of them)
+        return (size >= self.sweet_space) | self.sweet_from_start
 
-    def node(self, bag: Counts, cup: Counts, tray: int) -> Node:
-        return self.pack(bag), self.pack(cup), tray, sum(bag), sum(cup)
+    def step(self, size: Any, total: Any, tray: Any) -> tuple[Any, Any, Any]:
+        """The next draw with ``total`` tokens in the bag and ``tray`` on the tray: ``(full, choice, tray_ok)`` —
+        the cup is full (the test ends, after Exchange if active; with an empty bag it ends too), Choice draws two
+        (with fewer left the one drawn goes into the cup), a single token drawn may go on the tray (not for Choice)."""
+        space = np.asarray(self.space(size))
+        full = space >= CUP_SPACES
+        at_choice = np.isin(space, list(self.choice_spaces)) if self.choice_spaces else np.zeros(np.shape(space), dtype=bool)
+        live = ~full & (np.asarray(total) > 0)
+        return full, live & at_choice & (np.asarray(total) >= 2), live & ~at_choice & (np.asarray(tray) < self.tray_spaces)
 
-    def sweet(self, size: int) -> bool:
-        """Whether the next free space of a cup holding ``size`` drawn tokens is past Sweetness's space (skipped)."""
-        return self.sweet_space is not None and size >= self.sweet_space
-
-    def sweet_in(self, size: int) -> bool:
-        """Whether a cup holding ``size`` drawn tokens holds Sweetness: always when active (Rule); ``rules_version`` 1:
-        once filling reached its space."""
-        return self.sweet_space is not None and (self.sweet_from_start or size >= self.sweet_space)
-
-    def position(self, cup: Counts) -> int:
-        return self._position(sum(cup))
-
-    def _position(self, size: int) -> int:
-        return size + self.sweet(size)
+    def extras(self, size: int) -> tuple[str, ...]:
+        """The cup effects a cup of ``size`` drawn tokens scores with them: Sweetness (:meth:`sweet_in`), the Extra
+        Bean (when active)."""
+        return ((SWEETNESS,) if self.sweet_in(size) else ()) + self.extra
 
     def score(self, cup: Counts) -> int:
-        found = self.tuple_scores.get(cup)
-        if found is None:
-            found = self.tuple_scores[cup] = self._score(self.pack(cup))
-        return found
-
-    def score_many(self, cups: np.ndarray) -> np.ndarray:
-        """:meth:`score` of many cups at once (rows of counts over ``kinds``), with the same rules in one pass of numpy."""
-        columns = {t: cups[:, i] for i, t in enumerate(self.kinds)}
-        if self.sweet_space is not None:
-            columns[SWEETNESS] = np.ones(len(cups), dtype=np.int64) if self.sweet_from_start else \
-                (cups.sum(1) >= self.sweet_space).astype(np.int64)
-        if self.extra:
-            columns[EXTRA_BEAN] = np.ones(len(cups), dtype=np.int64)
-        return self.rules._score_columns(columns)
-
-    def _score(self, cup: int) -> int:
+        """The score of a cup holding these counts (with :meth:`extras`)."""
         found = self.scores.get(cup)
         if found is None:
-            tokens = self.tokens(self.unpack(cup))
-            tokens += ((SWEETNESS,) if self.sweet_in(len(tokens)) else ()) + self.extra
+            tokens = self.tokens(cup)
+            tokens += self.extras(len(tokens))
             found = self.shared_scores.get(tokens)
             if found is None:
                 found = self.shared_scores[tokens] = self.rules._score_counts(Counter(tokens)).total
             self.scores[cup] = found
         return found
 
-    # -- values -----------------------------------------------------------------------
-    def value(self, bag: Counts, cup: Counts, tray: int) -> Fraction:
-        """Expected score under optimal play from a position about to draw (cup_draw / choice_draw)."""
-        return Fraction(self.w(bag, cup, tray), self.unit)
+    def score_many(self, cups: np.ndarray) -> np.ndarray:
+        """:meth:`score` of many cups at once (rows of counts over ``kinds``), with the same rules in one pass of numpy."""
+        columns = {t: cups[:, i] for i, t in enumerate(self.kinds)}
+        sizes = cups.sum(1)
+        if self.sweet_space is not None:
+            columns[SWEETNESS] = np.zeros(len(cups), dtype=np.int64) + self.sweet_in(sizes)
+        for extra in self.extra:
+            columns[extra] = np.ones(len(cups), dtype=np.int64)
+        return self.rules._score_columns(columns)
 
-    def w(self, bag: Counts, cup: Counts, tray: int) -> int:
-        """:meth:`value` times ``unit`` (an integer)."""
-        return self._w(*self.node(bag, cup, tray))
-
-    def _w(self, bag: int, cup: int, tray: int, total: int, size: int) -> int:
-        state = bag | cup << self.cup_shift | tray << self.tray_shift
-        found = self.values.get(state)
-        if found is not None:
-            return found
-        if self.max_states is not None and len(self.values) + self.work >= self.max_states:
-            raise OverBudget
-        if self._position(size) >= CUP_SPACES:
-            result = self.full(self.unpack(bag), self.unpack(cup))[0] if self.exchange else self._score(cup) * self.unit
-        elif not total:
-            result = self._score(cup) * self.unit
-        else:
-            moves, d = self.moves(bag, cup, tray, total, size)
-            result = exact_div(sum(p * v for p, v, _ in moves), d)
-        self.values[state] = result
-        return result
-
-    def moves(self, bag: int, cup: int, tray: int, total: int, size: int) -> tuple[list[tuple[int, int, Node]], int]:
-        """Each chance outcome's weight (its probability times the returned denominator), its value (times ``unit``)
-        under the best decision, and that decision's next position. Among equal values the cup goes first, and
-        Choice keeps the kind that comes first."""
-        out = []
-        values, cs, ts, w = self.values, self.cup_shift, self.tray_shift, self._w
-        present = [(1 << s, n) for s in self.shifts if (n := (bag >> s) & MASK)]
-        position = self._position(size)
-        if position in self.choice_spaces and total >= 2:
-            kept = [(bag - o, cup + o, tray, total - 1, size + 1) for o, _ in present]  # the other token goes back
-            found = [w(*k) for k in kept]
-            for a, (_, na) in enumerate(present):
-                if na >= 2:
-                    out.append((na * (na - 1), found[a], kept[a]))
-                for b in range(a + 1, len(present)):
-                    best = b if found[b] > found[a] else a
-                    out.append((2 * na * present[b][1], found[best], kept[best]))
-            return out, total * (total - 1)
-        tray_ok = tray < self.tray_spaces and position not in self.choice_spaces
-        cup_tray, tray_tray = cup << cs | tray << ts, cup << cs | (tray + 1) << ts  # the key's cup and tray parts
-        for o, n in present:
-            rest = bag - o
-            v = values.get(rest | cup_tray + (o << cs))
-            if v is None:
-                v = w(rest, cup + o, tray, total - 1, size + 1)
-            if tray_ok:
-                v2 = values.get(rest | tray_tray)
-                if v2 is None:
-                    v2 = w(rest, cup, tray + 1, total - 1, size)
-                if v2 > v:
-                    out.append((n, v2, (rest, cup, tray + 1, total - 1, size)))
-                    continue
-            out.append((n, v, (rest, cup + o, tray, total - 1, size + 1)))
-        return out, total
-
-    def full(self, bag: Counts, cup: Counts) -> tuple[int, Counts | None]:
-        """A full cup with Exchange unused: (value times ``unit``, the pair of kinds to return, or None to keep the cup)."""
+    # -- Exchange -------------------------------------------------------------------------
+    def full(self, bag: Counts, cup: Counts) -> tuple[Fraction, Counts | None]:
+        """A full cup with Exchange unused: its exact value under the best play and the pair of kinds to return (None:
+        keep the cup; a pair only when strictly better, the first such in :func:`count_pairs`' order)."""
         found = self.exchanges.get((bag, cup))
         if found is not None:
             return found
-        best: tuple[int, Counts | None] = (self.score(cup) * self.unit, None)
-        weighed = 0
+        best: tuple[Fraction, Counts | None] = (Fraction(self.score(cup)), None)
         for pair in count_pairs(cup):
             draws, d = self.exchange_weights(bag, cup, pair)
-            weighed += len(draws)
-            v = exact_div(sum(p * self.score(c) for p, c in draws) * self.unit, d)
+            v = Fraction(sum(p * self.score(c) for p, c in draws), d)
             if v > best[0]:
                 best = (v, pair)
-        self.work += weighed // 8  # about 8 draws weighed take the time of one position
         self.exchanges[(bag, cup)] = best
         return best
 
@@ -280,7 +212,8 @@ class Solver:
         return [(Fraction(p, d), c) for p, c in draws]
 
     def exchange_weights(self, bag: Counts, cup: Counts, pair: Counts) -> tuple[list[tuple[int, Counts]], int]:
-        """:meth:`exchange_draws` as integer weights over a common denominator (returned)."""
+        """:meth:`exchange_draws` as integer weights over a common denominator (returned). With 2 tokens in the bag
+        (no more to draw) both go into the cup."""
         bag2 = tuple(b + r for b, r in zip(bag, pair))
         cup2 = tuple(c - r for c, r in zip(cup, pair))
         total = sum(bag2)
@@ -303,51 +236,6 @@ class Solver:
                                                   key=self.score)
         return found
 
-    # -- the exact distribution ----------------------------------------------------------
-    def dist(self, roots: list[tuple[Fraction, Any]]) -> Dist:
-        """Spread probability forward from root positions (count tuples ``(bag, cup, tray)``, or final cups as
-        ``("cup", counts)``) under the best decisions."""
-        final: dict[int, int] = {}
-        layers: dict[int, dict] = {}
-        unit = self.unit
-
-        def add(p: int, node: Any) -> None:  # p: reach probability times ``unit``
-            if node[0] == "cup":
-                s = self.score(node[1])
-                final[s] = final.get(s, 0) + p
-            else:
-                layer = layers.setdefault(node[3], {})
-                layer[node] = layer.get(node, 0) + p
-
-        for p, node in roots:
-            q = p * unit
-            if q.denominator != 1:
-                raise AssertionError("cup-test denominator does not divide a root probability")
-            add(q.numerator, node if node[0] == "cup" else self.node(*node))
-        while layers:
-            for (bag, cup, tray, total, size), mass in layers.pop(max(layers)).items():
-                if self._position(size) >= CUP_SPACES:
-                    b, c = self.unpack(bag), self.unpack(cup)
-                    pair = self.full(b, c)[1] if self.exchange else None
-                    draws, d = ([(1, c)], 1) if pair is None else self.exchange_weights(b, c, pair)
-                    for weight, c2 in draws:
-                        add(exact_div(mass * weight, d), ("cup", c2))
-                elif not total:
-                    add(mass, ("cup", self.unpack(cup)))
-                else:
-                    moves, d = self.moves(bag, cup, tray, total, size)
-                    for weight, _, nxt in moves:
-                        add(exact_div(mass * weight, d), nxt)
-        return Dist({s: Fraction(m, unit) for s, m in final.items()})
-
-
-def exact_div(a: int, d: int) -> int:
-    """``a / d``, known to be an integer (see :meth:`Solver.scale`); checked."""
-    q, r = divmod(a, d)
-    if r:
-        raise AssertionError("cup-test denominator does not divide a weighted sum")
-    return q
-
 
 def count_positions(solver: Solver, bag: Counts, cup: Counts, tray: int) -> int | None:
     """How many positions the exact solve from ``(bag, cup, tray)`` (about to draw) visits, counted without solving;
@@ -359,7 +247,7 @@ def count_positions(solver: Solver, bag: Counts, cup: Counts, tray: int) -> int 
     """
     if solver.sweet_space is not None or solver.choice_spaces or solver.exchange:
         return None
-    room, tray_room = CUP_SPACES - solver.position(cup), solver.tray_spaces - tray
+    room, tray_room = solver.capacity - sum(cup), solver.tray_spaces - tray
     if room <= 0:
         return 1
     tray_room = max(tray_room, 0)
@@ -400,4 +288,3 @@ def count_pairs(counts: Counts) -> list[Counts]:
 
 def sub_pairs(drawn: tuple) -> list[tuple]:
     return list(dict.fromkeys(tuple(sorted(p)) for p in ((drawn[0], drawn[1]), (drawn[0], drawn[2]), (drawn[1], drawn[2]))))
-

@@ -22,11 +22,11 @@ from ..exact.collector import collector_paused
 from ..exact import check_count
 from ..validate import check_instance
 from .actions import Continue, Drawn, Phase, Roast
-from .cup_layers import Layers, fits
+from .cup_codes import fits
+from .cup_layers import Layers
 from .cup_fallback import estimate, typical_fills
 from .cup import MAX_SAMPLES, MAX_STATES, _check_budget, _choices, _read, _solve, _Test, stop_now
-from .cup_solver import Counts, OverBudget, Solver, count_positions
-from .data import CUP_SPACES
+from .cup_solver import Counts, OverBudget, Solver, count_positions, drawable
 from .odds import _draw_weights
 from .state import State
 from .tokens import MOISTURE, TOKENS, roast
@@ -85,7 +85,6 @@ def _solve_all(tests: Sequence[_Test], max_states: int | None, samples: int, see
     for members in groups.values():
         first = tests[members[0]]
         solver = first.solver(None, (x for i in members for x in tests[i].tokens))
-        solver.scale(max(len(tests[i].tokens) for i in members))
         roots = [(solver.counts(tests[i].bag), solver.counts(tests[i].cup), len(tests[i].tray)) for i in members]
         layered = all(tests[i].phase == Phase.CUP_DRAW and not tests[i].hand for i in members)
         counted: list[int | None] = [None] * len(roots)
@@ -131,9 +130,9 @@ def _stratified(after: State, listed: Sequence[tuple[tuple[str, ...], int]], tot
     ``total``), the draws ordered by a quick projection of the cup their roasted bag makes: an unbiased sample with
     less spread."""
     steps = after.rules.roast_steps(after.space)
-    solver = Solver(after.rules, after.active, [t for t in TOKENS if t != MOISTURE], after.tray_spaces, None)
-    room = CUP_SPACES - (solver.sweet_space is not None)
-    bag = np.array(solver.counts(t for t in after.bag if t != MOISTURE), dtype=np.int64)
+    solver = Solver(after.rules, after.active, drawable(TOKENS), after.tray_spaces, None)
+    room = solver.capacity
+    bag = np.array(solver.counts(drawable(after.bag)), dtype=np.int64)
     names = sorted(set(after.bag))  # the bag after the round: the drawn tokens roasted (moisture goes back)
     code = {t: i for i, t in enumerate(names)}
     flat = np.array([code[t] for tokens, _ in listed for t in tokens], dtype=np.intp)
