@@ -17,12 +17,12 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Skip
 from .data import COLOURS
+from .data import Card as CardFacts
 from .payment import _build_cost, _help, _plans, _reach
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ _END_TURN = (EndTurn(),)
 _PASS_ONLY = (Pass(),)
 _RESEARCH = {level: Research(level) for level in (1, 2, 3)}
 _fire_action = lru_cache(maxsize=None)(Fire)
-_build_action = lru_cache(maxsize=100_000)(Build)
+_free_build = lru_cache(maxsize=None)(Build)
 _COLOUR_AT = {**{c: i for i, c in enumerate(COLOURS)}, "any": len(COLOURS)}
 """Where a card's colour is in :func:`_reaches` (the four colours, then ``"any"``)."""
 
@@ -72,9 +72,8 @@ def legal_actions(state: State) -> tuple[Any, ...]:
     if phase == Phase.ACTION:
         display = state.display
         cards = display[0] + display[1] + display[2]
-        archive = state.players[state.turn].archive
-        acts = (*_may_file(state, cards), *_may_pick(state),
-                *_builds(state, [*((c, "display") for c in cards), *((c, "archive") for c in archive)]), *_researches(state))
+        acts = (*_may_file(state, cards), *_may_pick(state), *_builds(state, cards, "display"),
+                *_builds(state, state.players[state.turn].archive, "archive"), *_researches(state))
         return acts or _PASS_ONLY
     if phase == Phase.PICK:
         return (*_may_pick(state), _SKIP)
@@ -87,10 +86,10 @@ def legal_actions(state: State) -> tuple[Any, ...]:
         deck, level = state.rules.deck, step.level
         found = [*((c, "display") for c in state.display[level - 1]),
                  *((c, "archive") for c in state.players[state.turn].archive if deck[c].level == level)]
-        return (*(_build_action(c, source) for c, source in found), _SKIP)
+        return (*(_free_build(c, source) for c, source in found), _SKIP)
     if phase == Phase.CHOOSE:
         research = state.research
-        return (*_may_file(state, research), *_builds(state, [(c, "research") for c in research]), _SKIP)
+        return (*_may_file(state, research), *_builds(state, research, "research"), _SKIP)
     return (_SKIP,)
 
 
@@ -114,17 +113,24 @@ def _researches(state: State) -> list[Research]:
     return [_RESEARCH[level] for level in (1, 2, 3) if decks[level - 1] or bottom[level - 1]]
 
 
-def _builds(state: State, found: Iterable[tuple[int, str]]) -> list[Build]:
-    """A Build of each card of ``found`` (id, source) for each distinct way the player to move can pay for it."""
+def _builds(state: State, cards: tuple[int, ...], source: str) -> list[Build]:
+    """A Build of each of ``cards`` from ``source`` for each distinct way the player to move can pay for it."""
+    if not cards:
+        return []
     gear, energy, converters, deck = state._my, state.players[state.turn].energy, state.converters(), state.rules.deck
     discounts = gear.discounts
     reach = _reaches(energy, gear.aid if converters is gear.converters else _help(converters))
     acts: list[Build] = []
-    for ident, source in found:
+    for ident in cards:
         card = deck[ident]
         need = _build_cost(card, source, discounts) if discounts else card.cost
-        if reach[_COLOUR_AT[card.colour]] < need:  # most cards: no plan, no search
-            continue
-        for paid, used in _plans(energy, card.colour, need, converters):
-            acts.append(_build_action(ident, source, paid, used))
+        if reach[_COLOUR_AT[card.colour]] >= need:  # else (most cards) no plan: no search
+            acts += _card_builds(ident, source, energy, card.colour, need, converters)
     return acts
+
+
+@lru_cache(maxsize=100_000)
+def _card_builds(ident: int, source: str, energy: tuple[int, ...], colour: str, need: int, converters: tuple[CardFacts, ...]
+                 ) -> tuple[Build, ...]:
+    """The Builds of one card: one for each payment plan (:func:`.payment._plans`)."""
+    return tuple(Build(ident, source, paid, used) for paid, used in _plans(energy, colour, need, converters))

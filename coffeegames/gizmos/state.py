@@ -143,7 +143,7 @@ class State(SavedState, BaseState):
         """The gizmos ``player`` has built, as cards."""
         return self._owned[self._check_player(player)]
 
-    @cached_state
+    @property  # (not cached: each value cached on a state costs every copy of it a lookup; playouts never ask)
     def _owned(self) -> tuple[tuple[CardFacts, ...], ...]:
         return tuple(_gear(self.rules, p.built).owned for p in self.players)
 
@@ -154,11 +154,7 @@ class State(SavedState, BaseState):
 
     def limits(self, player: int) -> tuple[int, int, int]:
         """``(energy, archive, research)`` limits of ``player``, upgrades included."""
-        return self._limits[self._check_player(player)]
-
-    @cached_state
-    def _limits(self) -> tuple[tuple[int, int, int], ...]:
-        return tuple(_gear(self.rules, p.built).limits for p in self.players)
+        return _gear(self.rules, self.players[self._check_player(player)].built).limits
 
     def can(self, player: int, what: str) -> bool:
         """Whether ``player`` may still ``'file'`` or ``'research'`` (no negator gizmo built)."""
@@ -176,7 +172,7 @@ class State(SavedState, BaseState):
         """Every card in a known place: starting gizmos, display, archives, built, under the decks, being researched."""
         return set(self._known)
 
-    @cached_state
+    @property
     def _known(self) -> frozenset[int]:
         players = self.players
         return frozenset(self.research).union(*[p.archive for p in players], *[p.built for p in players], *self.display,
