@@ -11,9 +11,9 @@ includes the 20 removed unseen at setup), followed by the known cards a Research
 it. Deterministic steps (a deck of known cards only, a full storage, an empty dispenser)
 and choices with one option only (a Skip) are taken at once by :meth:`State.settled`.
 
-The rules, each with the function implementing it: docs/rules/gizmos.md. (Over 500 lines: the
-turn, its queue of steps and the trigger chain are one concept; split, each rule would need
-the others' private steps.)
+The rules, each with the function implementing it: docs/rules/gizmos.md. What each action
+changes is in :mod:`.moves`, the legal actions in :mod:`.legal`; a move gathers its changes
+in one dict and makes one copy of the state.
 
 Example:
     >>> game = Game(players=2)
@@ -49,32 +49,18 @@ from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear, _gear
 from .legal import legal_actions
+from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, trigger
 from .player import PlayerState, add_id, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT
 
 __all__ = ["Game", "State"]
 
-# Steps, actions and outcomes are immutable: the engine hands out one shared object for each (cheaper than building it
-# again, and found by identity when ``apply`` checks it is legal).
-_ACTION = Step(Phase.ACTION)
-_ROW = Step(Phase.ROW)
-_DISPLAY, _DRAW, _CHOOSE = ({level: Step(phase, level) for level in (1, 2, 3)} for phase in (Phase.DISPLAY, Phase.DRAW, Phase.CHOOSE))
+# Actions and outcomes are immutable: the engine hands out one shared object for each (cheaper than building it again,
+# and found by identity when ``apply`` checks it is legal).
 _SKIP = Skip()
 _marble_outcome = lru_cache(maxsize=None)(Marble)
 _card_outcome = lru_cache(maxsize=None)(Card)
-
-
-@lru_cache(maxsize=None)
-def _effect_steps(kind: str, count: int, level: int) -> tuple[Step, ...]:
-    """The steps a fired gizmo's effect puts at the front of the queue."""
-    return {
-        "draw_random": (Step(Phase.ENERGY),) * count,
-        "pick": (Step(Phase.PICK),) * count,
-        "file": (Step(Phase.FILE),),
-        "research": (Step(Phase.RESEARCH),),
-        "build_free": (Step(Phase.FREE_BUILD, level),),
-    }[kind]
 
 
 @dataclass(frozen=True)
@@ -292,115 +278,34 @@ class State(SavedState, BaseState):
         kind = type(action)  # (a legal action is of its class exactly: dataclasses compare equal only within one)
         if kind is Fire:
             gizmo = action.gizmo
-            return self._next(self._fire(gizmo, {"ready": remove_id(self.ready, gizmo), "used": add_id(self.used, gizmo)}))
+            return self._next(fire(self, gizmo, {"ready": remove_id(self.ready, gizmo), "used": add_id(self.used, gizmo)}))
         if kind is EndTurn:
             return self._next(ready=())
         if phase == Phase.CHOOSE:
-            return self._next(self._chosen(action))
+            return self._next(chosen(self, action))
         rest = todo[1:]
         changes: dict[str, Any] = {"todo": rest,
                                    "passes": (self.passes + 1 if kind is Pass else 0) if phase == Phase.ACTION else self.passes}
         if kind is File:  # (filing reads nothing of the queue: it is set once, after)
-            self._file(action.card, changes)
+            file_card(self, action.card, changes)
             changes["todo"] = (_DISPLAY[self.rules.deck[action.card].level], *rest)
         elif kind is Pick:
             i = COLOURS.index(action.colour)
             me = self.me
             changes["players"] = self._players_with(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))
             changes["row"], changes["todo"] = plus(self.row, i, -1), (_ROW, *rest)
-            self._triggered(changes, self._my, "pick", colour=action.colour)
+            trigger(self, changes, self._my, "pick", colour=action.colour)
         elif kind is Research:
             level = action.level
             changes["todo"] = (*[_DRAW[level]] * min(self._my.limits[2], self._deck_size(level)), _CHOOSE[level], *rest)
         elif kind is Build:
-            self._build(action, changes)
+            build(self, action, changes)
         return self._next(changes)
 
     def _players_with(self, player: PlayerState) -> tuple[PlayerState, ...]:
         """The players, with ``player`` in place of the player to move."""
         players, turn = self.players, self.turn
         return (*players[:turn], player, *players[turn + 1:])
-
-    def _file(self, card: int, changes: dict[str, Any]) -> None:
-        """File ``card`` (from the display, or the research: the caller removes it there) and set off File gizmos."""
-        level = self.rules.deck[card].level
-        display = self.display
-        if card in display[level - 1]:
-            changes["display"] = (*display[:level - 1], remove_id(display[level - 1], card), *display[level:])
-        me = self.me
-        changes["players"] = self._players_with(PlayerState(me.energy, add_id(me.archive, card), me.built, me.tokens))
-        self._triggered(changes, self._my, "file")
-
-    def _build(self, action: Build, changes: dict[str, Any]) -> None:
-        """Pay, move the card to the built gizmos, set off Build gizmos (not the card itself) and check the end
-        (``changes`` holds the queue after the action)."""
-        me, card, rules, paid = self.me, action.card, self.rules, action.paid
-        changes["dispenser"] = tuple(d + p for d, p in zip(self.dispenser, paid))
-        archive = me.archive
-        if action.source == "display":
-            level = rules.deck[card].level
-            display = self.display
-            changes["display"] = (*display[:level - 1], remove_id(display[level - 1], card), *display[level:])
-            changes["todo"] = (_DISPLAY[level], *changes["todo"])
-        elif action.source == "archive":
-            archive = remove_id(archive, card)
-        built = add_id(me.built, card)
-        changes["players"] = self._players_with(PlayerState(tuple(e - p for e, p in zip(me.energy, paid)), archive, built, me.tokens))
-        used = self.used
-        if rules.converters_per == "turn" and action.converters:
-            used = changes["used"] = tuple(sorted({*used, *action.converters}))
-        if sum(rules.deck[i].level == 3 for i in built) >= rules.end_level3 or len(built) >= rules.end_gizmos:
-            changes["ending"] = True
-        self._triggered(changes, _gear(rules, built), "build", used, built=card, source=action.source)
-
-    def _chosen(self, action: Any) -> dict[str, Any]:
-        """The researched card chosen (or none): the others go under the deck, in card-number order (Ruling)."""
-        level = self.todo[0].level
-        rest = self.research if isinstance(action, Skip) else remove_id(self.research, action.card)
-        bottom, by = list(self.bottom), list(self.bottom_by)
-        bottom[level - 1] = bottom[level - 1] + rest
-        by[level - 1] = by[level - 1] + (self.turn,) * len(rest)
-        changes: dict[str, Any] = {"research": (), "bottom": tuple(bottom), "bottom_by": tuple(by), "todo": self.todo[1:]}
-        if isinstance(action, File):
-            self._file(action.card, changes)
-        elif isinstance(action, Build):
-            self._build(action, changes)
-        return changes
-
-    def _triggered(self, changes: dict[str, Any], gear: _Gear, kind: str, used: tuple[int, ...] | None = None,
-                   colour: str = "", built: int = -1, source: str = "") -> None:
-        """An action happened: every gizmo of the player to move (whose gizmos are ``gear``) that it triggers (and that
-        has not fired this turn (``used``), and is not the gizmo just built) waits to fire."""
-        used = self.used if used is None else used
-        ready = self.ready
-        card = self.rules.deck[built] if built >= 0 else None
-        found = []
-        for gizmo in gear.triggered.get(kind, ()):
-            t = gizmo.trigger
-            assert t is not None
-            if gizmo.id == built or gizmo.id in used or gizmo.id in ready:
-                continue
-            if kind == "pick" and colour not in t.colours:
-                continue
-            if kind == "build":
-                assert card is not None
-                if t.colours and card.colour not in t.colours and card.colour != "any":
-                    continue
-                if (t.level and card.level != t.level) or (t.from_archive and source != "archive"):
-                    continue
-            found.append(gizmo.id)
-        if found:
-            changes["ready"] = tuple(sorted((*ready, *found)))
-
-    def _fire(self, gizmo: int, changes: dict[str, Any]) -> dict[str, Any]:
-        """A waiting gizmo's effect: tokens at once; draws and actions as steps at the front of the queue."""
-        e = self.rules.deck[gizmo].effect
-        if e.kind == "vp_tokens":
-            me = self.me
-            changes["players"] = self._players_with(PlayerState(me.energy, me.archive, me.built, me.tokens + e.count))
-        else:
-            changes["todo"] = (*_effect_steps(e.kind, e.count, e.level), *self.todo)
-        return changes
 
     def _drawn(self, outcome: Any) -> Self:
         """Chance: a marble or a card, where the step at the front of the queue puts it."""
