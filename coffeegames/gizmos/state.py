@@ -347,6 +347,8 @@ class State(SavedState, BaseState):
                 continue
             step = todo[0]
             phase = step.phase
+            if phase == Phase.ACTION:  # (the commonest: first)
+                return state
             if phase == Phase.ROW or phase == Phase.ENERGY:
                 room = phase == Phase.ROW or sum(state.me.energy) < state._my.limits[0]
                 if room and any(state.dispenser):
@@ -363,7 +365,7 @@ class State(SavedState, BaseState):
                     state = state._place(step, under[0], todo=todo[1:], bottom=tuple(bottom), bottom_by=tuple(by))
                 else:
                     state = state._next(todo=todo[1:])
-            elif phase != Phase.ACTION and len(state._legal) == 1:  # Skip only (it ends every effect's list)
+            elif len(state._legal) == 1:  # Skip only (it ends every effect's list)
                 state = state._move(_SKIP)
             else:
                 return state
