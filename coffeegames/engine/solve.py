@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from itertools import compress, repeat
+from operator import is_
 from typing import Any
 
 import numpy as np
@@ -110,7 +112,7 @@ def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
             options = legal
         else:  # (no legal action: below(0) raises numpy's ValueError, as it always did)
             kind = list(kinds)[below(len(kinds))]
-            options = [action for action in legal if type(action) is kind]
+            options = list(compress(legal, map(is_, map(type, legal), repeat(kind))))  # of that kind, in order (C loops)
         return options[below(len(options))]
 
     return policy

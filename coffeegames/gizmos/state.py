@@ -11,9 +11,9 @@ includes the 20 removed unseen at setup), followed by the known cards a Research
 it. Deterministic steps (a deck of known cards only, a full storage, an empty dispenser)
 and choices with one option only (a Skip) are taken at once by :meth:`State.settled`.
 
-The rules, each with the function implementing it: docs/rules/gizmos.md. (Over 500 lines: the
-turn, its queue of steps and the trigger chain are one concept; split, each rule would need
-the others' private steps.)
+The rules, each with the function implementing it: docs/rules/gizmos.md. What each action
+changes is in :mod:`.moves`, the legal actions in :mod:`.legal`; a move gathers its changes
+in one dict and makes one copy of the state.
 
 Example:
     >>> game = Game(players=2)
@@ -42,30 +42,25 @@ from ..engine.saved import GameBase, SavedState
 from ..engine.state import CHANCE, TERMINAL, cached_state
 from ..engine.state import State as BaseState
 from ..errors import BadArgument, BadType
+from ..exact.draws import draw_below
 from ..validate import check_count, check_seed
 from .actions import ACTION_KINDS, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear, _gear
-from .payment import _build_cost, _help, _plans, _reach  # unchecked: the engine hands them its own values
+from .legal import legal_actions
+from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, trigger
 from .player import PlayerState, add_id, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT
 
 __all__ = ["Game", "State"]
 
-_ACTION = Step(Phase.ACTION)
-_ROW = Step(Phase.ROW)
-_SKIP_ONLY = (Skip(),)
-# Actions and outcomes are immutable: the engine hands out one shared object for each (cheaper than building it
-# again, and found by identity when ``apply`` checks it is legal).
-_file_action = lru_cache(maxsize=None)(File)
-_pick_action = lru_cache(maxsize=None)(Pick)
-_fire_action = lru_cache(maxsize=None)(Fire)
-_research_action = lru_cache(maxsize=None)(Research)
+# Actions and outcomes are immutable: the engine hands out one shared object for each (cheaper than building it again,
+# and found by identity when ``apply`` checks it is legal).
+_SKIP = Skip()
 _marble_outcome = lru_cache(maxsize=None)(Marble)
 _card_outcome = lru_cache(maxsize=None)(Card)
-_build_action = lru_cache(maxsize=100_000)(Build)
 
 
 @dataclass(frozen=True)
@@ -134,7 +129,7 @@ class State(SavedState, BaseState):
         """The gizmos ``player`` has built, as cards."""
         return self._owned[self._check_player(player)]
 
-    @cached_state
+    @property  # (not cached: each value cached on a state costs every copy of it a lookup; playouts never ask)
     def _owned(self) -> tuple[tuple[CardFacts, ...], ...]:
         return tuple(_gear(self.rules, p.built).owned for p in self.players)
 
@@ -145,11 +140,7 @@ class State(SavedState, BaseState):
 
     def limits(self, player: int) -> tuple[int, int, int]:
         """``(energy, archive, research)`` limits of ``player``, upgrades included."""
-        return self._limits[self._check_player(player)]
-
-    @cached_state
-    def _limits(self) -> tuple[tuple[int, int, int], ...]:
-        return tuple(_gear(self.rules, p.built).limits for p in self.players)
+        return _gear(self.rules, self.players[self._check_player(player)].built).limits
 
     def can(self, player: int, what: str) -> bool:
         """Whether ``player`` may still ``'file'`` or ``'research'`` (no negator gizmo built)."""
@@ -167,15 +158,11 @@ class State(SavedState, BaseState):
         """Every card in a known place: starting gizmos, display, archives, built, under the decks, being researched."""
         return set(self._known)
 
-    @cached_state
+    @property
     def _known(self) -> frozenset[int]:
-        seen = set(self.research)
-        for p in self.players:
-            seen.update(p.archive, p.built)
-        for level in range(3):
-            seen.update(self.display[level], self.bottom[level])
-        seen.update(self.rules.level_ids(0))
-        return frozenset(seen)
+        players = self.players
+        return frozenset(self.research).union(*[p.archive for p in players], *[p.built for p in players], *self.display,
+                                              *self.bottom, self.rules.level_ids(0))
 
     def unseen(self, level: int) -> tuple[int, ...]:
         """The cards of ``level`` (1-3) in no known place: the unseen cards of its deck (and, for level III, the
@@ -183,8 +170,23 @@ class State(SavedState, BaseState):
         return self._unseen(_check_level(level))
 
     def _unseen(self, level: int) -> tuple[int, ...]:
+        return self._pools[level - 1]
+
+    @cached_state
+    def _pools(self) -> tuple[tuple[int, ...], ...]:
+        """:meth:`unseen` of levels I, II, III. Only a draw changes them: :meth:`_next` carries them to the next state."""
         seen = self._known
-        return tuple([i for i in self.rules.level_ids(level) if i not in seen])
+        return tuple(tuple([i for i in self.rules.level_ids(level) if i not in seen]) for level in (1, 2, 3))
+
+    def _next(self, changed: dict[str, Any] | None = None, /, **changes: Any) -> Self:
+        """:meth:`_with` for a move: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
+        out after). Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses
+        :meth:`_with`)."""
+        new = self._with(changed, **changes)
+        pools = self.__dict__.get("_pools")
+        if pools is not None:
+            new.__dict__["_pools"] = pools
+        return new
 
     def determinise(self, player: int, rng: np.random.Generator) -> Self:
         """One position consistent with what ``player`` knows: each card another player put under a deck is swapped
@@ -234,21 +236,20 @@ class State(SavedState, BaseState):
             return super().sample_chance(rng)
         step = self.todo[0]
         if step.phase in (Phase.ROW, Phase.ENERGY):
-            k = int(rng.integers(sum(self.dispenser)))
+            k = draw_below(rng, sum(self.dispenser))
             for colour, n in zip(COLOURS, self.dispenser):
                 if k < n:
                     return _marble_outcome(colour)
                 k -= n
         pool = self._unseen(step.level)
-        return _card_outcome(pool[int(rng.integers(len(pool)))])
+        return _card_outcome(pool[draw_below(rng, len(pool))])
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         step = self.todo[0]
         if step.phase in (Phase.ROW, Phase.ENERGY):
             return isinstance(outcome, Marble) and outcome.colour in COLOURS and self.dispenser[COLOURS.index(outcome.colour)] > 0
         return (isinstance(outcome, Card) and isinstance(outcome.card, int) and not isinstance(outcome.card, bool)
-                and 0 <= outcome.card < len(self.rules.deck) and self.rules.deck[outcome.card].level == step.level
-                and outcome.card not in self._known)
+                and outcome.card in self._unseen(step.level))
 
     # -- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> Sequence[Any]:
@@ -256,50 +257,7 @@ class State(SavedState, BaseState):
 
     @cached_state
     def _legal(self) -> tuple[Any, ...]:
-        phase, step, me = self.phase, (self.todo[0] if self.todo else None), self.me
-        acts: list[Any] = []
-        if phase == Phase.ACTION:
-            acts += self._files(self._display_cards())
-            acts += self._picks()
-            acts += self._builds([(c, "display") for c in self._display_cards()] + [(c, "archive") for c in me.archive])
-            acts += self._researches()
-            return tuple(acts) or (Pass(),)
-        if phase == Phase.TRIGGERS:
-            return (*(_fire_action(g) for g in self.ready), EndTurn())
-        if phase == Phase.PICK:
-            acts += self._picks()
-        elif phase == Phase.FILE:
-            acts += self._files(self._display_cards())
-        elif phase == Phase.RESEARCH:
-            acts += self._researches()
-        elif phase == Phase.FREE_BUILD:
-            assert step is not None
-            found = [(c, "display") for c in self.display[step.level - 1]]
-            found += [(c, "archive") for c in me.archive if self.rules.deck[c].level == step.level]
-            acts += [_build_action(c, source) for c, source in found]
-        elif phase == Phase.CHOOSE:
-            acts += self._files(self.research)
-            acts += self._builds([(c, "research") for c in self.research])
-        return (*acts, Skip())
-
-    def _display_cards(self) -> tuple[int, ...]:
-        return self.display[0] + self.display[1] + self.display[2]
-
-    def _files(self, cards: tuple[int, ...]) -> list[Any]:
-        gear = self._my
-        if not gear.can_file or len(self.me.archive) >= gear.limits[1]:
-            return []
-        return [_file_action(c) for c in cards]
-
-    def _picks(self) -> list[Any]:
-        if sum(self.me.energy) >= self._my.limits[0]:
-            return []
-        return [_pick_action(c) for c, n in zip(COLOURS, self.row) if n]
-
-    def _researches(self) -> list[Any]:
-        if not self._my.can_research:
-            return []
-        return [_research_action(level) for level in (1, 2, 3) if self._deck_size(level)]
+        return legal_actions(self)
 
     def converters(self) -> tuple[CardFacts, ...]:
         """The converters the player to move may use in a Build now."""
@@ -308,151 +266,46 @@ class State(SavedState, BaseState):
             return tuple(c for c in converters if c.id not in self.used)
         return converters
 
-    def _builds(self, found: list[tuple[int, str]]) -> list[Any]:
-        gear, energy, converters, deck = self._my, self.me.energy, self.converters(), self.rules.deck
-        discounts, aid = gear.discounts, (gear.aid if converters is gear.converters else _help(converters))
-        acts: list[Any] = []
-        plans: dict[tuple[str, int], tuple[Any, ...]] = {}  # by (colour, cost): cards often share them
-        reach: dict[str, int] = {}
-        for ident, source in found:
-            card = deck[ident]
-            colour = card.colour
-            need = _build_cost(card, source, discounts) if discounts else card.cost
-            can = reach.get(colour)
-            if can is None:
-                can = reach[colour] = _reach(energy, colour, aid)
-            if can < need:  # most cards: no plan, no search
-                continue
-            paying = plans.get((colour, need))
-            if paying is None:
-                paying = plans[colour, need] = _plans(energy, colour, need, converters)
-            for paid, used in paying:
-                acts.append(_build_action(ident, source, paid, used))
-        return acts
-
-    # -- moves -----------------------------------------------------------------------------
+    # -- moves: each makes one copy, its parts gathering the fields they change in one dict --------------------------
     def _apply(self, action: Any) -> Self:
         return self._move(action).settled()
 
     def _move(self, action: Any) -> Self:
-        phase = self.phase
+        todo = self.todo
+        phase = todo[0].phase if todo else Phase.TRIGGERS
         if phase.is_chance:
             return self._drawn(action)
-        rest = self.todo[1:]
-        if isinstance(action, Fire):
-            return self._with(ready=remove_id(self.ready, action.gizmo), used=add_id(self.used, action.gizmo))._fire(action.gizmo)
-        if isinstance(action, EndTurn):
-            return self._with(ready=())
+        kind = type(action)  # (a legal action is of its class exactly: dataclasses compare equal only within one)
+        if kind is Fire:
+            gizmo = action.gizmo
+            return self._next(fire(self, gizmo, {"ready": remove_id(self.ready, gizmo), "used": add_id(self.used, gizmo)}))
+        if kind is EndTurn:
+            return self._next(ready=())
         if phase == Phase.CHOOSE:
-            return self._chosen(action)
-        passes = (self.passes + 1 if isinstance(action, Pass) else 0) if phase == Phase.ACTION else self.passes
-        if isinstance(action, (Skip, Pass)):
-            return self._with(todo=rest, passes=passes)
-        if isinstance(action, File):  # (filing reads nothing of the queue: it is set once, after)
-            return self._with(passes=passes)._file(action.card)._with(todo=(Step(Phase.DISPLAY, self._level(action.card)), *rest))
-        if isinstance(action, Pick):
+            return self._next(chosen(self, action))
+        rest = todo[1:]
+        changes: dict[str, Any] = {"todo": rest,
+                                   "passes": (self.passes + 1 if kind is Pass else 0) if phase == Phase.ACTION else self.passes}
+        if kind is File:  # (filing reads nothing of the queue: it is set once, after)
+            file_card(self, action.card, changes)
+            changes["todo"] = (_DISPLAY[self.rules.deck[action.card].level], *rest)
+        elif kind is Pick:
             i = COLOURS.index(action.colour)
             me = self.me
-            players = list(self.players)
-            players[self.turn] = PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens)
-            return self._with(players=tuple(players), row=plus(self.row, i, -1), todo=(_ROW, *rest),
-                              passes=passes)._event("pick", colour=action.colour)
-        if isinstance(action, Research):
-            k = min(self._my.limits[2], self._deck_size(action.level))
-            return self._with(todo=(*[Step(Phase.DRAW, action.level)] * k, Step(Phase.CHOOSE, action.level), *rest), passes=passes)
-        assert isinstance(action, Build)
-        return self._with(todo=rest, passes=passes)._build(action)
+            changes["players"] = self._players_with(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))
+            changes["row"], changes["todo"] = plus(self.row, i, -1), (_ROW, *rest)
+            trigger(self, changes, self._my, "pick", colour=action.colour)
+        elif kind is Research:
+            level = action.level
+            changes["todo"] = (*[_DRAW[level]] * min(self._my.limits[2], self._deck_size(level)), _CHOOSE[level], *rest)
+        elif kind is Build:
+            build(self, action, changes)
+        return self._next(changes)
 
-    def _level(self, card: int) -> int:
-        return self.rules.deck[card].level
-
-    def _set_me(self, player: PlayerState) -> Self:
-        players = list(self.players)
-        players[self.turn] = player
-        return self._with(players=tuple(players))
-
-    def _take_from_display(self, card: int) -> Self:
-        level = self._level(card)
-        display = list(self.display)
-        display[level - 1] = remove_id(display[level - 1], card)
-        return self._with(display=tuple(display))
-
-    def _file(self, card: int) -> Self:
-        """File ``card`` (from the display, or the research: the caller removes it there) and set off File gizmos."""
-        state = self._take_from_display(card) if card in self._display_cards() else self
-        me = state.me
-        return state._set_me(PlayerState(me.energy, add_id(me.archive, card), me.built, me.tokens))._event("file")
-
-    def _build(self, action: Build) -> Self:
-        """Pay, move the card to the built gizmos, set off Build gizmos (not the card itself) and check the end."""
-        me, card = self.me, action.card
-        energy = tuple(e - p for e, p in zip(me.energy, action.paid))
-        dispenser = tuple(d + p for d, p in zip(self.dispenser, action.paid))
-        state = self._with(dispenser=dispenser)
-        archive = me.archive
-        if action.source == "display":
-            state = state._take_from_display(card)
-            state = state._with(todo=(Step(Phase.DISPLAY, self._level(card)), *state.todo))
-        elif action.source == "archive":
-            archive = remove_id(archive, card)
-        built = add_id(me.built, card)
-        state = state._set_me(PlayerState(energy, archive, built, me.tokens))
-        if self.rules.converters_per == "turn" and action.converters:
-            state = state._with(used=tuple(sorted({*state.used, *action.converters})))
-        rules = self.rules
-        if sum(rules.deck[i].level == 3 for i in built) >= rules.end_level3 or len(built) >= rules.end_gizmos:
-            state = state._with(ending=True)
-        return state._event("build", built=card, source=action.source)
-
-    def _chosen(self, action: Any) -> Self:
-        """The researched card chosen (or none): the others go under the deck, in card-number order (Ruling)."""
-        level = self.todo[0].level
-        rest = self.research if isinstance(action, Skip) else remove_id(self.research, action.card)
-        bottom, by = list(self.bottom), list(self.bottom_by)
-        bottom[level - 1] = bottom[level - 1] + rest
-        by[level - 1] = by[level - 1] + (self.turn,) * len(rest)
-        state = self._with(research=(), bottom=tuple(bottom), bottom_by=tuple(by), todo=self.todo[1:])
-        if isinstance(action, File):
-            return state._file(action.card)
-        if isinstance(action, Build):
-            return state._build(action)
-        return state
-
-    def _event(self, kind: str, colour: str = "", built: int = -1, source: str = "") -> Self:
-        """An action happened: every gizmo of the player to move that it triggers (and that has not fired this turn,
-        and is not the gizmo just built) waits to fire."""
-        card = self.rules.deck[built] if built >= 0 else None
-        found = []
-        for gizmo in self._my.triggered.get(kind, ()):
-            t = gizmo.trigger
-            assert t is not None
-            if gizmo.id == built or gizmo.id in self.used or gizmo.id in self.ready:
-                continue
-            if kind == "pick" and colour not in t.colours:
-                continue
-            if kind == "build":
-                assert card is not None
-                if t.colours and card.colour not in t.colours and card.colour != "any":
-                    continue
-                if (t.level and card.level != t.level) or (t.from_archive and source != "archive"):
-                    continue
-            found.append(gizmo.id)
-        return self._with(ready=tuple(sorted((*self.ready, *found)))) if found else self
-
-    def _fire(self, gizmo: int) -> Self:
-        """A waiting gizmo's effect: tokens at once; draws and actions as steps at the front of the queue."""
-        e = self.rules.deck[gizmo].effect
-        if e.kind == "vp_tokens":
-            me = self.me
-            return self._set_me(PlayerState(me.energy, me.archive, me.built, me.tokens + e.count))
-        steps = {
-            "draw_random": [Step(Phase.ENERGY)] * e.count,
-            "pick": [Step(Phase.PICK)] * e.count,
-            "file": [Step(Phase.FILE)],
-            "research": [Step(Phase.RESEARCH)],
-            "build_free": [Step(Phase.FREE_BUILD, e.level)],
-        }[e.kind]
-        return self._with(todo=(*steps, *self.todo))
+    def _players_with(self, player: PlayerState) -> tuple[PlayerState, ...]:
+        """The players, with ``player`` in place of the player to move."""
+        players, turn = self.players, self.turn
+        return (*players[:turn], player, *players[turn + 1:])
 
     def _drawn(self, outcome: Any) -> Self:
         """Chance: a marble or a card, where the step at the front of the queue puts it."""
@@ -461,40 +314,47 @@ class State(SavedState, BaseState):
             i = COLOURS.index(outcome.colour)
             dispenser = plus(self.dispenser, i, -1)
             if step.phase == Phase.ROW:
-                return self._with(todo=rest, dispenser=dispenser, row=plus(self.row, i))
+                return self._next(todo=rest, dispenser=dispenser, row=plus(self.row, i))
             me = self.me
-            players = list(self.players)
-            players[self.turn] = PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens)
-            return self._with(todo=rest, dispenser=dispenser, players=tuple(players))
+            return self._next(todo=rest, dispenser=dispenser,
+                              players=self._players_with(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens)))
+        level, card = step.level, outcome.card
         decks = list(self.decks)
-        decks[step.level - 1] -= 1
-        return self._place(step, outcome.card, todo=rest, decks=tuple(decks))
+        decks[level - 1] -= 1
+        pools = self._pools
+        new = self._place(step, card, todo=rest, decks=tuple(decks))
+        new.__dict__["_pools"] = (*pools[:level - 1], remove_id(pools[level - 1], card), *pools[level:])
+        return new
 
     def _place(self, step: Step, card: int, **changes: Any) -> Self:
         """``card`` where ``step`` puts it (the display or the research), with the other ``changes``."""
         if step.phase == Phase.DISPLAY:
             display = list(self.display)
             display[step.level - 1] = add_id(display[step.level - 1], card)
-            return self._with(display=tuple(display), **changes)
-        return self._with(research=add_id(self.research, card), **changes)
+            return self._next(changes, display=tuple(display))
+        return self._next(changes, research=add_id(self.research, card))
 
     def settled(self) -> Self:
         """Take every step that needs nobody: draws with nothing to draw or no room, a deck of known cards, a choice
         whose only option is to skip, the end of a turn, the end of the game."""
         state = self
         while not state.over:
-            if not state.todo:
+            todo = state.todo
+            if not todo:
                 if state.ready:
                     return state
                 state = state._next_turn()
                 continue
-            step = state.todo[0]
-            if step.phase in (Phase.ROW, Phase.ENERGY):
-                room = step.phase == Phase.ROW or sum(state.me.energy) < state._my.limits[0]
+            step = todo[0]
+            phase = step.phase
+            if phase == Phase.ACTION:  # (the commonest: first)
+                return state
+            if phase == Phase.ROW or phase == Phase.ENERGY:
+                room = phase == Phase.ROW or sum(state.me.energy) < state._my.limits[0]
                 if room and any(state.dispenser):
                     return state
-                state = state._with(todo=state.todo[1:])
-            elif step.phase in (Phase.DISPLAY, Phase.DRAW):
+                state = state._next(todo=todo[1:])
+            elif phase == Phase.DISPLAY or phase == Phase.DRAW:
                 if state.decks[step.level - 1]:
                     return state
                 bottom, by = list(state.bottom), list(state.bottom_by)
@@ -502,11 +362,11 @@ class State(SavedState, BaseState):
                 if under:
                     bottom[step.level - 1] = under[1:]
                     by[step.level - 1] = by[step.level - 1][1:]
-                    state = state._place(step, under[0], todo=state.todo[1:], bottom=tuple(bottom), bottom_by=tuple(by))
+                    state = state._place(step, under[0], todo=todo[1:], bottom=tuple(bottom), bottom_by=tuple(by))
                 else:
-                    state = state._with(todo=state.todo[1:])
-            elif step.phase != Phase.ACTION and state._legal == _SKIP_ONLY:
-                state = state._move(Skip())
+                    state = state._next(todo=todo[1:])
+            elif len(state._legal) == 1:  # Skip only (it ends every effect's list)
+                state = state._move(_SKIP)
             else:
                 return state
         return state
@@ -516,8 +376,8 @@ class State(SavedState, BaseState):
         passed)."""
         n = len(self.players)
         if (self.ending and self.turn == n - 1) or self.passes >= n:
-            return self._with(over=True, used=(), ready=(), todo=())
-        return self._with(turn=(self.turn + 1) % n, used=(), todo=(_ACTION,))
+            return self._next(over=True, used=(), ready=(), todo=())
+        return self._next(turn=(self.turn + 1) % n, used=(), todo=(_ACTION,))
 
     # -- the end ---------------------------------------------------------------------------
     def score(self, player: int) -> int:
