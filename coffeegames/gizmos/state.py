@@ -50,7 +50,7 @@ from .gear import _Gear, _gear
 from .payment import _build_cost, _help, _plans, _reach  # unchecked: the engine hands them its own values
 from .player import PlayerState, add_id, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
-from .saved import FIELD_PARSERS, STATE_FORMAT
+from .saved import FIELD_PARSERS, STATE_FORMAT, check
 
 __all__ = ["Game", "State"]
 
@@ -554,8 +554,6 @@ class State(SavedState, BaseState):
     def check(self) -> Self:
         """Raise :class:`~coffeegames.errors.BadData` naming the field if the position is inconsistent (52 marbles,
         112 cards in known places, limits, phases); else return self (:func:`.saved.check`)."""
-        from .saved import check
-
         return check(self)
 
 
@@ -573,10 +571,11 @@ class Game(GameBase):
     name = "gizmos"
     action_kinds = ACTION_KINDS
     state_class = State
+    rules_class = Rules
 
     def __init__(self, players: int = 2, **options: Any) -> None:
         self.rules = Rules(players=players, **options)
-        self.options: dict[str, Any] = {"players": players, **options}
+        self.options: dict[str, Any] = self._recorded({"players": players, **options})
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game before the setup draws: each player holds a starting gizmo, the display (4/3/2 cards) and the row
