@@ -10,7 +10,8 @@ corporations and the rulings switched. For every variant, ``N`` seeded random pl
 (``engine.play_out``; bot ``default_rng([1, i])``, chance ``default_rng([2, i])``) and 4 greedy
 games (chance ``default_rng([3, i])``). Each hash covers every move and outcome (``str`` and
 ``repr``), every legal-action list, outcome count and player to move along the game, the
-returns and the final state's JSON. A script, not a test: the hashes are recorded in
+returns and the final position (``trajectory_hash.position_json``: the state's JSON without the
+``rules_version`` saved states name since issue 26, so the recorded hashes still hold). A script, not a test: the hashes are recorded in
 ``benchmarks/README.md``.
 """
 
@@ -23,6 +24,7 @@ import numpy as np
 
 from coffeegames import vivajava
 from coffeegames.engine import play_out, random_policy
+from trajectory_hash import position_json  # this directory is on the path when run as a script
 
 VARIANTS: list[dict[str, object]] = [
     {"players": 2}, {"players": 3}, {"players": 4}, {"solo": "omniblend"}, {"solo": "sacchar", "meter": "red"},
@@ -45,7 +47,7 @@ def main() -> None:
             h.update(repr(log).encode())
             h.update(repr([str(m) for m in log]).encode())
             h.update(repr(final.returns()).encode())
-            h.update(final.to_json().encode())
+            h.update(position_json(final).encode())
             state = game.new_initial_state()
             for move in log:
                 h.update(repr((state.legal_actions(), state.chance_outcome_count(), state.current_player())).encode())
@@ -53,7 +55,7 @@ def main() -> None:
         for i in range(4):
             final, log = play_out(game.new_initial_state(), vivajava.greedy_policy, np.random.default_rng([3, i]))
             h.update(repr(log).encode())
-            h.update(final.to_json().encode())
+            h.update(position_json(final).encode())
         print(options, h.hexdigest()[:16], flush=True)
         total.update(h.digest())
     print("all", total.hexdigest()[:16])

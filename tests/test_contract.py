@@ -34,7 +34,7 @@ from scipy.stats import chi2
 
 import coffeegames
 from coffeegames.engine import TERMINAL, Walkthrough
-from coffeegames.errors import CoffeeGamesError
+from coffeegames.errors import BadData, CoffeeGamesError
 from contract_support import (
     CASES,
     LIST_LIMIT,
@@ -350,3 +350,34 @@ def test_the_package_loads_its_saved_walkthroughs(name: str) -> None:
         assert loaded.to_json(loaded_game) == walk.to_json(game)
     with pytest.raises(CoffeeGamesError):
         info.load_walkthrough(json.dumps({"format": "coffeegames-walkthrough/1", "game": name, "moves": []}))
+
+
+@pytest.mark.parametrize("name, options", CASES)
+def test_saves_name_their_rules_version_and_load_under_it(name: str, options: dict[str, Any]) -> None:
+    """At every rules version of every game and variant: a saved state names its version and loads only under a game
+    of that version; a saved walkthrough's options name it (left out at version 1, what a save naming none means),
+    and the package's ``load_walkthrough`` replays it under a game of that version, with that version's defaults."""
+    info = coffeegames.games()[name]
+    versions = make_game(name, options).rules.VERSIONS
+    assert make_game(name, options).rules.rules_version == versions.latest  # a new game plays the latest rules
+    for version in range(1, versions.latest + 1):
+        game = make_game(name, {**options, "rules_version": version})
+        assert game.rules.rules_version == version and game.options.get("rules_version", 1) == version
+        assert all(getattr(game.rules, k) == v for k, v in versions.defaults(version).items() if k not in options)
+        walk = Walkthrough(game.new_initial_state(), seed=version)
+        rng = np.random.default_rng(version)
+        walk.run(lambda s: random_action(s, rng), until=lambda _: len(walk.moves) >= 30)
+        text = walk.state.to_json()
+        assert json.loads(text)["rules_version"] == version
+        assert game.state_from_json(text) == walk.state
+        for other in range(1, versions.latest + 1):
+            if other != version:
+                with pytest.raises(BadData, match=f"field 'rules_version'.*rules_version={version}"):
+                    make_game(name, {**options, "rules_version": other}).state_from_json(text)
+        saved = walk.to_json(game)
+        loaded_game, loaded = info.load_walkthrough(saved)
+        assert loaded_game.rules == game.rules and loaded.states == walk.states
+        assert loaded.to_json(loaded_game) == saved
+        unnamed = json.loads(saved)
+        unnamed["options"].pop("rules_version", None)
+        assert info.module.saved_game(json.dumps(unnamed)).rules.rules_version == 1

@@ -347,10 +347,11 @@ def test_bad_option_is_named(option, value):
 
 def test_options_are_recorded_for_saving():
     game = Game(players=3, ice_supply=10)
-    # flip_after_order is always recorded: a save without it predates the option (Game.from_saved)
-    assert game.options == {"players": 3, "ice_supply": 10, "flip_after_order": True}
+    # the rules version is recorded from 2 on: a save naming none predates flip_after_order (Game.from_saved)
+    assert game.options == {"players": 3, "ice_supply": 10, "rules_version": 2} and game.rules.flip_after_order
     assert repr(game) == "Game(players=3, ice_supply=10)"
-    assert Game(flip_after_order=False).options == {"players": 2, "flip_after_order": False}
+    assert Game(flip_after_order=False).options == {"players": 2, "flip_after_order": False, "rules_version": 2}
+    assert Game(rules_version=1).options == {"players": 2} and not Game(rules_version=1).rules.flip_after_order
     assert game.new_initial_state().ice_supply == 10 and game.rules.backorder_tokens == 4
     assert Game(players=2).rules.backorder_tokens == 3 and Game(players=4).rules.backorder_tokens == 5
     assert set(Rules().table()["kind"]) == {"Rule", "Fact", "Ruling", "Stand-in"}

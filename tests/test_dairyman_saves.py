@@ -31,7 +31,7 @@ def test_an_old_walkthrough_loads_and_replays_as_it_was_played():
     assert json.loads(OLD_WALK)["options"] == {"players": 2}  # no flip_after_order: made before it existed
     game = Game.from_saved(OLD_WALK)
     assert not game.rules.flip_after_order and game.rules.optional_actions_before_bust
-    assert game.options == {"players": 2} and repr(game) == "Game(players=2, flip_after_order=False)"
+    assert game.options == {"players": 2} and repr(game) == "Game(players=2, rules_version=1)"
     walk = load(OLD_WALK, game)
     assert walk.state == game.state_from_json(OLD_END) and walk.state.is_terminal()
     assert walk.state.scores() == (260, 170)
@@ -58,7 +58,7 @@ def test_a_new_walkthrough_records_the_option_and_loads_with_it():
         game = Game(players=2, flip_after_order=flag)
         walk = Walkthrough(game.new_initial_state(), seed=3).run(greedy_policy)
         text = walk.to_json(game)
-        assert json.loads(text)["options"] == {"players": 2, "flip_after_order": flag}
+        assert json.loads(text)["options"] == {"players": 2, "flip_after_order": flag, "rules_version": 2}
         loaded_game = Game.from_saved(text)
         assert loaded_game.rules.flip_after_order is flag and loaded_game.options == game.options
         assert load(text, loaded_game).state == walk.state

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from ..errors import PATH_CHARS, BadArgument, shown
 from ..validate import Checker, cached, check_instance, check_path, is_whole, read_json
+from ..versions import RulesVersions
 
 if TYPE_CHECKING:
     import pandas as pd  # the options table's only: the odds load these rules without pandas or the engine
@@ -243,6 +244,13 @@ def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
 _OPTIONS = Checker("Dairyman options", BadArgument)
 
 
+RULES_VERSIONS = RulesVersions({
+    2: {"flip_after_order": True},  # flips stay open after the order (version 1: ordering ended the turn)
+})
+"""What each rules version changed (option ``rules_version``; a save naming none was played under 1)."""
+
+
+@RULES_VERSIONS
 @dataclass(frozen=True)
 class Rules:
     """Every parameter of a Dairyman game. Options are validated; a ``BadArgument`` names the option.
@@ -292,13 +300,17 @@ class Rules:
         "Ruling",
         "the rules: flip your milk tiles \"at any time during your turn\" (자신의 차례 중 언제든지). True: flips stay "
         "open after ordering until you end the turn (EndTurn), so a tile bought this turn can be flipped with the "
-        "still-unlocked yellow die or with ice; False: ordering ends the turn (as in saves made before this option)",
-        True,
+        "still-unlocked yellow die or with ice; False: ordering ends the turn (rules_version 1: the default before "
+        "this option existed)",
+        False,
     )
     tiebreak: tuple[str, ...] = _option("Ruling", f"tiebreakers applied in order, from {TIEBREAKS}; () = shared victory", ())
     payoff: str = _option("Ruling", "returns(): 'score' (final scores) or 'win' (1 for each winner, else 0)", "score")
     tiles: Any = _option("Stand-in", "the milk tiles: None = shipped stand-in file, a path, or a list of tiles", None, shown=False)
     tile_count: int | None = _option("Rule", "tiles a tile file must hold (None: any number)", TILE_COUNT)
+    rules_version: int = _option(
+        "Ruling", "the version of the rules whose defaults the other options take: 2 (flip_after_order True) or 1 "
+        "(flip_after_order False: games saved before that option existed)", RULES_VERSIONS.latest)
 
     def __post_init__(self) -> None:
         check = _OPTIONS

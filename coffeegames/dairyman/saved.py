@@ -7,7 +7,7 @@ tokens) and the phase agrees with the rest. A malformed save never loads.
 
 Format ``coffeegames-dairyman-state/2`` added the field ``ordered`` (option
 ``flip_after_order``); a ``/1`` save, made before it, is read with ``ordered`` false
-(:func:`upgrade`): no position saved then was past its order.
+(:data:`OLD_STATE_FORMATS`): no position saved then was past its order.
 
 Example:
     >>> from coffeegames.dairyman import Game
@@ -24,13 +24,11 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..engine.saved import SAVED, Parser, bad, flag, list_of, record, text, whole
+from ..engine.saved import SAVED, Parser, bad, check_state, flag, list_of, record, text, whole
 from ..errors import CoffeeGamesError
-from ..validate import Checker, check_instance, read_json
 from .actions import Phase, Where, set_order
 from .players import PlayerState
 from .rules import ABILITIES, BARNS, WHITE_DICE, tile_of
@@ -39,7 +37,7 @@ from .sets import SETS
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["FIELD_PARSERS", "OLD_STATE_FORMATS", "STATE_FORMAT", "TURN_PHASES", "check", "saved_options", "upgrade"]
+__all__ = ["FIELD_PARSERS", "OLD_STATE_FORMATS", "STATE_FORMAT", "TURN_PHASES", "check"]
 
 STATE_FORMAT = "coffeegames-dairyman-state/2"
 """The ``format`` of a saved Dairyman state (``/2``: with ``ordered``)."""
@@ -103,47 +101,9 @@ FIELD_PARSERS: Mapping[str, Parser] = {
 """State field → parser of its saved JSON value."""
 
 
-def upgrade(saved: str) -> str:
-    """A state saved in an earlier format (:data:`OLD_STATE_FORMATS`) as the current format; other text unchanged.
-
-    >>> upgrade('{"format": "coffeegames-dairyman-state/1", "game": "dairyman", "state": {"turn": 0}}')
-    '{"format": "coffeegames-dairyman-state/2", "game": "dairyman", "state": {"turn": 0, "ordered": false}}'
-    """
-    try:
-        data = read_json(saved, "saved state") if isinstance(saved, str) else None
-    except CoffeeGamesError:
-        return saved  # the strict reader names what is wrong
-    if not isinstance(data, dict) or data.get("format") not in OLD_STATE_FORMATS or not isinstance(data.get("state"), dict):
-        return saved
-    added = {k: v for k, v in OLD_STATE_FORMATS[data["format"]].items() if k not in data["state"]}
-    return json.dumps({**data, "format": STATE_FORMAT, "state": {**data["state"], **added}})
-
-
-def saved_options(saved: Any, game: str, before: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A saved walkthrough's options (from its JSON text, or the options dict): (as recorded, as played).
-
-    ``before`` holds, for each option every save now records, how games were played before
-    it existed; a save lacking one was played that way.
-
-    >>> saved_options('{"game": "dairyman", "options": {"players": 3}}', "dairyman", {"flip_after_order": False})
-    ({'players': 3}, {'players': 3, 'flip_after_order': False})
-    """
-    check = Checker("saved game")
-    if isinstance(saved, str):
-        data = read_json(saved, "saved game")
-        check.need(isinstance(data, dict), "(top level)", "must be a JSON object", data)
-        check.need(data.get("game") in (None, game), "game", f"this file is for another game, not {game!r}", data.get("game"))
-        saved = data.get("options")
-    check.need(saved is not None, "options",
-               "this save records no options, so the rules it was played under are unknown: build the Game yourself")
-    check.need(isinstance(saved, dict) and all(isinstance(k, str) for k in saved), "options", "must be an object of options", saved)
-    return dict(saved), {**saved, **{k: v for k, v in before.items() if k not in saved}}
-
-
 def check(state: State) -> None:
     """Raise ``BadData`` naming the field if a component count or the phase is inconsistent."""
-    from .state import State  # at run time: state.py imports this module
-    check_instance(state, State, "state", "a Dairyman state")
+    check_state(state, "dairyman", "a Dairyman state")
     rules, n = state.rules, len(state.players)
     need = SAVED.need
     need(state.phase in tuple(Phase), "phase", f"must be one of {', '.join(Phase)}", state.phase)

@@ -49,7 +49,7 @@ import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import GameBase, SavedState, game_from_options
+from ..engine.saved import GameBase, SavedState
 from ..engine.state import cached_state
 from ..exact.draws import draws_below
 from ..validate import check_count, check_instance, check_seed
@@ -83,6 +83,7 @@ class State(SavedState, BaseState):
     GAME = "dairyman"
     FORMAT = saved.STATE_FORMAT
     FIELD_PARSERS = saved.FIELD_PARSERS
+    OLD_FORMATS = saved.OLD_STATE_FORMATS
     TURN_PHASES: ClassVar[tuple[Phase, ...]] = saved.TURN_PHASES
     BETWEEN_TURNS: ClassVar[Mapping[str, Any]] = {
         "roll": 0, "red": 0, "dice": (), "rolling": 0, "yellow": 0, "yellow_at": Where.UNLOCKED,
@@ -194,11 +195,6 @@ class State(SavedState, BaseState):
         """Raise ``BadData`` naming the field if a component count or the phase is inconsistent; else return self."""
         saved.check(self)
         return self
-
-    @classmethod
-    def from_json(cls, text: str, rules: Any) -> Any:
-        """Rebuild a state saved by :meth:`to_json` (an earlier format is read too: :func:`.saved.upgrade`)."""
-        return super().from_json(saved.upgrade(text), rules)
 
     # -- scoring (the rules are in .players) -------------------------------------
     def score(self, player: int) -> int:
@@ -508,58 +504,29 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
 class Game(GameBase):
     """Dairyman for 2-4 players; ``options`` are :class:`~.rules.Rules` fields.
 
-    ``options`` (what a saved walkthrough records) always states ``flip_after_order``: a
-    save without it was made before that option existed, when ordering ended the turn, and
-    :meth:`from_saved` gives it back that game. The repr shows the options as passed.
+    ``options`` (what a saved walkthrough records) name ``rules_version`` from version 2 on
+    (:data:`~.rules.RULES_VERSIONS`); a save naming none was made before ``flip_after_order``
+    existed, when ordering ended the turn, and :meth:`from_saved` gives it back that game.
 
     >>> game = Game(players=3, ice_supply=10)
     >>> game.rules.backorder_tokens, game.options
-    (4, {'players': 3, 'ice_supply': 10, 'flip_after_order': True})
+    (4, {'players': 3, 'ice_supply': 10, 'rules_version': 2})
     >>> game
     Game(players=3, ice_supply=10)
+    >>> old = Game.from_saved('{"game": "dairyman", "options": {"players": 2}}')
+    >>> old, old.rules.flip_after_order, old.options
+    (Game(players=2, rules_version=1), False, {'players': 2})
     """
 
     name = "dairyman"
     action_kinds = ACTION_KINDS
     state_class = State
+    rules_class = Rules
     rules: Rules
-
-    RECORDED: ClassVar[tuple[str, ...]] = ("flip_after_order",)
-    """Options always written into :attr:`options` (and so into saves), even at their default."""
-    BEFORE_RECORDED: ClassVar[dict[str, Any]] = {"flip_after_order": False}
-    """How a save that lacks a :attr:`RECORDED` option was played: the rules before the option existed."""
 
     def __init__(self, players: int = 2, **options: Any) -> None:
         self.rules = Rules(players=players, **options)
-        self.options: dict[str, Any] = {"players": players, **options}
-        self.options.update({name: getattr(self.rules, name) for name in self.RECORDED if name not in options})
-        self._passed = {"players": players, **options}
-
-    def __repr__(self) -> str:
-        return "Game(" + ", ".join(f"{k}={v!r}" for k, v in self._passed.items()) + ")"
-
-    @classmethod
-    def from_saved(cls, save: Any) -> Game:
-        """The game a saved walkthrough was played under, from its JSON text (or its ``options`` dict).
-
-        A save lacking ``flip_after_order`` was made before that option existed (ordering
-        ended the turn): the game gets that old behaviour, and keeps ``options`` exactly as
-        saved, so the save loads, replays the same and saves again the same.
-        ``BadData`` if the save records no options (its rules are unknown: choose the
-        ``Game`` yourself).
-
-        >>> from coffeegames.engine import Walkthrough
-        >>> old = '{"format": "coffeegames-walkthrough/1", "game": "dairyman", "options": {"players": 2}, "seed": 1, "moves": []}'
-        >>> game = Game.from_saved(old)
-        >>> game, game.rules.flip_after_order, game.options
-        (Game(players=2, flip_after_order=False), False, {'players': 2})
-        >>> len(Walkthrough.from_json(old, game.new_initial_state(), game.action_kinds, game).moves)
-        0
-        """
-        options, played = saved.saved_options(save, cls.name, cls.BEFORE_RECORDED)
-        game = game_from_options(cls, played)
-        game.options, game._passed = options, played
-        return game
+        self.options: dict[str, Any] = self._recorded({"players": players, **options})
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game before the opening display is dealt (a chance node); with ``seed``, dealt from that seed."""
@@ -575,5 +542,5 @@ class Game(GameBase):
 
     def state_from_json(self, saved: str) -> State:
         """Load a state saved by :meth:`State.to_json` under this game's rules (``BadData`` names a bad field)."""
-        loaded: State = State.from_json(saved, self.rules)
+        loaded: State = super().state_from_json(saved)
         return loaded

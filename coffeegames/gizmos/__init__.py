@@ -7,8 +7,8 @@ concept each (docs/architecture.md):
 * :mod:`.rules` — the options (:class:`Rules`: every Rule, Fact and Ruling);
 * :mod:`.actions` — the phases, the actions and the chance outcomes;
 * :mod:`.player`, :mod:`.payment` — a player's holdings; costs, discounts and converters;
-* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games
-  and the position invariants;
+* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved states
+  and the position invariants; :mod:`.versions` — saved games;
 * :mod:`.odds` — the exact odds of the dispenser and of a Research (pure functions of
   counts, or of any cards and a predicate);
 * :mod:`.policy` — bots (random, greedy, a seeded tree search); :mod:`.advice` — every
@@ -106,7 +106,8 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
         search_stats,
     )
     from .rules import Rules
-    from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
+    from .saved import STATE_FORMAT, check
+    from .versions import load_walkthrough, saved_game
     from .state import Game, State
 else:
     from ..lazy import lazy_exports
@@ -134,7 +135,8 @@ else:
             "progress random_policy search_stats"
         ),
         "rules": "Rules",
-        "saved": "STATE_FORMAT check load_walkthrough saved_game",
+        "saved": "STATE_FORMAT check",
+        "versions": "load_walkthrough saved_game",
         "state": "Game State",
     })
 

@@ -32,6 +32,7 @@ import pandas as pd
 from ..engine.options import option_table
 from ..errors import BadArgument, BadType
 from ..validate import Checker, is_whole
+from ..versions import RulesVersions
 from .data import COLOURS, MARBLES_PER_COLOUR, Card, CardData, cards_for, cards_from_dict, load_cards, shipped_cards
 
 __all__ = ["COLOURS", "MARBLES_PER_COLOUR", "Rules"]
@@ -52,6 +53,12 @@ def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
     return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
+RULES_VERSIONS = RulesVersions()
+"""What each rules version changed (option ``rules_version``): no version after 1 yet. A version that changes
+option defaults is one entry here, ``{2: {"option": new_default}}``; saves naming no version replay under 1."""
+
+
+@RULES_VERSIONS
 @dataclass(frozen=True)
 class Rules:
     """Every parameter of a Gizmos game. ``cards`` may be ``None`` (the shipped fact list), a path, a dict in the
@@ -83,6 +90,9 @@ class Rules:
         "build",
     )
     payoff: str = _option("Ruling", "returns(): 'win' (1 for the winner after tie-breaks, else 0) or 'points' (each score)", "win")
+    rules_version: int = _option(
+        "Ruling", "the version of the rules whose defaults the other options take (RULES_VERSIONS): 1, the only one "
+        "so far; a saved game naming none was played under 1", RULES_VERSIONS.latest)
     cards: Any = _option("Fact", "the 112 cards: None = the shipped fact list, a path, or a dict in its format", None, shown=False)
 
     def __post_init__(self) -> None:

@@ -1,4 +1,4 @@
-"""Saved Gizmos games: the JSON field parsers of a state, :func:`check` (a position's invariants), and saved walkthroughs.
+"""Saved Gizmos games: the JSON field parsers of a state, and :func:`check` (a position's invariants).
 
 A saved state is ``{"format": STATE_FORMAT, "game": "gizmos", "state": {field: value}}``
 (the engine's shared ``save_state``); each field is read by one parser below, built on the
@@ -25,22 +25,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..engine.saved import SAVED, SAVED_GAME, Parser, flag, game_from_options, list_of, record, text, whole
-from ..validate import check_instance, read_json
+from ..engine.saved import SAVED, Parser, check_state, flag, list_of, record, text, whole
 from .actions import Phase, Step
 from .data import COLOURS
 from .player import PlayerState
 from .rules import MARBLES_PER_COLOUR
 
 if TYPE_CHECKING:
-    from ..engine import Walkthrough
-    from .state import Game, State
+    from .state import State
 
     S = TypeVar("S", bound=State)
 else:
     S = TypeVar("S")
 
-__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check", "load_walkthrough", "saved_game"]
+__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check"]
 
 STATE_FORMAT = "coffeegames-gizmos-state/1"
 """The ``format`` of a saved Gizmos state."""
@@ -101,9 +99,7 @@ FIELD_PARSERS: dict[str, Parser] = {
 
 def check(state: S) -> S:
     """Raise :class:`~coffeegames.errors.BadData` naming the field if the position breaks an invariant; else return it."""
-    from .state import State  # here: the state module imports this one
-
-    check_instance(state, State, "state", "a Gizmos state")
+    check_state(state, "gizmos", "a Gizmos state")
     rules, n, need = state.rules, len(state.players), SAVED.need
     need(n == rules.players, "players", f"holds {n} players; the game has {rules.players}")
     need(0 <= state.turn < n, "turn", f"must be a player 0-{n - 1}", state.turn)
@@ -156,23 +152,3 @@ def check(state: S) -> S:
     need(0 <= state.passes <= n, "passes", f"must be 0-{n}", state.passes)
     need(all(s.phase != Phase.OVER for s in state.todo), "todo", "'over' is not a step")
     return state
-
-
-def saved_game(text_: str) -> Game:
-    """The :class:`~.state.Game` a walkthrough saved by ``Walkthrough.to_json(game)`` was played under (its options)."""
-    from .state import Game
-
-    data = read_json(text_, "saved game")
-    SAVED_GAME.need(isinstance(data, dict) and isinstance(data.get("options"), dict), "options",
-                    "a Gizmos walkthrough must name its options (players, card source)",
-                    data.get("options") if isinstance(data, dict) else text_)
-    SAVED_GAME.need(data.get("game") in (None, Game.name), "game", "this file is for another game, not 'gizmos'", data.get("game"))
-    return game_from_options(Game, data["options"])
-
-
-def load_walkthrough(text_: str, seeded_start: bool = False) -> tuple[Game, Walkthrough]:
-    """``(game, walkthrough)``: a saved Gizmos walkthrough replayed under its options. ``seeded_start``: whether its
-    first state was ``new_initial_state(seed=seed)`` rather than the unseeded one the views start from."""
-    from ..engine.saved import load_walkthrough as load_saved_walkthrough
-
-    return load_saved_walkthrough(text_, saved_game, seeded_start)

@@ -52,7 +52,7 @@ from .legal import legal_actions
 from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, trigger
 from .player import PlayerState, add_id, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
-from .saved import FIELD_PARSERS, STATE_FORMAT
+from .saved import FIELD_PARSERS, STATE_FORMAT, check
 
 __all__ = ["Game", "State"]
 
@@ -414,8 +414,6 @@ class State(SavedState, BaseState):
     def check(self) -> Self:
         """Raise :class:`~coffeegames.errors.BadData` naming the field if the position is inconsistent (52 marbles,
         112 cards in known places, limits, phases); else return self (:func:`.saved.check`)."""
-        from .saved import check
-
         return check(self)
 
 
@@ -433,10 +431,11 @@ class Game(GameBase):
     name = "gizmos"
     action_kinds = ACTION_KINDS
     state_class = State
+    rules_class = Rules
 
     def __init__(self, players: int = 2, **options: Any) -> None:
         self.rules = Rules(players=players, **options)
-        self.options: dict[str, Any] = {"players": players, **options}
+        self.options: dict[str, Any] = self._recorded({"players": players, **options})
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game before the setup draws: each player holds a starting gizmo, the display (4/3/2 cards) and the row

@@ -8,8 +8,8 @@ concept each (docs/architecture.md):
 * :mod:`.rules` — the options (:class:`Rules`: every Ruling and Stand-in) and rule constants;
 * :mod:`.scoring` — scoring a cup; :mod:`.menu` — the three-game menu and titles;
 * :mod:`.actions` — the phases, actions and chance outcomes;
-* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved
-  games and the position invariants;
+* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved states and the position
+  invariants; :mod:`.versions` — saved games;
 * :mod:`.odds` — exact bag-draw odds; :mod:`.cup` — the cup-test solver's API (exact
   solvers :mod:`.cup_layers` (vectorised) and :mod:`.cup_solver`, fallback :mod:`.cup_fallback`);
   :mod:`.advice` — every choice
@@ -97,7 +97,8 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
     )
     from .policy import greedy_policy, random_policy
     from .rules import EASY_FLAVOURS, FLAVOUR_EFFECTS, RULES_VERSION, SKILL_GROUPS, TRAY_BONUS, TRAY_SPACES, WILD_COST, Rules
-    from .saved import STATE_FORMAT, check, game_for_options, load_walkthrough, saved_game
+    from .saved import STATE_FORMAT, check
+    from .versions import game_for_options, load_walkthrough, saved_game
     from .scoring import (
         EMPTY_SPACE_MINUS,
         FLAVOUR_POINTS,
@@ -169,7 +170,8 @@ else:
         ),
         "policy": "greedy_policy random_policy",
         "rules": "EASY_FLAVOURS FLAVOUR_EFFECTS RULES_VERSION SKILL_GROUPS TRAY_BONUS TRAY_SPACES WILD_COST Rules",
-        "saved": "STATE_FORMAT check game_for_options load_walkthrough saved_game",
+        "saved": "STATE_FORMAT check",
+        "versions": "game_for_options load_walkthrough saved_game",
         "scoring": (
             "EMPTY_SPACE_MINUS FLAVOUR_POINTS MINUS NO_FLAVOUR_MINUS SKILL_POINTS CupScore flavour_matches "
             "score_cup scoring_class"

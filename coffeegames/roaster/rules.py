@@ -59,6 +59,7 @@ import pandas as pd
 from ..engine.options import option_table
 from ..errors import BadArgument, BadType
 from ..validate import Checker
+from ..versions import RulesVersions
 from .data import (
     CARD_FLAVOURS,
     CARD_TOKENS,
@@ -99,7 +100,7 @@ from .tokens import ACIDITY, AROMA, BODY, BURNT, FLAVOURS, TRAY, roast_level
 
 __all__ = [
     # the options and the rule constants this module owns
-    "EASY_FLAVOURS", "FLAVOUR_EFFECTS", "RULES_VERSION", "Rules", "SKILL_GROUPS", "TRAY_BONUS", "TRAY_SPACES",
+    "EASY_FLAVOURS", "FLAVOUR_EFFECTS", "RULES_VERSION", "RULES_VERSIONS", "Rules", "SKILL_GROUPS", "TRAY_BONUS", "TRAY_SPACES",
     "WILD_COST",
     # re-exported from .data, .scoring and .menu (their home modules), so ``rules`` reads as the game's rule book
     "Board", "CARD_FLAVOURS", "CARD_TOKENS", "CLASSES", "CUP_SPACES", "Card", "CupScore", "DIFFICULTIES",
@@ -112,9 +113,13 @@ __all__ = [
 TRAY_SPACES = 3
 """Spaces on the cardboard tray without the Cardboard Tray effect: the default of option ``tray_spaces`` (Stand-in: the
 rulebook text gives only the effect's bonus)."""
-RULES_VERSION = 2
-"""The reading of the rules a new game follows (option ``rules_version``): 2 since issue 12 (Sweetness in the cup from
-the start of the cup test; the easy side's starting flavours are the player's choice). Games saved before it are 1."""
+RULES_VERSIONS = RulesVersions({
+    2: {},  # Sweetness in the cup from the start of the cup test; the easy side's starting flavours are your choice
+})
+"""What each rules version changed (option ``rules_version``). Version 2 (issue 12) changed rules that have no option
+of their own: the engine reads ``rules.rules_version`` for them. A save naming no version was played under 1."""
+RULES_VERSION = RULES_VERSIONS.latest
+"""The reading of the rules a new game follows (option ``rules_version``): 2 since issue 12. Games saved before it are 1."""
 SKILL_GROUPS: tuple[str, ...] = ("largest", "each")
 """Values of option ``skill_groups``."""
 TRAY_BONUS: dict[str, int] = {"full": 2, "easy": 3}
@@ -134,6 +139,7 @@ def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
     return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
+@RULES_VERSIONS
 @dataclass(frozen=True)
 class Rules:
     """Every parameter of one Coffee Roaster game. Options are validated; an error names the option.
@@ -186,7 +192,6 @@ class Rules:
         for name in ("reserve_to_bag", "sweetness_flavour"):
             if not isinstance(getattr(self, name), bool):
                 raise BadType(name, "must be True or False", getattr(self, name), source=check.source)
-        check.whole(self.rules_version, "rules_version", 1, RULES_VERSION)
         check.need(self.reserve_to_bag or self.rules_version == 1, "reserve_to_bag",
                    "applies only with rules_version=1: from version 2 the player chooses (ReserveToBag)", self.reserve_to_bag)
         check.whole(self.tray_spaces, "tray_spaces", 0, 10)

@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..engine.saved import SAVED, SAVED_GAME, flag, game_from_options, list_of, text, whole
-from ..validate import check_instance
+from ..engine.saved import SAVED, check_state, flag, list_of, text, whole
 from .actions import DRAW_FOR, ROASTING_PHASES, Phase
 from .data import CUP_SPACES, IMMEDIATE, SQUARES
 from .effects import fits
@@ -32,10 +31,9 @@ from .rules import WILD_COST
 from .tokens import CUP_EFFECTS, EXCHANGE, FLAVOURS, MOISTURE, SWEETNESS, TOKENS, WILD, is_bean, mcontains, msort
 
 if TYPE_CHECKING:
-    from ..engine import Walkthrough
-    from .state import Game, State
+    from .state import State
 
-__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check", "game_for_options", "load_walkthrough", "saved_game"]
+__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check"]
 
 STATE_FORMAT = "coffeegames-roaster-state/1"
 """The ``format`` of a saved Coffee Roaster state."""
@@ -136,8 +134,7 @@ def check(state: State) -> State:
     ...
     coffeegames.errors.BadData: saved state: field 'bag': tokens do not add up to the card's tokens, smoke and wild (off by {'smoke': 1})
     """
-    from .state import State  # at run time: state.py imports this module
-    check_instance(state, State, "state", "a Coffee Roaster state")
+    check_state(state, "roaster", "a Coffee Roaster state")
     rules = state.rules
 
     def need(ok: bool, where: str, why: str) -> None:
@@ -204,53 +201,3 @@ def check(state: State) -> State:
         diff = {k: now[k] - expected[k] for k in set(now) | set(expected) if now[k] != expected[k]}
         need(False, "bag", f"tokens do not add up to the card's tokens, smoke and wild (off by {diff})")
     return state
-
-
-# -- saved walkthroughs ---------------------------------------------------------------------
-
-def game_for_options(options: Mapping[str, Any], **data: Any) -> Game:
-    """The game a walkthrough saved with these ``options`` was played under. Saves made before ``rules_version``
-    existed name none: they are version 1 (Sweetness placed when filling reached its space, starting flavours forced
-    into the bag), and replay under those rules. ``data``: ``cards`` / ``board`` if the save used your own files.
-
-    >>> game_for_options({"card": "Kenya AA", "side": "easy"}).rules.rules_version
-    1
-    >>> game_for_options({"card": "Kenya AA", "side": "easy", "rules_version": 2}).options["rules_version"]
-    2
-    """
-    from .state import Game
-
-    SAVED.need(isinstance(options, Mapping), "options", "must be an object of Coffee Roaster options", options)
-    return game_from_options(Game, {"rules_version": 1, **options, **data})
-
-
-def saved_game(text_: str, **data: Any) -> Game:
-    """The game a walkthrough saved by ``Walkthrough.to_json(game)`` was played under (:func:`game_for_options`).
-    A save with no options cannot tell its rules and is refused. ``data``: ``cards`` / ``board`` if it used your files."""
-    from ..validate import read_json
-
-    data_ = read_json(text_, "saved game") if isinstance(text_, str) else None
-    SAVED_GAME.need(isinstance(data_, dict) and isinstance(data_.get("options"), dict), "options",
-                    "a Coffee Roaster walkthrough must name its options (which card, side and rules it was played under)",
-                    data_.get("options") if isinstance(data_, dict) else text_)
-    assert isinstance(data_, dict)
-    SAVED_GAME.need(data_.get("game") in (None, "roaster"), "game", "this file is for another game, not 'roaster'", data_.get("game"))
-    return game_for_options(data_["options"], **data)
-
-
-def load_walkthrough(text_: str, seeded_start: bool = False, **data: Any) -> tuple[Game, Walkthrough]:
-    """``(game, walkthrough)``: a saved Coffee Roaster walkthrough under the rules it was played under
-    (:func:`saved_game`). ``seeded_start``: whether its first state was ``new_initial_state(seed=seed)``.
-
-    >>> from coffeegames.engine import Walkthrough
-    >>> from coffeegames.roaster.state import Game
-    >>> game = Game(card="Kenya AA")
-    >>> w = Walkthrough(game.new_initial_state(), seed=1)
-    >>> _ = w.step().step()
-    >>> again, loaded = load_walkthrough(w.to_json(game))
-    >>> loaded.state == w.state, again.options == game.options
-    (True, True)
-    """
-    from ..engine.saved import load_walkthrough as load_saved_walkthrough
-
-    return load_saved_walkthrough(text_, lambda text: saved_game(text, **data), seeded_start)

@@ -569,21 +569,18 @@ class Game(GameBase):
 
     ``options`` (saved with a walkthrough) always name ``rules_version`` from version 2 on; games saved before it
     existed name none and are version 1, so ``Game(..., rules_version=1)`` leaves it out to load them
-    (:func:`~.saved.game_for_options`, :func:`~.saved.load_walkthrough`).
+    (:meth:`from_saved`, :meth:`load_walkthrough`).
     """
 
     name = "roaster"
     action_kinds = ACTION_KINDS
     state_class = State
+    rules_class = Rules
 
     def __init__(self, card: Any = "Mexico Altura Oaxaca", side: str = "full", **options: Any) -> None:
         self.rules = Rules(card=card, side=side, **options)
         shown = {k: str(v) if isinstance(v, Path) else v for k, v in options.items()}  # JSON-ready for saved walkthroughs
-        self.options: dict[str, Any] = {"card": self.rules.card.name, "side": side, **shown}
-        if self.rules.rules_version == 1:  # saves made before rules_version existed name none
-            self.options.pop("rules_version", None)
-        else:
-            self.options["rules_version"] = self.rules.rules_version
+        self.options: dict[str, Any] = self._recorded({"card": self.rules.card.name, "side": side, **shown})
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game after setup: chance shuffling the cup effects onto the squares (with ``seed``, already shuffled)."""

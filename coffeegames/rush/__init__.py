@@ -8,7 +8,8 @@ concept each (docs/architecture.md):
 * :mod:`.actions` — the phases, actions and the chance outcome (an order drawn);
 * :mod:`.paths` — where a meeple may go; :mod:`.pours` — how ingredients may go into cups;
 * :mod:`.player` — a player's board: completing orders, Flow of Time, scoring;
-* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved games and the position invariants;
+* :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved states and the position
+  invariants; :mod:`.versions` — saved games;
 * :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly);
   :mod:`.advice` — every choice valued; :mod:`.policy` — bots; :mod:`.outlook` — a seeded look-ahead to
   the next turn (an estimate with its standard error, beside the exact value);
@@ -87,7 +88,8 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
     from .policy import MAX_WIDTH, greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
     from .pours import empties, pours
     from .rules import BASE_STEPS, CUPS, RUSH_TOKENS, TABS, Rules
-    from .saved import STATE_FORMAT, check, load_walkthrough, saved_game
+    from .saved import STATE_FORMAT, check
+    from .versions import load_walkthrough, saved_game
     from .state import Game, State, placement_order, receivers
 else:
     from ..lazy import lazy_exports
@@ -115,7 +117,8 @@ else:
         "policy": "MAX_WIDTH greedy_policy lookahead_policy make_lookahead next_turn random_policy",
         "pours": "empties pours",
         "rules": "BASE_STEPS CUPS RUSH_TOKENS TABS Rules",
-        "saved": "STATE_FORMAT check load_walkthrough saved_game",
+        "saved": "STATE_FORMAT check",
+        "versions": "load_walkthrough saved_game",
         "state": "Game State placement_order receivers",
     })
 

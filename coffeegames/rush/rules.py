@@ -26,6 +26,7 @@ import pandas as pd
 from ..engine.options import option_table
 from ..errors import BadArgument
 from ..validate import Checker
+from ..versions import RulesVersions
 from .data import (
     Board,
     OrderDeck,
@@ -60,6 +61,12 @@ def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
     return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
+RULES_VERSIONS = RulesVersions()
+"""What each rules version changed (option ``rules_version``): no version after 1 yet. A version that changes
+option defaults is one entry here, ``{2: {"option": new_default}}``; saves naming no version replay under 1."""
+
+
+@RULES_VERSIONS
 @dataclass(frozen=True)
 class Rules:
     """Every parameter of one Coffee Rush game; options are validated and an error names the option.
@@ -78,6 +85,9 @@ class Rules:
         "Ruling", "a move may enter a space twice (or return to its start): False = every space of a path is new", False)
     cup_capacity: int = _option(
         "Ruling", "ingredients a cup holds at most (no order needs more than 4, so a fuller cup could never match)", 4)
+    rules_version: int = _option(
+        "Ruling", "the version of the rules whose defaults the other options take (RULES_VERSIONS): 1, the only one "
+        "so far; a saved game naming none was played under 1", RULES_VERSIONS.latest)
     board: Any = _option("Stand-in", "the ingredient board: None = shipped stand-in file, a path, or a dict", None, shown=False)
     orders: Any = _option("Stand-in", "the order deck's make-up: None = shipped stand-in file, a path, or a dict", None, shown=False)
     upgrades: Any = _option("Stand-in", "the upgrade tiles: None = shipped stand-in file, a path, or a dict", None, shown=False)

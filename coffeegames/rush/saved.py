@@ -1,4 +1,4 @@
-"""Coffee Rush saved states and games: the JSON field parsers, the position invariants, saved walkthroughs.
+"""Coffee Rush saved states: the JSON field parsers, and :func:`check` (the position invariants).
 
 Example:
     >>> from coffeegames.rush.state import Game
@@ -14,17 +14,15 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..engine.saved import SAVED, SAVED_GAME, Parser, game_from_options, list_of, record, text, whole
-from ..validate import check_instance, read_json
+from ..engine.saved import SAVED, Parser, check_state, list_of, record, text, whole
 from .actions import CHANCE_PHASES, Phase
 from .player import Player
 from .rules import CUPS, TABS
 
 if TYPE_CHECKING:
-    from ..engine import Walkthrough
-    from .state import Game, State
+    from .state import State
 
-__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check", "load_walkthrough", "saved_game"]
+__all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check"]
 
 STATE_FORMAT = "coffeegames-rush-state/1"
 """The ``format`` of a saved Coffee Rush state."""
@@ -83,9 +81,7 @@ def check(state: State) -> State:
     ...
     coffeegames.errors.BadData: saved state: field 'supply': rush tokens do not add up: supply 14 + players' 0 is not 15
     """
-    from .state import State  # here: the state module imports this one
-
-    check_instance(state, State, "state", "a Coffee Rush state")
+    check_state(state, "rush", "a Coffee Rush state")
     rules, need = state.rules, SAVED.need
     n, kinds = rules.players, rules.deck.kinds
     need(len(state.players) == n, "players", f"must hold {n} players", len(state.players))
@@ -134,33 +130,3 @@ def check(state: State) -> State:
     need(all(x in board.spaces for x in state.collected), "collected", "holds ingredients of the board", list(state.collected))
     need(state.phase != Phase.OVER or state.closed, "closed", "the game ends only once CLOSED")
     return state
-
-
-def saved_game(text_: str) -> Game:
-    """The :class:`~.state.Game` a walkthrough saved by ``Walkthrough.to_json(game)`` was played under (its options);
-    a save without options is refused."""
-    from .state import Game
-
-    data = read_json(text_, "saved game")
-    SAVED_GAME.need(isinstance(data, dict) and isinstance(data.get("options"), dict), "options",
-                    "a Coffee Rush walkthrough must name its options (how many players, which data)")
-    SAVED_GAME.need(data.get("game") in (None, "rush"), "game", "this file is for another game, not 'rush'", data.get("game"))
-    return game_from_options(Game, data["options"])
-
-
-def load_walkthrough(text_: str, seeded_start: bool = False) -> tuple[Game, Walkthrough]:
-    """``(game, walkthrough)``: a saved Coffee Rush walkthrough under the game it was played under (:func:`saved_game`).
-    ``seeded_start``: whether its first state was ``new_initial_state(seed=seed)``.
-
-    >>> from coffeegames.engine import Walkthrough
-    >>> from coffeegames.rush.state import Game
-    >>> game = Game(players=2)
-    >>> w = Walkthrough(game.new_initial_state(), seed=1)
-    >>> _ = w.step().step()
-    >>> again, loaded = load_walkthrough(w.to_json(game))
-    >>> loaded.state == w.state, again.options == game.options
-    (True, True)
-    """
-    from ..engine.saved import load_walkthrough as load_saved_walkthrough
-
-    return load_saved_walkthrough(text_, saved_game, seeded_start)

@@ -362,12 +362,13 @@ class Game(GameBase):
     name = "rush"
     action_kinds = ACTION_KINDS
     state_class = State
+    rules_class = Rules
     rules: Rules
 
     def __init__(self, players: int = 3, **options: Any) -> None:
         self.rules = Rules(players=players, **options)
         shown = {k: str(v) if isinstance(v, Path) else v for k, v in options.items()}  # JSON-ready for saved games
-        self.options: dict[str, Any] = {"players": players, **shown}
+        self.options: dict[str, Any] = self._recorded({"players": players, **shown})
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game before setup's deal (chance deals the orders); with ``seed``, dealt, at the first meeple's placing."""

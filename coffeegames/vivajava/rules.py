@@ -35,6 +35,7 @@ import pandas as pd
 from ..engine.options import option_table
 from ..errors import BadArgument
 from ..validate import Checker, is_whole
+from ..versions import RulesVersions
 from .data import (
     ABILITIES,
     CORPORATIONS,
@@ -63,11 +64,11 @@ __all__ = [
     "RESEARCH_COLOURS",
     "ROLL_DICE",
     "RULES_VERSION",
+    "RULES_VERSIONS",
     "Rules",
     "STAND_IN_DATA",
     "TRACK_COLOURS",
     "Track",
-    "VERSION_DEFAULTS",
     "VivaData",
     "data_from_dict",
     "load_data",
@@ -86,13 +87,13 @@ ROLL_DICE = 5
 _FLAGS = ("offer_flavour", "funding_needs_marker", "jokers_in_research", "return_flavour_first", "setup_unlocks",
           "completion_cancels", "corp_keeps_decaf", "corp_holds_both", "omniblend_stops", "black_block")
 """The options that are True or False."""
-RULES_VERSION = 2
+RULES_VERSIONS = RulesVersions(
+    {2: {"activations_at_2x": 1, "solo_first": "random", "corp_keeps_decaf": True}},  # the rules re-read (issue 12)
+    retired={"token_at_2x": (1, "the rules give one token at each mark")},
+)
+"""What each rules version changed (option ``rules_version``; a save naming none was played under 1)."""
+RULES_VERSION = RULES_VERSIONS.latest
 """The current reading of the rules (option ``rules_version``); saved games made before it recorded none are version 1."""
-VERSION_DEFAULTS: dict[int, dict[str, Any]] = {
-    1: {"activations_at_2x": 2, "solo_first": "you", "corp_keeps_decaf": False},
-    2: {"activations_at_2x": 1, "solo_first": "random", "corp_keeps_decaf": True},
-}
-"""The defaults each ``rules_version`` gives the options whose reading changed (an option passed explicitly wins)."""
 _OPTION = Checker("option", BadArgument)
 """Checks :class:`Rules` options: errors name the option and what it may be."""
 
@@ -101,6 +102,7 @@ def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
     return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
+@RULES_VERSIONS
 @dataclass(frozen=True)
 class Rules:
     """Every parameter of a VivaJava dice game. Options are validated; an error names the option.
@@ -145,7 +147,7 @@ class Rules:
         "times an immediate or negative ability activates when its track reaches the 2X mark: 1 (default) or 2. "
         "The rules say only '遇到2X時也是拿一個' (at 2X you also take one [token]), so a 'gain a token' ability "
         "always gives one token per mark; 2 is the old reading '2X applies it twice' (rules_version 1)",
-        None,
+        2,
     )
     setup_unlocks: bool = _option("Ruling", "the setup RP of non-first players can unlock abilities (False: it marks only)", False)
     completion_cancels: bool = _option(
@@ -160,7 +162,7 @@ class Rules:
         "'每個玩家各擲一個骰子來決定起始玩家，非起始玩家得到 1 RP' (each player rolls a die for first player; "
         "the non-first player gains 1 RP): a chance node, 1/2 each; you mark 1 RP when the corporation starts) "
         "or 'you' (you always start and nobody gains the setup RP: rules_version 1)",
-        None,
+        "you",
     )
     corp_keeps_decaf: bool = _option(
         "Ruling",
@@ -168,7 +170,7 @@ class Rules:
         "its Featured Blend until Decaf; once degraded to Decaf it rolls 5 dice). True: the Decaf stays on the "
         "coaster while it rolls (lost when a new blend replaces it, a player beats it, or it degrades again); "
         "False: it gives the Decaf up before rolling (rules_version 1)",
-        None,
+        False,
     )
     corp_holds_both: bool = _option("Rule", "a corporation may hold the Featured and Rainbow Blends at once (the rules: 'they are sneaky')", True)
     corp_success_size: int = _option(
@@ -206,10 +208,6 @@ class Rules:
         def need(ok: bool, name: str, why: str) -> None:
             check.need(ok, name, why, getattr(self, name))
 
-        need(is_whole(self.rules_version) and self.rules_version in VERSION_DEFAULTS, "rules_version", "must be 1 or 2")
-        for name, value in VERSION_DEFAULTS[self.rules_version].items():
-            if getattr(self, name) is None:
-                object.__setattr__(self, name, value)
         need(is_whole(self.players) and 2 <= self.players <= 4, "players", "must be 2, 3 or 4")
         need(self.solo is None or (isinstance(self.solo, str) and self.solo in CORPORATIONS), "solo", f"must be None or one of {', '.join(CORPORATIONS)}")
         need(self.solo is None or self.players == 2, "players", "must be 2 in a solo game (a two-player setup against the corporation)")

@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..validate import check_instance
-from ..engine.saved import SAVED, Parser, bad, flag, list_of, record, text, whole
+from ..engine.saved import SAVED, Parser, bad, check_state, flag, list_of, record, text, whole
 from .actions import CHANCE_PHASES, Phase
 from .dice import COFFEE_DIE, COLOURS, FACES, FLAVOUR_DIE, sort_faces
 from .player import NO_TRACKS, PlayerState
@@ -126,8 +125,7 @@ def check(state: S) -> S:
     Dice, markers and flavour dice are conserved; holders, funders and offers are real
     players; dice roll exactly at chance nodes; each phase has what it needs.
     """
-    from .state import State  # at run time: state.py imports this module
-    check_instance(state, State, "state", "a VivaJava state")
+    check_state(state, "vivajava", "a VivaJava state")
     rules, n = state.rules, len(state.players)
     need: Callable[[bool, str, str], None] = SAVED.need
 

@@ -509,7 +509,7 @@ class Game(GameBase):
     """VivaJava: The Dice Game for 2-4 players, or solo against a corporation; ``options`` are :class:`Rules` fields.
 
     ``options`` (saved with a walkthrough) records ``rules_version`` from version 2 on; a saved
-    game whose options lack it was played under version 1 (:func:`~.versions.saved_game`).
+    game whose options lack it was played under version 1 (:meth:`from_saved`).
 
     >>> game = Game(players=3)
     >>> game.rules.featured_pp, game.options
@@ -526,14 +526,11 @@ class Game(GameBase):
     name = "vivajava"
     action_kinds = ACTION_KINDS
     state_class = State
+    rules_class = Rules
 
     def __init__(self, players: int = 2, solo: str | None = None, meter: str = "yellow", **options: Any) -> None:
         self.rules = Rules(players=players, solo=solo, meter=meter, **options)
-        self.options: dict[str, Any] = {"players": players, **({"solo": solo, "meter": meter} if solo else {}), **options}
-        if self.rules.rules_version == 1:  # saves made before rules_version existed record none: they are version 1
-            self.options.pop("rules_version", None)
-        else:
-            self.options["rules_version"] = self.rules.rules_version
+        self.options: dict[str, Any] = self._recorded({"players": players, **({"solo": solo, "meter": meter} if solo else {}), **options})
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game after setup: player 1 choosing their setup RP. Solo (option ``solo_first``): the draw of the
