@@ -25,14 +25,14 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from ..engine.options import option_table
+from ..engine.options import option as _option, option_table
 from ..errors import BadArgument
 from ..validate import Checker, is_whole
 from .data import (
@@ -95,10 +95,6 @@ VERSION_DEFAULTS: dict[int, dict[str, Any]] = {
 """The defaults each ``rules_version`` gives the options whose reading changed (an option passed explicitly wins)."""
 _OPTION = Checker("option", BadArgument)
 """Checks :class:`Rules` options: errors name the option and what it may be."""
-
-
-def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
-    return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
 @dataclass(frozen=True)
