@@ -107,6 +107,7 @@ INTERNAL: dict[str, str] = {
                                      "its entries corporation_chance, p_featured_lost, p_rainbow_lost check the state",
     "coffeegames.dairyman.turn.": _TURN,
     "coffeegames.roaster.tokens.": _TOKENS, "coffeegames.roaster.scoring.flavour_matches": _TOKENS, "coffeegames.vivajava.dice.face_key": _TOKENS,
+    "coffeegames.exact.multiset.": _TOKENS,
     "coffeegames.vivajava.dice.remove_faces": _TOKENS, "coffeegames.vivajava.dice.sort_faces": _TOKENS,
     "coffeegames.vivajava.dice.show_faces": _TEXT, "coffeegames.vivajava.dice.sub_multisets": _TOKENS,
     "coffeegames.engine.saved.": _SAVED, "coffeegames.dairyman.saved.saved_options": _SAVED,
