@@ -7,6 +7,7 @@ takes :func:`.options.option` from here without loading the solvers or pandas.
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and the run-time imports
+    from .actions import action
     from .explain import Breakdown, Sample, Term, Why, advice_explainer, explainer_for, why
     from .play import play
     from .solve import MAX_OUTCOMES, Expectimax, Policy, evaluate, play_out, random_policy, simulate
