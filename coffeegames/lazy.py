@@ -74,7 +74,12 @@ def public_names(source: str, package: str = "the package") -> dict[str, tuple[s
     ...              "    from .data import Card as CardFacts, load_cards\\n")
     {'tokens': None, 'CardFacts': ('data', 'Card'), 'load_cards': ('data', 'load_cards')}
     """
-    tree = ast.parse(source)
+    start = source.find("\nif TYPE_CHECKING:")
+    end = source.find("\nelse:", start)
+    if 0 <= start < end:  # parse the block alone: half the time of the whole file (the docstring)
+        tree, first_line = ast.parse(source[start + 1:end + 1]), source.count("\n", 0, start + 1)
+    else:
+        tree, first_line = ast.parse(source), 0
     blocks = [node for node in tree.body
               if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"]
     if len(blocks) != 1:
@@ -82,7 +87,7 @@ def public_names(source: str, package: str = "the package") -> dict[str, tuple[s
     names: dict[str, tuple[str, str] | None] = {}
     for node in blocks[0].body:
         if not isinstance(node, ast.ImportFrom) or node.level != 1:
-            raise ImportError(f"{package}: line {node.lineno}: the TYPE_CHECKING block holds only `from .module import "
+            raise ImportError(f"{package}: line {first_line + node.lineno}: the TYPE_CHECKING block holds only `from .module import "
                               "name` lines")
         for alias in node.names:
             names[alias.asname or alias.name] = None if node.module is None else (node.module, alias.name)
