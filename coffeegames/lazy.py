@@ -1,25 +1,26 @@
-"""Game packages that import their modules on first use, so a quick answer loads only what it asks for.
+"""Packages that import their modules on first use, so a quick answer loads only what it asks for.
 
 A game package re-exports every public name at its top level (docs/architecture.md). Importing
 every module up front would make ``from coffeegames import dairyman; dairyman.p_bust(4)`` load the
-engine, the solvers and pandas too. Instead each package's ``__init__.py`` shows its names to
-readers and type checkers in an ``if TYPE_CHECKING:`` block of ordinary imports, and at run time
-hands :func:`lazy_exports` a table of where each name lives (the PEP 562 module ``__getattr__``;
-``"data": "CardFacts=Card"`` for ``from .data import Card as CardFacts``)::
+engine, the solvers and pandas too. Instead each lazy package's ``__init__.py`` lists its names once,
+as the ordinary imports of an ``if TYPE_CHECKING:`` block (what readers and type checkers see), and at
+run time hands its name to :func:`lazy_exports`, which reads that block (with :mod:`ast`, from the
+package's source) and gives the package its ``__getattr__`` (PEP 562), ``__dir__`` and ``__all__``::
 
     from typing import TYPE_CHECKING
 
     if TYPE_CHECKING:
+        from . import tokens
         from .odds import p_bust, odds_table
+        from .data import Card as CardFacts
     else:
         from ..lazy import lazy_exports
 
-        __getattr__, __dir__ = lazy_exports(__name__, {"odds": "p_bust odds_table"})
+        __getattr__, __dir__, __all__ = lazy_exports(__name__)
 
-    __all__ = ["odds_table", "p_bust"]
-
-``tests/test_cli_imports.py`` checks that the block and the table name the same things, in every
-game package. What stays the same as importing everything up front:
+The block holds only ``from .module import name`` lines (``as`` renames; ``from . import module`` exports a
+module); anything else in it is an ``ImportError`` when the package is imported. ``__all__`` lists the names in
+the block's order. What stays the same as importing everything up front:
 
 * ``from coffeegames.dairyman import p_bust`` and ``dairyman.p_bust`` give the same object, and
   ``dir(dairyman)`` lists every name of ``__all__``;
@@ -31,17 +32,20 @@ Example:
     >>> from coffeegames import dairyman
     >>> "p_bust" in dir(dairyman) and dairyman.p_bust is dairyman.odds.p_bust
     True
+    >>> dairyman.__all__[:3]
+    ['describe', 'ACTION_KINDS', 'Bust']
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-__all__ = ["lazy_exports"]
+__all__ = ["lazy_exports", "public_names"]
 
 
 class _Package(ModuleType):
@@ -62,17 +66,45 @@ class _Package(ModuleType):
         super().__setattr__(name, value)
 
 
-def lazy_exports(package: str, sources: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """The ``(__getattr__, __dir__)`` of the package named ``package``, whose names are listed by module in ``sources``
-    (module name → its names exported by the package, separated by spaces; ``new=old`` for a name exported under
-    another name).
+def public_names(source: str, package: str = "the package") -> dict[str, tuple[str, str] | None]:
+    """The names the ``if TYPE_CHECKING:`` block of a package's ``source`` imports, in order: each exported name →
+    ``(module, name in that module)``, or ``None`` for a module of the package (``from . import tokens``).
+
+    >>> public_names("from typing import TYPE_CHECKING\\nif TYPE_CHECKING:\\n    from . import tokens\\n"
+    ...              "    from .data import Card as CardFacts, load_cards\\n")
+    {'tokens': None, 'CardFacts': ('data', 'Card'), 'load_cards': ('data', 'load_cards')}
+    """
+    start = source.find("\nif TYPE_CHECKING:")
+    end = source.find("\nelse:", start)
+    if 0 <= start < end:  # parse the block alone: half the time of the whole file (the docstring)
+        tree, first_line = ast.parse(source[start + 1:end + 1]), source.count("\n", 0, start + 1)
+    else:
+        tree, first_line = ast.parse(source), 0
+    blocks = [node for node in tree.body
+              if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"]
+    if len(blocks) != 1:
+        raise ImportError(f"{package}: its __init__.py needs one `if TYPE_CHECKING:` block listing its public names")
+    names: dict[str, tuple[str, str] | None] = {}
+    for node in blocks[0].body:
+        if not isinstance(node, ast.ImportFrom) or node.level != 1:
+            raise ImportError(f"{package}: line {first_line + node.lineno}: the TYPE_CHECKING block holds only `from .module import "
+                              "name` lines")
+        for alias in node.names:
+            names[alias.asname or alias.name] = None if node.module is None else (node.module, alias.name)
+    return names
+
+
+def lazy_exports(package: str) -> tuple[Callable[[str], Any], Callable[[], list[str]], list[str]]:
+    """The ``(__getattr__, __dir__, __all__)`` of the package named ``package``, from the names its
+    ``if TYPE_CHECKING:`` block imports (:func:`public_names`).
 
     Each name is imported from its module when first asked for, then kept in the package. Any other name that
     is a module of the package is imported as that module (as ``import package.name`` would).
     """
     namespace = sys.modules[package]
-    where = {new: (module, old or new) for module, names in sources.items()
-             for new, _, old in (name.partition("=") for name in names.split())}
+    with open(namespace.__file__ or "", encoding="utf-8") as init:
+        names = public_names(init.read(), package)
+    where = {name: place for name, place in names.items() if place is not None}
     vars(namespace)["_lazy_where"] = where
     namespace.__class__ = _Package
 
@@ -93,6 +125,6 @@ def lazy_exports(package: str, sources: Mapping[str, str]) -> tuple[Callable[[st
         return value
 
     def __dir__() -> list[str]:
-        return sorted({*vars(namespace), *where, *vars(namespace).get("__all__", ())})
+        return sorted({*vars(namespace), *names})
 
-    return __getattr__, __dir__
+    return __getattr__, __dir__, list(names)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import coffeegames
+from coffeegames.lazy import public_names
 
 GAMES = tuple(coffeegames.games())  # the registry: a game's name is its package's
 
@@ -37,9 +38,10 @@ QUICK = [
 ]
 """The quick-answer commands (the odds-like ones; ``decide``, ``turn`` and ``roaster cup`` run solvers)."""
 
-HEAVY = ("pandas", "scipy", "coffeegames.engine", "coffeegames.dairyman.turn", "coffeegames.roaster.cup", "coffeegames.gizmos.state",
+HEAVY = ("pandas", "scipy", "coffeegames.engine.state", "coffeegames.engine.solve", "coffeegames.dairyman.turn", "coffeegames.roaster.cup", "coffeegames.gizmos.state",
          "coffeegames.rush.state")
-"""Modules none of the quick answers needs."""
+"""Modules none of the quick answers needs (``coffeegames.engine`` itself is lazy: a rules module takes its option
+helper from it)."""
 
 
 def _python(code: str) -> str:
@@ -72,28 +74,45 @@ print(json.dumps([before, "coffeegames.dairyman.odds" in sys.modules, "coffeegam
     assert json.loads(_python(code)) == [[], True, False]
 
 
-def _checked_names(game: str) -> set[str]:
-    """The names the package's ``if TYPE_CHECKING:`` block imports (what readers and mypy see)."""
-    tree = ast.parse(Path(coffeegames.__file__).with_name(game).joinpath("__init__.py").read_text(encoding="utf-8"))
+LAZY_PACKAGES = (*GAMES, "engine")
+"""Every package whose names :mod:`coffeegames.lazy` derives from its ``if TYPE_CHECKING:`` block."""
+
+
+def _eager_namespace(package: str) -> dict[str, object]:
+    """What the package's ``if TYPE_CHECKING:`` block binds when Python itself runs it (every module imported up front):
+    the oracle for the lazy package, independent of how :mod:`coffeegames.lazy` reads the block."""
+    path = Path(coffeegames.__file__).with_name(package).joinpath("__init__.py")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     block = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
-    return {alias.asname or alias.name for node in block.body if isinstance(node, ast.ImportFrom) for alias in node.names}
+    namespace: dict[str, object] = {"__name__": f"coffeegames.{package}", "__package__": f"coffeegames.{package}"}
+    exec(compile(ast.Module(body=block.body, type_ignores=[]), str(path), "exec"), namespace)
+    return {name: value for name, value in namespace.items() if not name.startswith("__")}
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_lazy_game_package_exports_what_its_type_checking_block_imports(game: str) -> None:
-    package = importlib.import_module(f"coffeegames.{game}")
-    assert _checked_names(game) == set(package.__all__)
-    assert len(package.__all__) == len(set(package.__all__))
-    assert set(package.__all__) <= set(dir(package))
-    for name in package.__all__:
-        value = getattr(package, name)
-        if inspect.ismodule(value):
-            assert value.__name__ == f"{package.__name__}.{name}"
-        else:
-            module, original = package._lazy_where[name]  # the run-time table, checked against the block
-            assert value is getattr(importlib.import_module(f"{package.__name__}.{module}"), original), name
+@pytest.mark.parametrize("package", LAZY_PACKAGES)
+def test_a_lazy_package_gives_what_importing_every_module_up_front_gives(package: str) -> None:
+    lazy = importlib.import_module(f"coffeegames.{package}")
+    eager = _eager_namespace(package)
+    assert sorted(lazy.__all__) == sorted(eager)
+    assert len(lazy.__all__) == len(set(lazy.__all__))
+    assert set(lazy.__all__) <= set(dir(lazy))
+    for name, value in eager.items():
+        assert getattr(lazy, name) is value, name
     with pytest.raises(AttributeError, match="no attribute"):
-        getattr(package, "no_such_name")
+        getattr(lazy, "no_such_name")
+
+
+@pytest.mark.parametrize("block", [
+    "x = 1",                        # not an import
+    "from coffeegames import exact",  # not relative to the package
+    "import os",
+])
+def test_a_type_checking_block_holds_only_the_packages_imports(block: str) -> None:
+    source = f"from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .odds import p_bust\n    {block}\n"
+    with pytest.raises(ImportError, match="line 4: the TYPE_CHECKING block holds only"):
+        public_names(source, "coffeegames.example")
+    with pytest.raises(ImportError, match="needs one `if TYPE_CHECKING:` block"):
+        public_names("from .odds import p_bust\n", "coffeegames.example")
 
 
 def test_a_name_that_is_also_a_module_stays_the_name() -> None:
@@ -120,8 +139,8 @@ def test_star_import_gives_every_name() -> None:
     assert set(importlib.import_module("coffeegames.roaster").__all__) <= set(namespace)
 
 
-@pytest.mark.parametrize("game", sorted(coffeegames.games()))
-def test_a_lazy_game_package_pickles_by_name_as_a_module_does(game: str) -> None:
+@pytest.mark.parametrize("game", LAZY_PACKAGES)
+def test_a_lazy_package_pickles_by_name_as_a_module_does(game: str) -> None:
     """A function that uses ``roaster.greedy_policy`` goes to a worker process (joblib, Dask: cloudpickle) with it."""
     import pickle
 

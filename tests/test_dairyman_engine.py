@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from conftest import edit_saved
 
+from coffeegames.errors import BadArgument, BadType
 from coffeegames.engine import IllegalAction, State as BaseState, Walkthrough, play
 from coffeegames.dairyman import (
     STAND_IN_TILES,
@@ -212,8 +213,10 @@ def test_actions_are_normalised_and_readable():
     assert str(Roll(freeze=(5,))) == "Roll(freeze=(5,))"
     assert str(Flip("30:cheese3")) == "Flip(30:cheese3 → cheese)"
     assert str(Order(("20:cheese5", "10:cheese1"))) == "Order(10:cheese1, 20:cheese5)"
-    with pytest.raises(ValueError, match="Lock.sets"):
+    with pytest.raises(BadType, match="Lock.sets"):  # not a list: a wrong type (engine.actions.listed, every game)
         Lock(sets=5)
+    with pytest.raises(BadArgument, match="Lock.sets"):
+        Lock(sets=[(5, "x")])
 
 
 def _saved(state: State, **changes) -> str:

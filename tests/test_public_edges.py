@@ -109,6 +109,7 @@ INTERNAL: dict[str, str] = {
                                      "its entries corporation_chance, p_featured_lost, p_rainbow_lost check the state",
     "coffeegames.dairyman.turn.": _TURN,
     "coffeegames.roaster.tokens.": _TOKENS, "coffeegames.roaster.scoring.flavour_matches": _TOKENS, "coffeegames.vivajava.dice.face_key": _TOKENS,
+    "coffeegames.exact.multiset.": _TOKENS,
     "coffeegames.vivajava.dice.remove_faces": _TOKENS, "coffeegames.vivajava.dice.sort_faces": _TOKENS,
     "coffeegames.vivajava.dice.show_faces": _TEXT, "coffeegames.vivajava.dice.sub_multisets": _TOKENS,
     "coffeegames.engine.saved.": _SAVED,
@@ -117,7 +118,7 @@ INTERNAL: dict[str, str] = {
     "coffeegames.lazy.": _LAZY,
     "coffeegames.validate.": _CHECKERS, "coffeegames.dairyman.payoff.exact_points": _CHECKERS,
     "coffeegames.widgets.charts.": _VIEW, "coffeegames.widgets.dairyman_game.": _VIEW, "coffeegames.widgets.roaster_game.": _VIEW,
-    "coffeegames.widgets.vivajava_game.": _VIEW, "coffeegames.widgets.decision.": _VIEW, "coffeegames.widgets.adapter.": _VIEW,
+    "coffeegames.widgets.board.": _VIEW, "coffeegames.widgets.vivajava_game.": _VIEW, "coffeegames.widgets.decision.": _VIEW, "coffeegames.widgets.adapter.": _VIEW,
     "coffeegames.widgets.vivajava_odds.bean_ink": _VIEW,
     # methods (driven by test_every_public_method_*)
     "coffeegames.dairyman.state.State.start_turn": _HOOK, "coffeegames.vivajava.state.State.start_turn": _HOOK,

@@ -283,10 +283,12 @@ def test_actions_are_normalised_and_readable():
     assert str(Featured("black", 5, ((1, 2),))) == "Featured(Extra Bold black, funded by player 1 ×2)"
     assert str(Upgrade("green")) == "Upgrade(green → black)" and str(Flip("yellow")) == "Flip(yellow → green)"
     assert str(Degrade(1)) == "Degrade(die funded by player 1)" and str(GainToken("red")) == "GainToken(moved from red)"
-    with pytest.raises(ValueError, match="Featured.funded"):
+    with pytest.raises(TypeError, match="Featured.funded"):  # not a list: BadType (engine.actions, every game)
         Featured("red", 3, funded=5)
-    with pytest.raises(ValueError, match="Rolled.white"):
+    with pytest.raises(TypeError, match="Rolled.white"):
         Rolled(white="red")
+    with pytest.raises(ValueError, match="Rolled.white"):
+        Rolled(white=["red", 3])
 
 
 def _saved(state: State, **changes) -> str:

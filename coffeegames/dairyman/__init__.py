@@ -19,45 +19,16 @@ Fraction(73, 216)
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each is imported on first use
+if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and the run-time imports
     from .actions import (
-        describe,
-        ACTION_KINDS,
-        Bust,
-        Discard,
-        Drawn,
-        EndTurn,
-        Flip,
-        IceCream,
-        Lock,
-        Order,
-        Phase,
-        Roll,
-        Rolled,
-        Stop,
-        Where,
-        lock_actions,
-        roll_outcomes,
-        tile_words,
+        describe, ACTION_KINDS, Bust, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Rolled, Stop,
+        Where, lock_actions, roll_outcomes, tile_words,
     )
     from .explain import explain
     from .advice import ADVICE_STATES, advise, whole_turn_model
     from .odds import (
-        ICE_CREAM_ABILITIES,
-        LockOption,
-        has_set_array,
-        lock_options,
-        lock_rows,
-        lock_table,
-        most_dice_locked,
-        most_sets_locked,
-        odds_rows,
-        odds_table,
-        p_any_set,
-        p_bust,
-        reroll_p_bust,
-        reroll_rows,
-        reroll_table,
+        ICE_CREAM_ABILITIES, LockOption, has_set_array, lock_options, lock_rows, lock_table, most_dice_locked,
+        most_sets_locked, odds_rows, odds_table, p_any_set, p_bust, reroll_p_bust, reroll_rows, reroll_table,
         simulate_p_any_set,
     )
     from .players import PlayerState
@@ -69,133 +40,10 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
     from .versions import load_walkthrough, saved_game
     from .whole_turn import ICE_TOKEN_VALUE, MAX_STATES, WholeTurn, WholeTurnChoice, whole_turn_value
     from .turn import (
-        BUST_COST,
-        POINTS_PER_SET,
-        LockDecision,
-        PayoffArg,
-        TurnSolution,
-        compare_policies,
-        evaluate_turn,
-        lock_choices,
-        lock_most_dice,
-        optimal_turn,
-        roll_classes,
-        simple_policies,
+        BUST_COST, POINTS_PER_SET, LockDecision, PayoffArg, TurnSolution, compare_policies, evaluate_turn, lock_choices,
+        lock_most_dice, optimal_turn, roll_classes, simple_policies,
     )
 else:
     from ..lazy import lazy_exports
 
-    __getattr__, __dir__ = lazy_exports(__name__, {
-        "actions": (
-            "describe ACTION_KINDS Bust Discard Drawn EndTurn Flip IceCream Lock Order Phase Roll Rolled Stop "
-            "Where lock_actions roll_outcomes tile_words"
-        ),
-        "explain": "explain",
-        "advice": "ADVICE_STATES advise whole_turn_model",
-        "odds": (
-            "ICE_CREAM_ABILITIES LockOption has_set_array lock_options lock_rows lock_table most_dice_locked "
-            "most_sets_locked odds_rows odds_table p_any_set p_bust reroll_p_bust reroll_rows reroll_table "
-            "simulate_p_any_set"
-        ),
-        "players": "PlayerState",
-        "payoff": "MAX_SETS DisplayPayoff Payoff display_payoff linear_payoff payoff_table payoff_text",
-        "policy": "greedy_policy random_policy",
-        "rules": "ABILITIES BARNS STAND_IN_TILES TILE_VALUES Rules Tile load_tiles tile_of tiles_from_data",
-        "sets": "MAX_DICE SETS check_roll counts_of has_set is_bust most_dice most_sets",
-        "state": "Game State",
-        "versions": "load_walkthrough saved_game",
-        "whole_turn": "ICE_TOKEN_VALUE MAX_STATES WholeTurn WholeTurnChoice whole_turn_value",
-        "turn": (
-            "BUST_COST POINTS_PER_SET LockDecision PayoffArg TurnSolution compare_policies evaluate_turn "
-            "lock_choices lock_most_dice optimal_turn roll_classes simple_policies"
-        ),
-    })
-
-__all__ = [
-    "ABILITIES",
-    "ADVICE_STATES",
-    "ACTION_KINDS",
-    "BARNS",
-    "BUST_COST",
-    "Bust",
-    "DisplayPayoff",
-    "Discard",
-    "Drawn",
-    "EndTurn",
-    "Flip",
-    "Game",
-    "ICE_CREAM_ABILITIES",
-    "ICE_TOKEN_VALUE",
-    "IceCream",
-    "Lock",
-    "load_walkthrough",
-    "saved_game",
-    "LockDecision",
-    "LockOption",
-    "MAX_DICE",
-    "MAX_SETS",
-    "MAX_STATES",
-    "Order",
-    "POINTS_PER_SET",
-    "Payoff",
-    "PayoffArg",
-    "Phase",
-    "PlayerState",
-    "Roll",
-    "Rolled",
-    "Rules",
-    "SETS",
-    "STAND_IN_TILES",
-    "State",
-    "tile_words",
-    "Stop",
-    "TILE_VALUES",
-    "Tile",
-    "TurnSolution",
-    "Where",
-    "WholeTurn",
-    "WholeTurnChoice",
-    "advise",
-    "describe",
-    "explain",
-    "check_roll",
-    "compare_policies",
-    "counts_of",
-    "display_payoff",
-    "evaluate_turn",
-    "greedy_policy",
-    "has_set",
-    "has_set_array",
-    "is_bust",
-    "linear_payoff",
-    "load_tiles",
-    "lock_actions",
-    "lock_choices",
-    "lock_most_dice",
-    "lock_options",
-    "lock_rows",
-    "lock_table",
-    "most_dice",
-    "most_dice_locked",
-    "most_sets",
-    "most_sets_locked",
-    "odds_rows",
-    "odds_table",
-    "optimal_turn",
-    "p_any_set",
-    "p_bust",
-    "payoff_table",
-    "payoff_text",
-    "random_policy",
-    "reroll_p_bust",
-    "reroll_rows",
-    "reroll_table",
-    "roll_classes",
-    "roll_outcomes",
-    "simple_policies",
-    "simulate_p_any_set",
-    "tile_of",
-    "tiles_from_data",
-    "whole_turn_value",
-    "whole_turn_model",
-]
+    __getattr__, __dir__, __all__ = lazy_exports(__name__)

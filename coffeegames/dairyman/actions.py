@@ -17,13 +17,13 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from ..engine.actions import action, listed
 from ..validate import cached
-from ..errors import BadArgument
+from ..errors import BadType
 from ..exact import count_vectors, multinomial
 from ..text import action_words
 from .rules import ABILITIES, tile_of
@@ -98,17 +98,18 @@ def sets_text(sets: Sequence[DieSet]) -> str:
     return ", ".join("+".join(map(str, s)) for s in sets)
 
 
-def _items(value: Any, where: str, kind: type) -> tuple[Any, ...]:
-    """``value`` as a tuple of ``kind`` items, or a ``BadArgument`` (a ``ValueError``) naming the field."""
+_VALUES = listed(int, "die values (whole numbers)")
+_TILES = listed(str, "milk tile codes (strings)")
+
+
+def _lock_sets(value: Any, where: str) -> tuple[DieSet, ...]:
+    """Lock's sets: each a sorted tuple of die values, the sets in :func:`set_order`."""
     if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
-        raise BadArgument(where, f"must be a list of {kind.__name__}", value)
-    items = tuple(value)
-    if any(not isinstance(v, kind) or isinstance(v, bool) for v in items):
-        raise BadArgument(where, f"must hold only {kind.__name__} values", value)
-    return items
+        raise BadType(where, "must be a list of sets of die values", value)
+    return tuple(sorted((_VALUES(s, where) for s in value), key=set_order))
 
 
-@dataclass(frozen=True)
+@action(lambda a: f"Lock({sets_text(a.sets)}{'; yellow' if a.yellow else ''})", sets=_lock_sets)
 class Lock:
     """Lock disjoint sets from the dice just rolled; ``yellow=True`` if the yellow die is one of them.
 
@@ -119,25 +120,18 @@ class Lock:
     sets: tuple[DieSet, ...]
     yellow: bool = False
 
-    def __post_init__(self) -> None:
-        sets = (tuple(sorted(_items(s, "Lock.sets", int))) for s in _items(self.sets, "Lock.sets", object))
-        object.__setattr__(self, "sets", tuple(sorted(sets, key=set_order)))
 
-    def __str__(self) -> str:
-        return f"Lock({sets_text(self.sets)}{'; yellow' if self.yellow else ''})"
-
-
-@dataclass(frozen=True)
+@action()
 class Bust:
     """Accept the bust (no set can be made): take a backorder token; the turn ends."""
 
 
-@dataclass(frozen=True)
+@action()
 class Stop:
     """Stop rolling and go to ordering."""
 
 
-@dataclass(frozen=True)
+@action(freeze=_VALUES)
 class Roll:
     """Roll the unlocked dice again, freezing some with ice tokens (one token each).
 
@@ -148,16 +142,13 @@ class Roll:
     freeze: tuple[int, ...] = ()
     freeze_yellow: bool = False
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "freeze", tuple(sorted(_items(self.freeze, "Roll.freeze", int))))
-
     def __str__(self) -> str:
         if not self.freeze and not self.freeze_yellow:
             return "Roll()"
         return f"Roll(freeze={self.freeze}{', yellow' if self.freeze_yellow else ''})"
 
 
-@dataclass(frozen=True)
+@action(lambda a: f"Order({', '.join(a.tiles)})", tiles=_TILES)
 class Order:
     """Buy these face-up milk tiles (codes); their values total at most the barn value.
 
@@ -167,19 +158,13 @@ class Order:
 
     tiles: tuple[str, ...] = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tiles", tuple(sorted(_items(self.tiles, "Order.tiles", str))))
 
-    def __str__(self) -> str:
-        return f"Order({', '.join(self.tiles)})"
-
-
-@dataclass(frozen=True)
+@action()
 class EndTurn:
     """End the turn after ordering (option ``flip_after_order``: flips stay open until then); play passes on."""
 
 
-@dataclass(frozen=True)
+@action()
 class Flip:
     """Flip an owned milk tile: to cheese (yellow die shows its number) or ice cream (pay snowflakes).
 
@@ -197,7 +182,7 @@ class Flip:
         return f"Flip({self.tile} → {kind})"
 
 
-@dataclass(frozen=True)
+@action()
 class IceCream:
     """Use an ice-cream ability: reroll every unlocked die showing ``value``.
 
@@ -212,17 +197,14 @@ class IceCream:
         return f"IceCream({ABILITIES[self.ability][0] if self.ability in ABILITIES else self.ability}: {self.value}s)"
 
 
-@dataclass(frozen=True)
+@action("Discard({tile})")
 class Discard:
     """Backorder phase: discard this one of your highest-value unflipped tiles."""
 
     tile: str
 
-    def __str__(self) -> str:
-        return f"Discard({self.tile})"
 
-
-@dataclass(frozen=True)
+@action(dice=_VALUES)
 class Rolled:
     """Chance: the values rolled (white/red dice, sorted) and the yellow die's (None if it did not roll).
 
@@ -233,25 +215,16 @@ class Rolled:
     dice: tuple[int, ...] = ()
     yellow: int | None = None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", tuple(sorted(_items(self.dice, "Rolled.dice", int))))
-
     def __str__(self) -> str:
         shown = " ".join(map(str, self.dice)) or "-"
         return f"rolled {shown}" + ("" if self.yellow is None else f", yellow {self.yellow}")
 
 
-@dataclass(frozen=True)
+@action(lambda a: f"drew {', '.join(a.tiles)}", tiles=_TILES)
 class Drawn:
     """Chance: the milk tiles drawn from the deck (sorted codes)."""
 
     tiles: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tiles", tuple(sorted(_items(self.tiles, "Drawn.tiles", str))))
-
-    def __str__(self) -> str:
-        return f"drew {', '.join(self.tiles)}"
 
 
 Action = Lock | Bust | Stop | Roll | Order | EndTurn | Flip | IceCream | Discard

@@ -16,41 +16,23 @@ Example:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from itertools import product
 from math import comb
 from typing import TypeVar
 
 import numpy as np
 
-from ..errors import IllegalAction
-from ..exact import Bag
+from ..errors import BadArgument, IllegalAction
+from ..exact import Bag, multiset
 from ..validate import cached
 
-__all__ = ["Deck", "deck_size", "draw_outcomes", "remove", "sample_draw", "sub_multisets", "take"]
+__all__ = ["Deck", "deck_size", "draw_outcomes", "sample_draw", "sub_multisets", "take"]
 
 T = TypeVar("T", int, str)
 
 Deck = tuple[tuple[str, ...], ...]
 """Piles of tile codes, top pile first, each sorted."""
-
-
-def remove(items: Sequence[T], taken: Sequence[T]) -> tuple[T, ...]:
-    """Sorted ``items`` without ``taken`` (a sub-multiset; an ``IllegalAction`` if it is not one).
-
-    >>> remove((1, 1, 4, 6), (1, 6))
-    (1, 4)
-    """
-    left = list(items)
-    try:
-        for item in taken:
-            left.remove(item)
-    except ValueError:
-        raise IllegalAction(f"{tuple(taken)} is not among {tuple(items)}") from None
-    left.sort()
-    return tuple(left)
 
 
 def sub_multisets(items: Sequence[T], most: int) -> Iterator[tuple[T, ...]]:
@@ -64,12 +46,7 @@ def sub_multisets(items: Sequence[T], most: int) -> Iterator[tuple[T, ...]]:
 
 @cached(maxsize=4096)
 def _sub_multisets(items: tuple[T, ...], most: int) -> tuple[tuple[T, ...], ...]:
-    counts = sorted(Counter(items).items())
-    found = []
-    for picks in product(*(range(n + 1) for _, n in counts)):
-        if sum(picks) <= most:
-            found.append(tuple(v for (v, _), k in zip(counts, picks) for _ in range(k)))
-    return tuple(sorted(found, key=lambda t: (len(t), t)))
+    return tuple(multiset.sub_multisets(items, most))  # kept: the legal moves ask for the same few, many times
 
 
 def deck_size(deck: Deck) -> int:
@@ -110,8 +87,11 @@ def take(deck: Deck, tiles: Sequence[str], need: int | None = None) -> Deck:
     if need is not None and len(tiles) != need:
         raise IllegalAction(f"a draw here takes {need} tiles, not {len(tiles)}")
     left, piles = list(tiles), list(deck)
-    while piles and len(left) >= len(piles[0]):
-        left = list(remove(left, piles.pop(0)))
-    if left:
-        piles[0] = remove(piles[0], left)
+    try:
+        while piles and len(left) >= len(piles[0]):
+            left = list(multiset.mremove(left, piles.pop(0)))
+        if left:
+            piles[0] = multiset.mremove(piles[0], left)
+    except BadArgument:
+        raise IllegalAction(f"{tuple(tiles)} cannot be drawn from the deck {deck}") from None
     return tuple(p for p in piles if p)

@@ -12,7 +12,8 @@ from collections import Counter
 from functools import lru_cache
 
 from .actions import DieSet, Flip, IceCream, Order, Roll, _made, set_order
-from .deck import remove, sub_multisets
+from ..exact.multiset import mremove
+from .deck import sub_multisets
 from .rules import ABILITIES, tile_of
 from .sets import counts_of, is_bust
 
@@ -37,7 +38,7 @@ def _left_after(dice: tuple[int, ...], sets: tuple[DieSet, ...], yellow: int) ->
     used = [v for s in sets for v in s]
     if yellow:
         used.remove(yellow)
-    return remove(dice, used)
+    return mremove(dice, used)
 
 
 @lru_cache(maxsize=4096)

@@ -28,11 +28,12 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
+from ..engine.options import option as _option
 from ..errors import PATH_CHARS, BadArgument, shown
 from ..validate import Checker, cached, check_instance, check_path, is_whole, read_json
 from ..versions import RulesVersions
@@ -235,10 +236,6 @@ def load_tiles(path: str | Path | None = None, count: int | None = TILE_COUNT) -
 @lru_cache(maxsize=1)
 def _stand_in_codes() -> tuple[str, ...]:
     return tuple(sorted(t.code for t in load_tiles()))
-
-
-def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
-    return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
 _OPTIONS = Checker("Dairyman options", BadArgument)

@@ -57,7 +57,8 @@ from . import players as scoring
 from . import saved
 from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
                       Rolled, Stop, Where, _made, lock_actions, roll_outcomes, sets_text)
-from .deck import Deck, deck_size, draw_outcomes, remove, sample_draw, take
+from ..exact.multiset import mremove
+from .deck import Deck, deck_size, draw_outcomes, sample_draw, take
 from .players import PlayerState
 from .rules import BARNS, WHITE_DICE, Rules, tile_of
 from .offers import (_abilities_left, _left_after, _barn_with, _busts, _flip_choices, _ice_cream_choices, _roll_choices, _order_choices)
@@ -391,7 +392,7 @@ class State(SavedState, BaseState):
 
     def _do_flip(self, flip: Flip) -> Self:
         player, tile = self.players[self.turn], tile_of(flip.tile)
-        milk = remove(player.milk, [flip.tile])
+        milk = mremove(player.milk, [flip.tile])
         if tile.cheese is not None:
             players = self._with_player(self.turn, milk=milk, cheese=tuple(sorted(player.cheese + (flip.tile,))))
             aside = Where.ASIDE if self.yellow_at == _UNLOCKED else self.yellow_at
@@ -407,7 +408,7 @@ class State(SavedState, BaseState):
         (as :meth:`_settle` would leave them: while a flip is left)."""
         player = self.players[self.turn]
         milk = tuple(sorted(player.milk + order.tiles))
-        players, display = self._with_player(self.turn, milk=milk), remove(self.display, order.tiles)
+        players, display = self._with_player(self.turn, milk=milk), mremove(self.display, order.tiles)
         if self.rules.flip_after_order and _flip_choices(milk, self.cheese_die, player.ice):
             return self._with(players=players, display=display, ordered=True)
         return self._pass_turn(players, display)
@@ -444,7 +445,7 @@ class State(SavedState, BaseState):
         return state._go_on_discarding()
 
     def _discard(self, player: int, code: str) -> Self:
-        players = self._with_player(player, milk=remove(self.players[player].milk, [code]))
+        players = self._with_player(player, milk=mremove(self.players[player].milk, [code]))
         return self._with(players=players, discards=tuple(sorted(self.discards + (code,))), discarding=self.discarding[1:])
 
     def _go_on_discarding(self) -> Self:

@@ -1,41 +1,21 @@
-"""The engine contract shared by every game: states, walkthroughs, solvers, many-game play and sweeps."""
+"""The engine contract shared by every game: states, walkthroughs, solvers, many-game play and sweeps.
 
-from .explain import Breakdown, Sample, Term, Why, advice_explainer, explainer_for, why
-from .play import play
-from .solve import MAX_OUTCOMES, Expectimax, Policy, evaluate, play_out, random_policy, simulate
-from .state import CHANCE, TERMINAL, IllegalAction, State, action_from_json, action_to_json
-from .session import BadEntry, Session
-from .sweep import BotMaker, SweepIncomplete, load_rows, play_task, sweep
-from .walkthrough import Walkthrough
+Like a game package, it imports its modules on first use (:mod:`coffeegames.lazy`): a game's rules module
+takes :func:`.options.option` from here without loading the solvers or pandas.
+"""
 
-__all__ = [
-    "BadEntry",
-    "BotMaker",
-    "Breakdown",
-    "CHANCE",
-    "Expectimax",
-    "IllegalAction",
-    "MAX_OUTCOMES",
-    "Policy",
-    "Sample",
-    "Session",
-    "State",
-    "SweepIncomplete",
-    "TERMINAL",
-    "Term",
-    "Walkthrough",
-    "Why",
-    "action_from_json",
-    "action_to_json",
-    "advice_explainer",
-    "evaluate",
-    "explainer_for",
-    "load_rows",
-    "play",
-    "play_out",
-    "play_task",
-    "random_policy",
-    "simulate",
-    "sweep",
-    "why",
-]
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and the run-time imports
+    from .actions import action
+    from .explain import Breakdown, Sample, Term, Why, advice_explainer, explainer_for, why
+    from .play import play
+    from .solve import MAX_OUTCOMES, Expectimax, Policy, evaluate, play_out, random_policy, simulate
+    from .state import CHANCE, TERMINAL, IllegalAction, State, action_from_json, action_to_json
+    from .session import BadEntry, Session
+    from .sweep import BotMaker, SweepIncomplete, load_rows, play_task, sweep
+    from .walkthrough import Walkthrough
+else:
+    from ..lazy import lazy_exports
+
+    __getattr__, __dir__, __all__ = lazy_exports(__name__)

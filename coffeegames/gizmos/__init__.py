@@ -27,83 +27,28 @@ Example:
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each is imported on first use
+if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and the run-time imports
     from .advice import advise, phase_words, target
     from .board import board_text, card_text, chain_text, effect_text, trigger_text
     from .actions import (
-        ACTION_KINDS,
-        SOURCES,
-        Build,
-        Card,
-        EndTurn,
-        File,
-        Fire,
-        Marble,
-        Pass,
-        Phase,
-        Pick,
-        Research,
-        Skip,
-        Step,
+        ACTION_KINDS, SOURCES, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step,
         energy_words,
     )
     from .data import (
-        CARD_COUNT,
-        COLOURS,
-        EFFECTS,
-        LEVEL_SIZES,
-        MARBLES_PER_COLOUR,
-        SHIPPED_CARDS,
-        TRIGGERS,
-        CardData,
-        Effect,
-        Trigger,
-        cards_for,
-        cards_from_dict,
-        load_cards,
-        shipped_cards,
+        CARD_COUNT, COLOURS, EFFECTS, LEVEL_SIZES, MARBLES_PER_COLOUR, SHIPPED_CARDS, TRIGGERS, CardData, Effect,
+        Trigger, cards_for, cards_from_dict, load_cards, shipped_cards,
     )
     from .data import Card as CardFacts
     from .odds import (
-        ANY,
-        LEVEL_CARDS,
-        MARBLES,
-        MAX_CARDS,
-        MAX_PLAYERS,
-        REMOVED_LEVEL_III,
-        ROW_SIZE,
-        as_dispenser,
-        colour_dist,
-        colour_rows,
-        colour_table,
-        dispenser_from,
-        draw_dist,
-        marbles_text,
-        p_at_least,
-        p_can_pay,
-        p_research_shows,
-        parse_marbles,
-        pay_rows,
-        pay_table,
-        research_dist,
-        research_matches,
-        row_after_pick,
+        ANY, LEVEL_CARDS, MARBLES, MAX_CARDS, MAX_PLAYERS, REMOVED_LEVEL_III, ROW_SIZE, as_dispenser, colour_dist,
+        colour_rows, colour_table, dispenser_from, draw_dist, marbles_text, p_at_least, p_can_pay, p_research_shows,
+        parse_marbles, pay_rows, pay_table, research_dist, research_matches, row_after_pick,
     )
     from .payment import Plan, build_cost, pay_with, payment_plans
     from .player import PlayerState
     from .policy import (
-        ENGINE_VALUE,
-        MAX_HORIZON,
-        MAX_PLAYOUTS,
-        SearchBot,
-        Stats,
-        card_value,
-        evaluate,
-        greedy_policy,
-        noisy_greedy,
-        progress,
-        random_policy,
-        search_stats,
+        ENGINE_VALUE, MAX_HORIZON, MAX_PLAYOUTS, SearchBot, Stats, card_value, evaluate, greedy_policy, noisy_greedy,
+        progress, random_policy, search_stats,
     )
     from .rules import Rules
     from .saved import STATE_FORMAT, check
@@ -112,44 +57,4 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
 else:
     from ..lazy import lazy_exports
 
-    __getattr__, __dir__ = lazy_exports(__name__, {
-        "advice": "advise phase_words target",
-        "board": "board_text card_text chain_text effect_text trigger_text",
-        "actions": (
-            "ACTION_KINDS SOURCES Build Card EndTurn File Fire Marble Pass Phase Pick Research Skip Step "
-            "energy_words"
-        ),
-        "data": (
-            "CARD_COUNT COLOURS EFFECTS LEVEL_SIZES MARBLES_PER_COLOUR SHIPPED_CARDS TRIGGERS CardData Effect Trigger cards_for "
-            "cards_from_dict load_cards shipped_cards CardFacts=Card"
-        ),
-        "odds": (
-            "ANY LEVEL_CARDS MARBLES MAX_CARDS MAX_PLAYERS REMOVED_LEVEL_III ROW_SIZE as_dispenser colour_dist "
-            "colour_rows colour_table dispenser_from draw_dist marbles_text p_at_least p_can_pay p_research_shows "
-            "parse_marbles pay_rows pay_table research_dist research_matches row_after_pick"
-        ),
-        "payment": "Plan build_cost pay_with payment_plans",
-        "player": "PlayerState",
-        "policy": (
-            "ENGINE_VALUE MAX_HORIZON MAX_PLAYOUTS SearchBot Stats card_value evaluate greedy_policy noisy_greedy "
-            "progress random_policy search_stats"
-        ),
-        "rules": "Rules",
-        "saved": "STATE_FORMAT check",
-        "versions": "load_walkthrough saved_game",
-        "state": "Game State",
-    })
-
-__all__ = [
-    "board_text", "card_text", "chain_text", "effect_text", "trigger_text",
-    "ENGINE_VALUE", "MAX_HORIZON", "MAX_PLAYOUTS", "SearchBot", "Stats", "advise", "card_value", "evaluate", "greedy_policy", "noisy_greedy", "progress",
-    "phase_words", "random_policy", "search_stats", "target",
-    "ACTION_KINDS", "Build", "CARD_COUNT", "COLOURS", "Card", "CardData", "CardFacts", "EFFECTS", "Effect", "EndTurn",
-    "File", "Fire", "Game", "LEVEL_SIZES", "MARBLES_PER_COLOUR", "Marble", "Pass", "Phase", "Pick", "Plan",
-    "PlayerState", "Research", "Rules", "SHIPPED_CARDS", "SOURCES", "STATE_FORMAT", "Skip", "State", "Step", "TRIGGERS",
-    "Trigger", "build_cost", "cards_for", "cards_from_dict", "check", "energy_words", "load_cards", "load_walkthrough",
-    "pay_with", "payment_plans", "saved_game", "shipped_cards",
-    "ANY", "LEVEL_CARDS", "MARBLES", "MAX_CARDS", "MAX_PLAYERS", "REMOVED_LEVEL_III", "ROW_SIZE", "as_dispenser",
-    "colour_dist", "colour_rows", "colour_table", "dispenser_from", "draw_dist", "marbles_text", "p_at_least", "p_can_pay",
-    "p_research_shows", "parse_marbles", "pay_rows", "pay_table", "research_dist", "research_matches", "row_after_pick",
-]
+    __getattr__, __dir__, __all__ = lazy_exports(__name__)

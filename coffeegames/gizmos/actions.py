@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..engine.actions import action
 from ..errors import BadArgument
 from ..validate import Checker
 from .data import COLOURS
@@ -83,27 +84,21 @@ def energy_words(counts: tuple[int, ...]) -> str:
     return " + ".join(f"{n} {c}" for n, c in zip(counts, COLOURS) if n) or "nothing"
 
 
-@dataclass(frozen=True)
+@action("File #{card}")
 class File:
     """File ``card`` (from the display, or from the cards being researched) into your archive."""
 
     card: int
 
-    def __str__(self) -> str:
-        return f"File #{self.card}"
 
-
-@dataclass(frozen=True)
+@action("Pick {colour}")
 class Pick:
     """Take a marble of ``colour`` from the energy row into your storage."""
 
     colour: str
 
-    def __str__(self) -> str:
-        return f"Pick {self.colour}"
 
-
-@dataclass(frozen=True)
+@action()
 class Build:
     """Build ``card`` from ``source``, spending ``paid`` (marbles per colour, red/blue/black/yellow; nothing for an
     effect's free build), helped by the converters ``converters`` (one way they turn that energy into the cost: the
@@ -121,7 +116,7 @@ class Build:
         return f"Build #{self.card} {where}{pay}{helped}"
 
 
-@dataclass(frozen=True)
+@action()
 class Research:
     """Research the deck of ``level`` (1-3): draw as many cards as your research limit, keep one to file or build."""
 
@@ -131,58 +126,40 @@ class Research:
         return f"Research level {'I' * self.level}"
 
 
-@dataclass(frozen=True)
+@action("Pass")
 class Pass:
     """Take no main action (legal only when none is possible)."""
 
-    def __str__(self) -> str:
-        return "Pass"
 
-
-@dataclass(frozen=True)
+@action("Fire #{gizmo}")
 class Fire:
     """Fire the waiting gizmo ``gizmo`` (each fires at most once a turn)."""
 
     gizmo: int
 
-    def __str__(self) -> str:
-        return f"Fire #{self.gizmo}"
 
-
-@dataclass(frozen=True)
+@action("End turn")
 class EndTurn:
     """End the turn, leaving the waiting gizmos unfired."""
 
-    def __str__(self) -> str:
-        return "End turn"
 
-
-@dataclass(frozen=True)
+@action("Skip")
 class Skip:
     """Decline the action an effect offers (or, researching, take none of the cards)."""
 
-    def __str__(self) -> str:
-        return "Skip"
 
-
-@dataclass(frozen=True)
+@action("{colour} marble")
 class Marble:
     """Chance: a marble of ``colour`` comes out of the dispenser."""
 
     colour: str
 
-    def __str__(self) -> str:
-        return f"{self.colour} marble"
 
-
-@dataclass(frozen=True)
+@action("card #{card}")
 class Card:
     """Chance: the card ``card`` comes off a deck."""
 
     card: int
-
-    def __str__(self) -> str:
-        return f"card #{self.card}"
 
 
 ACTION_KINDS: tuple[type, ...] = (File, Pick, Build, Research, Pass, Fire, EndTurn, Skip, Marble, Card)

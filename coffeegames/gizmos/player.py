@@ -1,7 +1,7 @@
 """A Gizmos player's holdings (:class:`PlayerState`) and the small tuple helpers the engine changes them with.
 
-The helpers (``add_id``, ``remove_id``, ``plus``) are the engine's own, called on every move with values it made:
-they check nothing and are not public (not in ``__all__``); outside code reads holdings from the state.
+The helpers (``add_id``, ``remove_id``: one card id in a sorted tuple, by :mod:`coffeegames.exact.multiset`; ``plus``)
+are the engine's own, called on every move with values it made: they are not public (not in ``__all__``); outside code reads holdings from the state.
 
 Example:
     >>> PlayerState(energy=(1, 0, 2, 0), built=(0,))
@@ -13,6 +13,8 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ..exact.multiset import madd, mremove
 
 __all__ = ["PlayerState"]
 
@@ -30,14 +32,12 @@ class PlayerState:
 
 def add_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     """``items`` with ``item`` added, sorted."""
-    return tuple(sorted((*items, item)))
+    return madd(items, (item,))
 
 
 def remove_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     """``items`` without one ``item``."""
-    out = list(items)
-    out.remove(item)
-    return tuple(out)
+    return mremove(items, (item,))
 
 
 def plus(counts: tuple[int, ...], i: int, n: int = 1) -> tuple[int, ...]:

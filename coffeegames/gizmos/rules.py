@@ -23,13 +23,13 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from ..engine.options import option_table
+from ..engine.options import option as _option, option_table
 from ..errors import BadArgument, BadType
 from ..validate import Checker, is_whole
 from ..versions import RulesVersions
@@ -47,10 +47,6 @@ def _check_level(level: Any, low: int = 1) -> int:
         return level
     error = BadArgument if is_whole(level) else BadType
     raise error("level", f"must be a card level, a whole number {low}-3", level)
-
-
-def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
-    return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
 RULES_VERSIONS = RulesVersions()

@@ -27,32 +27,11 @@ Example:
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each is imported on first use
+if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and the run-time imports
     from . import tokens
     from .actions import (
-        describe,
-        ACTION_KINDS,
-        Concentrate,
-        Continue,
-        Disperse,
-        Drawn,
-        Exchange,
-        Keep,
-        KeepTwo,
-        NewTwo,
-        NoExchange,
-        PayWild,
-        Phase,
-        PlusTwo,
-        Preserve,
-        RemoveBad,
-        RemoveTwo,
-        ReserveToBag,
-        Roast,
-        Shuffled,
-        Stop,
-        ToCup,
-        ToTray,
+        describe, ACTION_KINDS, Concentrate, Continue, Disperse, Drawn, Exchange, Keep, KeepTwo, NewTwo, NoExchange,
+        PayWild, Phase, PlusTwo, Preserve, RemoveBad, RemoveTwo, ReserveToBag, Roast, Shuffled, Stop, ToCup, ToTray,
         TwoOfFive,
     )
     from .explain import explain
@@ -60,148 +39,31 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
     from .cup import MAX_STATES, SAMPLES, CupTest, stop_now
     from .round import RoundValue, one_more_round, stop_or_continue
     from .data import (
-        CARD_FLAVOURS,
-        CARD_TOKENS,
-        CLASSES,
-        CUP_SPACES,
-        DIFFICULTIES,
-        IMMEDIATE,
-        SIDES,
-        STAND_IN_BOARD,
-        STAND_IN_CARDS,
-        SUPPLY_KINDS,
-        Board,
-        Card,
-        Side,
-        board_from_dict,
-        cards_from_dict,
-        check_card_on_board,
-        load_board,
-        load_cards,
+        CARD_FLAVOURS, CARD_TOKENS, CLASSES, CUP_SPACES, DIFFICULTIES, IMMEDIATE, SIDES, STAND_IN_BOARD, STAND_IN_CARDS,
+        SUPPLY_KINDS, Board, Card, Side, board_from_dict, cards_from_dict, check_card_on_board, load_board, load_cards,
     )
     from .menu import Menu, next_difficulty
     from .odds import (
-        CACHED_DRAWS,
-        count_dist,
-        draw_outcome_count,
-        draw_outcomes,
-        draw_odds,
-        draw_table,
-        effect_table,
-        expected_count,
-        p_any,
-        p_beans_at_least,
-        p_burn,
-        shuffle_outcomes,
-        two_of_five_table,
+        CACHED_DRAWS, count_dist, draw_outcome_count, draw_outcomes, draw_odds, draw_table, effect_table,
+        expected_count, p_any, p_beans_at_least, p_burn, shuffle_outcomes, two_of_five_table,
     )
     from .policy import greedy_policy, random_policy
-    from .rules import EASY_FLAVOURS, FLAVOUR_EFFECTS, RULES_VERSION, SKILL_GROUPS, TRAY_BONUS, TRAY_SPACES, WILD_COST, Rules
+    from .rules import (
+        EASY_FLAVOURS, FLAVOUR_EFFECTS, RULES_VERSION, SKILL_GROUPS, TRAY_BONUS, TRAY_SPACES, WILD_COST, Rules,
+    )
     from .saved import STATE_FORMAT, check
     from .versions import game_for_options, load_walkthrough, saved_game
     from .scoring import (
-        EMPTY_SPACE_MINUS,
-        FLAVOUR_POINTS,
-        MINUS,
-        NO_FLAVOUR_MINUS,
-        SKILL_POINTS,
-        CupScore,
-        flavour_matches,
-        score_cup,
+        EMPTY_SPACE_MINUS, FLAVOUR_POINTS, MINUS, NO_FLAVOUR_MINUS, SKILL_POINTS, CupScore, flavour_matches, score_cup,
         scoring_class,
     )
     from .state import Game, State
     from .tokens import (
-        ACIDITY,
-        AROMA,
-        BEANS,
-        BODY,
-        BURNT,
-        CHOICE,
-        CUP_EFFECT_NAMES,
-        CUP_EFFECTS,
-        DEFECT,
-        EXCHANGE,
-        EXTRA_BEAN,
-        FLAVOURS,
-        HARD,
-        MOISTURE,
-        NAMES,
-        ROASTED,
-        SMOKE,
-        SWEETNESS,
-        TOKENS,
-        TRAY,
-        WILD,
-        bag_text,
-        is_bean,
-        madd,
-        mcontains,
-        mpairs,
-        mremove,
-        msort,
-        parse_bag,
-        roast,
-        roast_level,
-        show,
+        ACIDITY, AROMA, BEANS, BODY, BURNT, CHOICE, CUP_EFFECT_NAMES, CUP_EFFECTS, DEFECT, EXCHANGE, EXTRA_BEAN,
+        FLAVOURS, HARD, MOISTURE, NAMES, ROASTED, SMOKE, SWEETNESS, TOKENS, TRAY, WILD, bag_text, is_bean, madd,
+        mcontains, mpairs, mremove, msort, parse_bag, roast, roast_level, show,
     )
 else:
     from ..lazy import lazy_exports
 
-    __getattr__, __dir__ = lazy_exports(__name__, {
-        "actions": (
-            "describe ACTION_KINDS Concentrate Continue Disperse Drawn Exchange Keep KeepTwo NewTwo NoExchange "
-            "PayWild Phase PlusTwo Preserve RemoveBad RemoveTwo ReserveToBag Roast Shuffled Stop ToCup ToTray "
-            "TwoOfFive"
-        ),
-        "explain": "explain",
-        "advice": "CONTINUE_OPTIONS STOP_OPTIONS advise next_round_risks round_burn",
-        "cup": "MAX_STATES SAMPLES CupTest stop_now",
-        "round": "RoundValue one_more_round stop_or_continue",
-        "data": (
-            "CARD_FLAVOURS CARD_TOKENS CLASSES CUP_SPACES DIFFICULTIES IMMEDIATE SIDES STAND_IN_BOARD "
-            "STAND_IN_CARDS SUPPLY_KINDS Board Card Side board_from_dict cards_from_dict check_card_on_board "
-            "load_board load_cards"
-        ),
-        "menu": "Menu next_difficulty",
-        "odds": (
-            "CACHED_DRAWS count_dist draw_odds draw_outcome_count draw_outcomes draw_table effect_table expected_count p_any "
-            "p_beans_at_least p_burn shuffle_outcomes two_of_five_table"
-        ),
-        "policy": "greedy_policy random_policy",
-        "rules": "EASY_FLAVOURS FLAVOUR_EFFECTS RULES_VERSION SKILL_GROUPS TRAY_BONUS TRAY_SPACES WILD_COST Rules",
-        "saved": "STATE_FORMAT check",
-        "versions": "game_for_options load_walkthrough saved_game",
-        "scoring": (
-            "EMPTY_SPACE_MINUS FLAVOUR_POINTS MINUS NO_FLAVOUR_MINUS SKILL_POINTS CupScore flavour_matches "
-            "score_cup scoring_class"
-        ),
-        "state": "Game State",
-        "tokens": (
-            "ACIDITY AROMA BEANS BODY BURNT CHOICE CUP_EFFECT_NAMES CUP_EFFECTS DEFECT EXCHANGE EXTRA_BEAN "
-            "FLAVOURS HARD MOISTURE NAMES ROASTED SMOKE SWEETNESS TOKENS TRAY WILD bag_text is_bean madd "
-            "mcontains mpairs mremove msort parse_bag roast roast_level show"
-        ),
-    })
-
-__all__ = [
-    # tokens
-    "ACIDITY", "AROMA", "BEANS", "BODY", "BURNT", "CHOICE", "CUP_EFFECTS", "CUP_EFFECT_NAMES", "DEFECT", "EXCHANGE",
-    "EXTRA_BEAN", "FLAVOURS", "HARD", "MOISTURE", "NAMES", "ROASTED", "SMOKE", "SWEETNESS", "TOKENS", "TRAY", "WILD", "bag_text",
-    "is_bean", "madd", "mcontains", "mpairs", "mremove", "msort", "parse_bag", "roast", "roast_level", "show", "tokens",
-    # components, options, scoring, menu
-    "Board", "CARD_FLAVOURS", "CARD_TOKENS", "CLASSES", "CUP_SPACES", "Card", "CupScore", "DIFFICULTIES",
-    "EASY_FLAVOURS", "EMPTY_SPACE_MINUS", "FLAVOUR_EFFECTS", "FLAVOUR_POINTS", "IMMEDIATE", "MINUS", "Menu",
-    "NO_FLAVOUR_MINUS", "RULES_VERSION", "Rules", "SIDES", "SKILL_GROUPS", "SKILL_POINTS", "STAND_IN_BOARD", "STAND_IN_CARDS", "SUPPLY_KINDS", "Side",
-    "TRAY_BONUS", "TRAY_SPACES", "WILD_COST", "board_from_dict", "cards_from_dict", "check_card_on_board",
-    "flavour_matches", "load_board", "load_cards", "next_difficulty", "score_cup", "scoring_class",
-    # the engine
-    "ACTION_KINDS", "Concentrate", "Continue", "Disperse", "Drawn", "Exchange", "Game", "Keep", "KeepTwo", "NewTwo",
-    "NoExchange", "PayWild", "Phase", "PlusTwo", "Preserve", "RemoveBad", "RemoveTwo", "ReserveToBag", "Roast", "STATE_FORMAT",
-    "Shuffled", "State", "Stop", "ToCup", "ToTray", "TwoOfFive", "check", "game_for_options", "load_walkthrough", "saved_game",
-    # odds, the cup-test solver, advice, bots
-    "CACHED_DRAWS", "CONTINUE_OPTIONS", "CupTest", "MAX_STATES", "RoundValue", "SAMPLES", "STOP_OPTIONS", "advise", "describe", "explain", "count_dist",
-    "draw_odds", "draw_outcome_count", "draw_outcomes", "draw_table", "effect_table", "expected_count", "greedy_policy",
-    "next_round_risks", "one_more_round", "p_any", "p_beans_at_least", "p_burn", "random_policy", "round_burn",
-    "shuffle_outcomes", "stop_now", "stop_or_continue", "two_of_five_table",
-]
+    __getattr__, __dir__, __all__ = lazy_exports(__name__)

@@ -13,10 +13,11 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from ..engine.actions import action
 from ..errors import BadArgument, BadType
 from ..text import action_words
 from .tokens import CUP_EFFECT_NAMES, TOKENS, msort, roast_level, show
@@ -108,7 +109,7 @@ def _made(kind: type[T], *values: Any) -> T:
 
 # -- chance outcomes, then actions ---------------------------------------------------------
 
-@dataclass(frozen=True)
+@action()
 class Shuffled:
     """Chance: the five cup effect tokens in the order they land on the roast board's square spaces."""
 
@@ -121,7 +122,7 @@ class Shuffled:
         return "cup effects on the squares: " + ", ".join(CUP_EFFECT_NAMES.get(e, e) for e in self.order)
 
 
-@dataclass(frozen=True)
+@action(lambda a: f"drew {show(a.tokens)}", tokens=_tokens)
 class Drawn:
     """Chance: the tokens drawn from the bag (a multiset).
 
@@ -131,91 +132,51 @@ class Drawn:
 
     tokens: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tokens", _tokens(self.tokens, "Drawn.tokens"))
 
-    def __str__(self) -> str:
-        return f"drew {show(self.tokens)}"
-
-
-@dataclass(frozen=True)
+@action("PayWild({bean})")
 class PayWild:
     """Put a drawn ``bean`` (level 0 or 1) on its space beside the wild flavour; both filled → take the wild."""
 
     bean: str
 
-    def __str__(self) -> str:
-        return f"PayWild({self.bean})"
 
-
-@dataclass(frozen=True)
+@action(lambda a: f"PlusTwo(pay {show(a.paid)})", paid=_tokens)
 class PlusTwo:
     """Immediate effect +2 tokens: pay ``paid`` (flavour tokens) and draw 2 more."""
 
     paid: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "paid", _tokens(self.paid, "PlusTwo.paid"))
 
-    def __str__(self) -> str:
-        return f"PlusTwo(pay {show(self.paid)})"
-
-
-@dataclass(frozen=True)
+@action(lambda a: f"NewTwo(pay {show(a.paid)}, return {show(a.returned)})", paid=_tokens, returned=_tokens)
 class NewTwo:
     """Immediate effect 2 new tokens: pay ``paid``, put the drawn tokens ``returned`` back in the bag, draw 2."""
 
     paid: tuple[str, ...]
     returned: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "paid", _tokens(self.paid, "NewTwo.paid"))
-        object.__setattr__(self, "returned", _tokens(self.returned, "NewTwo.returned"))
 
-    def __str__(self) -> str:
-        return f"NewTwo(pay {show(self.paid)}, return {show(self.returned)})"
-
-
-@dataclass(frozen=True)
+@action(lambda a: f"TwoOfFive(pay {show(a.paid)})", paid=_tokens)
 class TwoOfFive:
     """Immediate effect 2 of 5: pay ``paid``, draw 5, remove 2 of them from the game, return the rest."""
 
     paid: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "paid", _tokens(self.paid, "TwoOfFive.paid"))
 
-    def __str__(self) -> str:
-        return f"TwoOfFive(pay {show(self.paid)})"
-
-
-@dataclass(frozen=True)
+@action(lambda a: f"RemoveBad(pay {show(a.paid)})", paid=_tokens)
 class RemoveBad:
     """Immediate effect remove: pay ``paid``; drawn burnt beans, smoke and defect beans leave the game."""
 
     paid: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "paid", _tokens(self.paid, "RemoveBad.paid"))
 
-    def __str__(self) -> str:
-        return f"RemoveBad(pay {show(self.paid)})"
-
-
-@dataclass(frozen=True)
+@action(lambda a: f"RemoveTwo({show(a.tokens)})", tokens=_tokens)
 class RemoveTwo:
     """2 of 5: these two of the five drawn tokens leave the game (the others go back in the bag)."""
 
     tokens: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tokens", _tokens(self.tokens, "RemoveTwo.tokens"))
 
-    def __str__(self) -> str:
-        return f"RemoveTwo({show(self.tokens)})"
-
-
-@dataclass(frozen=True)
+@action(beans=_tokens)
 class Concentrate:
     """Body → Concentrate: merge two drawn beans (levels 1-3) into one of their summed level, into the bag.
 
@@ -229,15 +190,12 @@ class Concentrate:
     flavour: str
     square: int
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "beans", _tokens(self.beans, "Concentrate.beans"))
-
     def __str__(self) -> str:
         total = sum(roast_level(b) or 0 for b in self.beans)
         return f"Concentrate({'+'.join(self.beans)} → bean{total}, {self.flavour} at square {self.square})"
 
 
-@dataclass(frozen=True)
+@action(lambda a: f"Preserve({'+'.join(a.beans)}, {a.flavour} at square {a.square})", beans=_tokens)
 class Preserve:
     """Acidity → Preserve: put exactly two drawn beans (levels 0-4) back in the bag unroasted."""
 
@@ -245,14 +203,8 @@ class Preserve:
     flavour: str
     square: int
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "beans", _tokens(self.beans, "Preserve.beans"))
 
-    def __str__(self) -> str:
-        return f"Preserve({'+'.join(self.beans)}, {self.flavour} at square {self.square})"
-
-
-@dataclass(frozen=True)
+@action(lambda a: f"Disperse({a.bean} → {'+'.join(a.into)}, {a.flavour} at square {a.square})", into=_tokens)
 class Disperse:
     """Aroma → Disperse: split a drawn bean of level 2-4 into two lower beans ``into`` of the same total, into the bag."""
 
@@ -261,29 +213,23 @@ class Disperse:
     flavour: str
     square: int
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "into", _tokens(self.into, "Disperse.into"))
 
-    def __str__(self) -> str:
-        return f"Disperse({self.bean} → {'+'.join(self.into)}, {self.flavour} at square {self.square})"
-
-
-@dataclass(frozen=True)
+@action()
 class Roast:
     """End the effects: roast the drawn beans and put every drawn token back in the bag."""
 
 
-@dataclass(frozen=True)
+@action()
 class Continue:
     """Roast another round: the marker moves one space right."""
 
 
-@dataclass(frozen=True)
+@action()
 class Stop:
     """Stop roasting and cup-test."""
 
 
-@dataclass(frozen=True)
+@action(tokens=_tokens)
 class ReserveToBag:
     """Easy side, when the roasting ends: put these starting flavour tokens into the bag; the others stay on the board
     (they do not score). The player's choice, token by token (Rule).
@@ -294,62 +240,44 @@ class ReserveToBag:
 
     tokens: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tokens", _tokens(self.tokens, "ReserveToBag.tokens"))
-
     def __str__(self) -> str:
         return f"ReserveToBag({'+'.join(self.tokens)} into the bag)" if self.tokens else "ReserveToBag(none: all stay on the board)"
 
 
-@dataclass(frozen=True)
+@action()
 class ToCup:
     """Put the token just drawn into the next cup space."""
 
 
-@dataclass(frozen=True)
+@action()
 class ToTray:
     """Put the token just drawn on the cardboard tray (it will not score)."""
 
 
-@dataclass(frozen=True)
+@action("Keep({token})")
 class Keep:
     """Choice: keep ``token`` (of the two drawn) in the cup space; the other goes back in the bag."""
 
     token: str
 
-    def __str__(self) -> str:
-        return f"Keep({self.token})"
 
-
-@dataclass(frozen=True)
+@action(lambda a: f"Exchange(return {show(a.returned)})", returned=_tokens)
 class Exchange:
     """Exchange: put these two cup tokens back in the bag, draw 3 and keep 2."""
 
     returned: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "returned", _tokens(self.returned, "Exchange.returned"))
 
-    def __str__(self) -> str:
-        return f"Exchange(return {show(self.returned)})"
-
-
-@dataclass(frozen=True)
+@action()
 class NoExchange:
     """Do not use the Exchange cup effect: the cup test ends."""
 
 
-@dataclass(frozen=True)
+@action(lambda a: f"KeepTwo({show(a.tokens)})", tokens=_tokens)
 class KeepTwo:
     """Exchange: keep these two of the three drawn tokens in the cup; the third goes back in the bag."""
 
     tokens: tuple[str, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tokens", _tokens(self.tokens, "KeepTwo.tokens"))
-
-    def __str__(self) -> str:
-        return f"KeepTwo({show(self.tokens)})"
 
 
 ACTION_KINDS: tuple[type, ...] = (

@@ -49,65 +49,27 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ..engine.options import option_table
+from ..engine.options import option as _option, option_table
 from ..errors import BadArgument, BadType
 from ..validate import Checker
 from ..versions import RulesVersions
 from .data import (
-    CARD_FLAVOURS,
-    CARD_TOKENS,
-    CLASSES,
-    CUP_SPACES,
-    DIFFICULTIES,
-    IMMEDIATE,
-    SIDES,
-    STAND_IN_BOARD,
-    STAND_IN_CARDS,
-    SUPPLY_KINDS,
-    Board,
-    Card,
-    Side,
-    board_from_dict,
-    cards_from_dict,
-    check_card_on_board,
-    load_board,
-    load_cards,
-    stand_in_board,
-    stand_in_cards,
+    SIDES, Board, Card, Side, board_from_dict, cards_from_dict, check_card_on_board, load_board, load_cards,
+    stand_in_board, stand_in_cards,
 )
-from .menu import Menu, next_difficulty
-from .scoring import (
-    EMPTY_SPACE_MINUS,
-    FLAVOUR_POINTS,
-    MINUS,
-    NO_FLAVOUR_MINUS,
-    SKILL_POINTS,
-    CupScore,
-    flavour_matches,
-    _score_columns,
-    _score_counts,
-    score_cup,
-    scoring_class,
-)
+from .scoring import CupScore, _score_columns, _score_counts, score_cup, scoring_class
 from .tokens import ACIDITY, AROMA, BODY, BURNT, FLAVOURS, TRAY, roast_level
 
 __all__ = [
-    # the options and the rule constants this module owns
-    "EASY_FLAVOURS", "FLAVOUR_EFFECTS", "RULES_VERSION", "RULES_VERSIONS", "Rules", "SKILL_GROUPS", "TRAY_BONUS", "TRAY_SPACES",
-    "WILD_COST",
-    # re-exported from .data, .scoring and .menu (their home modules), so ``rules`` reads as the game's rule book
-    "Board", "CARD_FLAVOURS", "CARD_TOKENS", "CLASSES", "CUP_SPACES", "Card", "CupScore", "DIFFICULTIES",
-    "EMPTY_SPACE_MINUS", "FLAVOUR_POINTS", "IMMEDIATE", "MINUS", "Menu", "NO_FLAVOUR_MINUS", "SIDES", "SKILL_POINTS",
-    "STAND_IN_BOARD", "STAND_IN_CARDS", "SUPPLY_KINDS", "Side", "board_from_dict", "cards_from_dict",
-    "check_card_on_board", "flavour_matches", "load_board", "load_cards", "next_difficulty", "score_cup",
-    "scoring_class",
+    "EASY_FLAVOURS", "FLAVOUR_EFFECTS", "RULES_VERSION", "RULES_VERSIONS", "Rules", "SKILL_GROUPS", "TRAY_BONUS",
+    "TRAY_SPACES", "WILD_COST",
 ]
 
 TRAY_SPACES = 3
@@ -133,10 +95,6 @@ FLAVOUR_EFFECTS: dict[str, str] = {BODY: "concentrate", ACIDITY: "preserve", ARO
 
 _OPTIONS = Checker("Coffee Roaster options", BadArgument)
 """The checker for :class:`Rules` options: its errors name the option."""
-
-
-def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
-    return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
 @RULES_VERSIONS

@@ -8,7 +8,8 @@ Conventions used by the whole :mod:`coffeegames.roaster` package:
   ``"body"``, ``"acidity"``, ``"aroma"`` and the wild flavour ``"wild"``. The five cup
   effect tokens (:data:`CUP_EFFECTS`) never enter the bag.
 * A **multiset** of tokens (a bag, a draw, a cup) is a tuple sorted in :data:`TOKENS`
-  order, so equal multisets are equal tuples (hashable, JSON as a list).
+  order, so equal multisets are equal tuples (hashable, JSON as a list); :func:`madd` and :func:`mremove` are
+  :mod:`coffeegames.exact.multiset`'s in that order.
 
 Example:
     >>> roast("hard", 2), roast("bean1", 1), roast("bean3", 2), roast("bean4", 1)
@@ -26,7 +27,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..errors import BadArgument, BadType, TooBig, shown
+from ..exact import multiset
 from ..exact.bag import MAX_TOKENS
+from ..exact.multiset import mcontains  # re-exported: a roaster multiset test needs no token order
 
 __all__ = [
     "ACIDITY", "ANY", "AROMA", "BAD", "BEANS", "BODY", "BURNT", "CHOICE", "CUP_EFFECTS", "CUP_EFFECT_NAMES", "DEFECT",
@@ -145,25 +148,16 @@ def msort(tokens: Iterable[str]) -> tuple[str, ...]:
 
 def madd(tokens: Sequence[str], more: Iterable[str]) -> tuple[str, ...]:
     """The multiset ``tokens`` with ``more`` added."""
-    return msort((*tokens, *more))
+    return multiset.madd(tokens, more, _KEYS.__getitem__)
 
 
 def mremove(tokens: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
-    """The multiset ``tokens`` without ``taken``; a ValueError if any is missing.
+    """The multiset ``tokens`` without ``taken``; a ``BadArgument`` naming ``taken`` if any is missing.
 
-    >>> mremove(("hard",), ["smoke"])
-    Traceback (most recent call last):
-    ...
-    ValueError: ('smoke',) is not among ('hard',)
+    >>> mremove(("hard", "smoke"), ["smoke"])
+    ('hard',)
     """
-    left = list(tokens)
-    taken = tuple(taken)
-    try:
-        for t in taken:
-            left.remove(t)
-    except ValueError:
-        raise ValueError(f"{msort(taken)} is not among {tuple(tokens)}") from None
-    return msort(left)
+    return multiset.mremove(tokens, taken, _KEYS.__getitem__)
 
 
 def mpairs(tokens: Sequence[str]) -> list[tuple[str, ...]]:
@@ -174,14 +168,6 @@ def mpairs(tokens: Sequence[str]) -> list[tuple[str, ...]]:
     """
     kinds = msort(set(tokens))
     return [(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if a != b or tokens.count(a) > 1]
-
-
-def mcontains(tokens: Sequence[str], wanted: Iterable[str]) -> bool:
-    """Whether the multiset ``tokens`` holds every token of ``wanted`` (with multiplicity)."""
-    wanted = tuple(wanted)
-    if len(wanted) == 1:  # one token drawn in the cup test
-        return wanted[0] in tokens
-    return all(tokens.count(t) >= wanted.count(t) for t in set(wanted))
 
 
 def show(tokens: Sequence[str]) -> str:

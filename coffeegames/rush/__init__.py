@@ -29,58 +29,23 @@ Example:
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each is imported on first use
+if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and the run-time imports
     from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
     from .advice import MAX_LOOKAHEAD, advise
     from .best import MAX_TOP, Plan, action_values, best_moves, best_plan, live_pours, plan_row, plans, top_plans
     from .data import (
-        EFFECTS,
-        ORDER_SIZES,
-        STAND_IN_BOARD,
-        STAND_IN_ORDERS,
-        STAND_IN_UPGRADES,
-        Board,
-        OrderDeck,
-        Tile,
-        board_from_dict,
-        load_board,
-        load_orders,
-        load_upgrades,
-        order_name,
-        order_needs,
-        orders_from_dict,
+        EFFECTS, ORDER_SIZES, STAND_IN_BOARD, STAND_IN_ORDERS, STAND_IN_UPGRADES, Board, OrderDeck, Tile,
+        board_from_dict, load_board, load_orders, load_upgrades, order_name, order_needs, orders_from_dict,
         upgrades_from_dict,
     )
     from .deadline import (
-        MAX_ROUNDS,
-        CountLaw,
-        cards_left_dist,
-        count_law,
-        expected_penalties,
-        p_deck_runs_out,
-        penalty_dist,
+        MAX_ROUNDS, CountLaw, cards_left_dist, count_law, expected_penalties, p_deck_runs_out, penalty_dist,
         penalty_table,
     )
     from .odds import (
-        MAX_DECK,
-        MAX_OUTCOMES,
-        Deck,
-        as_deck,
-        count_dist,
-        deck_ingredients,
-        deck_rows,
-        deck_table,
-        group_dist,
-        ingredient_dist,
-        is_specialty,
-        next_orders,
-        order_ingredients,
-        p_needs,
-        parse_orders,
-        size_dist,
-        specialty_dist,
-        units_dist,
-        unseen_deck,
+        MAX_DECK, MAX_OUTCOMES, Deck, as_deck, count_dist, deck_ingredients, deck_rows, deck_table, group_dist,
+        ingredient_dist, is_specialty, next_orders, order_ingredients, p_needs, parse_orders, size_dist, specialty_dist,
+        units_dist, unseen_deck,
     )
     from .outlook import MAX_SAMPLES, Estimate, next_turn_estimate, opponent_model
     from .paths import collected, neighbours, paths
@@ -94,53 +59,4 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
 else:
     from ..lazy import lazy_exports
 
-    __getattr__, __dir__ = lazy_exports(__name__, {
-        "actions": "ACTION_KINDS CHANCE_PHASES Drawn Empty Move NoUpgrade Phase Place Pour Upgrade",
-        "advice": "MAX_LOOKAHEAD advise",
-        "best": "MAX_TOP Plan action_values best_moves best_plan live_pours plan_row plans top_plans",
-        "data": (
-            "EFFECTS ORDER_SIZES STAND_IN_BOARD STAND_IN_ORDERS STAND_IN_UPGRADES Board OrderDeck Tile "
-            "board_from_dict load_board load_orders load_upgrades order_name order_needs orders_from_dict "
-            "upgrades_from_dict"
-        ),
-        "deadline": (
-            "MAX_ROUNDS CountLaw cards_left_dist count_law expected_penalties p_deck_runs_out penalty_dist "
-            "penalty_table"
-        ),
-        "odds": (
-            "MAX_DECK MAX_OUTCOMES Deck as_deck count_dist deck_ingredients deck_rows deck_table group_dist ingredient_dist "
-            "is_specialty next_orders order_ingredients p_needs parse_orders size_dist specialty_dist units_dist unseen_deck"
-        ),
-        "outlook": "MAX_SAMPLES Estimate next_turn_estimate opponent_model",
-        "paths": "collected neighbours paths",
-        "player": "Player add_to flow_of_time score serve",
-        "policy": "MAX_WIDTH greedy_policy lookahead_policy make_lookahead next_turn random_policy",
-        "pours": "empties pours",
-        "rules": "BASE_STEPS CUPS RUSH_TOKENS TABS Rules",
-        "saved": "STATE_FORMAT check",
-        "versions": "load_walkthrough saved_game",
-        "state": "Game State placement_order receivers",
-    })
-
-__all__ = [
-    # data and options
-    "BASE_STEPS", "Board", "CUPS", "EFFECTS", "ORDER_SIZES", "OrderDeck", "RUSH_TOKENS", "Rules", "STAND_IN_BOARD",
-    "STAND_IN_ORDERS", "STAND_IN_UPGRADES", "TABS", "Tile", "board_from_dict", "load_board", "load_orders",
-    "load_upgrades", "order_name", "order_needs", "orders_from_dict", "upgrades_from_dict",
-    # the engine
-    "ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Game", "Move", "NoUpgrade", "Phase", "Place", "Player", "Pour",
-    "STATE_FORMAT", "State", "Upgrade", "add_to", "check", "collected", "empties", "flow_of_time", "load_walkthrough",
-    "neighbours", "paths", "placement_order", "pours", "receivers", "saved_game", "score", "serve",
-    # the exact best move of a turn
-    "MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "live_pours", "plan_row", "plans", "top_plans",
-    # advice and bots
-    "MAX_LOOKAHEAD", "MAX_WIDTH", "advise", "greedy_policy", "lookahead_policy", "make_lookahead", "next_turn",
-    "random_policy",
-    # the seeded look-ahead to the next turn
-    "Estimate", "MAX_SAMPLES", "next_turn_estimate", "opponent_model",
-    # the order deck's odds and the deadline
-    "CountLaw", "Deck", "MAX_DECK", "MAX_OUTCOMES", "MAX_ROUNDS", "as_deck", "cards_left_dist", "count_dist", "count_law",
-    "deck_ingredients", "deck_rows", "deck_table", "expected_penalties", "group_dist", "ingredient_dist", "is_specialty", "next_orders",
-    "order_ingredients", "p_deck_runs_out", "p_needs", "parse_orders", "penalty_dist", "penalty_table", "size_dist", "specialty_dist",
-    "units_dist", "unseen_deck",
-]
+    __getattr__, __dir__, __all__ = lazy_exports(__name__)

@@ -17,9 +17,9 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+from ..engine.actions import action
 from .data import _ARGUMENT
 
 __all__ = ["ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Move", "NoUpgrade", "Phase", "Place", "Pour", "Upgrade"]
@@ -63,7 +63,7 @@ def _space(space: int, cols: int = 4) -> str:
     return f"{_COLUMNS[space % cols]}{space // cols + 1}"
 
 
-@dataclass(frozen=True)
+@action()
 class Place:
     """Setup: place your next meeple on an empty space (numbered row by row from 0)."""
 
@@ -73,25 +73,19 @@ class Place:
         return f"place on {_space(self.space)}"
 
 
-@dataclass(frozen=True)
+@action("upgrade: {tile}")
 class Upgrade:
     """Discard 3 completed orders and flip the upgrade tile named ``tile``."""
 
     tile: str
 
-    def __str__(self) -> str:
-        return f"upgrade: {self.tile}"
 
-
-@dataclass(frozen=True)
+@action("no upgrade")
 class NoUpgrade:
     """Flip no upgrade tile this turn."""
 
-    def __str__(self) -> str:
-        return "no upgrade"
 
-
-@dataclass(frozen=True)
+@action()
 class Move:
     """Move meeple ``meeple`` (0, or 0/1 with two players) along ``path`` (the spaces entered, in order), spending
     ``rush`` rush tokens (one per step beyond the move's allowance). The start space is where the meeple stands."""
@@ -116,7 +110,7 @@ class Move:
         return f"move {'→'.join(_space(s, cols) for s in (start, *self.path))}{spent}"
 
 
-@dataclass(frozen=True)
+@action()
 class Empty:
     """Empty these cups (0-based) into the supply before pouring."""
 
@@ -128,7 +122,7 @@ class Empty:
         return f"empty cup{'s' if len(self.cups) > 1 else ''} {', '.join(str(c + 1) for c in self.cups)}"
 
 
-@dataclass(frozen=True)
+@action()
 class Pour:
     """What goes into each cup (sorted ingredients per cup); the collected ingredients not poured are returned."""
 
@@ -139,14 +133,11 @@ class Pour:
         return "pour: " + (", ".join(parts) if parts else "nothing (return all)")
 
 
-@dataclass(frozen=True)
+@action("drew {order}")
 class Drawn:
     """Chance: the order card drawn (its name, ``'coffee+milk'``)."""
 
     order: str
-
-    def __str__(self) -> str:
-        return f"drew {self.order}"
 
 
 ACTION_KINDS: tuple[type, ...] = (Place, Upgrade, NoUpgrade, Move, Empty, Pour, Drawn)

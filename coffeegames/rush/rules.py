@@ -17,13 +17,13 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from ..engine.options import option_table
+from ..engine.options import option as _option, option_table
 from ..errors import BadArgument
 from ..validate import Checker
 from ..versions import RulesVersions
@@ -55,10 +55,6 @@ RUSH_TOKENS = 15
 """Rush tokens in the box (Fact): the default of option ``rush_tokens``."""
 
 _OPTIONS = Checker("Coffee Rush options", BadArgument)
-
-
-def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
-    return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
 RULES_VERSIONS = RulesVersions()

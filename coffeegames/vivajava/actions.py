@@ -18,13 +18,13 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from ..errors import BadArgument
+from ..engine.actions import action, listed
+from ..errors import BadArgument, BadType
 from ..text import action_words
-from .dice import COLOURS, SIZE_NAMES, show_faces, sort_faces
+from .dice import COLOURS, SIZE_NAMES, face_key, show_faces
 
 __all__ = [
     "WORDS",
@@ -88,18 +88,8 @@ FIRST, SETUP, DEGRADE, KEEP, ROLL, ACT, ACTIVATE, CORP, BLOCK, OVER = (
 # Each phase as a plain name, for the engine's inner loops (state, legal, tracks, corporations): in Python 3.11
 # reading ``Phase.ACT`` goes through the hook of ``EnumType.__getattr__`` (about 0.3 µs), many times a step.
 
-def _iterable(value: Any, where: str, what: str) -> tuple[Any, ...]:
-    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
-        raise BadArgument(where, f"must be a list of {what}", value)
-    return tuple(value)
-
-
-def _faces(value: Any, where: str) -> tuple[str, ...]:
-    """``value`` as a sorted tuple of face-name strings, or an error naming the argument."""
-    items = _iterable(value, where, "face names such as ['red', 'joker']")
-    if any(not isinstance(f, str) for f in items):
-        raise BadArgument(where, "must hold face names (strings)", value)
-    return sort_faces(items)
+_FACES = listed(str, "face names such as ['red', 'joker']", key=face_key)
+"""A list of dice faces, kept sorted in colour rank order (the joker last)."""
 
 
 def _count(value: Any, where: str) -> int:
@@ -110,27 +100,36 @@ def _count(value: Any, where: str) -> int:
 
 def _pairs(value: Any, where: str, second: Callable[[Any, str], T]) -> tuple[tuple[int, T], ...]:
     """``value`` as a tuple of (player, x) pairs sorted by player, or an error naming the argument."""
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+        raise BadType(where, "must be a list of [player, ...] pairs", value)
     out = []
-    for item in _iterable(value, where, "[player, ...] pairs"):
+    for item in value:
         if not isinstance(item, (tuple, list)) or len(item) != 2 or not isinstance(item[0], int) or isinstance(item[0], bool):
             raise BadArgument(where, "must hold [player, ...] pairs", item)
         out.append((item[0], second(item[1], where)))
     return tuple(sorted(out, key=lambda pair: pair[0]))
 
 
+def _funding(value: Any, where: str) -> tuple[tuple[int, int], ...]:
+    """Featured's funding: (player, dice) pairs sorted by player, those of no dice left out."""
+    return tuple((q, n) for q, n in _pairs(value, where, _count) if n)
+
+
+def _offered(value: Any, where: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Rolled's offered flavour dice: (player, faces) pairs sorted by player."""
+    return _pairs(value, where, _FACES)
+
+
 # -- actions ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@action("SetupResearch({colour})")
 class SetupResearch:
     """Setup: a non-first player marks 1 RP on the track of ``colour``."""
 
     colour: str
 
-    def __str__(self) -> str:
-        return f"SetupResearch({self.colour})"
 
-
-@dataclass(frozen=True)
+@action()
 class Degrade:
     """Remove one die from your Featured Blend: one funded by player ``funder`` (its marker goes home), or an unfunded one (None).
 
@@ -144,17 +143,17 @@ class Degrade:
         return "Degrade(unfunded die)" if self.funder is None else f"Degrade(die funded by player {self.funder})"
 
 
-@dataclass(frozen=True)
+@action()
 class Keep:
     """Keep the degraded Featured Blend; your turn ends."""
 
 
-@dataclass(frozen=True)
+@action()
 class Reroll:
     """Give up the degraded Featured Blend and roll the dice that were left on it."""
 
 
-@dataclass(frozen=True)
+@action(funded=_funding)
 class Featured:
     """Make a Featured Blend of ``size`` dice of ``colour``; ``funded`` = ((player, dice), ...) from other players' flavour dice.
 
@@ -168,10 +167,6 @@ class Featured:
     size: int
     funded: tuple[tuple[int, int], ...] = ()
 
-    def __post_init__(self) -> None:
-        pairs = _pairs(self.funded, "Featured.funded", _count)
-        object.__setattr__(self, "funded", tuple((q, n) for q, n in pairs if n))
-
     @property
     def funded_dice(self) -> int:
         """How many of the blend's dice other players fund."""
@@ -183,22 +178,19 @@ class Featured:
         return f"Featured({name} {self.colour}{funds})"
 
 
-@dataclass(frozen=True)
+@action()
 class Rainbow:
     """Make a Rainbow Blend from your own dice: take its coaster (1 PP unless you already hold it)."""
 
 
-@dataclass(frozen=True)
+@action("Research({colour})")
 class Research:
     """Research ``colour``: 1 RP per die of it (at most 5); black gives that many flavour dice instead."""
 
     colour: str
 
-    def __str__(self) -> str:
-        return f"Research({self.colour})"
 
-
-@dataclass(frozen=True)
+@action()
 class Upgrade:
     """Spend an Upgrade Bean token: one rolled coffee die showing ``face`` goes up one grade.
 
@@ -213,7 +205,7 @@ class Upgrade:
         return f"Upgrade({self.face} → {up})"
 
 
-@dataclass(frozen=True)
+@action()
 class Flip:
     """Spend a Flip Bean token: one rolled coffee die showing ``face`` flips to grade 7 − g.
 
@@ -228,7 +220,7 @@ class Flip:
         return f"Flip({self.face} → {flipped})"
 
 
-@dataclass(frozen=True)
+@action(lambda a: f"KeepRolling({show_faces(a.dice)})", dice=_FACES)
 class KeepRolling:
     """Spend a Keep Rolling token: re-roll these rolled coffee dice.
 
@@ -238,29 +230,20 @@ class KeepRolling:
 
     dice: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", _faces(self.dice, "KeepRolling.dice"))
 
-    def __str__(self) -> str:
-        return f"KeepRolling({show_faces(self.dice)})"
-
-
-@dataclass(frozen=True)
+@action("Boost(+1 RP {target})")
 class Boost:
     """Research Boost: mark 1 RP on the track of ``target``."""
 
     target: str
 
-    def __str__(self) -> str:
-        return f"Boost(+1 RP {self.target})"
 
-
-@dataclass(frozen=True)
+@action()
 class TakeFlavour:
     """Extra Flavour: take one flavour die from the flavour coaster."""
 
 
-@dataclass(frozen=True)
+@action()
 class GainToken:
     """Gain a marker token on the ability's track; with no free marker, move your token from track ``move_from``."""
 
@@ -270,12 +253,12 @@ class GainToken:
         return "GainToken()" if self.move_from is None else f"GainToken(moved from {self.move_from})"
 
 
-@dataclass(frozen=True)
+@action()
 class Decline:
     """Do not use the (positive) ability just gained."""
 
 
-@dataclass(frozen=True)
+@action(white=_FACES, own=_FACES, offered=_offered)
 class Rolled:
     """Chance: the faces rolled — the active player's coffee dice, their flavour dice, and other players' offered flavour dice.
 
@@ -287,11 +270,6 @@ class Rolled:
     own: tuple[str, ...] = ()
     offered: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "white", _faces(self.white, "Rolled.white"))
-        object.__setattr__(self, "own", _faces(self.own, "Rolled.own"))
-        object.__setattr__(self, "offered", _pairs(self.offered, "Rolled.offered", _faces))
-
     def __str__(self) -> str:
         parts = [f"rolled {show_faces(self.white)}"]
         if self.own:
@@ -300,7 +278,7 @@ class Rolled:
         return " | ".join(parts)
 
 
-@dataclass(frozen=True)
+@action("first player: {player}", player=_count)
 class FirstPlayer:
     """Chance: who starts a solo game (0: you, 1: the corporation), each with chance 1/2 (option ``solo_first``).
 
@@ -309,12 +287,6 @@ class FirstPlayer:
     """
 
     player: int
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "player", _count(self.player, "FirstPlayer.player"))
-
-    def __str__(self) -> str:
-        return f"first player: {self.player}"
 
 
 Action = (

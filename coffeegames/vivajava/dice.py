@@ -22,10 +22,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import islice, product
+from itertools import islice
 from typing import Any, Self
 
 from ..errors import BadArgument, BadType, TooBig, shown
+from ..exact import multiset
 
 __all__ = [
     "COFFEE_DIE",
@@ -189,13 +190,7 @@ def sub_multisets(items: Sequence[str]) -> Iterator[tuple[str, ...]]:
     >>> list(sub_multisets(("red", "red", "green")))
     [('red',), ('green',), ('red', 'red'), ('red', 'green'), ('red', 'red', 'green')]
     """
-    counts = sorted(Counter(items).items(), key=lambda kv: face_key(kv[0]))
-    found = [
-        tuple(f for (f, _), k in zip(counts, picks) for _ in range(k))
-        for picks in product(*(range(n + 1) for _, n in counts))
-        if sum(picks)
-    ]
-    return iter(sorted(found, key=lambda t: (len(t), [face_key(f) for f in t])))
+    return iter(multiset.sub_multisets(items, key=_FACE_KEYS.__getitem__, least=1))
 
 
 def remove_faces(items: Sequence[str], taken: Sequence[str]) -> tuple[str, ...]:
@@ -204,11 +199,7 @@ def remove_faces(items: Sequence[str], taken: Sequence[str]) -> tuple[str, ...]:
     >>> remove_faces(("red", "red", "green"), ["red"])
     ('red', 'green')
     """
-    left = Counter(items)
-    left.subtract(taken)
-    if any(n < 0 for n in left.values()):
-        raise BadArgument("taken", f"{tuple(taken)} is not among {tuple(items)}")
-    return sort_faces(list(left.elements()))
+    return multiset.mremove(items, taken, _FACE_KEYS.__getitem__)
 
 
 def best_of_counts(counts: Sequence[int], jokers: int) -> Blend:

@@ -25,14 +25,14 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from ..engine.options import option_table
+from ..engine.options import option as _option, option_table
 from ..errors import BadArgument
 from ..validate import Checker, is_whole
 from ..versions import RulesVersions
@@ -96,10 +96,6 @@ RULES_VERSION = RULES_VERSIONS.latest
 """The current reading of the rules (option ``rules_version``); saved games made before it recorded none are version 1."""
 _OPTION = Checker("option", BadArgument)
 """Checks :class:`Rules` options: errors name the option and what it may be."""
-
-
-def _option(kind: str, doc: str, default: Any, shown: bool = True) -> Any:
-    return field(default=default, repr=shown, metadata={"kind": kind, "doc": doc})
 
 
 @RULES_VERSIONS

@@ -37,6 +37,7 @@ from ..engine import BadEntry, IllegalAction, Session
 from ..errors import BadArgument, CoffeeGamesError
 from ..games import games
 from .adapter import Adapter, Board
+from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
 from .charts import board_layout
 from .dairyman_odds import parse_dice
 from .decision import DecisionView
@@ -50,7 +51,6 @@ __all__ = [
     "outcome_example",
     "outcome_hint",
     "parse_roll",
-    "player_names",
     "roll_owner",
 ]
 
@@ -65,65 +65,12 @@ TILE, TILE_STEP = 58, 68
 CHIP, CHIP_STEP, CHIPS_X, TOKENS_X = 26, 30, 270, 720
 PLAYER_ROW = 38
 
-INK, MUTED = "#212529", "#868e96"
-WHITE_DIE, YELLOW_DIE, ROLLING, FROZEN = "#ffffff", "#fcc419", "#f1f3f5", "#d0ebff"
+WHITE_DIE, YELLOW_DIE, FROZEN = "#ffffff", "#fcc419", "#d0ebff"
 CHEESE_TILE, ICE_TILE, CHEESE, ICE_CREAM = "#fff3bf", "#e7f5ff", "#fcc419", "#74c0fc"
-ACTIVE_BARN, ACTIVE_ROW = "#d9480f", "#fff4e6"
+ACTIVE_BARN = "#d9480f"
 
 
 # -- the board ---------------------------------------------------------------------------
-
-class Marks:
-    """Points of one board trace, collected row by row."""
-
-    def __init__(self) -> None:
-        self.x: list[float] = []
-        self.y: list[float] = []
-        self.text: list[str] = []
-        self.hover: list[str] = []
-        self.fill: list[str] = []
-        self.edge: list[str] = []
-        self.size: list[int] = []
-        self.opacity: list[float] = []
-
-    def add(
-        self, x: float, y: float, text: str, hover: str = "", fill: str = WHITE_DIE, edge: str = INK, size: int = DIE, opacity: float = 1.0
-    ) -> None:
-        """One point: a square's fill colour (or, for a label, its text colour), edge, size and opacity."""
-        self.x.append(x)
-        self.y.append(y)
-        self.text.append(text)
-        self.hover.append(hover)
-        self.fill.append(fill)
-        self.edge.append(edge)
-        self.size.append(size)
-        self.opacity.append(opacity)
-
-    def squares(self, name: str, font_size: int) -> go.Scatter:
-        return go.Scatter(
-            name=name,
-            x=self.x,
-            y=self.y,
-            mode="markers+text",
-            text=self.text,
-            hovertext=self.hover,
-            hovertemplate="%{hovertext}<extra></extra>",
-            textfont=dict(size=font_size, color=INK),
-            marker=dict(symbol="square", size=self.size, color=self.fill, opacity=self.opacity, line=dict(width=2, color=self.edge)),
-        )
-
-    def labels(self, name: str) -> go.Scatter:
-        return go.Scatter(
-            name=name,
-            x=self.x,
-            y=self.y,
-            mode="text",
-            text=self.text,
-            textposition="middle right",
-            textfont=dict(size=13, color=self.fill),
-            hoverinfo="skip",
-        )
-
 
 def _tile_text(code: str) -> str:
     return tile_words(code).replace(" (", "<br>").removesuffix(")")  # "20<br>cheese 5"
@@ -423,15 +370,6 @@ def deal_note(state: State) -> str | None:
 def roll_owner(state: State) -> int | None:
     """Whose roll a chance node is (the player whose turn it is); None for a draw."""
     return state.turn if state.phase == "roll" else None
-
-
-def player_names(players: int, human: Sequence[int]) -> list[str]:
-    """``["player 0 (you)", "player 1 (bot)", ...]``.
-
-    >>> player_names(3, human=(1,))
-    ['player 0 (bot)', 'player 1 (you)', 'player 2 (bot)']
-    """
-    return [f"player {i} ({'you' if i in human else 'bot'})" for i in range(players)]
 
 
 def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:

@@ -47,7 +47,7 @@ from ..gizmos import (
 from ..validate import Checker, check_count, check_instance
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
-from .dairyman_game import INK, MUTED, Marks, player_names
+from .board import INK, MUTED, Marks, player_names
 from .decision import DecisionView
 
 __all__ = ["CARD_COLOURS", "draw_owner", "gizmos_adapter", "gizmos_board", "gizmos_walkthrough", "outcome_example", "outcome_hint",

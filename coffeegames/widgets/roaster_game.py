@@ -29,7 +29,7 @@ from ..games import games
 from ..roaster import CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Drawn, Game, State, advise, describe, explain, show
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
-from .dairyman_game import INK, MUTED, Marks
+from .board import INK, MUTED, Marks
 from .decision import DecisionView
 
 __all__ = ["ROASTER", "TOKEN_COLOURS", "draw_owner", "outcome_hint", "parse_draw", "roaster_board", "roaster_walkthrough"]

@@ -40,7 +40,7 @@ from ..rush import Drawn, Game, Move, Phase, State, advise, greedy_policy, order
 from ..validate import Checker, check_instance, check_seed, is_whole
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout, wrap_words
-from .dairyman_game import INK, MUTED, Marks, player_names
+from .board import INK, MUTED, Marks, player_names
 from .decision import DecisionView
 
 __all__ = ["INGREDIENT_COLOURS", "PLAYER_COLOURS", "best_two", "cell_text", "deal_owner", "outcome_example", "outcome_hint",

@@ -50,7 +50,7 @@ from ..vivajava import (
 )
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout, fraction_text, wrap_words
-from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
+from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
 from .decision import DecisionView
 from .vivajava_odds import BEAN_COLOURS, bean_ink
 
