@@ -16,11 +16,13 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from ..errors import BadData, CoffeeGamesError
+from ..errors import BadArgument, BadData, CoffeeGamesError
 from ..validate import Checker, read_json
 
 __all__ = [
@@ -158,6 +160,26 @@ def load_walkthrough(text_: str, saved_game: Callable[[str], Any], seeded_start:
     return game, Walkthrough.from_json(text_, initial, game.action_kinds, game)
 
 
+_OPTIONS: dict[type, tuple[str, ...]] = {}
+
+
+def _option_names(game: type) -> tuple[str, ...]:
+    """The options a game's ``Game(...)`` takes: its named parameters, then the fields of its ``Rules`` (the type of
+    its states' ``rules`` field).
+
+    >>> from coffeegames.rush import Game
+    >>> _option_names(Game)[:3]
+    ('players', 'penalty_limit', 'rush_tokens')
+    """
+    if game not in _OPTIONS:
+        named = [p.name for p in list(inspect.signature(getattr(game, "__init__")).parameters.values())[1:]
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        rules = typing.get_type_hints(getattr(game, "state_class", object)).get("rules")
+        fields = [f.name for f in dataclasses.fields(rules) if f.init] if dataclasses.is_dataclass(rules) else []
+        _OPTIONS[game] = tuple(dict.fromkeys(named + fields))
+    return _OPTIONS[game]
+
+
 class GameBase:
     """What every engine's ``Game`` shares: its ``rules``, the ``options`` it was made with, loading saved states."""
 
@@ -165,6 +187,15 @@ class GameBase:
     state_class: type[SavedState] = SavedState
     rules: Any
     options: dict[str, Any]
+
+    def __new__(cls, *args: Any, **options: Any) -> Any:
+        """Refuse an option the game does not have before ``__init__`` runs: a
+        :class:`~coffeegames.errors.BadArgument` naming it and the options there are (never a bare ``TypeError``)."""
+        names = _option_names(cls)
+        for name in options:
+            if name not in names:
+                raise BadArgument(name, f"is not an option of {cls.name or cls.__name__}; its options are {', '.join(names)}")
+        return super().__new__(cls)
 
     def state_from_json(self, saved: str) -> Any:
         """Load a state saved by ``State.to_json`` under this game's rules."""

@@ -33,13 +33,14 @@ from typing import Any
 import plotly.graph_objects as go
 
 from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, describe, explain, greedy_policy, tile_of, tile_words
-from ..engine import BadEntry, IllegalAction, Session
-from ..errors import BadArgument, CoffeeGamesError
+from ..engine import BadEntry, IllegalAction
+from ..errors import CoffeeGamesError
 from ..games import games
 from .adapter import Adapter, Board
 from .charts import board_layout
 from .dairyman_odds import parse_dice
 from .decision import DecisionView
+from .factory import walkthrough_view
 
 __all__ = [
     "dairyman_adapter",
@@ -50,7 +51,6 @@ __all__ = [
     "outcome_example",
     "outcome_hint",
     "parse_roll",
-    "player_names",
     "roll_owner",
 ]
 
@@ -425,15 +425,6 @@ def roll_owner(state: State) -> int | None:
     return state.turn if state.phase == "roll" else None
 
 
-def player_names(players: int, human: Sequence[int]) -> list[str]:
-    """``["player 0 (you)", "player 1 (bot)", ...]``.
-
-    >>> player_names(3, human=(1,))
-    ['player 0 (bot)', 'player 1 (you)', 'player 2 (bot)']
-    """
-    return [f"player {i} ({'you' if i in human else 'bot'})" for i in range(players)]
-
-
 def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
     """How Dairyman shows itself in a :class:`DecisionView`: :func:`~coffeegames.dairyman.advise`, the board
     (with these player ``names``), rolls in dice words, the bust chance of the next roll as the risk.
@@ -481,11 +472,5 @@ def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: in
     >>> view.state.is_terminal()
     True
     """
-    game = Game(players=players, **options)
-    bad = [p for p in human if not 0 <= p < players]
-    if bad:
-        raise BadArgument("human", f"human players are numbered 0-{players - 1}", bad)
-    names = player_names(players, human)
-    bots = {p: greedy_policy for p in range(players) if p not in human}
-    session = Session(game.new_initial_state(), seed=seed, bots=bots, chance_player=roll_owner, parse_outcome=parse_roll, names=names)
-    return DecisionView(session, dairyman_adapter(names))
+    return walkthrough_view(Game(players=players, **options), dairyman_adapter, human=human, seed=seed, players=players,
+                            parse_outcome=parse_roll, chance_player=roll_owner, policy=greedy_policy)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..engine import BadEntry, IllegalAction, Session
+from ..engine import BadEntry, IllegalAction
 from ..errors import BadArgument
 from ..games import games
 from ..gizmos import (
@@ -42,13 +42,15 @@ from ..gizmos import (
     advise,
     card_text,
     greedy_policy,
+    parse_marbles,
     phase_words,
 )
 from ..validate import Checker, check_count, check_instance
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
-from .dairyman_game import INK, MUTED, Marks, player_names
+from .dairyman_game import INK, MUTED, Marks
 from .decision import DecisionView
+from .factory import walkthrough_view
 
 __all__ = ["CARD_COLOURS", "draw_owner", "gizmos_adapter", "gizmos_board", "gizmos_walkthrough", "outcome_example", "outcome_hint",
            "parse_outcome"]
@@ -189,7 +191,8 @@ def outcome_hint(state: State) -> str:
 
 
 def parse_outcome(text: str, state: State) -> Marble | Card:
-    """A marble (``red``) or a card (``#45`` or ``45``) typed at a chance node.
+    """A marble (``red``, or ``red:1`` as :func:`~coffeegames.gizmos.parse_marbles` reads marbles) or a card (``#45`` or
+    ``45``) typed at a chance node.
 
     >>> s = Game().new_initial_state()
     >>> parse_outcome("#12", s)
@@ -206,9 +209,13 @@ def parse_outcome(text: str, state: State) -> Marble | Card:
     word = text.strip().lower()
     marble = state.todo[0].phase in (Phase.ROW, Phase.ENERGY)
     if marble:
-        if word not in COLOURS:
+        try:  # marbles are typed as everywhere in the game (parse_marbles): red, or red:1
+            drawn = [colour for colour, n in parse_marbles(word[:100], "marble").items() for _ in range(n)]
+        except BadEntry:
+            drawn = []
+        if len(drawn) != 1:
             raise BadEntry(f"a marble is drawn here: type {outcome_hint(state)}")
-        outcome: Marble | Card = Marble(word)
+        outcome: Marble | Card = Marble(drawn[0])
     else:
         found = re.fullmatch(r"#?\s*(\d{1,3})", word)
         if not found:
@@ -262,19 +269,10 @@ def gizmos_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int 
     True
     """
     game = Game(players=players, **options)
-    n = game.rules.players
-    check = Checker("gizmos_walkthrough", BadArgument)
-    check.need(isinstance(human, (list, tuple, range)) and len(human) <= n, "human",
-               f"must be a list of human players, each a player 0-{n - 1}", human)
-    for p in human:
-        check.whole(p, "human", 0, n - 1)
-    check_count(seed, "seed")
+    check_count(seed, "seed")  # a number, not None: it seeds the search playouts too
     check_count(playouts, "playouts", MAX_PLAYOUTS)
-    check.flag(dealt, "dealt")
-    names = player_names(n, human)
-    bots = {p: greedy_policy for p in range(n) if p not in human}
-    start = game.new_initial_state(seed=seed) if dealt else game.new_initial_state()
-    session = Session(start, seed=seed, bots=bots, chance_player=draw_owner, parse_outcome=parse_outcome,
-                      names=names, chance_event="draw")
-    return DecisionView(session, gizmos_adapter(names, playouts, seed))
+    Checker("gizmos_walkthrough", BadArgument).flag(dealt, "dealt")
+    return walkthrough_view(game, lambda names: gizmos_adapter(names, playouts, seed), human=human, seed=seed,
+                            players=game.rules.players, parse_outcome=parse_outcome, chance_player=draw_owner,
+                            policy=greedy_policy, chance_event="draw", seeded_start=dealt)
 

@@ -27,8 +27,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..engine import BadEntry, IllegalAction, Session
-from ..errors import BadArgument
+from ..engine import BadEntry, IllegalAction
 from ..games import games
 from ..vivajava import (
     COFFEE_DIE,
@@ -50,8 +49,9 @@ from ..vivajava import (
 )
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout, fraction_text, wrap_words
-from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
+from .dairyman_game import ACTIVE_ROW, INK, MUTED, ROLLING, Marks
 from .decision import DecisionView
+from .factory import walkthrough_view
 from .vivajava_odds import BEAN_COLOURS, bean_ink
 
 __all__ = ["game_over", "outcome_example", "outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
@@ -453,14 +453,6 @@ def vivajava_walkthrough(
     True
     """
     game = Game(players=players, solo=solo, meter=meter, **options)
-    n = game.rules.players
-    bad = [p for p in human if not 0 <= p < n or (solo and p == CORPORATION)]
-    if bad:
-        who = "player 0 (the corporation is player 1 and plays itself)" if solo else f"players 0-{n - 1}"
-        raise BadArgument("human", f"human players are {who}", bad)
-    names = player_names(n, human)
-    if solo:
-        names[CORPORATION] = CORPORATIONS[solo]
-    bots = {p: greedy_policy for p in range(n) if p not in human}
-    session = Session(game.new_initial_state(), seed=seed, bots=bots, chance_player=roll_owner, parse_outcome=parse_roll, names=names)
-    return DecisionView(session, vivajava_adapter(names))
+    machines = {CORPORATION: CORPORATIONS[solo]} if solo else {}
+    return walkthrough_view(game, vivajava_adapter, human=human, seed=seed, players=game.rules.players, parse_outcome=parse_roll,
+                            chance_player=roll_owner, policy=greedy_policy, names=machines, machines=machines)
