@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
         Research,
         Skip,
         Step,
+        describe,
         energy_words,
     )
     from .data import (
@@ -116,7 +117,7 @@ else:
         "board": "board_text card_text chain_text effect_text trigger_text",
         "actions": (
             "ACTION_KINDS SOURCES Build Card EndTurn File Fire Marble Pass Phase Pick Research Skip Step "
-            "energy_words"
+            "describe energy_words"
         ),
         "data": (
             "CARD_COUNT COLOURS EFFECTS LEVEL_SIZES MARBLES_PER_COLOUR SHIPPED_CARDS TRIGGERS CardData Effect Trigger cards_for "
@@ -145,7 +146,7 @@ __all__ = [
     "ACTION_KINDS", "Build", "CARD_COUNT", "COLOURS", "Card", "CardData", "CardFacts", "EFFECTS", "Effect", "EndTurn",
     "File", "Fire", "Game", "LEVEL_SIZES", "MARBLES_PER_COLOUR", "Marble", "Pass", "Phase", "Pick", "Plan",
     "PlayerState", "Research", "Rules", "SHIPPED_CARDS", "SOURCES", "STATE_FORMAT", "Skip", "State", "Step", "TRIGGERS",
-    "Trigger", "build_cost", "cards_for", "cards_from_dict", "check", "energy_words", "load_cards", "load_walkthrough",
+    "Trigger", "build_cost", "cards_for", "cards_from_dict", "check", "describe", "energy_words", "load_cards", "load_walkthrough",
     "pay_with", "payment_plans", "saved_game", "shipped_cards",
     "ANY", "LEVEL_CARDS", "MARBLES", "MAX_CARDS", "MAX_PLAYERS", "REMOVED_LEVEL_III", "ROW_SIZE", "as_dispenser",
     "colour_dist", "colour_rows", "colour_table", "dispenser_from", "draw_dist", "marbles_text", "p_at_least", "p_can_pay",

@@ -29,7 +29,7 @@ Example:
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each is imported on first use
-    from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
+    from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade, describe
     from .advice import MAX_LOOKAHEAD, advise
     from .best import MAX_TOP, Plan, action_values, best_moves, best_plan, live_pours, plan_row, plans, top_plans
     from .data import (
@@ -93,7 +93,7 @@ else:
     from ..lazy import lazy_exports
 
     __getattr__, __dir__ = lazy_exports(__name__, {
-        "actions": "ACTION_KINDS CHANCE_PHASES Drawn Empty Move NoUpgrade Phase Place Pour Upgrade",
+        "actions": "ACTION_KINDS CHANCE_PHASES Drawn Empty Move NoUpgrade Phase Place Pour Upgrade describe",
         "advice": "MAX_LOOKAHEAD advise",
         "best": "MAX_TOP Plan action_values best_moves best_plan live_pours plan_row plans top_plans",
         "data": (
@@ -126,7 +126,7 @@ __all__ = [
     "load_upgrades", "order_name", "order_needs", "orders_from_dict", "upgrades_from_dict",
     # the engine
     "ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Game", "Move", "NoUpgrade", "Phase", "Place", "Player", "Pour",
-    "STATE_FORMAT", "State", "Upgrade", "add_to", "check", "collected", "empties", "flow_of_time", "load_walkthrough",
+    "STATE_FORMAT", "State", "Upgrade", "add_to", "check", "collected", "describe", "empties", "flow_of_time", "load_walkthrough",
     "neighbours", "paths", "placement_order", "pours", "receivers", "saved_game", "score", "serve",
     # the exact best move of a turn
     "MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "live_pours", "plan_row", "plans", "top_plans",

@@ -36,11 +36,12 @@ from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, des
 from ..engine import BadEntry, IllegalAction
 from ..errors import CoffeeGamesError
 from ..games import games
+from ..validate import check_instance
 from .adapter import Adapter, Board
 from .charts import board_layout
 from .dairyman_odds import parse_dice
 from .decision import DecisionView
-from .factory import walkthrough_view
+from .factory import player_labels, walkthrough_view
 
 __all__ = [
     "dairyman_adapter",
@@ -155,7 +156,8 @@ def _active_barn(state: State) -> int | None:
 
 def game_over(state: State, names: Sequence[str] | None = None) -> str:
     """The end in points, as the board shows it: ``'Game over · winner: player 0 (you) with 31 points (player 1 (bot) 12)'``."""
-    names = list(names or (f"player {i}" for i in range(len(state.players))))
+    check_instance(state, State, "state", "a Dairyman state")
+    names = player_labels(len(state.players), names)
     scores, won = state.scores(), state.winners()
     others = ", ".join(f"{names[i]} {v}" for i, v in enumerate(scores) if i not in won)
     return f"Game over · winner: {', '.join(names[i] for i in won)} with {max(scores)} points" + (f" ({others})" if others else "")
@@ -288,7 +290,9 @@ def dairyman_board(state: State, names: Sequence[str] | None = None) -> Board:
     >>> [t.name for t in traces], layout["title"]["text"]
     (['dice', 'tiles', 'labels'], "player 0's turn · roll 1 · rolling 7 dice + the yellow die")
     """
-    return _Drawing(state, list(names or (f"player {i}" for i in range(len(state.players))))).board()
+    check_instance(state, State, "state", "a Dairyman state")
+    names = player_labels(len(state.players), names)
+    return _Drawing(state, names).board()
 
 
 # -- typed outcomes, names, the factory ---------------------------------------------------
@@ -310,6 +314,7 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
     ...
     coffeegames.errors.BadEntry: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
     """
+    check_instance(state, State, "state", "a Dairyman state")
     if state.phase == "draw":
         return _parse_draw(text, state)
     if state.phase != "roll":
@@ -376,6 +381,7 @@ def outcome_example(state: State) -> str:
     >>> outcome_example(Game(players=2).new_initial_state())
     '10:cheese1 10:cheese2 10:cheese3'
     """
+    check_instance(state, State, "state", "a Dairyman state")
     if state.phase == "draw":
         need = state.rules.display_size - len(state.display)
         return " ".join([code for pile in state.deck for code in pile][:need])  # the top pile is drawn first
@@ -389,6 +395,7 @@ def outcome_hint(state: State) -> str:
     >>> outcome_hint(Game().new_initial_state(seed=1))
     '7 dice + yellow as y: e.g. 4 6 5 5 1 3 2 y5 (y5 = the yellow die shows 5)'
     """
+    check_instance(state, State, "state", "a Dairyman state")
     if state.phase == "draw":
         need = state.rules.display_size - len(state.display)
         return f"{need} tile codes, e.g. {outcome_example(state)}"
@@ -412,6 +419,7 @@ def deal_note(state: State) -> str | None:
     >>> deal_note(Game().new_initial_state())
     'The display is dealt: 3 milk tiles from the shuffled deck. Press “Deal the tiles for me”. At a real table, tick “type the tiles on your table” to enter the tiles you laid out.'
     """
+    check_instance(state, State, "state", "a Dairyman state")
     if state.phase != "draw":
         return None
     need = state.rules.display_size - len(state.display)
@@ -422,6 +430,7 @@ def deal_note(state: State) -> str | None:
 
 def roll_owner(state: State) -> int | None:
     """Whose roll a chance node is (the player whose turn it is); None for a draw."""
+    check_instance(state, State, "state", "a Dairyman state")
     return state.turn if state.phase == "roll" else None
 
 

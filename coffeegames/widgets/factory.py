@@ -30,16 +30,20 @@ from ..validate import check_count, check_seed, is_whole
 from .adapter import Adapter
 from .decision import DecisionView
 
-__all__ = ["check_human", "player_names", "walkthrough_view"]
+__all__ = ["MAX_PLAYERS", "check_human", "player_labels", "player_names", "walkthrough_view"]
+
+MAX_PLAYERS = 10
+"""More seats than any game has (Gizmos and Dairyman seat 4): a larger number of players is refused by name."""
 
 
 def player_names(players: int, human: Sequence[int]) -> list[str]:
-    """``["player 0 (you)", "player 1 (bot)", ...]``.
+    """``["player 0 (you)", "player 1 (bot)", ...]``: the ``human`` players (:func:`check_human`) are "you".
 
     >>> player_names(3, human=(1,))
     ['player 0 (bot)', 'player 1 (you)', 'player 2 (bot)']
     """
-    return [f"player {i} ({'you' if i in human else 'bot'})" for i in range(players)]
+    seats = check_human(human, players)
+    return [f"player {i} ({'you' if i in seats else 'bot'})" for i in range(players)]
 
 
 def check_human(human: Any, players: int, machines: Collection[int] = ()) -> tuple[int, ...]:
@@ -55,7 +59,7 @@ def check_human(human: Any, players: int, machines: Collection[int] = ()) -> tup
     ...
     coffeegames.errors.BadArgument: argument 'human': each must be one of players 0-1, once; player 1 plays itself; got 1
     """
-    check_count(players, "players")
+    check_count(players, "players", MAX_PLAYERS)
     if isinstance(human, (str, bytes, Mapping)) or not isinstance(human, Iterable):
         raise BadType("human", "must be a list of the players a person plays, e.g. (0,), or () for bots only", human)
     seats = tuple(islice(human, players + 1))  # one more than the players: enough to see a list that is too long
@@ -66,6 +70,22 @@ def check_human(human: Any, players: int, machines: Collection[int] = ()) -> tup
         if not is_whole(p) or not 0 <= p < players or p in machines or p in seats[:i]:
             raise BadArgument("human", f"each must be one of players 0-{players - 1}, once{itself}", p)
     return seats
+
+
+def player_labels(players: int, names: Any = None) -> list[str]:
+    """The names a board or an end line shows: ``names`` (checked: one text a player) or ``player 0``, ``player 1``, ...
+
+    >>> player_labels(2), player_labels(2, ["Ann", "Bo"])
+    (['player 0', 'player 1'], ['Ann', 'Bo'])
+    """
+    check_count(players, "players", MAX_PLAYERS)
+    if names is None:
+        return [f"player {i}" for i in range(players)]
+    if isinstance(names, (str, bytes)) or not isinstance(names, (list, tuple)):
+        raise BadType("names", f"must be a list of {players} player names (text), or None", names)
+    if len(names) != players or not all(isinstance(n, str) for n in names):
+        raise BadArgument("names", f"must be {players} player names (text), one a player", names)
+    return list(names)
 
 
 def walkthrough_view(

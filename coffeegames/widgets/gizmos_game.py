@@ -41,6 +41,7 @@ from ..gizmos import (
     Step,
     advise,
     card_text,
+    describe,
     greedy_policy,
     parse_marbles,
     phase_words,
@@ -50,9 +51,9 @@ from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .dairyman_game import INK, MUTED, Marks
 from .decision import DecisionView
-from .factory import walkthrough_view
+from .factory import player_labels, walkthrough_view
 
-__all__ = ["CARD_COLOURS", "draw_owner", "gizmos_adapter", "gizmos_board", "gizmos_walkthrough", "outcome_example", "outcome_hint",
+__all__ = ["CARD_COLOURS", "draw_owner", "game_over", "gizmos_adapter", "gizmos_board", "gizmos_walkthrough", "outcome_example", "outcome_hint",
            "parse_outcome"]
 
 CARD_COLOURS: dict[str, str] = {"red": "#e03131", "blue": "#1c7ed6", "black": "#343a40", "yellow": "#fcc419",
@@ -141,6 +142,21 @@ class _Drawing:
         return [squares, self.labels.labels("labels")], board_layout(title, WIDTH, self.height)
 
 
+def game_over(state: State, names: Sequence[str] | None = None) -> str:
+    """The end in points, as the board shows it: the winner by the game's tie-breaks (:meth:`State.standings`), then
+    the others best first.
+
+    >>> s = Game().new_initial_state(seed=0)
+    >>> game_over(s, ["Ann", "Bo"])  # everyone 0: the tie-breaks rank the later seat first
+    'Game over · Bo wins with 0 points (Ann 0)'
+    """
+    check_instance(state, State, "state", "a Gizmos state")
+    shown = player_labels(len(state.players), names)
+    first, *others = state.standings()
+    rest = ", ".join(f"{shown[i]} {state.score(i)}" for i in others)
+    return f"Game over · {shown[first]} wins with {state.score(first)} points" + (f" ({rest})" if rest else "")
+
+
 def gizmos_board(state: State, names: Sequence[str] | None = None) -> Board:
     """The position as two plotly traces (cards and marbles; labels) and a layout; hover a card for its text.
 
@@ -149,11 +165,7 @@ def gizmos_board(state: State, names: Sequence[str] | None = None) -> Board:
     (['cards and marbles', 'labels'], True)
     """
     check_instance(state, State, "state", "a Gizmos state")
-    if names is not None:
-        Checker("gizmos_board", BadArgument).need(
-            isinstance(names, (list, tuple)) and len(names) == len(state.players) and all(isinstance(n, str) for n in names),
-            "names", f"must be {len(state.players)} player names (text), one a player", names)
-    return _Drawing(state, names).board()
+    return _Drawing(state, player_labels(len(state.players), names)).board()
 
 
 def outcome_example(state: State) -> str | None:
@@ -241,6 +253,8 @@ def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed
     """
     return Adapter(
         advise=partial(advise, playouts=playouts, seed=seed),
+        describe=describe,
+        game_over=partial(game_over, names=names),
         board=partial(gizmos_board, names=names),
         outcome_hint=outcome_hint,
         outcome_example=outcome_example,

@@ -188,6 +188,7 @@ PHASE_WORDS = {
 
 def game_over(state: State) -> str:
     """The end, as the board shows it: ``'Game over · the cup scores 12'``."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     return f"Game over · the cup scores {state.score().total}"
 
 
@@ -198,6 +199,7 @@ def roaster_board(state: State) -> Board:
     >>> [t.name for t in traces]
     ['tokens', 'labels']
     """
+    check_instance(state, State, "state", "a Coffee Roaster state")
     return _Drawing(state).board()
 
 
@@ -208,6 +210,7 @@ def outcome_example(state: State) -> str | None:
     >>> outcome_example(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
     'hard:2 defect moisture:2 body acidity aroma'
     """
+    check_instance(state, State, "state", "a Coffee Roaster state")
     if state.phase == "shuffle":
         return None
     n = state.draw_count if state.phase == "draw" else 1
@@ -227,6 +230,7 @@ def outcome_hint(state: State) -> str:
     >>> outcome_hint(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
     'the 8 tokens drawn, e.g. hard:2 defect moisture:2 body acidity aroma'
     """
+    check_instance(state, State, "state", "a Coffee Roaster state")
     if state.phase == "shuffle":
         return "the cup effects are shuffled by chance: press “Draw”"
     n = state.draw_count if state.phase == "draw" else 1
@@ -266,6 +270,7 @@ def parse_draw(text: str, state: State) -> Drawn:
 
 def draw_owner(state: State) -> int | None:
     """Whose draw a chance node is: the player's (0) at a draw from the bag; nobody's at the shuffle of the cup effects."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     return 0 if state.is_chance() and state.phase != "shuffle" else None
 
 

@@ -27,7 +27,7 @@ import html
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import pandas as pd
@@ -36,16 +36,16 @@ import plotly.graph_objects as go
 from ..engine import BadEntry, IllegalAction
 from ..errors import BadArgument, BadType
 from ..games import games
-from ..rush import Drawn, Game, Move, Phase, State, advise, greedy_policy, order_name
+from ..rush import Drawn, Game, Move, Phase, State, advise, describe, greedy_policy, order_name
 from ..rush.odds import parse_order as read_order
 from ..validate import Checker, check_instance
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout, wrap_words
 from .dairyman_game import INK, MUTED, Marks
 from .decision import DecisionView
-from .factory import walkthrough_view
+from .factory import player_labels, walkthrough_view
 
-__all__ = ["INGREDIENT_COLOURS", "PLAYER_COLOURS", "best_two", "cell_text", "deal_owner", "outcome_example", "outcome_hint",
+__all__ = ["INGREDIENT_COLOURS", "PLAYER_COLOURS", "best_two", "cell_text", "deal_owner", "game_over", "outcome_example", "outcome_hint",
            "parse_order", "rush_adapter", "rush_board", "rush_decision_board", "rush_walkthrough"]
 
 INGREDIENT_COLOURS: dict[str, str] = {
@@ -339,6 +339,23 @@ def parse_order(text: str, state: State) -> Drawn:
     return outcome
 
 
+def game_over(state: State, names: Sequence[str] | None = None) -> str:
+    """The end in points: the winner (or the players tied for the most points), then the others.
+
+    >>> s = Game(players=2).new_initial_state()
+    >>> game_over(s, ["Ann", "Bo"])
+    'Game over · Ann and Bo tie with 0 points'
+    """
+    check_instance(state, State, "state", "a Coffee Rush state")
+    shown = player_labels(len(state.players), names)
+    scores = state.scores
+    top = max(scores)
+    won = [shown[i] for i, v in enumerate(scores) if v == top]
+    rest = ", ".join(f"{shown[i]} {v}" for i, v in enumerate(scores) if v != top)
+    head = f"{won[0]} wins" if len(won) == 1 else f"{', '.join(won[:-1])} and {won[-1]} tie"
+    return f"Game over · {head} with {top} points" + (f" ({rest})" if rest else "")
+
+
 def deal_owner(state: State) -> int | None:
     """Who receives the card being dealt (None away from a deal)."""
     check_instance(state, State, "state", "a Coffee Rush state")
@@ -349,6 +366,8 @@ def rush_adapter(names: Sequence[str] | None = None) -> Adapter:
     """How Coffee Rush shows itself in a :class:`DecisionView`: :func:`~coffeegames.rush.advise`, the board, deals."""
     return Adapter(
         advise=_advise,
+        describe=describe,
+        game_over=partial(game_over, names=names),
         board=rush_decision_board,
         outcome_hint=outcome_hint,
         outcome_example=outcome_example,
