@@ -268,7 +268,7 @@ def test_a_multiplayer_game_the_board_keeps_its_three_traces() -> None:
 
 
 def test_humans_are_checked() -> None:
-    with pytest.raises(ValueError, match="corporation is player 1"):
+    with pytest.raises(ValueError, match="player 1 plays itself"):
         vivajava_walkthrough(solo="sacchar", human=(1,))
     with pytest.raises(ValueError, match="players 0-2"):
         vivajava_walkthrough(players=3, human=(3,))

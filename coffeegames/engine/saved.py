@@ -24,11 +24,13 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
-from ..errors import BadData, BadType, CoffeeGamesError
+from ..errors import BadArgument, BadData, BadType, CoffeeGamesError
 from ..validate import Checker, read_json
 from .walkthrough import Walkthrough
 
@@ -200,6 +202,26 @@ def saved_options(save: Any, game: str) -> dict[str, Any]:
     return dict(save)
 
 
+_OPTIONS: dict[type, tuple[str, ...]] = {}
+
+
+def _option_names(game: type) -> tuple[str, ...]:
+    """The options a game's ``Game(...)`` takes: its named parameters, then the fields of its ``Rules`` (the type of
+    its states' ``rules`` field).
+
+    >>> from coffeegames.rush import Game
+    >>> _option_names(Game)[:3]
+    ('players', 'penalty_limit', 'rush_tokens')
+    """
+    if game not in _OPTIONS:
+        named = [p.name for p in list(inspect.signature(getattr(game, "__init__")).parameters.values())[1:]
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        rules = typing.get_type_hints(getattr(game, "state_class", object)).get("rules")
+        fields = [f.name for f in dataclasses.fields(rules) if f.init] if dataclasses.is_dataclass(rules) else []
+        _OPTIONS[game] = tuple(dict.fromkeys(named + fields))
+    return _OPTIONS[game]
+
+
 class GameBase:
     """What every engine's ``Game`` shares: its ``rules``, the ``options`` it was made with, its saves.
 
@@ -219,6 +241,15 @@ class GameBase:
         """``options`` as a save records them: with this game's ``rules_version``, left out at version 1."""
         kept = {k: v for k, v in options.items() if k != "rules_version"}
         return kept if self.rules.rules_version == 1 else {**kept, "rules_version": self.rules.rules_version}
+
+    def __new__(cls, *args: Any, **options: Any) -> Any:
+        """Refuse an option the game does not have before ``__init__`` runs: a
+        :class:`~coffeegames.errors.BadArgument` naming it and the options there are (never a bare ``TypeError``)."""
+        names = _option_names(cls)
+        for name in options:
+            if name not in names:
+                raise BadArgument(name, f"is not an option of {cls.name or cls.__name__}; its options are {', '.join(names)}")
+        return super().__new__(cls)
 
     def state_from_json(self, saved: str) -> Any:
         """Load a state saved by ``State.to_json`` under this game's rules (``BadData`` names a bad field, or the

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     from .advice import advise, phase_words, target
     from .board import board_text, card_text, chain_text, effect_text, trigger_text
     from .actions import (
-        ACTION_KINDS, SOURCES, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step,
+        ACTION_KINDS, SOURCES, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step, describe,
         energy_words,
     )
     from .data import (

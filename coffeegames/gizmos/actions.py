@@ -31,7 +31,7 @@ from .data import COLOURS
 
 __all__ = [
     "ACTION_KINDS", "Build", "Card", "EndTurn", "File", "Fire", "Marble", "Pass", "Phase", "Pick", "Research", "SOURCES",
-    "Skip", "Step", "energy_words",
+    "Skip", "Step", "describe", "energy_words",
 ]
 
 SOURCES: tuple[str, ...] = ("display", "archive", "research")
@@ -164,3 +164,28 @@ class Card:
 
 ACTION_KINDS: tuple[type, ...] = (File, Pick, Build, Research, Pass, Fire, EndTurn, Skip, Marble, Card)
 """Every action and outcome class, for loading saved walkthroughs."""
+
+
+def describe(action: object) -> str:
+    """An action or chance outcome as a player reads it (the views show this; ``str`` stays the short code of saved logs).
+
+    >>> describe(Pick("red")), describe(Fire(36)), describe(Research(2))
+    ('Pick a red marble from the row', 'Fire gizmo #36', 'Research the level-II deck')
+    >>> describe(Build(card=40, source="display", paid=(0, 0, 2, 0))), describe(Marble("blue"))
+    ('Build gizmo #40 from the display paying 2 black', 'a blue marble is drawn')
+    """
+    if isinstance(action, Build):
+        return str(action).replace("Build #", "Build gizmo #", 1)
+    words: dict[type, str] = {
+        File: "File gizmo #{card} into your archive", Pick: "Pick a {colour} marble from the row",
+        Research: "Research the level-{roman} deck", Pass: "Pass (no main action is possible)",
+        Fire: "Fire gizmo #{gizmo}", EndTurn: "End the turn (gizmos still waiting do not fire)",
+        Skip: "Skip the action the effect offers", Marble: "a {colour} marble is drawn", Card: "card #{card} is drawn",
+    }
+    template = words.get(type(action))
+    if template is None:
+        return str(action)
+    fields = dict(vars(action))
+    if isinstance(action, Research):
+        fields["roman"] = "I" * action.level
+    return template.format(**fields)

@@ -190,11 +190,29 @@ def _bag_error(why: str, error: type[BadArgument] = BadArgument) -> BadArgument:
     return made
 
 
+_COUNT_ALIASES = ("*", "×", "x")
+"""What may stand for the ``:`` of ``kind:count`` (``hard*5``, ``hard×5``, ``hardx5``: the draw box's old forms)."""
+
+
+def _count_sign(word: str) -> str:
+    """``word`` with an alias of the count's ``:`` (:data:`_COUNT_ALIASES`) written as ``:``, where a token's name comes
+    before it (no token's name holds an ``x``)."""
+    for sign in _COUNT_ALIASES:
+        kind, found, number = word.partition(sign)
+        if found and kind.strip().lower() in TOKENS:
+            return f"{kind}:{number}"
+    return word
+
+
 def parse_bag(text: str) -> dict[str, int]:
-    """A bag typed as ``kind:count`` pairs (a kind alone counts 1; repeats add up).
+    """Tokens typed as ``kind:count`` pairs (a kind alone counts 1; repeats add up), separated by spaces or commas:
+    the one syntax of Coffee Roaster's tokens, for the CLI, the bag explorer and the draw box of the walkthrough.
+    ``hard*5``, ``hard×5`` and ``hardx5`` are read as ``hard:5`` (:data:`_COUNT_ALIASES`).
 
     >>> parse_bag("bean2:4 smoke moisture:3 smoke")
     {'bean2': 4, 'smoke': 2, 'moisture': 3}
+    >>> parse_bag("bean2*4 smoke moisture×3 smoke") == parse_bag("bean2:4 smoke moisture:3 smoke")
+    True
     >>> parse_bag("bean9:2")
     Traceback (most recent call last):
     ...
@@ -204,7 +222,7 @@ def parse_bag(text: str) -> dict[str, int]:
         raise BadType("text", "a bag is typed as text, e.g. 'bean2:4 smoke:1 moisture:3'", text)
     counts: dict[str, int] = {}
     for word in text.replace(",", " ").split():
-        kind, sep, number = word.partition(":")
+        kind, sep, number = _count_sign(word).partition(":")
         kind = kind.strip().lower()
         if kind not in TOKENS:
             raise _bag_error(f"{shown(kind)} is not a bag token; tokens are {', '.join(TOKENS)}")

@@ -22,7 +22,7 @@ from enum import StrEnum
 from ..engine.actions import action
 from .data import _ARGUMENT
 
-__all__ = ["ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Move", "NoUpgrade", "Phase", "Place", "Pour", "Upgrade"]
+__all__ = ["ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Move", "NoUpgrade", "Phase", "Place", "Pour", "Upgrade", "describe"]
 
 
 class Phase(StrEnum):
@@ -142,3 +142,23 @@ class Drawn:
 
 ACTION_KINDS: tuple[type, ...] = (Place, Upgrade, NoUpgrade, Move, Empty, Pour, Drawn)
 """Every action and outcome class, for loading saved walkthroughs."""
+
+
+def describe(action: object) -> str:
+    """An action or chance outcome as a player reads it (the views show this; ``str`` stays the short code of saved logs).
+
+    >>> describe(Place(5)), describe(Upgrade("double shot")), describe(NoUpgrade())
+    ('Place a meeple on b2', 'Upgrade: discard 3 completed orders, flip double shot', 'No upgrade this turn')
+    >>> describe(Move(0, (1, 2), 1)), describe(Empty((0,))), describe(Drawn("coffee+milk"))
+    ('Move b1→c1 (+1 rush)', 'Empty cup 1', 'Order card drawn: coffee+milk')
+    """
+    if isinstance(action, Place):
+        return f"Place a meeple on {_space(action.space)}"
+    if isinstance(action, Upgrade):
+        return f"Upgrade: discard 3 completed orders, flip {action.tile}"
+    if isinstance(action, NoUpgrade):
+        return "No upgrade this turn"
+    if isinstance(action, Drawn):
+        return f"Order card drawn: {action.order}"
+    text = str(action)
+    return text[:1].upper() + text[1:] if isinstance(action, (Move, Empty, Pour)) else text

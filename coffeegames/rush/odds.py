@@ -59,6 +59,7 @@ __all__ = [
     "next_orders",
     "order_ingredients",
     "p_needs",
+    "parse_order",
     "parse_orders",
     "size_dist",
     "specialty_dist",
@@ -380,7 +381,8 @@ def deck_table(deck: Deck, k: int = 1, specialty: Iterable[str] = ()) -> pd.Data
 
 
 def parse_orders(text: str) -> list[tuple[str, ...]]:
-    """Orders typed as text: orders separated by commas or semicolons, ingredients within one by ``+``.
+    """Orders typed as text, the one syntax of Coffee Rush's orders: ingredients joined by ``+`` within an order, orders
+    separated by commas (or semicolons). One order alone is read by :func:`parse_order`.
 
     >>> parse_orders("coffee+milk, milk + tea leaves;")
     [('coffee', 'milk'), ('milk', 'tea leaves')]
@@ -395,3 +397,20 @@ def parse_orders(text: str) -> list[tuple[str, ...]]:
             raise BadEntry(f"an order lists its ingredients joined by '+', e.g. coffee+milk (you typed {part.strip()!r})")
         orders.append(tuple(sorted(names)))
     return orders
+
+
+def parse_order(text: str) -> tuple[str, ...]:
+    """One order typed as text, its ingredients sorted: ``coffee+milk`` (as :func:`parse_orders` reads orders). Where
+    one order alone is typed (the deal box of the walkthrough), ingredients separated by spaces or commas read the
+    same: ``milk coffee``, ``milk, coffee``.
+
+    >>> parse_order("milk+coffee"), parse_order("Milk coffee") == parse_order("milk, coffee") == parse_order("coffee+milk")
+    (('coffee', 'milk'), True)
+    """
+    Checker("", BadArgument).text(text, "text")
+    if "+" not in text:  # the aliases: one order's ingredients separated by spaces or commas
+        return tuple(sorted(text.replace(",", " ").lower().split()))
+    orders = parse_orders(text.lower())
+    if len(orders) != 1:
+        raise BadEntry(f"type one order, its ingredients joined by '+', e.g. coffee+milk (you typed {len(orders)})")
+    return orders[0]

@@ -9,7 +9,8 @@ Fraction(11, 12)
 A game's decision walkthrough is a :class:`DecisionView` of a
 :class:`~coffeegames.engine.Session` (the game control) through the game's :class:`Adapter`
 (its advice, board and words): :func:`dairyman_walkthrough`, :func:`vivajava_walkthrough`,
-:func:`roaster_walkthrough`, :func:`gizmos_walkthrough`, :func:`rush_walkthrough` build one each.
+:func:`roaster_walkthrough`, :func:`gizmos_walkthrough`, :func:`rush_walkthrough` build one each,
+through the one factory that checks who plays and the seed (:mod:`.factory`).
 """
 
 from .adapter import Adapter

@@ -33,14 +33,16 @@ from typing import Any
 import plotly.graph_objects as go
 
 from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, describe, explain, greedy_policy, tile_of, tile_words
-from ..engine import BadEntry, IllegalAction, Session
-from ..errors import BadArgument, CoffeeGamesError
+from ..engine import BadEntry, IllegalAction
+from ..errors import CoffeeGamesError
 from ..games import games
+from ..validate import check_instance
 from .adapter import Adapter, Board
 from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
 from .charts import board_layout
 from .dairyman_odds import parse_dice
 from .decision import DecisionView
+from .factory import player_labels, walkthrough_view
 
 __all__ = [
     "dairyman_adapter",
@@ -102,7 +104,8 @@ def _active_barn(state: State) -> int | None:
 
 def game_over(state: State, names: Sequence[str] | None = None) -> str:
     """The end in points, as the board shows it: ``'Game over · winner: player 0 (you) with 31 points (player 1 (bot) 12)'``."""
-    names = list(names or (f"player {i}" for i in range(len(state.players))))
+    check_instance(state, State, "state", "a Dairyman state")
+    names = player_labels(len(state.players), names)
     scores, won = state.scores(), state.winners()
     others = ", ".join(f"{names[i]} {v}" for i, v in enumerate(scores) if i not in won)
     return f"Game over · winner: {', '.join(names[i] for i in won)} with {max(scores)} points" + (f" ({others})" if others else "")
@@ -235,7 +238,9 @@ def dairyman_board(state: State, names: Sequence[str] | None = None) -> Board:
     >>> [t.name for t in traces], layout["title"]["text"]
     (['dice', 'tiles', 'labels'], "player 0's turn · roll 1 · rolling 7 dice + the yellow die")
     """
-    return _Drawing(state, list(names or (f"player {i}" for i in range(len(state.players))))).board()
+    check_instance(state, State, "state", "a Dairyman state")
+    names = player_labels(len(state.players), names)
+    return _Drawing(state, names).board()
 
 
 # -- typed outcomes, names, the factory ---------------------------------------------------
@@ -257,6 +262,7 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
     ...
     coffeegames.errors.BadEntry: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
     """
+    check_instance(state, State, "state", "a Dairyman state")
     if state.phase == "draw":
         return _parse_draw(text, state)
     if state.phase != "roll":
@@ -323,6 +329,7 @@ def outcome_example(state: State) -> str:
     >>> outcome_example(Game(players=2).new_initial_state())
     '10:cheese1 10:cheese2 10:cheese3'
     """
+    check_instance(state, State, "state", "a Dairyman state")
     if state.phase == "draw":
         need = state.rules.display_size - len(state.display)
         return " ".join([code for pile in state.deck for code in pile][:need])  # the top pile is drawn first
@@ -336,6 +343,7 @@ def outcome_hint(state: State) -> str:
     >>> outcome_hint(Game().new_initial_state(seed=1))
     '7 dice + yellow as y: e.g. 4 6 5 5 1 3 2 y5 (y5 = the yellow die shows 5)'
     """
+    check_instance(state, State, "state", "a Dairyman state")
     if state.phase == "draw":
         need = state.rules.display_size - len(state.display)
         return f"{need} tile codes, e.g. {outcome_example(state)}"
@@ -359,6 +367,7 @@ def deal_note(state: State) -> str | None:
     >>> deal_note(Game().new_initial_state())
     'The display is dealt: 3 milk tiles from the shuffled deck. Press “Deal the tiles for me”. At a real table, tick “type the tiles on your table” to enter the tiles you laid out.'
     """
+    check_instance(state, State, "state", "a Dairyman state")
     if state.phase != "draw":
         return None
     need = state.rules.display_size - len(state.display)
@@ -369,6 +378,7 @@ def deal_note(state: State) -> str | None:
 
 def roll_owner(state: State) -> int | None:
     """Whose roll a chance node is (the player whose turn it is); None for a draw."""
+    check_instance(state, State, "state", "a Dairyman state")
     return state.turn if state.phase == "roll" else None
 
 
@@ -419,11 +429,5 @@ def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: in
     >>> view.state.is_terminal()
     True
     """
-    game = Game(players=players, **options)
-    bad = [p for p in human if not 0 <= p < players]
-    if bad:
-        raise BadArgument("human", f"human players are numbered 0-{players - 1}", bad)
-    names = player_names(players, human)
-    bots = {p: greedy_policy for p in range(players) if p not in human}
-    session = Session(game.new_initial_state(), seed=seed, bots=bots, chance_player=roll_owner, parse_outcome=parse_roll, names=names)
-    return DecisionView(session, dairyman_adapter(names))
+    return walkthrough_view(Game(players=players, **options), dairyman_adapter, human=human, seed=seed, players=players,
+                            parse_outcome=parse_roll, chance_player=roll_owner, policy=greedy_policy)

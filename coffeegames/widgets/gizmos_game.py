@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..engine import BadEntry, IllegalAction, Session
+from ..engine import BadEntry, IllegalAction
 from ..errors import BadArgument
 from ..games import games
 from ..gizmos import (
@@ -41,7 +41,9 @@ from ..gizmos import (
     Step,
     advise,
     card_text,
+    describe,
     greedy_policy,
+    parse_marbles,
     phase_words,
 )
 from ..validate import Checker, check_count, check_instance
@@ -49,8 +51,9 @@ from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .board import INK, MUTED, Marks, player_names
 from .decision import DecisionView
+from .factory import player_labels, walkthrough_view
 
-__all__ = ["CARD_COLOURS", "draw_owner", "gizmos_adapter", "gizmos_board", "gizmos_walkthrough", "outcome_example", "outcome_hint",
+__all__ = ["CARD_COLOURS", "draw_owner", "game_over", "gizmos_adapter", "gizmos_board", "gizmos_walkthrough", "outcome_example", "outcome_hint",
            "parse_outcome"]
 
 CARD_COLOURS: dict[str, str] = {"red": "#e03131", "blue": "#1c7ed6", "black": "#343a40", "yellow": "#fcc419",
@@ -139,6 +142,21 @@ class _Drawing:
         return [squares, self.labels.labels("labels")], board_layout(title, WIDTH, self.height)
 
 
+def game_over(state: State, names: Sequence[str] | None = None) -> str:
+    """The end in points, as the board shows it: the winner by the game's tie-breaks (:meth:`State.standings`), then
+    the others best first.
+
+    >>> s = Game().new_initial_state(seed=0)
+    >>> game_over(s, ["Ann", "Bo"])  # everyone 0: the tie-breaks rank the later seat first
+    'Game over · Bo wins with 0 points (Ann 0)'
+    """
+    check_instance(state, State, "state", "a Gizmos state")
+    shown = player_labels(len(state.players), names)
+    first, *others = state.standings()
+    rest = ", ".join(f"{shown[i]} {state.score(i)}" for i in others)
+    return f"Game over · {shown[first]} wins with {state.score(first)} points" + (f" ({rest})" if rest else "")
+
+
 def gizmos_board(state: State, names: Sequence[str] | None = None) -> Board:
     """The position as two plotly traces (cards and marbles; labels) and a layout; hover a card for its text.
 
@@ -147,11 +165,7 @@ def gizmos_board(state: State, names: Sequence[str] | None = None) -> Board:
     (['cards and marbles', 'labels'], True)
     """
     check_instance(state, State, "state", "a Gizmos state")
-    if names is not None:
-        Checker("gizmos_board", BadArgument).need(
-            isinstance(names, (list, tuple)) and len(names) == len(state.players) and all(isinstance(n, str) for n in names),
-            "names", f"must be {len(state.players)} player names (text), one a player", names)
-    return _Drawing(state, names).board()
+    return _Drawing(state, player_labels(len(state.players), names)).board()
 
 
 def outcome_example(state: State) -> str | None:
@@ -189,7 +203,8 @@ def outcome_hint(state: State) -> str:
 
 
 def parse_outcome(text: str, state: State) -> Marble | Card:
-    """A marble (``red``) or a card (``#45`` or ``45``) typed at a chance node.
+    """A marble (``red``, or ``red:1`` as :func:`~coffeegames.gizmos.parse_marbles` reads marbles) or a card (``#45`` or
+    ``45``) typed at a chance node.
 
     >>> s = Game().new_initial_state()
     >>> parse_outcome("#12", s)
@@ -206,9 +221,13 @@ def parse_outcome(text: str, state: State) -> Marble | Card:
     word = text.strip().lower()
     marble = state.todo[0].phase in (Phase.ROW, Phase.ENERGY)
     if marble:
-        if word not in COLOURS:
+        try:  # marbles are typed as everywhere in the game (parse_marbles): red, or red:1
+            drawn = [colour for colour, n in parse_marbles(word[:100], "marble").items() for _ in range(n)]
+        except BadEntry:
+            drawn = []
+        if len(drawn) != 1:
             raise BadEntry(f"a marble is drawn here: type {outcome_hint(state)}")
-        outcome: Marble | Card = Marble(word)
+        outcome: Marble | Card = Marble(drawn[0])
     else:
         found = re.fullmatch(r"#?\s*(\d{1,3})", word)
         if not found:
@@ -234,6 +253,8 @@ def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed
     """
     return Adapter(
         advise=partial(advise, playouts=playouts, seed=seed),
+        describe=describe,
+        game_over=partial(game_over, names=names),
         board=partial(gizmos_board, names=names),
         outcome_hint=outcome_hint,
         outcome_example=outcome_example,
@@ -262,19 +283,10 @@ def gizmos_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int 
     True
     """
     game = Game(players=players, **options)
-    n = game.rules.players
-    check = Checker("gizmos_walkthrough", BadArgument)
-    check.need(isinstance(human, (list, tuple, range)) and len(human) <= n, "human",
-               f"must be a list of human players, each a player 0-{n - 1}", human)
-    for p in human:
-        check.whole(p, "human", 0, n - 1)
-    check_count(seed, "seed")
+    check_count(seed, "seed")  # a number, not None: it seeds the search playouts too
     check_count(playouts, "playouts", MAX_PLAYOUTS)
-    check.flag(dealt, "dealt")
-    names = player_names(n, human)
-    bots = {p: greedy_policy for p in range(n) if p not in human}
-    start = game.new_initial_state(seed=seed) if dealt else game.new_initial_state()
-    session = Session(start, seed=seed, bots=bots, chance_player=draw_owner, parse_outcome=parse_outcome,
-                      names=names, chance_event="draw")
-    return DecisionView(session, gizmos_adapter(names, playouts, seed))
+    Checker("gizmos_walkthrough", BadArgument).flag(dealt, "dealt")
+    return walkthrough_view(game, lambda names: gizmos_adapter(names, playouts, seed), human=human, seed=seed,
+                            players=game.rules.players, parse_outcome=parse_outcome, chance_player=draw_owner,
+                            policy=greedy_policy, chance_event="draw", seeded_start=dealt)
 

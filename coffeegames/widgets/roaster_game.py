@@ -24,13 +24,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine import BadEntry, IllegalAction, Session
+from ..engine import BadEntry, IllegalAction
 from ..games import games
-from ..roaster import CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Drawn, Game, State, advise, describe, explain, show
+from ..errors import BadArgument
+from ..roaster import CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Drawn, Game, State, advise, describe, explain, parse_bag, show
+from ..validate import check_instance
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .board import INK, MUTED, Marks
 from .decision import DecisionView
+from .factory import walkthrough_view
 
 __all__ = ["ROASTER", "TOKEN_COLOURS", "draw_owner", "outcome_hint", "parse_draw", "roaster_board", "roaster_walkthrough"]
 
@@ -185,6 +188,7 @@ PHASE_WORDS = {
 
 def game_over(state: State) -> str:
     """The end, as the board shows it: ``'Game over · the cup scores 12'``."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     return f"Game over · the cup scores {state.score().total}"
 
 
@@ -195,6 +199,7 @@ def roaster_board(state: State) -> Board:
     >>> [t.name for t in traces]
     ['tokens', 'labels']
     """
+    check_instance(state, State, "state", "a Coffee Roaster state")
     return _Drawing(state).board()
 
 
@@ -203,8 +208,9 @@ def outcome_example(state: State) -> str | None:
     None at the shuffle of the cup effects, which is not typed.
 
     >>> outcome_example(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
-    'hard*2 defect moisture*2 body acidity aroma'
+    'hard:2 defect moisture:2 body acidity aroma'
     """
+    check_instance(state, State, "state", "a Coffee Roaster state")
     if state.phase == "shuffle":
         return None
     n = state.draw_count if state.phase == "draw" else 1
@@ -215,15 +221,16 @@ def outcome_example(state: State) -> str | None:
             if sum(picked.values()) < n:
                 picked[kind] += 1
                 left[kind] -= 1
-    return " ".join(kind if k == 1 else f"{kind}*{k}" for kind, k in picked.items())
+    return " ".join(kind if k == 1 else f"{kind}:{k}" for kind, k in picked.items())
 
 
 def outcome_hint(state: State) -> str:
     """What to type at this draw (short enough for the box; the kinds of token are in the box's tooltip).
 
     >>> outcome_hint(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
-    'the 8 tokens drawn, e.g. hard*2 defect moisture*2 body acidity aroma'
+    'the 8 tokens drawn, e.g. hard:2 defect moisture:2 body acidity aroma'
     """
+    check_instance(state, State, "state", "a Coffee Roaster state")
     if state.phase == "shuffle":
         return "the cup effects are shuffled by chance: press “Draw”"
     n = state.draw_count if state.phase == "draw" else 1
@@ -232,30 +239,27 @@ def outcome_hint(state: State) -> str:
 
 
 def parse_draw(text: str, state: State) -> Drawn:
-    """The tokens typed at a draw (kind names separated by spaces, ``kind×n`` or ``kind*n`` for several).
+    """The tokens typed at a draw, as every bag of the game is typed (:func:`~coffeegames.roaster.parse_bag`):
+    ``kind:count`` pairs or kinds alone, separated by spaces (``hard*5``, ``hard×5`` and ``hardx5`` read as ``hard:5``).
 
     >>> s = Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0)
-    >>> parse_draw("hard*5 moisture acidity acidity", s)
+    >>> parse_draw("hard:5 moisture acidity:2", s)
     Drawn(tokens=('hard', 'hard', 'hard', 'hard', 'hard', 'moisture', 'acidity', 'acidity'))
     >>> parse_draw("hard smoke", s)
     Traceback (most recent call last):
     ...
     coffeegames.errors.BadEntry: 8 tokens are drawn: type 8 (you typed 2)
     """
+    check_instance(text, str, "text", "the tokens drawn, typed as text")
+    check_instance(state, State, "state", "a Coffee Roaster state")
     if not state.is_chance() or state.phase == "shuffle":
         raise IllegalAction("no tokens are being drawn now: the outcome box is for draws from the bag")
-    tokens: list[str] = []
-    for word in text.replace(",", " ").lower().split():
-        for sep in ("×", "*", "x"):
-            kind, found, number = word.partition(sep)
-            if found and kind in TOKENS and number.isdigit():
-                tokens += [kind] * int(number)
-                break
-        else:
-            if word not in TOKENS:
-                raise BadEntry(f"{word!r} is not a bag token; tokens are {', '.join(TOKENS)}")
-            tokens.append(word)
     n = state.draw_count if state.phase == "draw" else 1
+    try:
+        counts = parse_bag(text)
+    except BadArgument as error:  # about the text typed: say what to type
+        raise BadEntry(f"{error}; type {outcome_hint(state)}") from None
+    tokens = [kind for kind, k in counts.items() for _ in range(k)]
     if len(tokens) != n:
         raise BadEntry(f"{n} token{'s are' if n > 1 else ' is'} drawn: type {n} (you typed {len(tokens)})")
     outcome = Drawn(tuple(tokens))
@@ -266,6 +270,7 @@ def parse_draw(text: str, state: State) -> Drawn:
 
 def draw_owner(state: State) -> int | None:
     """Whose draw a chance node is: the player's (0) at a draw from the bag; nobody's at the shuffle of the cup effects."""
+    check_instance(state, State, "state", "a Coffee Roaster state")
     return 0 if state.is_chance() and state.phase != "shuffle" else None
 
 
@@ -301,7 +306,6 @@ def roaster_walkthrough(card: str = "Mexico Altura Oaxaca", side: str = "full", 
     >>> view.chance_button.description, view.outcome_button.description, view.bots_button.layout.display
     ('Draw', 'Enter the tokens you drew', 'none')
     """
-    game = Game(card=card, side=side, **options)
-    session = Session(game.new_initial_state(seed=seed), seed=seed, chance_player=draw_owner, parse_outcome=parse_draw,
-                      names=["player (you)"], chance_event="draw")
-    return DecisionView(session, ROASTER)
+    return walkthrough_view(Game(card=card, side=side, **options), lambda names: ROASTER, human=(0,), seed=seed, players=1,
+                            parse_outcome=parse_draw, chance_player=draw_owner, names={0: "player (you)"}, chance_event="draw",
+                            seeded_start=True)

@@ -15,7 +15,7 @@ Example:
     >>> view = rush_walkthrough(players=2, seed=0)
     >>> view.state.phase, view.chance_button.description
     ('deal', 'Draw')
-    >>> view.outcome_text.value = "coffee milk"
+    >>> view.outcome_text.value = "coffee+milk"
     >>> view.outcome_button.click()
     >>> view.state.players[0].tabs[0], view.message.value
     (('coffee+milk',), '')
@@ -25,25 +25,27 @@ from __future__ import annotations
 
 import html
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..engine import BadEntry, IllegalAction, Session
+from ..engine import BadEntry, IllegalAction
 from ..errors import BadArgument, BadType
 from ..games import games
-from ..rush import Drawn, Game, Move, Phase, State, advise, greedy_policy, order_name
-from ..validate import Checker, check_instance, check_seed, is_whole
+from ..rush import Drawn, Game, Move, Phase, State, advise, describe, greedy_policy, order_name
+from ..rush.odds import parse_order as read_order
+from ..validate import Checker, check_instance
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout, wrap_words
 from .board import INK, MUTED, Marks, player_names
 from .decision import DecisionView
+from .factory import player_labels, walkthrough_view
 
-__all__ = ["INGREDIENT_COLOURS", "PLAYER_COLOURS", "best_two", "cell_text", "deal_owner", "outcome_example", "outcome_hint",
+__all__ = ["INGREDIENT_COLOURS", "PLAYER_COLOURS", "best_two", "cell_text", "deal_owner", "game_over", "outcome_example", "outcome_hint",
            "parse_order", "rush_adapter", "rush_board", "rush_decision_board", "rush_walkthrough"]
 
 INGREDIENT_COLOURS: dict[str, str] = {
@@ -298,7 +300,7 @@ def outcome_example(state: State) -> str | None:
 
 
 def outcome_hint(state: State) -> str:
-    """What to type at a deal: the order's ingredients, separated by spaces, commas or ``+``.
+    """What to type at a deal: the order's ingredients joined by ``+``.
 
     >>> outcome_hint(Game(players=3).new_initial_state())
     'the order card drawn for player 0 (its ingredients), e.g. coffee+coffee'
@@ -309,11 +311,12 @@ def outcome_hint(state: State) -> str:
 
 
 def parse_order(text: str, state: State) -> Drawn:
-    """The order card typed at a deal: its ingredients separated by spaces, commas or ``+``.
+    """The order card typed at a deal, as every order of the game is typed (:func:`~coffeegames.rush.odds.parse_order`):
+    its ingredients joined by ``+`` (``coffee+milk``; separated by spaces or commas reads the same).
 
     >>> s = Game(players=3).new_initial_state()
-    >>> parse_order("milk, coffee", s)
-    Drawn(order='coffee+milk')
+    >>> parse_order("milk+coffee", s), parse_order("milk, coffee", s)
+    (Drawn(order='coffee+milk'), Drawn(order='coffee+milk'))
     >>> parse_order("milk", s)
     Traceback (most recent call last):
     ...
@@ -323,7 +326,7 @@ def parse_order(text: str, state: State) -> Drawn:
     check_instance(state, State, "state", "a Coffee Rush state")
     if not state.is_chance():
         raise IllegalAction("no order is being drawn now: the outcome box is for order cards dealt")
-    words = text.replace("+", " ").replace(",", " ").lower().split()
+    words = read_order(text)
     if not 2 <= len(words) <= 4:
         raise BadEntry(f"an order needs 2-4 ingredients (you typed {len(words)})")
     known = state.rules.board.ingredients
@@ -336,6 +339,23 @@ def parse_order(text: str, state: State) -> Drawn:
     return outcome
 
 
+def game_over(state: State, names: Sequence[str] | None = None) -> str:
+    """The end in points: the winner (or the players tied for the most points), then the others.
+
+    >>> s = Game(players=2).new_initial_state()
+    >>> game_over(s, ["Ann", "Bo"])
+    'Game over · Ann and Bo tie with 0 points'
+    """
+    check_instance(state, State, "state", "a Coffee Rush state")
+    shown = player_labels(len(state.players), names)
+    scores = state.scores
+    top = max(scores)
+    won = [shown[i] for i, v in enumerate(scores) if v == top]
+    rest = ", ".join(f"{shown[i]} {v}" for i, v in enumerate(scores) if v != top)
+    head = f"{won[0]} wins" if len(won) == 1 else f"{', '.join(won[:-1])} and {won[-1]} tie"
+    return f"Game over · {head} with {top} points" + (f" ({rest})" if rest else "")
+
+
 def deal_owner(state: State) -> int | None:
     """Who receives the card being dealt (None away from a deal)."""
     check_instance(state, State, "state", "a Coffee Rush state")
@@ -346,6 +366,8 @@ def rush_adapter(names: Sequence[str] | None = None) -> Adapter:
     """How Coffee Rush shows itself in a :class:`DecisionView`: :func:`~coffeegames.rush.advise`, the board, deals."""
     return Adapter(
         advise=_advise,
+        describe=describe,
+        game_over=partial(game_over, names=names),
         board=rush_decision_board,
         outcome_hint=outcome_hint,
         outcome_example=outcome_example,
@@ -365,15 +387,5 @@ def rush_walkthrough(players: int = 3, human: Sequence[int] = (0,), seed: int = 
     >>> view.outcome_button.description, view.bots_button.layout.display != 'none'
     ('Enter the order drawn', True)
     """
-    game = Game(players=players, **options)
-    if isinstance(human, (str, bytes)) or not isinstance(human, Iterable):
-        raise BadType("human", "must be a list of the players a person plays, e.g. (0,) or () for bots only", human)
-    human = tuple(human)
-    bad = [p for p in human if not is_whole(p) or not 0 <= p < players]
-    if bad:
-        raise BadArgument("human", f"human players are players 0-{players - 1}", bad)
-    names = player_names(players, human)
-    bots = {p: greedy_policy for p in range(players) if p not in human}
-    session = Session(game.new_initial_state(), seed=check_seed(seed), bots=bots, chance_player=deal_owner, parse_outcome=parse_order,
-                      names=names, chance_event="draw")
-    return DecisionView(session, rush_adapter(names))
+    return walkthrough_view(Game(players=players, **options), rush_adapter, human=human, seed=seed, players=players,
+                            parse_outcome=parse_order, chance_player=deal_owner, policy=greedy_policy, chance_event="draw")

@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..engine import BadEntry, IllegalAction, Session
-from ..errors import BadArgument
+from ..engine import BadEntry, IllegalAction
 from ..games import games
+from ..validate import check_instance
 from ..vivajava import (
     COFFEE_DIE,
     COLOURS,
@@ -52,6 +52,7 @@ from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout, fraction_text, wrap_words
 from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
 from .decision import DecisionView
+from .factory import player_labels, walkthrough_view
 from .vivajava_odds import BEAN_COLOURS, bean_ink
 
 __all__ = ["game_over", "outcome_example", "outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
@@ -98,7 +99,8 @@ PHASES = {
 
 def game_over(state: State, names: Sequence[str] | None = None) -> str:
     """The end in PP, as the board shows it: ``'Game over · player 0 (you) wins with 21 PP (player 1 (bot) 18 PP)'``."""
-    names = list(names or (f"player {i}" for i in range(len(state.players))))
+    check_instance(state, State, "state", "a VivaJava state")
+    names = player_labels(len(state.players), names)
     others = ", ".join(f"{names[i]} {p.pp} PP" for i, p in enumerate(state.players) if i != state.winner)
     return f"Game over · {names[state.winner]} wins with {state.players[state.winner].pp} PP" + (f" ({others})" if others else "")
 
@@ -287,7 +289,8 @@ def vivajava_board(state: State, names: Sequence[str] | None = None) -> Board:
     >>> [t.name for t in traces], layout["title"]["text"]
     (['dice', 'cells', 'labels'], "player 0's turn · rolling 5 coffee dice")
     """
-    names = list(names or (f"player {i}" for i in range(len(state.players))))
+    check_instance(state, State, "state", "a VivaJava state")
+    names = player_labels(len(state.players), names)
     return _Drawing(state, names).board()
 
 
@@ -321,6 +324,7 @@ def outcome_example(state: State) -> str:
     >>> outcome_example(Game(players=2).new_initial_state().apply(SetupResearch("green")))
     'red red green white black'
     """
+    check_instance(state, State, "state", "a VivaJava state")
     if state.phase == "first":
         return "0"
     parts = [_example(state.rolling_white, COFFEE_DIE)]
@@ -338,6 +342,7 @@ def outcome_hint(state: State) -> str:
     >>> outcome_hint(Game(solo="omniblend", solo_first="you").new_initial_state())
     '5 coffee dice as colours, e.g. red red green white black'
     """
+    check_instance(state, State, "state", "a VivaJava state")
     if state.phase == "first":
         return "who starts: 0 (you) or 1 (the corporation)"
     parts = [f"{state.rolling_white} coffee dice as colours"]
@@ -367,6 +372,7 @@ def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
     ...
     coffeegames.errors.BadEntry: 'joker' is not a face of a coffee die: the joker is only on flavour dice
     """
+    check_instance(state, State, "state", "a VivaJava state")
     if not state.is_chance():
         raise IllegalAction("no dice are being rolled now: the outcome box is for rolls")
     if state.phase == "first":  # a solo game's first player is drawn
@@ -403,6 +409,7 @@ def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
 
 def roll_owner(state: State) -> int | None:
     """Whose roll a chance node is: the player (or corporation) whose turn it is (nobody's: the first-player draw)."""
+    check_instance(state, State, "state", "a VivaJava state")
     return state.turn if state.is_chance() and state.phase != "first" else None
 
 
@@ -453,14 +460,6 @@ def vivajava_walkthrough(
     True
     """
     game = Game(players=players, solo=solo, meter=meter, **options)
-    n = game.rules.players
-    bad = [p for p in human if not 0 <= p < n or (solo and p == CORPORATION)]
-    if bad:
-        who = "player 0 (the corporation is player 1 and plays itself)" if solo else f"players 0-{n - 1}"
-        raise BadArgument("human", f"human players are {who}", bad)
-    names = player_names(n, human)
-    if solo:
-        names[CORPORATION] = CORPORATIONS[solo]
-    bots = {p: greedy_policy for p in range(n) if p not in human}
-    session = Session(game.new_initial_state(), seed=seed, bots=bots, chance_player=roll_owner, parse_outcome=parse_roll, names=names)
-    return DecisionView(session, vivajava_adapter(names))
+    machines = {CORPORATION: CORPORATIONS[solo]} if solo else {}
+    return walkthrough_view(game, vivajava_adapter, human=human, seed=seed, players=game.rules.players, parse_outcome=parse_roll,
+                            chance_player=roll_owner, policy=greedy_policy, names=machines, machines=machines)

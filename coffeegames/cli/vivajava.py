@@ -1,0 +1,65 @@
+"""``coffeegames vivajava ...``: best blends, the rainbow and research odds, the solo corporations' METER odds."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .. import vivajava
+from ..errors import BadArgument
+from ..text import fraction_text
+from .common import OldFlag, jsonable, print_rows
+
+__all__: list[str] = []  # the commands are reached through coffeegames.cli.main
+
+
+def _blend(words: list[str]) -> vivajava.Blend:
+    sizes = {"decaf": 2, "regular": 3, "bold": 4, "extra": 5}
+    if len(words) < 2 or words[0].lower() not in sizes:
+        raise BadArgument("--beat", "a blend is a size and a colour, e.g. 'regular red' or 'extra bold green'", " ".join(words))
+    colour = words[-1].lower()
+    return vivajava.Blend.of(sizes[words[0].lower()], colour)
+
+
+def _vivajava_odds(args: argparse.Namespace) -> None:
+    coffee, flavour = args.coffee_dice, args.flavour
+    table = vivajava.blend_rows(coffee, flavour)
+    rainbow = vivajava.p_rainbow(coffee, flavour)
+    beat = _blend(args.beat) if args.beat else None
+    p_beat = vivajava.p_beats(beat, coffee, flavour) if beat else None
+    research = vivajava.research_rows(coffee, flavour)
+    if args.json:
+        extra = {"coffee_dice": coffee, "flavour": args.flavour, "p_rainbow": jsonable(rainbow),
+                 "research": [{k: jsonable(v) for k, v in r.items()} for r in research]}
+        if beat:
+            extra["beat"] = {"blend": str(beat), "p_beats": jsonable(p_beat)}
+        print_rows(table, True, extra)
+        return
+    print(f"VivaJava: best blend of {coffee} coffee dice + {flavour} flavour dice (exact)\n")
+    print_rows(table, False)
+    print(f"\nP(rainbow) = {fraction_text(rainbow)}")
+    if p_beat is not None:  # a blend to beat was given
+        print(f"P(beat the coaster's {beat}) = {fraction_text(p_beat)}")
+    print("\nResearch: RP per colour (jokers count; black = flavour dice won)\n")
+    print_rows(research, False)
+
+
+def _vivajava_meter(args: argparse.Namespace) -> None:
+    print_rows(vivajava.meter_rows(), args.json)
+
+
+def add_commands(games: Any) -> None:
+    """The ``vivajava`` game and its commands, on the parser's ``games``."""
+    vj = games.add_parser("vivajava", help="VivaJava: The Dice Game: coloured dice and blends")
+    vcmds = vj.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    vodds = vcmds.add_parser("odds", help="best-blend distribution, rainbow and research odds")
+    coffee = vodds.add_mutually_exclusive_group()
+    coffee.add_argument("--coffee-dice", type=int, default=5, metavar="N", help="coffee dice rolled, 0-10 (default 5)")
+    coffee.add_argument("--white", type=int, dest="coffee_dice", action=OldFlag, help=argparse.SUPPRESS)  # its old name
+    vodds.add_argument("--flavour", type=int, default=0, help="black flavour dice, 0-5 (default 0)")
+    vodds.add_argument("--beat", nargs="+", metavar="WORD", help="a blend on the coaster, e.g. regular red")
+    vodds.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    vodds.set_defaults(run=_vivajava_odds)
+    meter = vcmds.add_parser("meter", help="each solo corporation's success chance by METER level")
+    meter.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    meter.set_defaults(run=_vivajava_meter)
