@@ -1,6 +1,7 @@
 """The engine contract shared by every game: states, walkthroughs, solvers, many-game play and sweeps."""
 
-from .explain import Breakdown, Sample, Term, Why, advice_explainer, explainer_for, why
+from .advice import Advice, Sample, advice_frame
+from .explain import Breakdown, Term, Why, advice_explainer, explainer_for, why
 from .play import play
 from .solve import MAX_OUTCOMES, Expectimax, Policy, evaluate, play_out, random_policy, simulate
 from .state import CHANCE, TERMINAL, IllegalAction, State, action_from_json, action_to_json
@@ -9,6 +10,7 @@ from .sweep import BotMaker, play_task, sweep
 from .walkthrough import Walkthrough
 
 __all__ = [
+    "Advice",
     "BadEntry",
     "BotMaker",
     "Breakdown",
@@ -26,6 +28,7 @@ __all__ = [
     "Why",
     "action_from_json",
     "action_to_json",
+    "advice_frame",
     "advice_explainer",
     "evaluate",
     "explainer_for",

@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # the names, for readers and type checkers; at run time each 
         Upgrade,
     )
     from .explain import explain
-    from .advice import COLUMNS, advise, flavour_die_value, roll_value, rp_value
+    from .advice import advise, flavour_die_value, roll_value, rp_value
     from .dice import (
         COFFEE_DIE,
         COLOURS,
@@ -118,7 +118,7 @@ else:
             "KeepRolling Phase Rainbow Reroll Research Rolled SetupResearch TakeFlavour Upgrade"
         ),
         "explain": "explain",
-        "advice": "COLUMNS advise flavour_die_value roll_value rp_value",
+        "advice": "advise flavour_die_value roll_value rp_value",
         "dice": (
             "COFFEE_DIE COLOURS FLAVOUR_DIE JOKER NO_BLEND SIZE_NAMES WHITE_DIE Blend best_blend_of "
             "best_of_counts check_dice is_rainbow rainbow_of_counts"
@@ -145,7 +145,6 @@ __all__ = [
     "CACHED_OUTCOMES",
     "Action",
     "COFFEE_DICE",
-    "COLUMNS",
     "CORPORATION",
     "data_from_dict",
     "FLAVOUR_DICE",
