@@ -52,6 +52,7 @@ from ..errors import CoffeeGamesError
 from ..text import exact_text
 from .adapter import Adapter, Board
 from .charts import BASE, HIGHLIGHT, StaticPlot, error_html, figure, figure_dict, percent
+from .whole_text import WholeText
 from .why import why_html
 
 __all__ = ["Adapter", "Board", "DecisionView", "exact_text", "solver_advice", "value_text"]
@@ -76,24 +77,6 @@ def value_text(value: Fraction | None) -> str:
 def _short(row: Advice) -> str:
     """A valued row's value for a bar label or the list: a short decimal, an estimate with its standard error and size."""
     return value_text(row.value) if row.sample is None else row.value_text()
-
-
-class WholeText(pd.DataFrame):
-    """A table shown with every cell's whole text: pandas cuts cells at 50 characters with "...", and the advice's
-    words ("the rest of the cup test, played optimally") are meant to be read whole."""
-
-    @property
-    def _constructor(self) -> type[WholeText]:
-        return WholeText
-
-    def _repr_html_(self) -> str | None:
-        with pd.option_context("display.max_colwidth", None):
-            html_text: str | None = pd.DataFrame(self)._repr_html_()  # type: ignore[operator]
-            return html_text
-
-    def __repr__(self) -> str:
-        with pd.option_context("display.max_colwidth", None, "display.width", None, "display.max_columns", None):
-            return super().__repr__()
 
 
 def _unique(labels: Sequence[str]) -> list[str]:
