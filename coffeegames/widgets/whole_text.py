@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-__all__ = ["WholeText"]
+__all__: list[str] = []  # used by the decision view; a pandas DataFrame, not a public function
 
 
 class WholeText(pd.DataFrame):
