@@ -52,6 +52,7 @@ from clocks import Clock, timed
 import coffeegames
 from coffeegames import dairyman
 from coffeegames.dairyman import odds as dm_odds
+from coffeegames.dairyman.advice import advice_model
 from coffeegames.dairyman import sets as dm_sets
 from coffeegames.exact import dice as ex_dice
 from coffeegames.exact import dist as ex_dist
@@ -247,12 +248,13 @@ def time_advice(state: dairyman.State) -> tuple[float, float, int, str]:
     """(CPU s, wall s, positions in the model's memo, model) of one advise call."""
     gc.collect()
     c0, w0 = time.process_time(), time.perf_counter()
-    table = dairyman.advise(state)
+    dairyman.advise(state)
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
-    pay = table.attrs["payoff"].points
+    payoff, used = advice_model(state)
+    pay = payoff.points
     model = dairyman.whole_turn_model(pay, state.rules.backorder_penalty, state.rules.ice_token_from_roll,
                                        state.rules.optional_actions_before_bust)
-    return cpu, wall, model.states, table.attrs["model"]
+    return cpu, wall, model.states, used
 
 
 def whole_turn_part(games: int) -> dict[str, object]:

@@ -240,7 +240,7 @@ def _refresh_game(card: str, seed: int, stops: list[float], rounds: list[float],
         if before.is_chance():
             button = view.chance_button
         else:
-            actions = list(view.advice["action"])
+            actions = [row.action for row in view.advice]
             view.actions.value = actions.index(greedy_policy(before))
             button = view.take_button
         stops.clear()
@@ -255,7 +255,7 @@ def _refresh_game(card: str, seed: int, stops: list[float], rounds: list[float],
         if kind is None:
             continue
         rows.append({"card": card, "game": seed, "kind": kind, "phase": s.phase, "space": s.space,
-                     "cup": len(s.cup), "choices": len(view.advice), "estimates": int((view.advice["exact"] == False).sum()),  # noqa: E712
+                     "cup": len(s.cup), "choices": len(view.advice), "estimates": sum(row.exact is False for row in view.advice),
                      "cpu": round(cpu, 3), "seconds": round(seconds, 3), "stop_now s": round(sum(stops), 3),
                      "one_more_round s": round(sum(rounds), 3)})
     return rows

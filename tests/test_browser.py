@@ -113,7 +113,7 @@ def _board_summary(traces: Any, layout: Any) -> dict[str, Any]:
 
 def _snapshot(view: Any) -> dict[str, Any]:
     """Everything the page must show after a move: texts, the chart's bars, the board."""
-    valued = [row for row in view.advice.itertuples(index=False) if row.value is not None]
+    valued = [row for row in view.advice if row.value is not None]
     bars = [[("★ " if row.best else "") + row.label, round(float(row.value), 9)] for row in valued[: view.max_bars]]
     status = _text(view.status.value)
     return {

@@ -6,6 +6,7 @@ from itertools import product
 import pytest
 from conftest import naive_packings
 
+from coffeegames.engine import advice_frame
 from coffeegames import dairyman
 from coffeegames.dairyman import Drawn, Game, Lock, Rolled, advise
 
@@ -41,10 +42,11 @@ def opening(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5):
 
 def test_advice_lists_every_legal_action_with_exact_values():
     s = opening()
-    table = advise(s, max_states=0)  # the plain turn (the whole turn: tests/test_dairyman_whole_turn.py)
-    assert list(table["action"]) == s.legal_actions()
+    table = advice_frame(advise(s, max_states=0))  # the plain turn (the whole turn: tests/test_dairyman_whole_turn.py)
+    assert sorted(map(repr, table["action"])) == sorted(map(repr, s.legal_actions()))
+    assert list(table["value"]) == sorted(table["value"], reverse=True)  # best first
     turn = dairyman.optimal_turn(12, points_per_set=10, bust_cost=5)
-    for action, value, p in zip(table["action"], table["value"], table["p_bust_next"]):
+    for action, value, p in zip(table["action"], table["value"], table["risk"]):
         assert isinstance(action, Lock)
         d = 8 - sum(map(len, action.sets))
         assert value == turn.best_value(d, len(action.sets))
@@ -55,8 +57,8 @@ def test_advice_lists_every_legal_action_with_exact_values():
 
 def test_advice_after_a_lock_compares_stop_and_rolls():
     s = opening().apply(Lock(sets=((4, 6),)))
-    table = advise(s, max_states=0).set_index("label")
+    table = advice_frame(advise(s, max_states=0)).set_index("label")
     assert table.loc["Stop()", "value"] == 10
     assert table.loc["Roll()", "value"] == dairyman.optimal_turn(8, 10, 5).roll_value(6, 1)
-    assert table.loc["Roll()", "p_bust_next"] == dairyman.p_bust(6)
+    assert table.loc["Roll()", "risk"] == dairyman.p_bust(6)
     assert table.loc["Roll()", "best"]

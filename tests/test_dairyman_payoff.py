@@ -13,7 +13,9 @@ from itertools import product
 import pytest
 from conftest import naive_packings
 
+from coffeegames.engine import advice_frame
 from coffeegames import dairyman
+from coffeegames.dairyman.advice import advice_model
 from coffeegames.dairyman import Drawn, Game, Lock, Rolled, Stop, advise, display_payoff, optimal_turn, payoff_table
 from coffeegames.errors import BadArgument, BadType
 
@@ -155,12 +157,12 @@ def test_every_view_takes_the_payoff():
 def test_advice_uses_the_display_on_the_table():
     display = ("10:cheese1", "40:cheese6", "40:ice3:chosen")
     s = Game().new_initial_state().apply(Drawn(display)).apply(Rolled(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5))
-    table = advise(s)
+    table = advice_frame(advise(s))
     turn = optimal_turn(12, payoff=display_payoff(display))
-    assert table.attrs["payoff"].points == turn.payoff
+    assert advice_model(s)[0].points == turn.payoff
     for action, value in zip(table["action"], table["value"]):
         assert value == turn.best_value(8 - sum(map(len, action.sets)), len(action.sets))
     assert "10:cheese1 from the display" in table["how"].iloc[0]
-    after = advise(s.apply(Lock(sets=((4, 6), (1, 3, 6))))).set_index("label")
+    after = advice_frame(advise(s.apply(Lock(sets=((4, 6), (1, 3, 6)))))).set_index("label")
     assert after.loc["Stop()", "value"] == 10                     # two sets still buy only the 10 tile
-    assert advise(s.apply(Lock(sets=((4, 6),))).apply(Stop())).set_index("label").loc["Order(10:cheese1)", "value"] == 10
+    assert advice_frame(advise(s.apply(Lock(sets=((4, 6),))).apply(Stop()))).set_index("label").loc["Order(10:cheese1)", "value"] == 10

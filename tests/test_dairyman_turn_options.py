@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import pytest
 
+from coffeegames.engine import advice_frame
 from coffeegames.dairyman import (
     Bust,
     Drawn,
@@ -167,19 +168,19 @@ def test_a_saved_busted_roll_loaded_without_the_option_can_only_bust():
 def test_advise_values_an_order_with_the_cheese_it_can_still_make():
     # barn 20, yellow 5 unlocked: 20:cheese5 then flips (20 + 5); without the option the order ends the turn
     for flag, values in ((True, [0, 10, 25]), (False, [0, 10, 20])):
-        table = advise(ordering(Game(flip_after_order=flag)))
-        assert table["label"].tolist() == ["Order()", "Order(10:cheese1)", "Order(20:cheese5)"]
-        assert table["value"].tolist() == values and table.loc[table.best, "label"].tolist() == ["Order(20:cheese5)"]
-    ordered = advise(ordering(Game()).apply(Order(("20:cheese5",))))
+        table = advice_frame(advise(ordering(Game(flip_after_order=flag))))
+        assert table["label"].tolist() == ["Order(20:cheese5)", "Order(10:cheese1)", "Order()"]  # best first
+        assert table["value"].tolist() == values[::-1] and table.loc[table.best, "label"].tolist() == ["Order(20:cheese5)"]
+    ordered = advice_frame(advise(ordering(Game()).apply(Order(("20:cheese5",)))))
     assert ordered[["label", "value"]].values.tolist() == [["Flip(20:cheese5 → cheese)", 5], ["EndTurn()", 0]]
 
 
 def test_advise_values_an_owned_cheese_before_or_after_the_order_alike():
     # an owned 30:cheese3 with the yellow 3 unlocked: +5 whenever it is flipped in this turn
-    table = advise(ordering(Game(cheese_points=7), yellow=3, p0={"milk": ["30:cheese3"]}))
+    table = advice_frame(advise(ordering(Game(cheese_points=7), yellow=3, p0={"milk": ["30:cheese3"]})))
     values = dict(zip(table["label"], table["value"]))
     assert values == {"Order()": 7, "Order(10:cheese1)": 17, "Order(20:cheese5)": 27, "Flip(30:cheese3 → cheese)": 27}
-    strict = advise(ordering(Game(cheese_points=7, flip_after_order=False), yellow=3, p0={"milk": ["30:cheese3"]}))
+    strict = advice_frame(advise(ordering(Game(cheese_points=7, flip_after_order=False), yellow=3, p0={"milk": ["30:cheese3"]})))
     assert dict(zip(strict["label"], strict["value"]))["Flip(30:cheese3 → cheese)"] == 27
     assert strict.loc[strict.best, "label"].tolist() == ["Flip(30:cheese3 → cheese)"]  # flip first, or lose it
 
@@ -187,8 +188,8 @@ def test_advise_values_an_owned_cheese_before_or_after_the_order_alike():
 def test_advise_does_not_value_an_ice_cream_flip():
     state = position(Game(), display=("10:cheese1", "20:ice2:2s", "40:cheese6"), p0={"ice": 2})
     state = state.apply(Rolled((4, 1, 3, 6, 2, 2, 5), yellow=6)).apply(Lock(((4, 6), (1, 3, 6)), yellow=True)).apply(Stop())
-    table = advise(state.apply(Order(("20:ice2:2s",))))
-    assert table[["label", "value", "best"]].values.tolist() == [["Flip(20:ice2:2s → ice cream)", None, False], ["EndTurn()", 0, True]]
+    table = advice_frame(advise(state.apply(Order(("20:ice2:2s",)))))
+    assert table[["label", "value", "best"]].values.tolist() == [["EndTurn()", 0, True], ["Flip(20:ice2:2s → ice cream)", None, False]]
 
 
 def _best_gain(state: State, player: int) -> Fraction:
@@ -213,7 +214,7 @@ def test_advise_in_the_order_phase_matches_a_brute_force_search(options):
         for state in walk.states:
             if state.phase != Phase.ORDER:
                 continue
-            table = advise(state)
+            table = advice_frame(advise(state))
             for action, value in zip(table["action"], table["value"]):
                 if isinstance(action, Flip) and tile_of(action.tile).cheese is None:
                     assert value is None  # ice tokens and abilities are not valued

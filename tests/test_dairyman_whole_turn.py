@@ -7,6 +7,7 @@ from itertools import combinations, product
 import pytest
 from conftest import naive_packings
 
+from coffeegames.engine import advice_frame
 from coffeegames import dairyman
 from coffeegames.dairyman import WholeTurn, optimal_turn, whole_turn_value
 from coffeegames.errors import BadArgument, BadType, TooBig
@@ -149,6 +150,7 @@ from collections import Counter  # noqa: E402
 from dataclasses import replace  # noqa: E402
 
 from coffeegames.dairyman import ICE_TOKEN_VALUE, Drawn, Flip, Game, IceCream, Lock, Phase, PlayerState, Rolled, advise, tile_of  # noqa: E402
+from coffeegames.dairyman.advice import advice_model  # noqa: E402
 
 DISPLAY = ("10:cheese1", "20:cheese5", "40:cheese6")
 
@@ -191,8 +193,8 @@ def engine_value(state, player, payoff, cost=5, ice_value=ICE_TOKEN_VALUE, memo=
 def test_advise_matches_expectimax_through_the_engine(roll, yellow, lock, hand):
     state = position(Game(), roll, yellow, **hand).apply(Lock(lock))
     assert state.phase == Phase.CONTINUE
-    table = advise(state)
-    assert table.attrs["model"] == "whole turn"
+    table = advice_frame(advise(state))
+    assert advice_model(state)[1] == "whole turn"
     payoff = dairyman.display_payoff(DISPLAY).points
     held = ICE_TOKEN_VALUE * state.players[0].ice
     memo: dict = {}
@@ -204,8 +206,8 @@ def test_advise_matches_expectimax_through_the_engine(roll, yellow, lock, hand):
 def test_advise_at_a_roll_values_every_lock_rescue_and_flip():
     hand = {"ice": 1, "ice_cream": ["20:ice1:1s"], "milk": ["10:cheese3"]}
     state = position(Game(), (1, 1, 2, 2, 6, 6, 6), 3, **hand)
-    table = advise(state).set_index("label")
-    assert table.attrs["model"] == "whole turn" and table["value"].notna().all()
+    table = advice_frame(advise(state)).set_index("label")
+    assert advice_model(state)[1] == "whole turn" and table["value"].notna().all()
     turn = WholeTurn(payoff=dairyman.display_payoff(DISPLAY))
     lock = Lock(((2, 2, 6),))
     after = state.apply(lock)
@@ -220,20 +222,20 @@ def test_advise_at_a_roll_values_every_lock_rescue_and_flip():
 
 def test_advise_falls_back_to_the_plain_turn_and_says_so():
     state = position(Game(), (4, 6, 1, 1, 5, 5, 2), 3, ice=1).apply(Lock(((4, 6),)))
-    plain = advise(state, max_states=0)
-    assert plain.attrs["model"].startswith("plain turn (fallback:")
+    plain = advice_frame(advise(state, max_states=0))
+    assert advice_model(state, max_states=0)[1].startswith("plain turn (fallback:")
     turn = optimal_turn(12, payoff=dairyman.display_payoff(DISPLAY))
     assert plain.set_index("label").loc["Roll()", "value"] == turn.roll_value(6, 1)
     assert "plain turn" in plain.set_index("label").loc["Roll()", "how"]
-    whole = advise(state)
-    assert whole.attrs["model"] == "whole turn"
+    whole = advice_frame(advise(state))
+    assert advice_model(state)[1] == "whole turn"
     assert whole.set_index("label").loc["Stop()", "value"] == plain.set_index("label").loc["Stop()", "value"] == 10
 
 
 def test_advise_falls_back_when_the_ice_supply_may_run_short():
     short = position(Game(ice_supply=10), (4, 6, 1, 1, 5, 5, 2), 3, ice=9).apply(Lock(((4, 6),)))   # supply 1, 6 dice left
     assert short.ice_supply == 1
-    table = advise(short)
-    assert "fewer than the rolls left may take" in table.attrs["model"]
+    table = advice_frame(advise(short))
+    assert "fewer than the rolls left may take" in advice_model(short)[1]
     plenty = position(Game(ice_supply=20), (4, 6, 1, 1, 5, 5, 2), 3, ice=9).apply(Lock(((4, 6),)))
-    assert advise(plenty).attrs["model"] == "whole turn"
+    assert advice_model(plenty)[1] == "whole turn"

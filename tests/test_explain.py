@@ -16,7 +16,6 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-import pandas as pd
 import pytest
 
 import coffeegames
@@ -31,7 +30,8 @@ from coffeegames.engine.explain import (
     solver_explainer,
     why,
 )
-from coffeegames.widgets.decision import solver_advice
+from coffeegames.dairyman.advice import advice_model
+from coffeegames.engine.advice import Advice, advice_of, solver_advice
 
 DECISIONS = {"roaster": 6, "gizmos": 3, "rush": 6}
 """Decisions checked per seeded game (the cup-test solver takes about a second a decision, Gizmos' search playouts
@@ -42,10 +42,6 @@ CHANCE_INSIDE = {"dairyman", "vivajava", "roaster"}
 """Games whose advised values are exact expectations over chance that follows the choice, so some choice must be taken
 apart into several outcomes. Gizmos values by search playouts (an estimate: shown whole, with its sample) and Coffee
 Rush by the exact best plan of the turn, which chance does not enter (one certain term)."""
-
-
-def _valued(value: Any) -> bool:
-    return value is not None and value == value
 
 
 def _decisions(info: Any, options: dict[str, Any], seed: int, count: int) -> list[Any]:
@@ -70,21 +66,22 @@ def test_every_breakdown_adds_up_to_the_value_shown(name: str) -> None:
     broken_down = 0
     for options in info.variants[:2]:
         for state in _decisions(info, options, seed=3, count=DECISIONS.get(name, 12)):
-            frame = info.module.advise(state)
-            for row in frame.itertuples(index=False):
+            rows = info.module.advise(state)
+            assert all(isinstance(row, Advice) for row in rows)
+            for row in rows:
                 b = explain(state, row.action)
                 assert isinstance(b, Breakdown)
-                if not _valued(row.value):
+                if row.value is None:
                     assert b.value is None and not b.terms
                     continue
                 assert b.value == row.value, (row.label, b)
                 assert all(isinstance(t.chance, Fraction) and isinstance(t.value, Fraction) for t in b.terms)
                 assert b.total == row.value, (row.label, b.equation())  # Fraction equality: exactly the value shown
                 assert sum(t.chance for t in b.terms) == 1 and all(0 < t.chance <= 1 for t in b.terms)
-                if getattr(row, "exact", True) is False:
+                if row.sample is not None:
                     assert b.sample is not None
                 broken_down += len(b.terms) > 1
-            reason = why(state, frame, explain)
+            reason = why(state, rows, explain)
             if reason is not None and reason.other is not None:
                 assert reason.chosen.label in reason.difference and reason.other.label in reason.difference
     if name in CHANCE_INSIDE:
@@ -115,9 +112,8 @@ def test_dairyman_bust_term_matches_a_brute_force_count() -> None:
 
     def check(state: Any, action: Any, kept: tuple[int, ...], rolling: int, bust_value: int) -> Breakdown:
         b = explain(state, action)
-        table = advise(state)
-        assert table.attrs["model"] == "whole turn" and "whole-turn model" in b.how
-        assert b.value == b.total == advice_value(table, action)
+        assert advice_model(state)[1] == "whole turn" and "whole-turn model" in b.how
+        assert b.value == b.total == advice_of(advise(state), action).value
         assert sum(t.chance for t in b.terms) == 1
         bust = [t for t in b.terms if t.outcome.startswith("bust")]
         assert bust and bust[0].chance == _no_set_chance(kept, rolling) and bust[0].value == bust_value
@@ -143,19 +139,15 @@ def test_dairyman_breakdowns_follow_the_model_the_advice_used() -> None:
         s = Game(**options).new_initial_state().apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3")))
         owner = dataclasses.replace(s.players[0], ice_cream=abilities)
         s = dataclasses.replace(s, players=(owner,) + s.players[1:]).apply(Rolled(dice=(1, 1, 3, 4, 4, 6, 6), yellow=1))
-        table = advise(s)
-        assert table.attrs["model"].startswith("plain turn" if options else "whole turn")
-        for action, value in zip(table["action"], table["value"]):
-            b = coffeegames.dairyman.explain(s, action)
-            assert b.value == b.total == value and b.how.startswith(table.attrs["model"] if options else "whole-turn model")
+        model = advice_model(s)[1]
+        assert model.startswith("plain turn" if options else "whole turn")
+        for row in advise(s):
+            b = coffeegames.dairyman.explain(s, row.action)
+            assert b.value == b.total == row.value and b.how.startswith(model if options else "whole-turn model")
             assert "not taken apart" not in b.terms[0].outcome
         if abilities:
-            reroll = coffeegames.dairyman.explain(s, next(a for a in table["action"] if type(a).__name__ == "IceCream"))
+            reroll = coffeegames.dairyman.explain(s, next(r.action for r in advise(s) if type(r.action).__name__ == "IceCream"))
             assert len(reroll.terms) > 1 and "keeping their values" in reroll.how
-
-
-def advice_value(table: pd.DataFrame, action: Any) -> Fraction:
-    return next(v for a, v in zip(table["action"], table["value"]) if a == action)
 
 
 def test_the_fallback_from_advise_alone_agrees_with_expectimax() -> None:
@@ -171,10 +163,8 @@ def test_the_fallback_from_advise_alone_agrees_with_expectimax() -> None:
 
 
 def test_the_fallback_says_so_when_the_advice_looks_further_ahead() -> None:
-    def advise_far(state: KeepOrReroll) -> pd.DataFrame:  # values a reroll at 4 (not 7/2): a model the next roll cannot explain
-        rows = [{"action": Keep(), "label": "Keep()", "value": Fraction(state.die or 0)},
-                {"action": Reroll(), "label": "Reroll()", "value": Fraction(4)}]
-        return pd.DataFrame(rows).assign(best=lambda f: f["value"] == f["value"].max())
+    def advise_far(state: KeepOrReroll) -> list[Advice]:  # values a reroll at 4 (not 7/2): a model the next roll cannot explain
+        return [Advice(Keep(), "Keep()", Fraction(state.die or 0)), Advice(Reroll(), "Reroll()", Fraction(4))]
 
     b = advice_explainer(advise_far)(KeepOrReroll(die=3), Reroll())
     assert b.value == b.total == 4 and len(b.terms) == 1 and "further ahead" in b.terms[0].outcome

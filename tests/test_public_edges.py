@@ -522,7 +522,7 @@ INSTANCES: dict[str, Any] = {
     "coffeegames.rush.data.OrderDeck": lambda: coffeegames.rush.data.load_orders(),
     "coffeegames.rush.state.State": _rush_moving,
     "coffeegames.rush.actions.Move": lambda: coffeegames.rush.Move(0, (1, 2), 1),
-    "coffeegames.engine.explain.Sample": lambda: coffeegames.engine.explain.Sample(200, 0.42, unit="playouts"),
+    "coffeegames.engine.advice.Sample": lambda: coffeegames.engine.advice.Sample(200, 0.42, unit="playouts"),
 }
 """How to build a real instance of a class whose constructor's valid-ish arguments (by name) do not make one."""
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from coffeegames.engine import advice_frame
 from coffeegames.engine import Expectimax, Walkthrough
 from coffeegames.errors import BadArgument, BadData, BadType
 from coffeegames.roaster import (
@@ -191,7 +192,7 @@ def test_starting_flavours_valued_by_advise_by_hand():
     # no roast points; 7 or fewer tokens: -5), so each flavour put in is one more match: 1, 2, 3 matches score 1, 3, 6,
     # and none scores 0 and -3. Relative to leaving all three out: +4, +6, +9.
     r = cup_position(["bean2", "bean2"], side="easy").apply(Stop())
-    table = advise(r)
+    table = advice_frame(advise(r))
     values = {a.tokens: v for a, v in zip(table["action"], table["value"])}
     none = values[()]
     assert none == -8
@@ -210,7 +211,7 @@ def test_starting_flavours_valued_by_advise_against_brute_force():
     # the bag may push a bean out of the cup: each choice valued by advise equals the brute force written here.
     beans = ["bean4"] * 4 + ["bean0"] * 6
     r = cup_position(beans, side="easy", tray_spaces=0).apply(Stop())
-    table = advise(r)
+    table = advice_frame(advise(r))
     assert len(table) == 8 and table["exact"].all()
     for action, value in zip(table["action"], table["value"]):
         assert value == brute_force(tuple(beans) + action.tokens, sweetness=False, tray_room=0), action

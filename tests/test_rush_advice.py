@@ -58,20 +58,19 @@ def simulated(state: rush.State, plan: rush.Plan, samples: int, seed: int) -> li
 @pytest.mark.parametrize("players, seed, turns", [(2, 3, 2), (3, 5, 4)])
 def test_the_next_turn_estimate_in_advice_is_the_stated_simulation(players: int, seed: int, turns: int) -> None:
     s = decision(players, seed, turns)
-    table = rush.advise(s, lookahead=3, samples=5, seed=7)
-    assert table.attrs["exact"] == ("value",) and table.attrs["estimate"] == ("next_turn", "next_turn_se")
-    assert table.attrs["samples"] == 5 and table.attrs["seed"] == 7 and table.attrs["estimated_rows"] == 3
-    assert "greedy bot" in table.attrs["opponent"] and "unseen deck" in table.attrs["opponent"]
-    assert table["next_turn"].iloc[3:].isna().all() and table["next_turn_se"].iloc[3:].isna().all()
-    for row in table.head(3).itertuples():
+    rows = rush.advise(s, lookahead=3, samples=5, seed=7)
+    assert all(row.exact for row in rows) and all(row.detail("next_turn") is None for row in rows[3:])
+    for row in rows[:3]:
         plan = best_after(s, row.action)
         assert row.value == Fraction(plan.value) and isinstance(row.value, Fraction)  # the exact value stays exact
         values = simulated(s, plan, 5, 7)
-        assert row.next_turn == Fraction(sum(values), 5)
-        assert row.next_turn_se == pytest.approx(statistics.stdev(values) / 5 ** 0.5)
+        guess = row.detail("next_turn")
+        assert guess.mean == Fraction(sum(values), 5) and guess.samples == 5
+        assert guess.stderr == pytest.approx(statistics.stdev(values) / 5 ** 0.5)
+        assert "greedy bot" in guess.model and "unseen deck" in guess.model and "seed 7" in row.detail("next_turn_how")
     plain = rush.advise(s)
-    assert "next_turn" not in plain.columns and "next_turn_se" not in plain.columns
-    assert plain.attrs["estimate"] == () and list(plain["value"]) == list(table["value"])
+    assert all(row.detail("next_turn") is None for row in plain)
+    assert [row.value for row in plain] == [row.value for row in rows]
 
 
 def test_advice_refuses_bad_budgets_by_name() -> None:

@@ -16,6 +16,7 @@ from itertools import product
 
 import pytest
 
+from coffeegames.engine import Advice, advice_frame
 from coffeegames.engine import Walkthrough
 from coffeegames.vivajava import (
     FLAVOUR_DIE,
@@ -44,7 +45,6 @@ from coffeegames.vivajava import (
     p_rainbow,
 )
 from coffeegames.vivajava import (
-    COLUMNS,
     TRACK_COLOURS,
     advise,
     corporation_chance,
@@ -106,18 +106,18 @@ def with_players(state: State, **changes: object) -> State:
 
 
 def values(state: State) -> dict[str, Fraction]:
-    table = advise(state)
+    table = advice_frame(advise(state))
     return dict(zip(table["label"], table["value"]))
 
 
 def assert_listed_once_best_marked(state: State) -> None:
-    table = advise(state)
-    assert list(table.columns) == COLUMNS
-    assert list(table["action"]) == list(state.legal_actions())
-    valued = [v for v in table["value"] if v is not None]
+    rows = advise(state)
+    assert all(isinstance(row, Advice) and row.exact is not False for row in rows)
+    assert sorted(map(repr, (row.action for row in rows))) == sorted(map(repr, state.legal_actions()))
+    valued = [row.value for row in rows if row.value is not None]
     assert all(isinstance(v, Fraction) for v in valued)
-    assert list(table["best"]) == [v is not None and v == max(valued) for v in table["value"]]
-    assert table["best"].any()
+    assert [row.best for row in rows] == [row.value is not None and row.value == max(valued) for row in rows]
+    assert rows[0].best and [row.value for row in rows if row.value is not None] == sorted(valued, reverse=True)
 
 
 # -- blends against the engine -------------------------------------------------------------
@@ -129,7 +129,7 @@ def test_featured_and_rainbow_values_equal_the_engines_expected_pp(solo: str | N
     game = Game(players=2, solo=solo, meter=meter)
     for roll in [("red", "red", "red", "green", "black"), ("white", "yellow", "red", "green", "black"), ("green",) * 4 + ("white",)]:
         state = rolled(game, *roll)
-        table = advise(state)
+        table = advice_frame(advise(state))
         blends = [(a, v) for a, v in zip(table["action"], table["value"]) if isinstance(a, (Featured, Rainbow))]
         assert blends
         for action, value in blends:
@@ -139,12 +139,12 @@ def test_featured_and_rainbow_values_equal_the_engines_expected_pp(solo: str | N
 def test_featured_value_is_one_plus_pp_times_the_chance_nobody_beats_it() -> None:
     """Three players, by hand from p_beats: the next player rolls 5 + their 2 flavour dice, the last 5."""
     state = with_players(rolled(Game(players=3), "red", "red", "red", "green", "black"), p1=dict(flavour=2))
-    table = advise(state).set_index("label")
+    table = advice_frame(advise(state)).set_index("label")
     for size in (2, 3):
         blend = Blend.of(size, "red")
         kept = (1 - p_beats(blend, coffee_dice=5, flavour=2)) * (1 - p_beats(blend, coffee_dice=5))
         row = table.loc[str(Featured("red", size))]
-        assert row["value"] == 1 + 3 * kept and row["p_lost"] == 1 - kept
+        assert row["value"] == 1 + 3 * kept and row["risk"] == 1 - kept
         assert p_featured_lost(state, blend) == 1 - kept
 
 
@@ -184,10 +184,10 @@ def test_holding_the_rainbow_research_keeps_it_and_a_featured_blend_gives_it_bac
 @pytest.mark.parametrize("solo", [None, "omniblend", "sacchar"])
 def test_keep_is_the_blends_pp_times_the_chance_it_survives(solo: str | None) -> None:
     state = holding(Game(players=2, solo=solo, meter="red"), "red", 3)
-    table = advise(state).set_index("label")
+    table = advice_frame(advise(state)).set_index("label")
     assert table.loc["Keep()", "value"] == engine_pp_gain(state, Keep())
     if solo is None:
-        assert table.loc["Keep()", "p_lost"] == p_beats(Blend.of(3, "red"))
+        assert table.loc["Keep()", "risk"] == p_beats(Blend.of(3, "red"))
 
 
 # -- re-rolls, by brute force over ordered rolls -----------------------------------------------
@@ -198,7 +198,7 @@ def brute_roll_value(state: State, white: int, flavour: int = 0) -> Fraction:
     total = Fraction(0)
     for faces in product(*[WHITE_DIE] * white, *[FLAVOUR_DIE] * flavour):
         after = state.apply(Rolled(white=faces[:white], own=faces[white:]))
-        table = advise(after)
+        table = advice_frame(advise(after))
         total += max(v for a, v in zip(table["action"], table["value"]) if isinstance(a, (Featured, Rainbow, Research)))
     return total / 6 ** (white + flavour)
 
@@ -206,19 +206,19 @@ def brute_roll_value(state: State, white: int, flavour: int = 0) -> Fraction:
 @pytest.mark.parametrize(("size", "flavour"), [(2, 0), (3, 0), (2, 1)])
 def test_reroll_value_and_risk_by_brute_force(size: int, flavour: int) -> None:
     state = with_players(holding(Game(players=2), "yellow", size), p0=dict(flavour=flavour))
-    row = advise(state).set_index("label").loc["Reroll()"]
+    row = advice_frame(advise(state)).set_index("label").loc["Reroll()"]
     after = state.apply(Reroll())
     assert row["value"] == roll_value(after) == brute_roll_value(after, size, flavour)
     kept = Blend.of(size, "yellow")
     fails = sum(best_blend_of(r) <= kept for r in product(*[WHITE_DIE] * size, *[FLAVOUR_DIE] * flavour))
-    assert row["p_lost"] == Fraction(fails, 6 ** (size + flavour))
+    assert row["risk"] == Fraction(fails, 6 ** (size + flavour))
 
 
 def test_degrading_is_worth_the_better_of_keep_and_reroll() -> None:
     state = holding(Game(players=3), "red", 4, phase="degrade", funders=(2,))
-    table = advise(state)
+    table = advice_frame(advise(state))
     after = state.apply(state.legal_actions()[0])
-    best_after = max(advise(after)["value"])
+    best_after = max(advice_frame(advise(after))["value"])
     assert list(table["value"]) == [best_after, best_after] and table["best"].all()
     assert "player 2's marker goes home" in table["then"].iloc[1]
 
@@ -230,14 +230,14 @@ def test_keep_rolling_and_upgrade_are_worth_the_best_choice_they_lead_to() -> No
     research = [0] * len(TRACK_COLOURS)  # a token lies on its track from the 1X mark on (yellow 2 RP, green 3)
     research[TRACK_COLOURS.index("yellow")] = research[TRACK_COLOURS.index("green")] = 3
     state = with_players(state, p0=dict(tokens=tuple(tokens), research=tuple(research)))
-    table = advise(state).set_index("label")
+    table = advice_frame(advise(state)).set_index("label")
     assert_listed_once_best_marked(state)
     one = KeepRolling(("white",))
     assert table.loc[str(one), "value"] == brute_roll_value(state.apply(one), 1)
     upgrade = Upgrade("white")  # white → yellow: no blend gained
     after = state.apply(upgrade)
     assert table.loc[str(upgrade), "value"] == max(
-        v for a, v in zip(advise(after)["action"], advise(after)["value"]) if not isinstance(a, (Upgrade, KeepRolling))
+        v for a, v in zip(advice_frame(advise(after))["action"], advice_frame(advise(after))["value"]) if not isinstance(a, (Upgrade, KeepRolling))
     )
     black_pair = 1 + 2 * (1 - p_beats(Blend.of(2, "black")))  # green → black: a pair of black, the best blend
     assert table.loc[str(Upgrade("green")), "value"] == black_pair == values(state.apply(Upgrade("green")))["Featured(Decaf black)"]
@@ -249,7 +249,7 @@ def test_keep_rolling_and_upgrade_are_worth_the_best_choice_they_lead_to() -> No
 def test_research_is_valued_at_each_tracks_pp_per_rp() -> None:
     state = rolled(Game(players=2), "red", "red", "red", "green", "black")
     state = with_players(state, p0=dict(research=(0, 0, 0, 5, 0)))  # red: 5 of 7, so 3 red dice give 2 RP
-    table = advise(state).set_index("label")
+    table = advice_frame(advise(state)).set_index("label")
     rules = state.rules
     assert table.loc["Research(red)", "rp"] == 2 and table.loc["Research(red)", "value"] == 2 * Fraction(4, 7)
     assert "completes it (+4 PP now)" in table.loc["Research(red)", "then"]
@@ -266,13 +266,13 @@ def test_every_decision_of_bot_games_is_listed_once_with_the_best_marked() -> No
         while not walk.state.is_terminal():
             state = walk.state
             if state.is_chance():
-                assert advise(state).empty
+                assert advice_frame(advise(state)).empty
                 walk.step()
                 continue
             assert_listed_once_best_marked(state)
             seen.add(state.phase)
             walk.step(greedy_policy(state))
-        assert advise(walk.state).empty
+        assert advice_frame(advise(walk.state)).empty
     assert seen >= {"setup", "act", "keep", "activate"}
 
 
@@ -281,7 +281,7 @@ def test_activation_choices_carry_proxy_values() -> None:
     state = with_players(state, p0=dict(research=(1, 0, 0, 0, 0)))
     after = state.apply(Research("white"))  # 1 → 4: the 1X and 2X marks of Extra Flavour
     assert after.phase == "activate"
-    table = advise(after).set_index("label")
+    table = advice_frame(advise(after)).set_index("label")
     assert table.loc[str(TakeFlavour()), "value"] == flavour_die_value(state.rules)
     assert table.loc["Decline()", "value"] == 0
 
@@ -289,7 +289,7 @@ def test_activation_choices_carry_proxy_values() -> None:
 def test_gain_token_is_valued_like_one_rp_of_its_track() -> None:
     state = rolled(Game(players=2), "yellow", "yellow", "yellow", "red", "green")
     after = state.apply(Research("yellow"))  # 0 → 3 on yellow: 1X Upgrade Bean
-    table = advise(after).set_index("label")
+    table = advice_frame(advise(after)).set_index("label")
     assert table.loc[str(GainToken()), "value"] == rp_value(state.rules, "yellow")
 
 
@@ -325,9 +325,9 @@ def test_omniblend_beating_a_blend_needs_more_than_three_alike_sometimes() -> No
 
 def test_no_decision_no_rows_and_roll_value_needs_a_roll() -> None:
     state = Game(solo="omniblend").new_initial_state()
-    assert advise(state).empty and list(advise(state).columns) == COLUMNS  # the first-player draw
+    assert advise(state) == []  # the first-player draw
     state = state.apply(FirstPlayer(0))
-    assert advise(state).empty  # your first roll
+    assert advice_frame(advise(state)).empty  # your first roll
     with pytest.raises(ValueError, match="phase 'roll'"):
         roll_value(state.apply(Rolled(white=("red",) * 5)))
     with pytest.raises(ValueError, match="solo"):

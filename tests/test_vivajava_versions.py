@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from coffeegames.engine import advice_frame
 from coffeegames.engine import IllegalAction, Walkthrough
 from coffeegames.errors import BadData
 from coffeegames.vivajava import (
@@ -133,7 +134,7 @@ def test_a_solo_game_draws_its_first_player_and_the_second_gains_1_rp(solo: str)
     corp = start.apply(FirstPlayer(1))
     assert (corp.turn, str(corp.phase), corp.current_player()) == (0, "setup", 0)
     assert corp.legal_actions() == [SetupResearch(c) for c in ("white", "yellow", "brown", "red", "green")]
-    assert advise(corp)["rp"].tolist() == [1] * 5
+    assert advice_frame(advise(corp))["rp"].tolist() == [1] * 5
     after = corp.apply(SetupResearch("red"))
     assert after.players[0].research == (0, 0, 0, 1, 0) and after.players[1].research == (0,) * 5
     assert (after.turn, str(after.phase)) == (1, "corp") and not after.setting_up
@@ -211,7 +212,7 @@ def test_advice_says_how_often_an_ability_activates() -> None:
     for n in (1, 2):
         s = Game(activations_at_2x=n).new_initial_state().apply(SetupResearch("green"))
         s = s.apply(Rolled(white=("white",) * 4 + ("black",)))
-        then = advise(s).set_index("label").loc["Research(white)", "then"]
+        then = advice_frame(advise(s)).set_index("label").loc["Research(white)", "then"]
         assert ("(3 activations)" in then) == (n == 2) and "unlocks 1X and 2X" in then
 
 

@@ -436,7 +436,7 @@ def test_order_choices_name_tiles_as_the_board_shows_them_not_by_code() -> None:
         (view.chance_button if state.is_chance() else view.take_button).click()
     else:
         pytest.fail("no order decision within 80 steps")
-    orders = [(a, label) for a, label in zip(view.advice["action"], view.advice["label"]) if isinstance(a, dairyman.Order) and a.tiles]
+    orders = [(r.action, r.label) for r in view.advice if isinstance(r.action, dairyman.Order) and r.action.tiles]
     for action, label in orders:
         tiles = [dairyman.tile_of(code) for code in action.tiles]
         assert not any(code in label for code in action.tiles), label

@@ -17,13 +17,14 @@ import pytest
 
 from coffeegames import dairyman
 from coffeegames.dairyman import Drawn, Game, Lock, Rolled, Stop, advise, optimal_turn
-from coffeegames.engine import CHANCE, Expectimax, IllegalAction, Session
+from coffeegames.engine import CHANCE, Expectimax, IllegalAction, Sample, Session
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
 from coffeegames.widgets.adapter import Adapter
 from coffeegames.widgets.charts import BASE, HIGHLIGHT, StaticPlot, figure, figure_dict, mean_text, plot_output
 from coffeegames.widgets.dairyman_game import dairyman_board, dairyman_walkthrough, parse_roll, roll_owner
 from coffeegames.widgets.dairyman_policy import PolicyExplorer
-from coffeegames.widgets.decision import STAR, DecisionView, solver_advice
+from coffeegames.engine.advice import solver_advice
+from coffeegames.widgets.decision import STAR, DecisionView
 from coffeegames.widgets.gizmos_game import gizmos_walkthrough
 from coffeegames.widgets.roaster_game import roaster_walkthrough
 from coffeegames.widgets.rush_game import rush_walkthrough
@@ -49,16 +50,16 @@ def at_first_lock(seed: int = 3, text: str = ROLL) -> DecisionView:
 
 def assert_chart_shows_advice(view: DecisionView) -> None:
     """Bars = the exact advise() values as floats, best first, the best highlighted and starred."""
-    frame = advise(view.state)
-    valued = sorted((v for v in frame["value"] if v is not None), reverse=True)[: view.max_bars]
+    rows = advise(view.state)
+    valued = sorted((row.value for row in rows if row.value is not None), reverse=True)[: view.max_bars]
     bars = view.chart_fig.data[0]
     assert list(bars.x) == [float(v) for v in valued]
     top = max(valued)
     assert list(bars.marker.color) == [HIGHLIGHT if v == top else BASE for v in valued]
     assert [y.startswith(STAR) for y in bars.y] == [v == top for v in valued]
-    assert set(view.advice["action"]) == set(frame["action"])  # every legal action is offered
-    assert list(view.advice["label"]) == [dairyman.describe(a) for a in view.advice["action"]]  # in a player's words
-    assert view.actions.options[0][0].startswith(STAR) and len(view.actions.options) == len(frame)
+    assert {row.action for row in view.advice} == {row.action for row in rows}  # every legal action is offered
+    assert [row.label for row in view.advice] == [dairyman.describe(row.action) for row in view.advice]  # a player's words
+    assert view.actions.options[0][0].startswith(STAR) and len(view.actions.options) == len(rows)
 
 
 # -- Dairyman: take, undo, type, bots, new game -------------------------------------------
@@ -68,8 +69,8 @@ def test_the_chart_shows_every_choice_with_its_exact_value() -> None:
     view = at_first_lock()
     assert view.session.walkthrough.moves[-1] == ROLLED and view.state.phase == "lock"
     assert_chart_shows_advice(view)
-    best = view.advice.iloc[0]
-    assert best["label"] == "Lock 4+6, 5+5 and 2+3+5 (the yellow die in a set)" and best["value"] == 30
+    best = view.advice[0]
+    assert best.label == "Lock 4+6, 5+5 and 2+3+5 (the yellow die in a set)" and best.value == 30
     assert "30" in view.summary.value and "100%" in view.summary.value  # exact value and bust chance in words
     hover = view.chart_fig.data[0].customdata[1]
     assert "18990515/839808" in hover and "3365/46656" in hover  # Lock(4+6): exact whole-turn value and bust chance
@@ -79,7 +80,7 @@ def test_taking_an_action_advances_the_game_and_the_history() -> None:
     view = at_first_lock()
     before, moves = view.state, len(view.session.walkthrough.moves)
     view.actions.value = 1  # not the best: lock one set and roll on
-    chosen = view.advice["action"].iat[1]
+    chosen = view.advice[1].action
     view.take_button.click()
     assert view.message.value == ""
     assert chosen == Lock(sets=((4, 6),)) and view.state == before.apply(chosen)
@@ -87,7 +88,7 @@ def test_taking_an_action_advances_the_game_and_the_history() -> None:
     assert view.session.history()[-1] == ("player 0 (you)", "Lock(4+6)")
     assert view.history()[-1] == ("player 0 (you)", "Lock 4+6") and "Lock 4+6" in view.history_panel.value
     assert_chart_shows_advice(view)  # now Stop() against Roll()
-    assert {str(a) for a in view.advice["action"]} >= {"Stop()", "Roll()"}
+    assert {str(row.action) for row in view.advice} >= {"Stop()", "Roll()"}
 
 
 def test_undo_returns_to_the_state_before_your_move_exactly() -> None:
@@ -277,7 +278,7 @@ def test_decision_view_is_generic_keep_or_reroll() -> None:
     assert view.state == KeepOrReroll(die=2)
     values = dict(solver.action_values(view.state))
     assert list(view.chart_fig.data[0].x) == [3.5, 2.0] == [float(values[Reroll()]), float(values[Keep()])]
-    assert view.advice.loc[0, "action"] == Reroll() and view.chart_fig.data[0].y[0] == STAR + "Reroll()"
+    assert view.advice[0].action == Reroll() and view.chart_fig.data[0].y[0] == STAR + "Reroll()"
     assert list(view.table().columns) == ["expected value", "then", "how"]  # no risk column in this game
     view.take_button.click()
     assert view.state == KeepOrReroll(None, rerolled=True) and view.state.current_player() == CHANCE
@@ -357,9 +358,9 @@ def test_every_move_from_code_redraws_the_board_and_chart() -> None:
     view.enter_outcome(ROLL)
     assert drawn(view.board_plot) != board and "lock sets" in drawn(view.board_plot)["layout"]["title"]["text"]
     chart = drawn(view.chart)
-    expected = sorted((float(v) for v in advise(view.state)["value"] if v is not None), reverse=True)[: view.max_bars]
+    expected = sorted((float(r.value) for r in advise(view.state) if r.value is not None), reverse=True)[: view.max_bars]
     assert chart["data"][0]["x"] == expected
-    view.take(view.advice["action"].iat[1])
+    view.take(view.advice[1].action)
     assert drawn(view.chart) != chart
     assert drawn(view.chart)["data"][0]["x"] == list(view.chart_fig.data[0].x)
     assert [who for who, _ in view.session.history()][-1] in view.history_panel.value
@@ -373,13 +374,13 @@ def test_the_exact_box_asks_advise_for_exact_values_and_the_why_panel_follows() 
 
     def advise(state: KeepOrReroll, exact: bool = False) -> Any:
         asked.append(exact)
-        frame = solved(state)
-        return frame if exact else frame.assign(value=[Fraction(round(v)) for v in frame["value"]], exact=False)
+        rows = solved(state)
+        return rows if exact else [dataclasses.replace(r, value=Fraction(round(r.value or 0)), sample=Sample(None, 0.5)) for r in rows]
 
     view = DecisionView(Session(KeepOrReroll(die=2), seed=1), Adapter(advise=advise, exact_toggle="exact values"))
-    assert view.exact_toggle.layout.display is None and set(view.advice["value"]) == {4, 2}  # 7/2 rounded
+    assert view.exact_toggle.layout.display is None and {r.value for r in view.advice} == {4, 2}  # 7/2 rounded
     view.exact_toggle.value = True
-    assert view.state == KeepOrReroll(die=2) and set(view.advice["value"]) == {Fraction(7, 2), 2}
+    assert view.state == KeepOrReroll(die=2) and {r.value for r in view.advice} == {Fraction(7, 2), 2}
     assert view.why is not None and view.why.chosen.value == Fraction(7, 2) and asked[-1] is True
 
 
@@ -449,3 +450,24 @@ def test_plot_output_is_what_plotlys_mimetype_renderer_makes(config: dict[str, A
             theirs["application/vnd.plotly.v1+json"]["config"] = config
         ours = plot_output(fig, config)["data"]
         assert ours.pop("text/plain") and ours == theirs
+
+
+def test_a_decision_is_advised_once_for_the_list_the_chart_and_the_why_panel() -> None:
+    """The view remembers its advice per position: the "why" panel (here built from ``advise`` alone) and a second
+    choice picked in the list reuse it; a new position is advised once more."""
+    solved = solver_advice()
+    asked: list[KeepOrReroll] = []
+
+    def advise(state: KeepOrReroll) -> Any:
+        asked.append(state)
+        return solved(state)
+
+    view = DecisionView(Session(KeepOrReroll(), seed=1), Adapter(advise=advise))
+    view.chance_step()
+    assert view.why is not None and view.why.other is not None  # the panel compares both choices
+    view.actions.value = 1  # the other choice, taken apart
+    assert view.why is not None and view.why.chosen.label == view.advice[1].label
+    assert asked == [view.state]
+    view.undo()
+    view.chance_step()
+    assert len(asked) == len(set(asked)) == (1 if view.state == asked[0] else 2)

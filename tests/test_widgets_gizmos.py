@@ -64,10 +64,11 @@ def _text(markup: str) -> str:
 def test_estimates_read_as_a_decimal_with_its_standard_error_and_playouts_never_as_a_fraction() -> None:
     view = gizmos_walkthrough(players=2, seed=4, playouts=40)
     advice = view.advice
-    assert not advice["exact"].any() and all(isinstance(s, Sample) for s in advice["sample"])
-    assert sum(advice["playouts"]) == 40
-    first = advice.iloc[0]
-    worth = f"≈ {float(first.value):.2f} ± {first.stderr:.2f} (an estimate from {first.playouts} playouts)"
+    assert not any(row.exact for row in advice) and all(isinstance(row.sample, Sample) for row in advice)
+    assert sum(row.sample.size for row in advice if row.sample is not None) == 40
+    first = advice[0]
+    sample = first.sample
+    worth = f"≈ {float(first.value):.2f} ± {sample.stderr:.2f} (an estimate from {sample.size} playouts)"
     # the summary, the list, the chart's labels and hover, the table: a decimal ± its standard error, with the playouts
     shown = {"summary": _text(view.summary.value), "list": " | ".join(label for label, _ in view.actions.options),
              "bars": " | ".join(view.chart_fig.data[1].text), "hover": " | ".join(view.chart_fig.data[0].customdata),
@@ -76,15 +77,14 @@ def test_estimates_read_as_a_decimal_with_its_standard_error_and_playouts_never_
         assert "±" in text and "playouts" in text and not FRACTION.search(text), (where, text)
     assert worth in shown["list"] and worth in shown["bars"] and worth in shown["table"]
     assert all(label.count("≈") == 1 for label, _ in view.actions.options)  # said once, in the value
-    assert f"≈ {float(first.value):.2f} ± {first.stderr:.2f}" in shown["summary"]
+    assert f"≈ {float(first.value):.2f} ± {sample.stderr:.2f}" in shown["summary"]
     # the why panel: the sample behind the estimate (size, mean, standard error, spread), no fraction, no sum of terms
     assert view.why is not None and view.why.chosen.sample is not None
     panel = _text(view.why_panel.value)
     assert not FRACTION.search(panel) and "±" in panel and "advised value" not in panel
-    sample = first["sample"]
-    assert f"{first.playouts} playouts" in panel and f"{float(first.value):.2f}" in panel and f"{first.stderr:.2f}" in panel
+    assert f"{sample.size} playouts" in panel and f"{float(first.value):.2f}" in panel and f"{sample.stderr:.2f}" in panel
     assert all(what in panel and much in panel for what, much in sample.spread)
-    assert sum(int(much.split(" of ")[0]) for what, much in sample.spread if what.startswith("playouts that")) == first.playouts
+    assert sum(int(much.split(" of ")[0]) for what, much in sample.spread if what.startswith("playouts that")) == sample.size
     assert "more than the runner-up" in view.why.difference and "±" in view.why.difference
     view.actions.value = 1  # the runner-up: the same, compared with the best
     panel = _text(view.why_panel.value)
@@ -95,13 +95,13 @@ def test_the_view_walks_a_chain_step_by_step_and_undo_restores() -> None:
     view = gizmos_walkthrough(players=2, seed=4, playouts=40)
     state = view.state
     assert state.phase == Phase.ACTION and view.session.persons_turn()
-    labels = list(view.advice["label"])
-    assert len(labels) == len(state.legal_actions()) and not view.advice["exact"].any()
+    labels = [row.label for row in view.advice]
+    assert len(labels) == len(state.legal_actions()) and not any(row.exact for row in view.advice)
     assert not any("≈" in label for label in labels)  # the estimate's value says "≈", its label need not
     assert "estimate" in view.summary.value
-    picks = [i for i, a in enumerate(view.advice["action"]) if isinstance(a, Pick)]
+    picks = [i for i, row in enumerate(view.advice) if isinstance(row.action, Pick)]
     view.actions.value = picks[0]
-    chosen = view.advice["action"].iat[picks[0]]
+    chosen = view.advice[picks[0]].action
     before = len(view.session.walkthrough.moves)
     view.take_button.click()
     assert view.message.value == "" and view.session.walkthrough.moves[before] == chosen

@@ -104,15 +104,15 @@ def test_take_an_action_advances_and_undo_restores() -> None:
     v = view()
     v.outcome_text.value = FIRST_DRAW
     v.outcome_button.click()
-    roast = [i for i, row in enumerate(v.advice.itertuples()) if row.action == Roast()][0]
+    roast = [i for i, row in enumerate(v.advice) if row.action == Roast()][0]
     assert roast == 0  # the move a round usually ends with is offered first
     start, board = v.state, list(v.board_fig.data[0].text)
     v.actions.value = roast
     v.take_button.click()
     assert v.message.value == "" and v.state.phase == "decide"
-    labels = [l.rstrip(" ≈") for l in v.advice["label"]]
-    assert sorted(labels) == ["Roast another round", "Stop roasting: the cup test"] and v.advice["best"].sum() == 1
-    assert all(v is not None for v in v.advice["value"]) and len(v.chart_fig.data[0].x) == 2
+    labels = [row.label for row in v.advice]
+    assert sorted(labels) == ["Roast another round", "Stop roasting: the cup test"] and sum(r.best for r in v.advice) == 1
+    assert all(r.value is not None for r in v.advice) and len(v.chart_fig.data[0].x) == 2
     v.undo_button.click()
     assert v.state == start and list(v.board_fig.data[0].text) == board
 
@@ -125,17 +125,17 @@ def test_the_advice_table_reads_exact_values_and_marks_estimates() -> None:
     v.enter_outcome(FIRST_DRAW)
     v.take(Roast())
     table = v.table()
-    assert list(table.columns) == [v.adapter.value_name, v.adapter.risk_name, "then", "how"] and set(table.index) == set(v.advice["label"])
-    for row in v.advice.itertuples():
+    assert list(table.columns) == [v.adapter.value_name, v.adapter.risk_name, "then", "how"] and set(table.index) == {r.label for r in v.advice}
+    for row in v.advice:
         shown = table.loc[row.label, v.adapter.value_name]
-        if row.exact:
-            assert shown == exact_text(row.value) and pd.isna(row.stderr) and not row.lower
-        elif row.lower:  # the fallback played: no ± (its bias is not in the standard error)
-            assert shown == f"≈ {float(row.value):.2f} or more (a lower estimate)" and pd.isna(row.stderr)
+        if row.sample is None:
+            assert shown == exact_text(row.value) and row.exact
+        elif row.sample.lower:  # the fallback played: no ± (its bias is not in the standard error)
+            assert shown == f"≈ {float(row.value):.2f} or more (a lower estimate)" and pd.isna(row.sample.stderr)
         else:
-            assert shown == f"≈ {float(row.value):.2f} ± {row.stderr:.2f} (an estimate)"
+            assert shown == f"≈ {float(row.value):.2f} ± {row.sample.stderr:.2f} (an estimate)"
         assert row.how in table.loc[row.label, "how"]
-    assert not all(v.advice["exact"]) and any(table[v.adapter.value_name].str.startswith("≈"))  # Continue is sampled here
+    assert not all(r.exact for r in v.advice) and any(table[v.adapter.value_name].str.startswith("≈"))  # Continue is sampled here
     assert table.loc[describe(Stop()), v.adapter.risk_name] == ""  # stopping risks no burn
     assert not any(str(cell).endswith("...") for cell in table.to_numpy().ravel())
     assert "..." not in table._repr_html_() and "..." not in repr(table)  # every cell shown whole
@@ -166,9 +166,9 @@ def test_during_a_round_the_list_gives_each_choice_its_burn_chance() -> None:
 
     v = view()
     v.enter_outcome(FIRST_DRAW)
-    assert v.state.phase == "act" and v.advice["value"].isna().all()
-    for (text, i), row in zip(v.actions.options, v.advice.itertuples()):
-        assert text == f"{row.label} · burn {percent(row.p_burn)}"
+    assert v.state.phase == "act" and all(row.value is None for row in v.advice)
+    for (text, i), row in zip(v.actions.options, v.advice):
+        assert text == f"{row.label} · burn {percent(row.risk)}"
     assert v.chart_box.layout.display == "none"  # no empty chart: the summary says why nothing is valued
     assert "No choice here carries a value" in html.unescape(v.summary.value) and "burns" in html.unescape(v.summary.value)
 
@@ -195,21 +195,21 @@ def test_the_exact_checkbox_values_every_choice_exactly_and_unticked_goes_back()
     v = view()
     v.enter_outcome(FIRST_DRAW)
     v.take(Roast())
-    state, quick = v.state, v.advice.copy()
-    assert not all(quick["exact"])  # the quick advice samples Continue here
+    state, quick = v.state, list(v.advice)
+    assert not all(r.exact for r in quick)  # the quick advice samples Continue here
     assert v.exact_toggle.layout.display is None and "cg-exact-toggle" in v.exact_toggle._dom_classes
     v.exact_toggle.value = True
     assert v.state == state and v.message.value == ""
-    assert all(v.advice["exact"]) and not any(label.endswith("≈") for label in v.advice["label"])
-    values = dict(zip(v.advice["action"], v.advice["value"]))
+    assert all(r.exact for r in v.advice) and not any(r.label.endswith("≈") for r in v.advice)
+    values = {r.action: r.value for r in v.advice}
     assert values[Stop()] == stop_now(state, max_states=None).value
     assert values[Continue()] == one_more_round(state, max_outcomes=None, max_states=None).value
-    assert dict(zip(*advise(state, exact=True)[["action", "value"]].T.values)) == values
-    assert v.why is not None and v.why.chosen.value == v.advice["value"].iat[0] and v.why.chosen.sample is None
+    assert {r.action: r.value for r in advise(state, exact=True)} == values
+    assert v.why is not None and v.why.chosen.value == v.advice[0].value and v.why.chosen.sample is None
     assert v.why.other is not None and v.why.other.sample is None
     assert "worth exactly" in v.summary.value
     v.exact_toggle.value = False
-    assert list(v.advice["value"]) == list(quick["value"]) and v.state == state
+    assert [r.value for r in v.advice] == [r.value for r in quick] and v.state == state
 
 
 def test_games_without_exact_values_on_request_show_no_checkbox() -> None:

@@ -9,6 +9,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from coffeegames.engine import advice_frame
 from coffeegames import rush
 from coffeegames.errors import BadArgument, BadType, IllegalAction
 from coffeegames.rush import Drawn, Move, Phase, Place
@@ -53,15 +54,15 @@ def test_a_typed_order_is_dealt_and_a_bad_one_changes_nothing() -> None:
 
 def test_the_chart_shows_every_choice_best_first_with_its_exact_value() -> None:
     view = at_first_move()
-    frame = rush.advise(view.state)
+    frame = advice_frame(rush.advise(view.state))
     assert len(frame) == len(view.state.legal_actions())
     assert all(isinstance(v, Fraction) for v in frame["value"])
     bars, _ = view.chart_fig.data
     assert bars.x[0] == max(float(v) for v in frame["value"]) and bars.y[0].startswith(STAR)
     assert list(bars.marker.color)[0] == HIGHLIGHT
-    best = view.advice.iloc[0]
-    assert best["value"] == rush.best_plan(view.state).value
-    assert isinstance(best["action"], Move) and "score change this turn" in view.summary.value
+    best = view.advice[0]
+    assert best.value == rush.best_plan(view.state).value
+    assert isinstance(best.action, Move) and "score change this turn" in view.summary.value
 
 
 def test_taking_the_steps_of_a_turn_and_undo() -> None:
@@ -138,12 +139,12 @@ def test_a_long_ingredient_name_is_shown_whole_on_lines() -> None:
 
 def test_the_walkthrough_draws_the_best_moves_of_its_list_on_the_board() -> None:
     view = at_first_move()
-    first, second = view.advice["action"].iat[0], view.advice["action"].iat[1]
+    first, second = view.advice[0].action, view.advice[1].action
     assert [move for move, _ in best_two(view.state)] == [first, second]
     arrows = view.board_fig.layout.annotations
     assert [a.arrowcolor for a in arrows] == [HIGHLIGHT] * len(first.path) + [RUNNER_UP] * len(second.path)
     key = " ".join(view.board_fig.data[2].text)
-    value = view.advice["value"].iat[0]
+    value = view.advice[0].value
     assert f"best move ({'+' if value > 0 else ''}{value} this turn)" in key and "runner-up" in key
     view.take_button.click()  # the best move: now the pour, no path drawn
     assert view.state.phase in (Phase.EMPTY, Phase.POUR) and not view.board_fig.layout.annotations
@@ -162,14 +163,14 @@ def test_the_board_refuses_a_move_that_is_not_legal_here() -> None:
 
 def test_advice_at_setup_and_at_the_pour() -> None:
     s = rush.Game(players=2).new_initial_state(seed=0)
-    table = rush.advise(s)
+    table = advice_frame(rush.advise(s))
     assert set(table["action"]) == set(s.legal_actions()) and table["value"].isna().all()
     while s.phase == Phase.PLACE:
         s = s.apply(Place(next(a.space for a in s.legal_actions())))
     s = s.apply(rush.best_plan(s).actions[0])
     if s.phase == Phase.EMPTY:
         s = s.apply(rush.best_plan(s).actions[0])
-    table = rush.advise(s)
+    table = advice_frame(rush.advise(s))
     assert len(table) == len(s.legal_actions())  # every pour valued on its own
     assert table["value"].iat[0] == rush.best_plan(s).value
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from coffeegames.engine import advice_frame
 from coffeegames import vivajava
 from coffeegames.errors import BadArgument
 from coffeegames.vivajava import COLOURS, NO_BLEND, Blend, Featured, Rolled, advise, corporation_chance
@@ -182,16 +183,16 @@ def at_first_decision(solo: str = "omniblend") -> object:
 @pytest.mark.parametrize("solo", ["omniblend", "sacchar"])
 def test_the_chart_shows_every_choice_with_its_exact_value_and_risk(solo: str) -> None:
     view = at_first_decision(solo)
-    frame = advise(view.state)
+    frame = advice_frame(advise(view.state))
     valued = sorted(frame["value"], reverse=True)
     bars, labels = view.chart_fig.data
     assert list(bars.x) == [float(v) for v in valued]
     assert list(bars.marker.color) == [HIGHLIGHT] + [BASE] * (len(valued) - 1) and bars.y[0].startswith(STAR)
-    best = view.advice.iloc[0]
-    assert best["action"] == Featured("red", 3)
-    assert labels.text[0].endswith(f"lost {percent(best['p_lost'])}")
-    assert best["p_lost"] == 1 - (best["value"] - 1) / 2
-    assert str(best["value"]) in view.summary.value and "chance of losing it" in view.summary.value
+    best = view.advice[0]
+    assert best.action == Featured("red", 3) and best.risk is not None and best.value is not None
+    assert labels.text[0].endswith(f"lost {percent(best.risk)}")
+    assert best.risk == 1 - (best.value - 1) / 2
+    assert str(best.value) in view.summary.value and "chance of losing it" in view.summary.value
     assert "chance of losing it before your next turn" in bars.customdata[0]
 
 
@@ -199,7 +200,7 @@ def test_taking_an_action_advances_and_undo_restores() -> None:
     view = at_first_decision()
     before, moves = view.state, list(view.session.walkthrough.moves)
     view.actions.value = 1  # not the best: a Decaf red
-    chosen = view.advice["action"].iat[1]
+    chosen = view.advice[1].action
     view.take_button.click()
     assert view.message.value == "" and view.session.walkthrough.moves[len(moves)] == chosen
     assert view.session.history()[len(moves)] == ("player 0 (you)", str(chosen))
@@ -253,7 +254,7 @@ def test_a_solo_game_with_bots_plays_to_the_end(solo: str) -> None:
     assert html.unescape(view.status.value) == f"<b>{view.board_fig.layout.title.text}</b>"
     view.undo_button.click()
     assert not view.state.is_terminal() and not view.state.is_chance()
-    assert list(view.chart_fig.data[0].x) == [float(v) for v in sorted(advise(view.state)["value"], reverse=True)][: view.max_bars]
+    assert list(view.chart_fig.data[0].x) == [float(v) for v in sorted(advice_frame(advise(view.state))["value"], reverse=True)][: view.max_bars]
 
 
 def test_a_multiplayer_game_the_board_keeps_its_three_traces() -> None:

@@ -10,7 +10,8 @@ from coffeegames.engine import Session
 from coffeegames.engine.examples import KeepOrReroll
 from coffeegames.widgets.adapter import Adapter
 from coffeegames.widgets.dairyman_game import dairyman_walkthrough
-from coffeegames.widgets.decision import DecisionView, solver_advice
+from coffeegames.engine.advice import solver_advice
+from coffeegames.widgets.decision import DecisionView
 from coffeegames.widgets.vivajava_game import vivajava_walkthrough
 
 CLASSES = ["cg-decision-view", "cg-status", "cg-board", "cg-summary", "cg-chart", "cg-actions", "cg-take", "cg-chance",
@@ -40,15 +41,15 @@ def test_the_panel_explains_the_best_choice_and_follows_the_list() -> None:
     view = at_first_lock()
     assert set(CLASSES) <= _classes(view.widget)
     assert view.why is not None and view.why_panel.layout.display is None
-    best = view.advice["label"].iat[0]
+    best = view.advice[0].label
     assert view.why.chosen.label == best and view.why.other_role == "the runner-up"
     text = shown(view)
     assert "Why this value?" in text and best in text and view.why.difference in text
     # pick the runner-up in the list: the panel now explains it, beside the best
     view.actions.value = 1
     chosen = view.why.chosen
-    assert chosen.label == view.advice["label"].iat[1] and view.why.other_role == "the best choice"
-    assert chosen.value == view.advice["value"].iat[1] == chosen.total
+    assert chosen.label == view.advice[1].label and view.why.other_role == "the best choice"
+    assert chosen.value == view.advice[1].value == chosen.total
     assert len(chosen.terms) > 1 and any(t.outcome.startswith("bust") for t in chosen.terms)
     assert chosen.equation() in shown(view) and "bust" in shown(view)
     # taking it and letting chance roll hides the panel (no choice to explain at a chance node)
@@ -71,7 +72,7 @@ def test_the_panel_comes_free_for_a_game_without_an_explainer() -> None:
 def test_vivajava_panel_shows_the_chance_of_keeping_a_blend() -> None:
     view = vivajava_walkthrough(players=2, human=(0,), seed=1)
     for _ in range(6):  # to the first valued decision of player 0
-        if not view.advice.empty and view.advice["value"].iat[0] is not None:
+        if view.advice and view.advice[0].value is not None:
             break
         if view.state.is_chance():
             view.chance_button.click()
@@ -81,6 +82,6 @@ def test_vivajava_panel_shows_the_chance_of_keeping_a_blend() -> None:
     for i in range(min(len(view.actions.options), 4)):
         view.actions.value = i
         b = view.why.chosen
-        assert b.label == view.advice["label"].iat[i] and b.value == view.advice["value"].iat[i]
+        assert b.label == view.advice[i].label and b.value == view.advice[i].value
         if b.value is not None:
             assert b.total == b.value and b.label in shown(view)

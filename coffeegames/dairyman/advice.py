@@ -19,10 +19,10 @@ Each table's values share one scale, and which scale depends on the part of the 
   take (each roll locks two dice or more, so at most half the unlocked dice, rounded up;
   the model assumes a token for every roll that takes one), advise **falls back** to the plain turn of :mod:`.turn` (sets and
   busts only; freezes and rerolls valued by their immediate effect; flips not valued) and
-  says so. The table says what it assumed: its ``how`` column names the tiles each stop
-  buys (and the fallback), ``table.attrs["payoff"]`` holds the
-  :class:`~.payoff.DisplayPayoff` and ``table.attrs["model"]`` reads ``"whole turn"`` or
-  ``"plain turn (fallback: …)"``. Not counted either way: the cheese the yellow die may
+  says so. The rows say what they assumed: each row's ``how`` names the tiles each stop
+  buys (and the fallback), its ``measures`` the model, and :func:`advice_model` gives the
+  :class:`~.payoff.DisplayPayoff` and the model (``"whole turn"`` or
+  ``"plain turn (fallback: …)"``). Not counted either way: the cheese the yellow die may
   make later in the turn (all dice are alike in the model). Option
   ``optional_actions_before_bust`` (default on): on a roll with no set the player may try
   an ice-cream reroll or a flip before ``Bust()``, which is valued at minus the penalty;
@@ -42,22 +42,18 @@ Example:
     >>> from coffeegames.dairyman import Game, Drawn, Rolled
     >>> s = Game().new_initial_state().apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3")))
     >>> s = s.apply(Rolled(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5))
-    >>> table = advise(s)
-    >>> table.loc[table.best, "label"].tolist()
+    >>> [row.label for row in advise(s) if row.best]
     ['Lock(4+6, 4+6, 2+3+5; yellow)']
     >>> s = s.apply(Lock(sets=((4, 6), (1, 3, 6)))).apply(Stop())   # the yellow 5 is still unlocked
-    >>> advise(s)[["label", "value"]].values.tolist()                 # 20:cheese5 then flips: 20 + 5
-    [['Order()', Fraction(0, 1)], ['Order(10:cheese1)', Fraction(10, 1)], ['Order(20:cheese5)', Fraction(25, 1)]]
+    >>> [(row.label, row.value) for row in advise(s)]                  # 20:cheese5 then flips: 20 + 5
+    [('Order(20:cheese5)', Fraction(25, 1)), ('Order(10:cheese1)', Fraction(10, 1)), ('Order()', Fraction(0, 1))]
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any
-
-import pandas as pd
-
+from ..engine.advice import Advice, ranked
 from ..errors import BadArgument, TooBig
 from ..validate import Checker, cached, check_count, check_instance
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
@@ -68,14 +64,18 @@ from .state import State
 from .turn import TurnSolution, optimal_turn
 from .whole_turn import WholeTurn
 
-__all__ = ["ADVICE_STATES", "COLUMNS", "abilities_left", "advice_table", "advise", "in_turn_value", "turn_model", "whole_turn_model"]
+__all__ = ["ADVICE_STATES", "WHOLE_TURN", "abilities_left", "advice_model", "advise", "in_turn_value", "turn_model",
+           "whole_turn_model"]
 
 ADVICE_STATES = 20_000
 """New whole-turn positions one advice table may solve before it falls back to the plain turn
 (about half a second on one core; positions solved before are kept and free)."""
 
-COLUMNS = ["action", "label", "value", "p_bust_next", "then", "how", "best"]
-"""The columns of :func:`advise`'s table."""
+WHOLE_TURN = "whole turn"
+"""The model of :func:`advise`'s values while dice are rolled, unless it falls back to the plain turn."""
+MEASURES = {WHOLE_TURN: "expected points this turn, net of the ice held (the whole-turn model)",
+            "plain": "expected points this turn (the plain turn: sets and busts only)",
+            "order": "the points the rest of the turn adds to your score"}
 
 
 @cached(maxsize=None)
@@ -126,7 +126,7 @@ def in_turn_value(model: WholeTurn, s: State, player: int) -> Fraction:
     return model.value_of_roll(s.unlocked, s.rolling + s.rolls_yellow, *args)
 
 
-def _whole_turn_rows(state: State, pay: DisplayPayoff, max_states: int) -> list[dict[str, Any]]:
+def _whole_turn_rows(state: State, pay: DisplayPayoff, max_states: int) -> list[Advice]:
     """Every choice valued by the whole-turn model (raises TooBig past the budget)."""
     rules, player = state.rules, state.turn
     model = whole_turn_model(pay.points, rules.backorder_penalty, rules.ice_token_from_roll, rules.optional_actions_before_bust)
@@ -153,12 +153,14 @@ def _whole_turn_rows(state: State, pay: DisplayPayoff, max_states: int) -> list[
                 risk = p_bust(after.rolling + after.rolls_yellow, after.unlocked)
             elif isinstance(action, IceCream):
                 risk = reroll_p_bust(state.unlocked, action.value)
-            rows.append(_row(action, value, risk, then, how))
+            rows.append(_row(action, WHOLE_TURN, value, risk, then, how))
     return rows
 
 
-def _row(action: object, value: Fraction | None = None, p_bust_next: Fraction | None = None, then: str = "", how: str = "") -> dict[str, Any]:
-    return {"action": action, "label": str(action), "value": value, "p_bust_next": p_bust_next, "then": then, "how": how}
+def _row(action: object, model: str, value: Fraction | None = None, p_bust_next: Fraction | None = None, then: str = "",
+         how: str = "") -> Advice:
+    return Advice(action, str(action), value, measures=MEASURES[model] if value is not None else "", then=then, how=how,
+                  risk=p_bust_next)
 
 
 def _buys(pay: DisplayPayoff, sets: int, would: bool = False) -> str:
@@ -197,41 +199,45 @@ def _choice_value(state: State, action: object) -> Fraction | None:
     return None
 
 
-_TABLES: dict[tuple[State, int], pd.DataFrame] = {}
+_TABLES: dict[tuple[State, int], tuple[tuple[Advice, ...], DisplayPayoff, str]] = {}
 _KEEP_TABLES = 32
 
 
-def advise(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
-    """One row per legal action (see :func:`advice_table`), the same table each time a position is asked again.
+def advise(state: State, max_states: int = ADVICE_STATES) -> list[Advice]:
+    """One row per legal action, best first: its exact value (scale: see the module; None where the model cannot value
+    it), ``risk`` the bust chance of the roll it leads to, ``then`` ("roll"/"stop" after a lock), ``how`` (what a stop
+    buys from the display, the freeze after a lock, a fallback), ``measures`` the model. ``max_states``: the whole-turn
+    model's budget (0 asks for the plain turn).
 
-    The last few tables are remembered: the whole-turn model keeps the positions it
-    solved, so a position that fell back to the plain turn might fit the budget when asked
-    again; remembering the table keeps the advice, and :func:`~.explain.explain` taking
-    its values apart, on one model.
+    The same rows each time a position is asked again: the last few answers are remembered (the whole-turn model
+    keeps the positions it solved, so a position that fell back to the plain turn might fit the budget when asked
+    again; remembering the answer keeps the advice, and :func:`~.explain.explain` taking its values apart, on one
+    model).
     """
+    return list(_advised(state, max_states)[0])
+
+
+def advice_model(state: State, max_states: int = ADVICE_STATES) -> tuple[DisplayPayoff, str]:
+    """The display's payoff and the model (:data:`WHOLE_TURN`, or ``"plain turn (fallback: …)"``) of
+    :func:`advise`'s values at ``state``."""
+    _, pay, model = _advised(state, max_states)
+    return pay, model
+
+
+def _advised(state: State, max_states: int) -> tuple[tuple[Advice, ...], DisplayPayoff, str]:
     check_instance(state, State, "state", "a Dairyman state")
     key = (state, check_count(max_states, "max_states"))
     if key not in _TABLES:
         if len(_TABLES) >= _KEEP_TABLES:
             del _TABLES[next(iter(_TABLES))]
-        _TABLES[key] = advice_table(state, max_states)
-    return _TABLES[key].copy()
+        _TABLES[key] = _advice(state, max_states)
+    return _TABLES[key]
 
 
-def advice_table(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
-    """One row per legal action: its exact value (scale: see the module), the bust chance of the roll it leads to, the best marked.
-
-    Columns: ``action``, ``label``, ``value`` (Fraction or None where the model cannot
-    value it), ``p_bust_next`` (Fraction or None), ``then`` ("roll"/"stop" after a lock),
-    ``how`` (what a stop buys from the display, the freeze after a lock, a fallback), ``best``.
-    ``frame.attrs["payoff"]`` is the :class:`~.payoff.DisplayPayoff` the values assume and
-    ``frame.attrs["model"]`` the model used. ``max_states``: the whole-turn model's budget
-    (0 asks for the plain turn).
-    """
-    check_instance(state, State, "state", "a Dairyman state")
+def _advice(state: State, max_states: int) -> tuple[tuple[Advice, ...], DisplayPayoff, str]:
     pay = display_payoff(state.display, state.rules.set_value)
-    rows: list[dict[str, Any]] = []
-    model, fallback = "whole turn", ""
+    rows: list[Advice] = []
+    model, fallback = WHOLE_TURN, ""
     if state.phase in (Phase.LOCK, Phase.CONTINUE) and state.legal_actions():
         if max_states == 0:
             fallback = "asked for with max_states=0"
@@ -247,38 +253,34 @@ def advice_table(state: State, max_states: int = ADVICE_STATES) -> pd.DataFrame:
         model = f"plain turn (fallback: {fallback})"
     if not rows:
         rows = _plain_rows(state, pay, fallback)
-    frame = pd.DataFrame(rows, columns=COLUMNS[:-1])
-    valued = [v for v in frame["value"] if v is not None]
-    top = max(valued) if valued else None
-    frame["best"] = [v is not None and v == top for v in frame["value"]]
-    frame.attrs["payoff"], frame.attrs["model"] = pay, model
-    return frame
+    return tuple(ranked(rows)), pay, model
 
 
-def _plain_rows(state: State, pay: DisplayPayoff, fallback: str) -> list[dict[str, Any]]:
+def _plain_rows(state: State, pay: DisplayPayoff, fallback: str) -> list[Advice]:
     """The order phase's exact values, or the plain turn's (:mod:`.turn`) while dice are rolled."""
     turn = turn_model(state.rules.set_value, state.rules.backorder_penalty, pay.points)
     dice, sets = state.dice_left, state.sets_locked
     note = f"plain turn: {fallback}" if fallback else ""
-    rows: list[dict[str, Any]] = []
+    rows: list[Advice] = []
     for action in state.legal_actions():
         if state.phase == Phase.ORDER:
-            rows.append(_row(action, _choice_value(state, action)))
+            rows.append(_row(action, "order", _choice_value(state, action)))
         elif isinstance(action, Lock):
             d, s = dice - sum(map(len, action.sets)), sets + len(action.sets)
             then = "roll" if turn.should_roll(d, s) else "stop"
             how = f"then stop: {_buys(pay, s)}" if then == "stop" else f"then roll on (stopping, {_buys(pay, s, would=True)})"
-            rows.append(_row(action, turn.best_value(d, s), p_bust(d), then, f"{how}; {note}" if note else how))
+            rows.append(_row(action, "plain", turn.best_value(d, s), p_bust(d), then, f"{how}; {note}" if note else how))
         elif isinstance(action, Bust):
-            rows.append(_row(action, -turn.bust_cost, how="a bust takes a backorder token"))
+            rows.append(_row(action, "plain", -turn.bust_cost, how="a bust takes a backorder token"))
         elif isinstance(action, Stop):
-            rows.append(_row(action, turn.stop_value(dice, sets), how=_buys(pay, sets)))
+            rows.append(_row(action, "plain", turn.stop_value(dice, sets), how=_buys(pay, sets)))
         elif isinstance(action, Roll):
             kept = action.freeze + ((state.yellow,) if action.freeze_yellow else ())
-            rows.append(_row(action, turn.roll_value_kept(dice, sets, kept), p_bust(dice - len(kept), kept), how=note))
+            rows.append(_row(action, "plain", turn.roll_value_kept(dice, sets, kept), p_bust(dice - len(kept), kept), how=note))
         elif isinstance(action, IceCream):
             kept = tuple(v for v in state.unlocked if v != action.value)
-            rows.append(_row(action, turn.roll_value_kept(dice, sets, kept), reroll_p_bust(state.unlocked, action.value), how=note))
+            rows.append(_row(action, "plain", turn.roll_value_kept(dice, sets, kept), reroll_p_bust(state.unlocked, action.value),
+                             how=note))
         else:
-            rows.append(_row(action, how=note))
+            rows.append(_row(action, "plain", how=note))
     return rows

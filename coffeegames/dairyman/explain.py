@@ -2,7 +2,7 @@
 
 Each breakdown (:class:`~coffeegames.engine.explain.Breakdown`) lists what follows the
 choice with its exact chance and value, in the model the advice used
-(``table.attrs["model"]``), and the chances times the values add up to the advised value
+(:func:`~.advice.advice_model`), and the chances times the values add up to the advised value
 exactly (Fractions):
 
 * **whole turn** (:mod:`.whole_turn`, the usual one): a roll (a lock that rolls on, a
@@ -25,7 +25,7 @@ Example (the first decision of a seeded game: two sets and stop, or one set and 
     >>> s = Game().new_initial_state().apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3")))
     >>> s = s.apply(Rolled(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5))
     >>> b = explain(s, Lock(sets=((4, 6),)))
-    >>> b.total == b.value == advise(s).set_index("label").loc["Lock(4+6)", "value"]
+    >>> b.total == b.value == advice_of(advise(s), Lock(sets=((4, 6),))).value
     True
     >>> [t.outcome for t in b.terms if t.outcome.startswith("bust")]
     ['bust (the sets are lost, a backorder token)']
@@ -37,12 +37,13 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import cast
 
-from ..engine.explain import Breakdown, Term, advice_row, certain, grouped
+from ..engine.advice import advice_of
+from ..engine.explain import Breakdown, Term, certain, grouped
 from ..errors import BadArgument, TooBig
 from ..exact import count_vectors
 from ..validate import check_count, check_instance
 from .actions import Bust, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Stop
-from .advice import ADVICE_STATES, abilities_left, advise, in_turn_value, turn_model, whole_turn_model
+from .advice import ADVICE_STATES, WHOLE_TURN, abilities_left, advice_model, advise, in_turn_value, turn_model, whole_turn_model
 from .payoff import MAX_SETS, DisplayPayoff
 from .rules import tile_of
 from .sets import MAX_DICE, check_roll, counts_of, is_bust
@@ -107,16 +108,15 @@ def explain(state: State, action: object) -> Breakdown:
 
     A choice the advice does not value has no terms (``value`` None) and says why.
     """
-    label, frame = str(action), advise(state)
-    row = advice_row(frame, action)
-    value: Fraction | None = row["value"]
+    label, row = str(action), advice_of(advise(state), action)
+    value = row.value
     if value is None:
-        return Breakdown(label, None, how=str(row.get("how") or "") or "not valued by the advice")
+        return Breakdown(label, None, how=row.how or "not valued by the advice")
     if state.phase == Phase.ORDER:
         return _order(state, action, value)
-    pay, model = frame.attrs["payoff"], str(frame.attrs["model"])
+    pay, model = advice_model(state)
     rules = state.rules
-    if model == "whole turn":
+    if model == WHOLE_TURN:
         wt = whole_turn_model(pay.points, rules.backorder_penalty, rules.ice_token_from_roll, rules.optional_actions_before_bust)
         how = (f"whole-turn model: expected points this turn, net of the ice held (an ice token {wt.ice_value}), "
                f"a bust costs {wt.bust_cost}; {_payoff_words(pay)}")

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and the run-time imports
     from .actions import action
-    from .explain import Breakdown, Sample, Term, Why, advice_explainer, explainer_for, why
+    from .advice import Advice, Sample, advice_frame
+    from .explain import Breakdown, Term, Why, advice_explainer, explainer_for, why
     from .play import play
     from .solve import MAX_OUTCOMES, Expectimax, Policy, evaluate, play_out, random_policy, simulate
     from .state import CHANCE, TERMINAL, IllegalAction, State, action_from_json, action_to_json

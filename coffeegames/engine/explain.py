@@ -8,7 +8,7 @@ its exact chance and the value from there, so that
     value = Σ chance × value-from-there      (exactly, as Fractions)
 
 and the terms' chances sum to 1. A certain value is one term of chance 1. An estimated
-value says which sample it rests on (:class:`Sample`: its size and standard error) and its
+value says which sample it rests on (:class:`~.advice.Sample`: its size and standard error) and its
 terms are the sample's parts, whose weighted sum is the estimate exactly.
 :func:`why` compares the chosen action with the best other one (the runner-up when the
 chosen action is the best) in one plain sentence.
@@ -19,8 +19,7 @@ that action. A game without one gets :func:`advice_explainer`, built on its ``ad
 alone: the action's next chance node (if it is small), each outcome valued by ``advise``
 at the decision it leads to; when those do not add up to the advised value (the adviser
 looks further ahead than one chance node), the breakdown is the advised value alone, said
-so honestly. :func:`explainer_for` picks the one a game package offers. (Just over 500 lines: the
-breakdown, its sample and the comparison sentence are one explanation.)
+so honestly. :func:`explainer_for` picks the one a game package offers.
 
 Example (roll a die, keep it or reroll once; values by exact expectimax):
     >>> from coffeegames.engine.examples import KeepOrReroll
@@ -35,18 +34,16 @@ Example (roll a die, keep it or reroll once; values by exact expectimax):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import ModuleType
 from typing import Any
 
-import numpy as np
-import pandas as pd
-
 from ..errors import BadArgument, BadType
 from ..text import fraction_text, mean_text, percent
 from ..validate import Checker, check_count, check_instance
+from .advice import Advice, Advisor, Sample, advice_of, remembered
 from .solve import Expectimax
 from .state import Action, State
 
@@ -55,16 +52,13 @@ __all__ = [
     "Explainer",
     "MAX_OUTCOMES",
     "MAX_TERMS",
-    "Sample",
     "Term",
     "Why",
     "advice_explainer",
-    "advice_row",
     "certain",
     "explainer_for",
     "grouped",
     "number_text",
-    "row_sample",
     "solver_explainer",
     "why",
 ]
@@ -102,58 +96,6 @@ class Term:
     def text(self) -> str:
         """``'bust: 11/12 (91.7%) → -5'``."""
         return f"{self.outcome}: {fraction_text(self.chance)} → {mean_text(self.value)}"
-
-
-@dataclass(frozen=True)
-class Sample:
-    """The sample behind an estimated value.
-
-    >>> s = Sample(200, 0.42, unit="playouts")
-    >>> s.value_text(Fraction(-515, 449)), s.value_short(Fraction(-515, 449))
-    ('≈ -1.15 ± 0.42 (an estimate from 200 playouts)', '≈ -1.15 ± 0.42')
-    """
-
-    size: int | None
-    """How many draws (or games) were solved or simulated (None: the adviser does not say)."""
-    stderr: float
-    """The estimate's standard error."""
-    lower: bool = False
-    """The estimate is a lower one: a fixed fallback policy played, which cannot beat the best play."""
-    note: str = ""
-    """How the sample was taken, in words."""
-    unit: str = "samples"
-    """What the sample counts, a plural word (``"playouts"``, ``"seeded games"``)."""
-    spread: tuple[tuple[str, str], ...] = ()
-    """How the sample spreads, as ``(what, how much)`` rows in words (how many playouts ended ahead, a few quantiles)."""
-
-    def __post_init__(self) -> None:
-        if self.size is not None:
-            check_count(self.size, "size")
-        if isinstance(self.stderr, bool) or not isinstance(self.stderr, (int, float, Fraction)) or self.stderr < 0:
-            raise BadType("stderr", "must be a standard error: a number 0 or more (nan: not known)", self.stderr)
-
-    def text(self) -> str:
-        """``'an estimate from 200 playouts, standard error 0.42 (how they were played)'``."""
-        stderr = f", standard error {self.stderr:.2f}" if self.stderr == self.stderr else ""
-        return f"{self.size_text()}{stderr}" + (f" ({self.note})" if self.note else "")
-
-    def value_short(self, value: Fraction | float) -> str:
-        """The estimate as a decimal with its standard error (``'≈ -1.15 ± 0.42'``), never as a fraction: a sample mean
-        is not exact. A lower estimate reads ``'≈ 3.20 or more'`` (its bias is not in the standard error)."""
-        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
-            raise BadType("value", "must be the estimated value, a number", value)
-        if self.lower:
-            return f"≈ {float(value):.2f} or more"
-        return f"≈ {float(value):.2f}" + (f" ± {self.stderr:.2f}" if self.stderr == self.stderr else "")
-
-    def size_text(self) -> str:
-        """``'an estimate from 200 playouts'``, ``'a lower estimate'`` (size unknown)."""
-        kind = "a lower estimate" if self.lower else "an estimate"
-        return kind + (f" from {self.size:,} {self.unit}" if self.size is not None else "")
-
-    def value_text(self, value: Fraction | float) -> str:
-        """:meth:`value_short` with what it is: ``'≈ -1.15 ± 0.42 (an estimate from 200 playouts)'``."""
-        return f"{self.value_short(value)} ({self.size_text()})"
 
 
 @dataclass(frozen=True)
@@ -258,7 +200,7 @@ def _outcome_words(outcome: object) -> str:
 
 
 def solver_explainer(solver: Expectimax | None = None) -> Explainer:
-    """The explainer of :func:`~coffeegames.widgets.decision.solver_advice`: the action's next chance node, each
+    """The explainer of :func:`~coffeegames.engine.advice.solver_advice`: the action's next chance node, each
     outcome valued by exact expectimax (for games small enough to solve whole)."""
     solver = solver or Expectimax()
 
@@ -275,92 +217,27 @@ def solver_explainer(solver: Expectimax | None = None) -> Explainer:
     return explain
 
 
-def _has_value(value: Any) -> bool:
-    return value is not None and value == value  # None and NaN mean "no value"
+def _best(rows: Sequence[Advice]) -> Fraction | None:
+    return max((row.value for row in rows if row.value is not None), default=None)
 
 
-def row_sample(row: Any) -> Sample | None:
-    """The sample behind an advice row's value (a dict, a pandas row or an ``itertuples`` row); None for an exact one.
-
-    A row is an estimate when its ``exact`` column is False. Its sample is its ``sample`` column (a :class:`Sample`),
-    else one made from its ``stderr``, ``playouts`` or ``samples`` (the size), ``lower`` and ``how`` columns.
-
-    >>> row_sample({"value": Fraction(3), "exact": False, "stderr": 0.5, "playouts": 40}).value_text(Fraction(3))
-    '≈ 3.00 ± 0.50 (an estimate from 40 playouts)'
-    >>> row_sample({"value": Fraction(3)}) is None
-    True
-    """
-    def get(name: str) -> Any:
-        return row.get(name) if isinstance(row, (dict, pd.Series)) else getattr(row, name, None)
-
-    exact = get("exact")
-    if exact is not False and not (isinstance(exact, np.bool_) and not exact):
-        return None  # exact (True), or not valued (None)
-    given = get("sample")
-    if isinstance(given, Sample):
-        return given
-    stderr, playouts, samples = get("stderr"), get("playouts"), get("samples")
-    size, unit = (playouts, "playouts") if _has_value(playouts) else (samples, "samples")
-    if _has_value(size) and not isinstance(size, (int, np.integer)) or isinstance(size, bool):
-        raise BadArgument("row", f"its {unit} must be a whole number", size)
-    if _has_value(stderr) and not isinstance(stderr, (int, float, np.number)) or isinstance(stderr, bool):
-        raise BadArgument("row", "its stderr must be a number", stderr)
-    lower = get("lower")
-    return Sample(int(size) if _has_value(size) else None, float(stderr) if _has_value(stderr) else float("nan"),
-                  _has_value(lower) and bool(lower), str(get("how") or ""), unit)
-
-
-def advice_row(frame: pd.DataFrame, action: Hashable) -> dict[str, Any]:
-    """The row of an advice table for ``action``, as a dict (``value`` None where the advice gives none).
-
-    >>> from coffeegames.engine.examples import KeepOrReroll, Keep
-    >>> from coffeegames.widgets.decision import solver_advice
-    >>> advice_row(solver_advice()(KeepOrReroll(die=5)), Keep())["value"]
-    Fraction(5, 1)
-    """
-    _check_advice(frame, "frame")
-    for record in frame.to_dict("records"):
-        row = {str(k): v for k, v in record.items()}
-        if row["action"] == action:
-            return {**row, "value": row["value"] if _has_value(row["value"]) else None}
-    raise BadArgument("action", "must be one of the advice's choices here (its 'action' column)", action)
-
-
-def _check_advice(frame: Any, where: str) -> None:
-    check_instance(frame, pd.DataFrame, where, "an advice table (a pandas DataFrame with columns action, label, value)")
-    if not frame.empty and not {"action", "value"} <= set(frame.columns):
-        raise BadArgument(where, "must have the columns action and value (an adviser's table)", list(frame.columns))
-
-
-def _best(frame: pd.DataFrame) -> Fraction | None:
-    values = [v for v in frame["value"] if _has_value(v)]
-    return max(values) if values else None
-
-
-def advice_explainer(advise: Callable[[Any], pd.DataFrame], max_outcomes: int = MAX_OUTCOMES) -> Explainer:
+def advice_explainer(advise: Advisor, max_outcomes: int = MAX_OUTCOMES) -> Explainer:
     """An explainer for any game from its ``advise`` alone (the fallback for a game with no ``explain`` of its own).
 
     The action's value is the one ``advise`` gives. If the action leads (for the same player) straight to a
     decision, or to a chance node of at most ``max_outcomes`` outcomes each leading to one, and the best
     advised value there (averaged over the outcomes with their exact chances) is that value exactly, the
     outcomes are the terms. Otherwise the adviser looks further ahead than that, and the breakdown is the
-    advised value alone, saying so.
+    advised value alone, saying so. Answers of ``advise`` are remembered (:func:`~.advice.remembered`): pass the
+    view's remembered adviser, and a decision is advised once for the list and the panel.
 
     >>> from coffeegames.engine.examples import KeepOrReroll, Reroll
-    >>> from coffeegames.widgets.decision import solver_advice
+    >>> from coffeegames.engine.advice import solver_advice
     >>> b = advice_explainer(solver_advice())(KeepOrReroll(die=3), Reroll())
     >>> b.value, b.total, len(b.terms)
     (Fraction(7, 2), Fraction(7, 2), 6)
     """
-
-    tables: dict[State, pd.DataFrame] = {}
-
-    def advised(state: State) -> pd.DataFrame:  # remembered: the view explains two choices of one decision
-        if state not in tables:
-            if len(tables) >= 4 * max_outcomes:
-                tables.clear()
-            tables[state] = advise(state)
-        return tables[state]
+    advised = remembered(advise, 4 * check_count(max_outcomes, "max_outcomes"))
 
     def value_at(state: State, player: int) -> Fraction | None:
         if state.is_terminal():
@@ -370,12 +247,11 @@ def advice_explainer(advise: Callable[[Any], pd.DataFrame], max_outcomes: int = 
         return _best(advised(state))
 
     def explain(state: State, action: Action) -> Breakdown:
-        row = advice_row(advised(state), action)
-        value, label = row["value"], str(row.get("label", action))
+        row = advice_of(advised(state), action)
+        value, label, sample = row.value, row.label, row.sample
         if value is None:
-            return Breakdown(label, None, how=str(row.get("then") or "the advice gives this choice no value"))
+            return Breakdown(label, None, how=row.then or "the advice gives this choice no value")
         player, after = state.current_player(), state.apply(action)
-        sample = row_sample(row)
         whole = "the sample's mean (not taken apart: it is no sum over one chance node)" if sample is not None else \
             "the advised value (its model looks further ahead than the next chance)"
         alone = Breakdown(label, value, (Term(whole, Fraction(1), value),), "as the advice values it", sample)
@@ -458,48 +334,49 @@ def _gamble(b: Breakdown) -> str:
     return f"{b.label} depends on chance (at worst {worst.outcome}: {mean_text(worst.value)}, chance {percent(worst.chance)})"
 
 
-def why(state: Any, advice: pd.DataFrame, explain: Explainer, action: Any = None,
+def why(state: Any, advice: Sequence[Advice], explain: Explainer, action: Any = None,
         describe: Callable[[Any], str] | None = None) -> Why | None:
     """Why ``action`` (default: the best valued one of ``advice``) is worth its value, beside the best other choice.
 
-    ``advice`` is the adviser's table at ``state`` (columns ``action``, ``label``, ``value``). None if it is empty.
+    ``advice`` is the adviser's rows at ``state`` (a list of :class:`~.advice.Advice`). None if it is empty.
     ``describe`` names the actions in the breakdowns and the sentence (default: their ``label``).
 
     >>> from coffeegames.engine.examples import KeepOrReroll
-    >>> from coffeegames.widgets.decision import solver_advice
+    >>> from coffeegames.engine.advice import solver_advice
     >>> w = why(KeepOrReroll(die=3), solver_advice()(KeepOrReroll(die=3)), solver_explainer())
     >>> w.chosen.label, w.other.label
     ('Reroll()', 'Keep()')
     >>> w.difference
     'Reroll() (7/2) is worth 1/2 ≈ 0.50 more than the runner-up, Keep() (3); Keep() is certain, Reroll() depends on chance (at worst rolls 1: 1, chance 16.7%).'
     """
-    _check_advice(advice, "advice")
+    if isinstance(advice, (str, bytes)) or not isinstance(advice, Sequence) or not all(isinstance(r, Advice) for r in advice):
+        raise BadType("advice", "must be the adviser's rows: a list of Advice", advice)
     if not callable(explain):
         raise BadType("explain", "must be an explainer: a function (state, action) -> Breakdown", explain)
     if describe is not None and not callable(describe):
         raise BadType("describe", "must be a function naming an action, or None", describe)
-    if advice.empty:
+    if not advice:
         return None
-    if action is not None and not any(a == action for a in advice["action"]):
-        raise BadArgument("action", "must be one of the advice's choices here (its 'action' column), or None", action)
-    rows = [{str(k): v for k, v in record.items()} for record in advice.to_dict("records")]
-    valued = sorted((r for r in rows if _has_value(r["value"])), key=lambda r: -r["value"])
+    if action is not None and not any(r.action == action for r in advice):
+        raise BadArgument("action", "must be one of the advice's choices here (an action of its rows), or None", action)
+    valued = sorted((r for r in advice if r.value is not None), key=lambda r: -(r.value or 0))
     if action is None:
-        action = (valued or rows)[0]["action"]
+        action = (valued or list(advice))[0].action
+
     def named(b: Breakdown, a: Any) -> Breakdown:
         return replace(b, label=describe(a)) if describe is not None else b
 
     chosen = named(explain(state, action), action)
     if chosen.value is None or not valued:
         return Why(chosen, None, "")
-    others = [r for r in valued if r["action"] != action]
+    others = [r for r in valued if r.action != action]
     if not others:
         return Why(chosen, None, f"{chosen.label} is the only choice with a value here.")
-    other = named(explain(state, others[0]["action"]), others[0]["action"])
+    other = named(explain(state, others[0].action), others[0].action)
     assert other.value is not None
     diff = chosen.value - other.value
     a, b = f"{chosen.label} ({_amount(chosen, chosen.value)})", f"{other.label} ({_amount(other, other.value)})"
-    role = "the best choice" if diff < 0 or (diff == 0 and valued[0]["action"] != action) else "the runner-up"
+    role = "the best choice" if diff < 0 or (diff == 0 and valued[0].action != action) else "the runner-up"
     gap = _gap(chosen, other, abs(diff))
     if diff == 0:
         sentence = f"{chosen.label} and {other.label} are worth the same, {_amount(chosen, chosen.value)}"

@@ -4,22 +4,21 @@
 their gizmos, less the best opponent's (:func:`~.policy.evaluate`), at the end of a horizon
 of rounds (or the end of the game), averaged over the playouts of the search bot's tree
 search (:func:`~.policy.search_stats`) that took this action first. It is an **estimate**:
-``exact`` is False, ``stderr`` its standard error, ``playouts`` how many playouts it rests
-on, ``sample`` (a :class:`~coffeegames.engine.explain.Sample`) all that with how the playouts
-spread (how many ended ahead, the margin's quartiles): the decision view shows it as a decimal
-± its standard error, never as a fraction. ``value`` is the playouts' mean as the nearest
-:class:`~fractions.Fraction` of denominator at most 1000, so that tables sort and compare like
-every game's; it is not exact.
+each row's ``sample`` (a :class:`~coffeegames.engine.Sample`) gives its standard error, how
+many playouts it rests on and how they spread (how many ended ahead, the margin's quartiles):
+the decision view shows it as a decimal ± its standard error, never as a fraction. ``value``
+is the playouts' mean as the nearest :class:`~fractions.Fraction` of denominator at most
+1000, so that rows sort and compare like every game's; it is not exact.
 Seeded: the same state and seed give the same table.
 
-**Exact immediate consequences** (the engine applied once, no estimate): ``points`` (the
-mover's score change: a Build's printed points, a token effect's tokens), ``energy`` (the
-change in energy stored: a Pick's marble, a Build's payment), ``sets_off`` (the gizmos the
-action makes wait to fire), and ``p_colour``: for an action that sets off random draws into
-the mover's storage (a gizmo drawing energy), the exact chance that they bring at least one
-marble of ``colour``: the colour of the card you name (``card=``), or of the mover's best
-target, the card they value most per energy still missing (:func:`target`); None for other
-actions.
+**Exact immediate consequences** (the engine applied once, no estimate), the row's details:
+``points`` (the mover's score change: a Build's printed points, a token effect's tokens),
+``energy`` (the change in energy stored: a Pick's marble, a Build's payment), ``sets_off``
+(the gizmos the action makes wait to fire), ``colour``; and its ``risk``: for an action that
+sets off random draws into the mover's storage (a gizmo drawing energy), the exact chance
+that they bring at least one marble of ``colour``: the colour of the card you name
+(``card=``), or of the mover's best target, the card they value most per energy still
+missing (:func:`target`); None for other actions. ``then`` says them in words.
 
 The playouts use only what the mover knows: the cards another player put under a deck are
 re-drawn from the cards the mover cannot tell them from in every playout
@@ -28,20 +27,20 @@ re-drawn from the cards the mover cannot tell them from in every playout
 Example:
     >>> from coffeegames.gizmos import Game
     >>> s = Game().new_initial_state(seed=1)
-    >>> table = advise(s, playouts=40)
-    >>> len(table) == len(s.legal_actions()), int(table["best"].sum()), bool(table["exact"].any())
+    >>> rows = advise(s, playouts=40)
+    >>> len(rows) == len(s.legal_actions()), sum(row.best for row in rows), any(row.exact for row in rows)
     (True, 1, False)
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
-from ..engine.explain import Sample
+from ..engine.advice import Advice, Sample, ranked
 from ..errors import BadArgument
 from ..text import percent
 from ..validate import Checker, check_instance, is_whole
@@ -52,12 +51,11 @@ from .odds import p_at_least
 from .policy import Stats, _card_value, check_search, search_stats
 from .state import State
 
-__all__ = ["COLUMNS", "advise", "phase_words", "target"]
+__all__ = ["advise", "phase_words", "target"]
 
 _QUARTILES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
-COLUMNS = ["action", "label", "value", "exact", "stderr", "playouts", "sample", "points", "energy", "sets_off", "colour",
-           "p_colour", "then", "best"]
+MEASURES = "the margin over the best opponent (points plus engine value), estimated by search playouts"
 
 
 def target(state: State) -> tuple[CardFacts | None, str]:
@@ -89,7 +87,8 @@ def _draws_set_off(state: State, action: Any) -> int:
     return max(0, min(effect.count, room))
 
 
-def _consequences(state: State, action: Any, colour: str) -> dict[str, Any]:
+def _consequences(state: State, action: Any, colour: str) -> tuple[tuple[tuple[str, Any], ...], Fraction | None, str]:
+    """An action's exact immediate consequences: its details, its risk (``p_colour``) and them in words."""
     me = state.turn
     after = state.apply(action)
     points = after.score(me) - state.score(me)
@@ -113,8 +112,8 @@ def _consequences(state: State, action: Any, colour: str) -> dict[str, Any]:
         words.append("sets off " + ", ".join(f"#{g}" for g in new))
     if after.turn != me or after.over:
         words.append("ends the turn")
-    return {"points": points, "energy": energy, "sets_off": tuple(new), "colour": colour if draws else "",
-            "p_colour": p, "then": "; ".join(words)}
+    details = (("points", points), ("energy", energy), ("sets_off", tuple(new)), ("colour", colour if draws else ""))
+    return details, p, "; ".join(words)
 
 
 def _sample(stats: Stats, horizon: int | None) -> Sample:
@@ -132,8 +131,8 @@ def _sample(stats: Stats, horizon: int | None) -> Sample:
 
 
 def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int | None = 2,
-           card: int | None = None) -> pd.DataFrame:
-    """Every legal action at ``state`` once: its estimated margin from ``playouts`` search playouts (see the module
+           card: int | None = None) -> list[Advice]:
+    """Every legal action at ``state`` once, best first: its estimated margin from ``playouts`` search playouts (see the module
     notes), its exact immediate consequences, and the best (highest estimate) marked. ``card``: the card whose colour
     ``p_colour`` asks about (default: :func:`target`)."""
     check_instance(state, State, "state", "a Gizmos state")
@@ -142,8 +141,6 @@ def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int
         Checker("advise", BadArgument).need(is_whole(card) and 0 <= card < len(state.rules.deck), "card",
                                             f"must be a card id 0-{len(state.rules.deck) - 1}", card)
     legal = state.legal_actions()
-    if not legal:
-        return pd.DataFrame(columns=COLUMNS)
     stats = search_stats(state, playouts, seed, horizon) if len(legal) > 1 else {}
     if card is None:
         _, colour = target(state)
@@ -153,20 +150,15 @@ def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int
     rows = []
     for action in legal:
         st = stats.get(action)
-        value = Fraction(st.mean).limit_denominator(1000) if st is not None and st.n else None
-        rows.append({"action": action, "label": f"{action} ≈" if value is not None else str(action), "value": value,
-                     "exact": False if value is not None else None, "stderr": st.se if st is not None and st.n > 1 else None,
-                     "playouts": st.n if st is not None else 0,
-                     "sample": _sample(st, horizon) if st is not None and st.n else None,
-                     **_consequences(state, action, colour), "best": False})
-    frame = pd.DataFrame(rows, columns=COLUMNS, dtype=object)
-    valued = [(v, i) for i, v in enumerate(frame["value"]) if v is not None]
-    if valued:
-        top = max(valued)[1]
-        frame["best"] = [i == top for i in range(len(frame))]
-    elif len(frame) == 1:
-        frame["best"] = [True]
-    return frame
+        details, risk, then = _consequences(state, action, colour)
+        if st is not None and st.n > 0:
+            rows.append(Advice(action, str(action), Fraction(st.mean).limit_denominator(1000), _sample(st, horizon),
+                               MEASURES, then, risk=risk, details=details))
+        else:
+            rows.append(Advice(action, str(action), then=then, risk=risk, details=details))
+    valued_at = [(row.value, i) for i, row in enumerate(rows) if row.value is not None]
+    top = max(valued_at)[1] if valued_at else 0 if len(rows) == 1 else None  # ties: the last of the legal actions
+    return ranked([replace(row, best=i == top) for i, row in enumerate(rows)], mark=False)
 
 
 def phase_words(state: State) -> str:

@@ -16,26 +16,25 @@ the model of :mod:`.cup`:
   **KeepTwo** are valued by :func:`~.cup.stop_now` from the state each leads to.
 * During a roasting round (effects, Roast, 2 of 5): no value (``None``), Roast listed first; the ``then``
   column says so. (Using a starting flavour token for an effect is one of these.) The engine lists them; the solver does not value effects. Each still
-  gets its exact consequence for the coming roast in ``p_burn`` (:func:`round_burn`).
+  gets its exact consequence for the coming roast as its ``risk`` (:func:`round_burn`).
 
-Budgets keep a call near a second: beyond them a value is a seeded simulation, flagged
-``exact=False`` with the solver's message in ``how`` (and ``≈`` in the label).
+Budgets keep a call near a second: beyond them a value is a seeded simulation, an estimate
+(its ``sample`` says so) with the solver's message in ``how``.
 
-Columns: ``action``, ``label``, ``value`` (Fraction or None), ``exact`` (bool or None),
-``lower`` (True when the value is a lower estimate: the solver's fallback played part of the
-cup test), ``stderr`` (an unbiased estimate's standard error; else None),
-``p_burn`` (the chance a drawn bean burns in the coming roast, no further effects counted:
-the next round's for Continue, this round's during a round; else None), ``p_smoke``
-(Continue: the chance the next round draws smoke),
-``then`` (what follows, in words), ``how`` (the solver's message) and ``best``.
+Each row (an :class:`~coffeegames.engine.Advice`): ``value`` (Fraction or None), ``sample``
+(None for an exact value; for an estimate, its standard error, and ``lower`` when the
+solver's fallback played part of the cup test), ``risk`` (the chance a drawn bean burns in
+the coming roast, no further effects counted: the next round's for Continue, this round's
+during a round; else None), the detail ``p_smoke`` (Continue: the chance the next round
+draws smoke), ``then`` (what follows, in words), ``how`` (the solver's message) and ``best``.
 
 Example:
     >>> from coffeegames.roaster.state import Game, Drawn, Roast, Shuffled
     >>> s = Game(card="Mexico Altura Oaxaca").new_initial_state()
     >>> s = s.apply(Shuffled(("extra_bean", "sweetness", "choice", "exchange", "tray")))
     >>> s = s.apply(Drawn(("hard",) * 5 + ("moisture", "acidity", "acidity"))).apply(Roast())
-    >>> table = advise(s)
-    >>> [label.rstrip(" ≈") for label in table["label"]], int(table["best"].sum())
+    >>> rows = advise(s)
+    >>> sorted(row.label for row in rows), sum(row.best for row in rows)
     (['Continue()', 'Stop()'], 1)
 """
 
@@ -46,8 +45,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, cast
 
-import pandas as pd
-
+from ..engine.advice import Advice, Sample, ranked
 from ..errors import BadArgument
 from ..validate import Checker, check_instance
 from ..exact import Bag
@@ -58,10 +56,10 @@ from .odds import draw_table, p_any, p_burn
 from .state import State
 from .tokens import SMOKE
 
-__all__ = ["COLUMNS", "CONTINUE_OPTIONS", "CUP_OPTIONS", "CUP_PHASES", "STOP_OPTIONS", "advise", "next_round_risks",
+__all__ = ["CONTINUE_OPTIONS", "CUP_OPTIONS", "CUP_PHASES", "STOP_OPTIONS", "advise", "next_round_risks",
            "round_burn", "valued_round", "valued_stop"]
 
-COLUMNS = ["action", "label", "value", "exact", "lower", "stderr", "p_burn", "p_smoke", "then", "how", "best"]
+MEASURES = "the expected score of your cup at the end of the game"
 STOP_OPTIONS: dict[str, Any] = {"max_states": 130_000, "samples": 30, "seed": 0}
 """Budget of each :func:`stop_now` call made by :func:`advise`: exact within 130,000 positions (≈ 0.1 s of CPU with the
 distribution, what the estimate costs: 16 of the benchmark's 24 decisions), else the fallback's estimate from 30 seeded
@@ -138,18 +136,18 @@ def round_burn(state: State, action: Any) -> Fraction:
 
 
 def _row(action: Any, result: CupTest | RoundValue | None = None, then: str = "", p_burn_: Fraction | None = None,
-         p_smoke: Fraction | None = None) -> dict[str, Any]:
+         p_smoke: Fraction | None = None) -> Advice:
     """One action's row; ``result`` is the solver's answer (a CupTest or RoundValue), None when not valued."""
-    exact = None if result is None else result.exact
-    lower = None if result is None else result.lower
-    label = str(action) + (" ≈" if exact is False else "")
-    return {"action": action, "label": label, "value": None if result is None else result.value, "exact": exact,
-            "lower": lower, "stderr": result.stderr if result is not None and exact is False and not lower else None, "p_burn": p_burn_,
-            "p_smoke": p_smoke, "then": then, "how": "" if result is None else result.message, "best": False}
+    details = (("p_smoke", p_smoke),) if p_smoke is not None else ()
+    if result is None:
+        return Advice(action, str(action), then=then, risk=p_burn_, details=details)
+    sample = None if result.exact else Sample(None, float("nan") if result.lower else result.stderr, result.lower,
+                                              result.message)
+    return Advice(action, str(action), result.value, sample, MEASURES, then, result.message, p_burn_, details=details)
 
 
-def advise(state: State, exact: bool = False) -> pd.DataFrame:
-    """Every legal action at ``state`` once, valued where the solver can (see the module notes).
+def advise(state: State, exact: bool = False) -> list[Advice]:
+    """Every legal action at ``state`` once, best first, valued where the solver can (see the module notes).
 
     ``exact=True`` lifts every budget: each value is exact, Continue weighing every draw of the coming round
     (at the benchmark's positions half a second of CPU at the median, about six at the largest, where the budgeted
@@ -179,9 +177,4 @@ def advise(state: State, exact: bool = False) -> pd.DataFrame:
         for action in sorted(state.legal_actions(), key=lambda a: not isinstance(a, Roast)):
             risk = round_burn(state, action) if state.phase in (Phase.ACT, Phase.REMOVE_TWO) else None
             rows.append(_row(action, then="not valued: the solver values stopping and the cup test, not effects", p_burn_=risk))
-    frame = pd.DataFrame(rows, columns=COLUMNS)
-    valued = [v for v in frame["value"] if v is not None]
-    if valued:
-        top = max(valued)
-        frame["best"] = [v is not None and v == top for v in frame["value"]]
-    return frame
+    return ranked(rows)

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..engine.explain import Breakdown, Sample, Term, grouped
+from ..engine.advice import Sample
+from ..engine.explain import Breakdown, Term, grouped
 from ..errors import BadArgument
 from ..validate import Checker, check_instance
 from .actions import Continue, Phase, Stop

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
         KeepRolling, Phase, Rainbow, Reroll, Research, Rolled, SetupResearch, TakeFlavour, Upgrade,
     )
     from .explain import explain
-    from .advice import COLUMNS, advise, flavour_die_value, roll_value, rp_value
+    from .advice import advise, flavour_die_value, roll_value, rp_value
     from .dice import (
         COFFEE_DIE, COLOURS, FLAVOUR_DIE, JOKER, NO_BLEND, SIZE_NAMES, WHITE_DIE, Blend, best_blend_of, best_of_counts,
         check_dice, is_rainbow, rainbow_of_counts,

@@ -51,20 +51,18 @@ corporation starts, is valued like any RP); ``sacchar_rainbow`` decides whether 
 coming turn rolls the block die, which is not valued (a block in force now is: blocked
 colours cannot be researched).
 
-Columns of :func:`advise`: ``action``, ``label``, ``value`` (exact Fraction or None),
-``p_lost`` (the chance of losing the blend: beaten, or the Rainbow taken, before your
-next turn; for a re-roll the chance it does not beat the blend you gave up), ``rp`` (RP,
-or flavour dice, gained), ``then`` (what follows, in words) and ``best``.
+Each row of :func:`advise` (an :class:`~coffeegames.engine.Advice`): ``value`` (exact, or None),
+``risk`` (the chance of losing the blend: beaten, or the Rainbow taken, before your
+next turn; for a re-roll the chance it does not beat the blend you gave up), the detail
+``rp`` (RP, or flavour dice, gained), ``then`` (what follows, in words) and ``best``.
 
 Example (a 2-player opening: a Regular red against the other player's next roll):
     >>> from coffeegames.vivajava import Game, Rolled, SetupResearch
     >>> s = Game(players=2).new_initial_state().apply(SetupResearch("green"))
     >>> s = s.apply(Rolled(white=("red", "red", "red", "green", "black")))
-    >>> table = advise(s).set_index("label")
-    >>> table.loc["Featured(Regular red)", ["value", "p_lost"]].tolist()
-    [Fraction(688, 243), Fraction(41, 486)]
-    >>> table.index[table.best].tolist()
-    ['Featured(Regular red)']
+    >>> best = advise(s)[0]
+    >>> best.label, best.value, best.risk, best.best
+    ('Featured(Regular red)', Fraction(688, 243), Fraction(41, 486), True)
 """
 
 from __future__ import annotations
@@ -73,11 +71,9 @@ from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
-
 import numpy as np
-import pandas as pd
 
+from ..engine.advice import Advice, ranked
 from ..validate import check_instance
 from ..errors import BadArgument
 from .actions import (
@@ -113,7 +109,6 @@ from .rules import ABILITIES, TRACK_COLOURS, Rules
 from .state import State
 
 __all__ = [
-    "COLUMNS",
     "Outlook",
     "advise",
     "corporation_chance",
@@ -128,9 +123,8 @@ __all__ = [
 # Outlook, corporation_chance, omniblend_beats, p_featured_lost and p_rainbow_lost live in
 # .outlook; they stay importable from here (and from the package) as before.
 
-COLUMNS = ["action", "label", "value", "p_lost", "rp", "then", "best"]
-"""The columns of :func:`advise`'s table."""
-Row = dict[str, Any]
+MEASURES = "expected PP up to your next turn's scoring (a one-turn model: later turns are not valued)"
+Row = Advice
 
 
 # -- proxies ------------------------------------------------------------------------------
@@ -283,7 +277,8 @@ def roll_groups(state: State) -> tuple[list[tuple[str, int, Fraction]], int]:
 # -- the table ---------------------------------------------------------------------------
 
 def _row(action: Hashable, value: Fraction | None = None, p_lost: Fraction | None = None, rp: int | None = None, then: str = "") -> Row:
-    return {"action": action, "label": str(action), "value": value, "p_lost": p_lost, "rp": rp, "then": then}
+    return Advice(action, str(action), value, measures=MEASURES if value is not None else "", then=then, risk=p_lost,
+                  details=(("rp", rp),))
 
 
 def _act_rows(state: State, tokens: bool = True) -> list[Row]:
@@ -309,8 +304,8 @@ def _act_rows(state: State, tokens: bool = True) -> list[Row]:
             rows.append(_row(action, roll_value(state.apply(action)), then=f"re-roll {len(action.dice)} dice"))
         elif isinstance(action, (Upgrade, Flip)):
             after = _act_rows(state.apply(action), tokens=False)
-            best = max(after, key=lambda r: r["value"])
-            rows.append(_row(action, best["value"], then=f"then {best['label']}"))
+            best = max(after, key=lambda r: r.value or 0)
+            rows.append(_row(action, best.value, then=f"then {best.label}"))
         else:  # pragma: no cover - every act-phase action is handled above
             rows.append(_row(action))
     return rows
@@ -333,7 +328,7 @@ def _degrade_rows(state: State) -> list[Row]:
     for action in degrade_choices(state):  # the legal actions of the degrade phase
         after = state.apply(action)
         if after.phase == Phase.KEEP:
-            value, then = max(r["value"] for r in _keep_rows(after)), f"{after.featured}: keep it or re-roll"
+            value, then = max(r.value for r in _keep_rows(after) if r.value is not None), f"{after.featured}: keep it or re-roll"
         else:
             value, then = roll_value(after), "one die left: it is re-rolled"
         if action.funder is not None:
@@ -360,10 +355,11 @@ def _activate_rows(state: State) -> list[Row]:
     return rows
 
 
-def advise(state: State) -> pd.DataFrame:
-    """One row per legal action: its exact value (the one-turn model above), the chance of losing the blend, the best marked.
+def advise(state: State) -> list[Advice]:
+    """One row per legal action, best first: its exact value (the one-turn model above), the chance of losing the blend
+    (``risk``), the best marked.
 
-    At chance nodes and at the end the table is empty.
+    At chance nodes and at the end there are no rows.
     """
     check_instance(state, State, "state", "a VivaJava state")
     phase = state.phase
@@ -379,8 +375,4 @@ def advise(state: State) -> pd.DataFrame:
         rows = _act_rows(state)
     else:
         rows = _activate_rows(state)
-    frame = pd.DataFrame(rows, columns=COLUMNS[:-1], dtype=object)  # exact Fractions and whole RP, never floats
-    valued = [v for v in frame["value"] if v is not None]
-    top = max(valued) if valued else None
-    frame["best"] = [v is not None and v == top for v in frame["value"]]
-    return frame
+    return ranked(rows)

@@ -27,7 +27,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ..engine.explain import Breakdown, advice_row, certain, grouped
+from ..engine.advice import advice_of
+from ..engine.explain import Breakdown, certain, grouped
 from ..errors import BadArgument
 from ..validate import Checker, check_instance
 from .actions import Featured, Keep, KeepRolling, Phase, Rainbow, Reroll, Research
@@ -72,15 +73,16 @@ def explain(state: State, action: object) -> Breakdown:
         return _kept(label, value, 1 - lost, Fraction(int(not holds_rainbow)), Fraction(rules.rainbow_pp),
                      "not taken before your next turn", "taken before your next turn")
     if isinstance(action, Keep) and state.phase == Phase.KEEP:
-        row = advice_row(advise(state), action)
-        return _kept(label, row["value"], 1 - row["p_lost"], Fraction(0), Fraction(rules.featured_pp),
+        row = advice_of(advise(state), action)
+        assert row.value is not None and row.risk is not None
+        return _kept(label, row.value, 1 - row.risk, Fraction(0), Fraction(rules.featured_pp),
                      "not beaten before your next turn", "beaten before your next turn")
     if isinstance(action, (Reroll, KeepRolling)):
         return _rolled(label, state.apply(action), "the roll's outcomes grouped by the best choice each offers")
-    row = advice_row(advise(state), action)
-    value, then = row["value"], str(row.get("then") or "")
-    if value is None:
+    row = advice_of(advise(state), action)
+    if row.value is None:
         return Breakdown(label, None, how="not valued by the advice")
+    value, then = row.value, row.then
     after = state.apply(action)
     if state.phase == Phase.DEGRADE and after.phase == Phase.ROLL:
         return _rolled(label, after, "one die left: the roll's outcomes grouped by the best choice each offers")

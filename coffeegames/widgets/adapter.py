@@ -3,15 +3,15 @@
 An :class:`Adapter` is everything game-specific about the view that is not game control
 (that is the :class:`~coffeegames.engine.Session`'s): the ``advise`` function that values
 the choices, the ``board`` drawing, the hint in the outcome box, the words for chance
-moves and for values, the risk column of the advice and its words, and whether the game
+moves and for values, the words for the risk its advice rows carry, and whether the game
 is solo (no "Bots play" button).
 
 Example (a tiny game valued by exact expectimax, with the default words):
     >>> from coffeegames.engine.examples import KeepOrReroll
-    >>> from coffeegames.widgets.decision import solver_advice
+    >>> from coffeegames.engine.advice import solver_advice
     >>> adapter = Adapter(advise=solver_advice())
-    >>> adapter.chance_button, adapter.risk_column
-    ('Let chance roll', None)
+    >>> adapter.chance_button, adapter.risk_name
+    ('Let chance roll', 'risk')
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
-import pandas as pd
 
+from ..engine.advice import Advice
 from ..engine.explain import Explainer
 from ..engine.session import S
 
@@ -34,8 +34,8 @@ Board = tuple[Sequence["BaseTraceType"], Mapping[str, Any]]
 """What a board function returns: plotly traces and a layout dict."""
 BoardDrawer = Callable[[S], Board]
 """``board(state) -> (traces, layout)``: the position drawn with plotly."""
-Advisor = Callable[[S], pd.DataFrame]
-"""``advise(state) -> DataFrame``: every legal action with its value (see :mod:`coffeegames.widgets.decision`)."""
+Advisor = Callable[[S], list[Advice]]
+"""``advise(state) -> list[Advice]``: every legal action with its value, best first (:mod:`coffeegames.engine.advice`)."""
 
 
 @dataclass(frozen=True)
@@ -43,9 +43,9 @@ class Adapter(Generic[S]):
     """What a :class:`~coffeegames.widgets.DecisionView` needs to know about a game to show it.
 
     Attributes:
-        advise: ``advise(state) -> DataFrame`` with columns ``action``, ``label``, ``value``
-            (exact ``Fraction`` or None), ``best``, optionally the risk column, ``then``,
-            ``exact``/``stderr``/``lower`` (estimates) and ``how``. Without it only the
+        advise: ``advise(state) -> list[Advice]``, one :class:`~coffeegames.engine.Advice` row per legal action
+            (its value exact, or an estimate with its sample, or None; its risk, ``then`` and ``how``). The view
+            advises each decision once (remembered), for the list and the "why" panel. Without it only the
             actions are listed.
         board: ``board(state) -> (traces, layout)`` drawing the position; without it the state's text is shown.
         outcome_hint: ``outcome_hint(state) -> str``, the placeholder of the outcome box.
@@ -72,8 +72,7 @@ class Adapter(Generic[S]):
             outcome box behind the ``deal_toggle`` checkbox (ticked from the start when no bots play, as in companion
             mode at a real table), so a learner is never asked to type a deal. None (or a None answer): the box shows.
         deal_toggle: the words of that checkbox (``"type the tiles on your table"``).
-        risk_column: the advice column holding each choice's risk, a chance (Fraction or None); None for no risk.
-        risk_name: what that chance is, for the hover text and the table.
+        risk_name: what the advice rows' ``risk`` (a chance) is, for the hover text and the table.
         risk_short: a word or two for the bar labels and the list (``"bust next 8.3%"``).
         risk_summary: the best choice's risk in words, ``{}`` standing for the exact chance.
         solo: one person plays and no bots: the "Bots play" button is not shown.
@@ -97,7 +96,6 @@ class Adapter(Generic[S]):
     chance_words: Callable[[S], str] | None = None
     deal_note: Callable[[S], str | None] | None = None
     deal_toggle: str = "type the outcome at a real table"
-    risk_column: str | None = None
     risk_name: str = "risk"
     risk_short: str = "risk"
     risk_summary: str = "its risk: {}"

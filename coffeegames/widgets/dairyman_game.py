@@ -17,8 +17,9 @@ Example (you are player 0; the bots deal and stop at your roll, which you type):
     >>> view.outcome_button.click()
     >>> view.state.dice, view.state.yellow
     ((1, 2, 3, 4, 5, 5, 6), 5)
-    >>> view.advice.loc[0, ["label", "value", "then"]].tolist()   # best first
-    ['Lock 4+6, 5+5 and 2+3+5 (the yellow die in a set)', Fraction(30, 1), 'stop']
+    >>> best = view.advice[0]                                             # best first
+    >>> best.label, best.value, best.then
+    ('Lock 4+6, 5+5 and 2+3+5 (the yellow die in a set)', Fraction(30, 1), 'stop')
     >>> view.actions.options[1]                                           # the next best: bank less, roll on
     ('Lock 4+6 · 22.61', 1)
 """
@@ -387,8 +388,8 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
     (with these player ``names``), rolls in dice words, the bust chance of the next roll as the risk.
 
     >>> adapter = dairyman_adapter()
-    >>> adapter.chance_button, adapter.outcome_button, adapter.risk_column
-    ('Let chance roll', 'Enter the dice you rolled', 'p_bust_next')
+    >>> adapter.chance_button, adapter.outcome_button, adapter.risk_short
+    ('Let chance roll', 'Enter the dice you rolled', 'bust next')
     """
     return Adapter(
         advise=advise,
@@ -407,7 +408,6 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
         deal_toggle=TYPE_TILES,
         outcome_words=lambda state: (("tiles drawn", "Enter the tiles drawn") if state.phase == "draw"
                                      else ("you rolled", "Enter the dice you rolled")),
-        risk_column="p_bust_next",
         risk_name="bust chance of the next roll",
         risk_short="bust next",
         risk_summary="the dice left, if rolled again, bust with chance {}",

@@ -13,14 +13,14 @@ The board and the chart are plain plotly plots redrawn whole in an Output widget
 (:class:`~.charts.StaticPlot`), never plotly ``FigureWidget`` objects: on a page of several of those
 a browser stops redrawing some. ``board_fig`` and ``chart_fig`` are the figures last drawn.
 
-:func:`solver_advice` makes an ``advise`` function from exact expectimax for any small game.
+:func:`~coffeegames.engine.advice.solver_advice` makes an ``advise`` function from exact expectimax for any small game.
 
 Example (roll a die, keep it or reroll once; values by exact expectimax):
     >>> from coffeegames.engine import Session
     >>> from coffeegames.engine.examples import KeepOrReroll
     >>> view = DecisionView(Session(KeepOrReroll(), seed=1), Adapter(advise=solver_advice()))
     >>> view.chance_button.click()                  # chance rolls the die
-    >>> view.state.die, view.advice.loc[view.advice.best, "label"].tolist()
+    >>> view.state.die, [row.label for row in view.advice if row.best]
     (4, ['Keep()'])
     >>> view.chart_fig.data[0].x                    # exact values 4 and 7/2, drawn as floats
     (4.0, 3.5)
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from typing import Any, Generic, cast
@@ -41,21 +42,21 @@ import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..engine import Expectimax, IllegalAction, Session, State
-from ..engine.explain import Explainer, Why, advice_explainer, row_sample
+from ..engine import IllegalAction, Session
+from ..engine.advice import Advice, Advisor, ranked, remembered, solver_advice
+from ..engine.explain import Explainer, Why, advice_explainer
 from ..engine.explain import why as explain_why
 from ..engine.session import S
 from ..engine.state import Action
 from ..errors import CoffeeGamesError
 from ..text import exact_text
-from .adapter import Adapter, Advisor, Board
+from .adapter import Adapter, Board
 from .charts import BASE, HIGHLIGHT, StaticPlot, error_html, figure, figure_dict, percent
+from .whole_text import WholeText
 from .why import why_html
 
 __all__ = ["Adapter", "Board", "DecisionView", "exact_text", "solver_advice", "value_text"]
 
-COLUMNS = ["action", "label", "value", "best"]
-"""The columns every ``advise`` function returns (a risk column, ``then`` and the estimate columns are optional)."""
 STAR = "★ "
 CHART_WIDTH = 880
 BOARD_CONFIG = {"displayModeBar": False}
@@ -73,53 +74,9 @@ def value_text(value: Fraction | None) -> str:
     return str(value) if value.denominator == 1 else f"{float(value):.2f}"
 
 
-def _worth(row: Any) -> str:
-    """An advice row's value in words: exact, or an estimate (``exact`` False) as a decimal with its standard error and
-    sample size (:func:`~coffeegames.engine.explain.row_sample`), or as a lower estimate, never as a fraction."""
-    sample = row_sample(row)
-    return exact_text(row.value) if sample is None else sample.value_text(row.value)
-
-
-def _short(row: Any) -> str:
+def _short(row: Advice) -> str:
     """A valued row's value for a bar label or the list: a short decimal, an estimate with its standard error and size."""
-    sample = row_sample(row)
-    return value_text(row.value) if sample is None else sample.value_text(row.value)
-
-
-def solver_advice(solver: Expectimax | None = None) -> Advisor:
-    """An ``advise`` function from exact expectimax, for games small enough to solve whole.
-
-    >>> from coffeegames.engine.examples import KeepOrReroll
-    >>> solver_advice()(KeepOrReroll(die=5))[["label", "value", "best"]].values.tolist()
-    [['Keep()', Fraction(5, 1), True], ['Reroll()', Fraction(7, 2), False]]
-    """
-    solver = solver or Expectimax()
-
-    def advise(state: State) -> pd.DataFrame:
-        pairs = solver.action_values(state)
-        top = max((v for _, v in pairs), default=None)
-        rows = [{"action": a, "label": str(a), "value": v, "best": v == top} for a, v in pairs]
-        return pd.DataFrame(rows, columns=COLUMNS)
-
-    return advise
-
-
-class WholeText(pd.DataFrame):
-    """A table shown with every cell's whole text: pandas cuts cells at 50 characters with "...", and the advice's
-    words ("the rest of the cup test, played optimally") are meant to be read whole."""
-
-    @property
-    def _constructor(self) -> type[WholeText]:
-        return WholeText
-
-    def _repr_html_(self) -> str | None:
-        with pd.option_context("display.max_colwidth", None):
-            html_text: str | None = pd.DataFrame(self)._repr_html_()  # type: ignore[operator]
-            return html_text
-
-    def __repr__(self) -> str:
-        with pd.option_context("display.max_colwidth", None, "display.width", None, "display.max_columns", None):
-            return super().__repr__()
+    return value_text(row.value) if row.sample is None else row.value_text()
 
 
 def _unique(labels: Sequence[str]) -> list[str]:
@@ -130,17 +87,6 @@ def _unique(labels: Sequence[str]) -> list[str]:
         seen[label] = seen.get(label, 0) + 1
         unique.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
     return unique
-
-
-def _has_value(value: Any) -> bool:
-    return value is not None and value == value  # None and NaN mean "no value"
-
-
-def _best_first(frame: pd.DataFrame) -> pd.DataFrame:
-    """Rows sorted by exact value, highest first; actions without a value last (as None), in their order."""
-    values = [v if _has_value(v) else None for v in frame["value"]]
-    order = sorted(range(len(frame)), key=lambda i: (values[i] is None, -(values[i] or 0)))
-    return frame.assign(value=pd.Series(values, index=frame.index, dtype=object)).iloc[order].reset_index(drop=True)
 
 
 class DecisionView(Generic[S]):
@@ -157,7 +103,8 @@ class DecisionView(Generic[S]):
     a refused move raises; from a button it shows why in ``message``.
 
     Public parts, for code and tests: ``session``, ``adapter``, ``state``, ``advice`` (the
-    current table, best first), ``board_fig`` / ``board_plot`` (or ``board_text`` without a
+    current rows, :class:`~coffeegames.engine.Advice`, best first; a decision is advised once, the list and the
+    "why" panel share it), ``board_fig`` / ``board_plot`` (or ``board_text`` without a
     board), ``chart_fig`` / ``chart``, ``actions`` (dropdown) with ``take_button`` and ``exact_toggle`` (shown
     when the adapter has an ``exact_toggle``: ticked, every value exact, no budget), ``chance_button``,
     ``bots_button``, ``undo_button``, ``outcome_text`` with ``outcome_button`` (in ``outcome_row``; at a deal the
@@ -172,9 +119,11 @@ class DecisionView(Generic[S]):
         adapter = adapter if adapter is not None else Adapter()
         self.adapter: Adapter[S] = adapter
         self.max_bars = max_bars
-        self.risk_column = adapter.risk_column
-        self.columns = COLUMNS + ([adapter.risk_column] if adapter.risk_column else [])
-        self.advice = pd.DataFrame(columns=self.columns)
+        self.advice: list[Advice] = []
+        self._advise: Advisor | None = remembered(adapter.advise) if adapter.advise else None
+        self._exact_advise: Advisor | None = None  # with the exact box ticked: advise with exact=True
+        if adapter.exact_toggle and adapter.advise:
+            self._exact_advise = remembered(partial(cast(Callable[..., list[Advice]], adapter.advise), exact=True))
 
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
@@ -199,11 +148,12 @@ class DecisionView(Generic[S]):
         self.history_panel = widgets.HTML()
         self.why_panel = widgets.HTML()
         self.why: Why | None = None
-        self.explain: Explainer | None = adapter.explain or (advice_explainer(adapter.advise) if adapter.advise else None)
+        self.explain: Explainer | None = adapter.explain or (advice_explainer(self._advise) if self._advise else None)
         self.exact_explain: Explainer | None = None  # with the exact box ticked: explain (or advise) with exact=True
-        if adapter.exact_toggle and (adapter.explain or adapter.advise):
-            self.exact_explain = partial(cast(Callable[..., Any], adapter.explain), exact=True) if adapter.explain else \
-                advice_explainer(partial(cast(Callable[..., pd.DataFrame], adapter.advise), exact=True))
+        if adapter.exact_toggle and adapter.explain:
+            self.exact_explain = partial(cast(Callable[..., Any], adapter.explain), exact=True)
+        elif self._exact_advise is not None:
+            self.exact_explain = advice_explainer(self._exact_advise)
         self._why_cache: dict[Any, Why | None] = {}
 
         self._show_texts()
@@ -272,7 +222,7 @@ class DecisionView(Generic[S]):
     @property
     def _charted(self) -> bool:
         """Whether the chart has bars to show: some choice here carries a value."""
-        return self.adapter.advise is not None and any(v is not None for v in self.advice["value"])
+        return self.adapter.advise is not None and any(row.value is not None for row in self.advice)
 
     @property
     def _exact(self) -> bool:
@@ -345,7 +295,7 @@ class DecisionView(Generic[S]):
     def _chosen(self) -> Action:
         if self.actions.value is None:
             raise IllegalAction(f"no action to take: {self.session.describe()}")
-        action: Action = self.advice["action"].iat[self.actions.value]
+        action: Action = self.advice[self.actions.value].action
         return action
 
     def _attempt(self, move: Callable[[], object]) -> None:
@@ -375,38 +325,23 @@ class DecisionView(Generic[S]):
         assert self.adapter.board is not None
         return figure_dict(*self.adapter.board(self.state))
 
-    def _risk(self, row: Any) -> Any:
-        """A row's risk (None where the game's advice has no risk column)."""
-        return getattr(row, self.risk_column, None) if self.risk_column else None
-
     def _show_texts(self) -> None:
         """Advice table, action list, status, history, button states."""
         state, session, adapter = self.state, self.session, self.adapter
         deciding = not state.is_chance() and not state.is_terminal()
+        rows: list[Advice] = []
         if deciding:
-            if not adapter.advise:
-                frame = pd.DataFrame({"action": state.legal_actions()})
-            elif self._exact:  # the person asked for no budget (the adapter's exact_toggle): say so while it works
+            if self._advise is None:
+                rows = [Advice(a, str(a)) for a in state.legal_actions()]
+            elif self._exact and self._exact_advise is not None:  # no budget (the adapter's exact_toggle): say so
                 self.summary.value = "<i>Working out every value exactly (no budget): this can take seconds...</i>"
-                frame = cast(Callable[..., pd.DataFrame], adapter.advise)(state, exact=True)
+                rows = self._exact_advise(state)
             else:
-                frame = adapter.advise(state)
-            frame = frame.assign(label=[str(a) for a in frame["action"]]) if "label" not in frame else frame
-            if adapter.describe is not None:  # the words a player reads; the advice's own marks (" ≈") stay
-                frame = frame.assign(label=[str(label).replace(str(a), adapter.describe(a), 1)
-                                            for a, label in zip(frame["action"], frame["label"])])
-            if "exact" in frame:  # an estimate's value says "≈" (with its standard error): the label need not say it too
-                frame = frame.assign(label=[str(label).removesuffix(" ≈") if exact is False else label
-                                            for label, exact in zip(frame["label"], frame["exact"])])
-            for column in self.columns:
-                if column not in frame:
-                    frame[column] = False if column == "best" else None
-            self.advice = _best_first(frame)
-        else:
-            self.advice = pd.DataFrame(columns=self.columns)
-        options = [
-            (self._option(row), i) for i, row in enumerate(self.advice.itertuples(index=False))
-        ]
+                rows = self._advise(state)
+            if adapter.describe is not None:  # the words a player reads
+                rows = [replace(row, label=row.label.replace(str(row.action), adapter.describe(row.action), 1)) for row in rows]
+        self.advice = ranked(rows, mark=False)
+        options = [(self._option(row), i) for i, row in enumerate(self.advice)]
         self._why_cache = {}
         self.actions.options = options
         self.actions.value = 0 if options else None
@@ -453,11 +388,11 @@ class DecisionView(Generic[S]):
         """The "why this value?" panel for the action chosen in the list (hidden where no choice is valued)."""
         chosen = self.actions.value
         explain = self.exact_explain if self._exact and self.exact_explain is not None else self.explain
-        if explain is None or chosen is None or self.advice.empty:
+        if explain is None or chosen is None or not self.advice:
             self.why = None
         else:
             if chosen not in self._why_cache:
-                self._why_cache[chosen] = explain_why(self.state, self.advice, explain, self.advice["action"].iat[chosen],
+                self._why_cache[chosen] = explain_why(self.state, self.advice, explain, self.advice[chosen].action,
                                                       self.adapter.describe)
             self.why = self._why_cache[chosen]
         self.why_panel.value = why_html(self.why, self.adapter.value_name)
@@ -465,27 +400,26 @@ class DecisionView(Generic[S]):
 
     def _summary(self) -> str:
         """The best choice in words, with its exact value and risk."""
-        if not self.adapter.advise or self.advice.empty:
+        if not self.adapter.advise or not self.advice:
             return ""
-        if self.advice["value"].iat[0] is None:
+        best = self.advice[0]
+        if best.value is None:
             return self._unvalued_note()
-        best = self.advice.iloc[0]
-        sample = row_sample(best)  # an advise frame may flag estimates with an ``exact`` column
+        sample = best.sample
         worth = f"worth exactly <b>{exact_text(best.value)}</b> ({self.adapter.value_name})" if sample is None else \
             f"worth <b>{html.escape(sample.value_short(best.value))}</b> ({self.adapter.value_name}, {html.escape(sample.size_text())})"
         text = f"{STAR}Best: <b>{html.escape(best.label)}</b>, {worth}"
-        risk = best[self.risk_column] if self.risk_column else None
-        if risk is not None and _has_value(risk):
-            text += f"; {self.adapter.risk_summary.format(exact_text(risk, chance=True))}"
-        if "then" in best and best.then:
-            text += f"; after it: <b>{html.escape(str(best.then))}</b>"
+        if best.risk is not None:
+            text += f"; {self.adapter.risk_summary.format(exact_text(best.risk, chance=True))}"
+        if best.then:
+            text += f"; after it: <b>{html.escape(best.then)}</b>"
         return text + ". Hover over a bar for the value of any choice; “Why this value?” below takes the choice picked in the list apart."
 
     def _unvalued_note(self) -> str:
         """What the summary says where no choice carries a value: why (the advice's ``then``), and the risk column."""
-        reasons = {str(t).removeprefix("not valued: ") for t in self.advice.get("then", []) if t}
+        reasons = {row.then.removeprefix("not valued: ") for row in self.advice if row.then}
         why = f": {html.escape(reasons.pop())}" if len(reasons) == 1 else ""
-        risky = any(_has_value(self._risk(row)) for row in self.advice.itertuples(index=False))
+        risky = any(row.risk is not None for row in self.advice)
         risk = f"; the list gives each one's {html.escape(self.adapter.risk_name)}" if risky else ""
         return f"No choice here carries a value{why}{risk}."
 
@@ -502,20 +436,19 @@ class DecisionView(Generic[S]):
 
     def _draw_chart(self, fig: go.Figure) -> go.Figure:
         """The valued actions as horizontal bars, best first; the best highlighted and starred."""
-        valued = self.advice.loc[[v is not None for v in self.advice["value"]]]
-        shown = valued.head(self.max_bars)
-        values = list(shown["value"])
-        floats = [float(v) for v in values]
-        risks = [self._risk(row) for row in shown.itertuples(index=False)]
-        texts = [_short(row) + (f" · {self.adapter.risk_short} {percent(p)}" if _has_value(p) else "")
-                 for row, p in zip(shown.itertuples(index=False), risks)]
-        names = _unique([f"{STAR if b else ''}{label}" for label, b in zip(shown["label"], shown["best"])])
+        valued = [row for row in self.advice if row.value is not None]
+        shown = valued[: self.max_bars]
+        values = [row.value for row in shown]
+        floats = [float(v) for v in values if v is not None]
+        texts = [_short(row) + (f" · {self.adapter.risk_short} {percent(row.risk)}" if row.risk is not None else "")
+                 for row in shown]
+        names = _unique([f"{STAR if row.best else ''}{row.label}" for row in shown])
         bars, labels = fig.data
         bars.update(
             y=names,
             x=floats,
-            customdata=[self._hover(row) for row in shown.itertuples(index=False)],
-            marker_color=[HIGHLIGHT if b else BASE for b in shown["best"]],
+            customdata=[self._hover(row) for row in shown],
+            marker_color=[HIGHLIGHT if row.best else BASE for row in shown],
         )
         labels.update(y=names, x=[max(f, 0.0) for f in floats], text=texts)
         low, high = min([0.0] + floats), max([0.0] + floats)
@@ -526,42 +459,36 @@ class DecisionView(Generic[S]):
         player = self.state.current_player()
         fig.layout.title.text = f"{self.session.name(player)}: the value of each choice{more}" if values else ""
         fig.layout.height = 130 + 26 * max(len(values), 2) if values else 130
-        estimated = "exact" in shown and not all(shown["exact"])
+        estimated = any(row.sample is not None for row in shown)
         fig.layout.xaxis.title.text = f"{self.adapter.value_name}<br>(≈ an estimate: mean ± standard error; bars drawn as decimals)" \
             if estimated else f"{self.adapter.value_name} (exact; bars drawn as decimals)"
         fig.layout.margin.b = 70 if estimated else 50  # room for the caption's second line
         fig.layout.xaxis.visible = fig.layout.yaxis.visible = bool(values)
         return fig
 
-    def _option(self, row: Any) -> str:
+    def _option(self, row: Advice) -> str:
         """A choice in the action list: its label with its value, or, unvalued, its risk."""
         text = f"{STAR if row.best else ''}{row.label}"
         if row.value is not None:
             return f"{text} · {_short(row)}"
-        risk = self._risk(row)
-        return f"{text} · {self.adapter.risk_short} {percent(risk)}" if _has_value(risk) else text
+        return f"{text} · {self.adapter.risk_short} {percent(row.risk)}" if row.risk is not None else text
 
     def table(self) -> WholeText:
         """The advice to read: every choice with its value in words (exact, or ``≈`` an estimate), its risk (where the
         game has one), what follows and how the value was found (the columns the game's ``advise`` gives)."""
         value, risk_name = self.adapter.value_name, self.adapter.risk_name
-        columns = ["choice", value] + ([risk_name] if self.risk_column else []) + ["then", "how"]
-        rows = []
-        for row in self.advice.itertuples():
-            risk = self._risk(row)
-            rows.append({"choice": row.label, value: "" if row.value is None else _worth(row),
-                         risk_name: exact_text(risk, chance=True) if _has_value(risk) else "",
-                         "then": getattr(row, "then", ""), "how": getattr(row, "how", "")})
+        risky = any(row.risk is not None for row in self.advice)
+        columns = ["choice", value] + ([risk_name] if risky else []) + ["then", "how"]
+        rows = [{"choice": row.label, value: row.value_text(), "then": row.then, "how": row.how,
+                 risk_name: exact_text(row.risk, chance=True) if row.risk is not None else ""} for row in self.advice]
         return WholeText(pd.DataFrame(rows, columns=columns).set_index("choice"))
 
-    def _hover(self, row: Any) -> str:
-        parts = [f"{self.adapter.value_name}: {_worth(row)}"]
-        risk = self._risk(row)
-        if _has_value(risk):
-            parts.append(f"{self.adapter.risk_name}: {exact_text(risk, chance=True)}")
-        then = getattr(row, "then", "")
-        if then:
-            parts.append(f"then: {then}")
+    def _hover(self, row: Advice) -> str:
+        parts = [f"{self.adapter.value_name}: {row.value_text()}"]
+        if row.risk is not None:
+            parts.append(f"{self.adapter.risk_name}: {exact_text(row.risk, chance=True)}")
+        if row.then:
+            parts.append(f"then: {row.then}")
         if row.best:
             parts.append("★ the optimal choice")
         return "<br>".join(parts)

@@ -262,7 +262,6 @@ def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed
         chance_button="Draw",
         outcome_label="drawn",
         outcome_button="Enter the marble or card drawn",
-        risk_column="p_colour",
         risk_name="chance the random draws it sets off bring a marble of the colour your best target lacks",
         risk_short="colour",
         risk_summary="its draws bring the colour you need with chance {}",

@@ -286,7 +286,6 @@ ROASTER = Adapter(
     chance_button="Draw",
     outcome_label="you drew",
     outcome_button="Enter the tokens you drew",
-    risk_column="p_burn",
     risk_name="chance a drawn bean burns in the coming roast (no further effects)",
     risk_short="burn",
     risk_summary="the coming roast burns a bean with chance {}",

@@ -30,10 +30,10 @@ from fractions import Fraction
 from functools import lru_cache, partial
 from typing import Any
 
-import pandas as pd
 import plotly.graph_objects as go
 
-from ..engine import BadEntry, IllegalAction
+from ..engine import BadEntry, IllegalAction, Session
+from ..engine.advice import Advice
 from ..errors import BadArgument, BadType
 from ..games import games
 from ..rush import Drawn, Game, Move, Phase, State, advise, describe, greedy_policy, order_name
@@ -238,14 +238,13 @@ def _panel(state: State, who: int) -> list[str]:
 
 
 @lru_cache(maxsize=4)
-def _advised(state: State) -> pd.DataFrame:
-    return advise(state)
+def _advised(state: State) -> tuple[Advice, ...]:
+    return tuple(advise(state))
 
 
-def _advise(state: State) -> pd.DataFrame:
-    """:func:`~coffeegames.rush.advise`, worked out once per position for both the list and the board (a copy: the
-    view adds columns to the table it is given)."""
-    return _advised(state).copy()
+def _advise(state: State) -> list[Advice]:
+    """:func:`~coffeegames.rush.advise`, worked out once per position for both the list and the board."""
+    return list(_advised(state))
 
 
 def best_two(state: State) -> list[tuple[Move, Fraction]]:
@@ -261,9 +260,7 @@ def best_two(state: State) -> list[tuple[Move, Fraction]]:
     check_instance(state, State, "state", "a Coffee Rush state")
     if state.is_chance() or state.is_terminal() or state.phase != Phase.MOVE:
         return []
-    frame = _advise(state)
-    ranked = sorted(zip(frame["action"], frame["value"]), key=lambda pair: -pair[1])  # as the list: by value, stable
-    return [(move, Fraction(value)) for move, value in ranked[:2]]
+    return [(row.action, row.value) for row in _advise(state)[:2] if row.value is not None]  # best first, as the list
 
 
 def rush_decision_board(state: State) -> Board:

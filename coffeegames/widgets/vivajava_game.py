@@ -16,8 +16,8 @@ Example (solo against OmniBlend: you type who starts, your first roll, then see 
     >>> view.outcome_button.click()
     >>> view.outcome_text.value = "red red red green black"
     >>> view.outcome_button.click()
-    >>> view.advice.loc[0, ["label", "value"]].tolist()
-    ['Featured Blend: Regular red', Fraction(14207, 5832)]
+    >>> view.advice[0].label, view.advice[0].value
+    ('Featured Blend: Regular red', Fraction(14207, 5832))
 """
 
 from __future__ import annotations
@@ -419,8 +419,8 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
     """How VivaJava shows itself in a :class:`DecisionView`: :func:`~coffeegames.vivajava.advise`, the board (with
     these player ``names``), rolls in dice words, the chance of losing a blend before your next turn as the risk.
 
-    >>> vivajava_adapter().risk_column, vivajava_adapter().chance_button
-    ('p_lost', 'Let chance roll')
+    >>> vivajava_adapter().risk_short, vivajava_adapter().chance_button
+    ('lost', 'Let chance roll')
     """
     return Adapter(
         advise=advise,
@@ -437,7 +437,6 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
         chance_words=lambda state: "Let chance pick who starts" if state.phase == "first" else "Let chance roll",
         outcome_words=lambda state: (("who starts", "Enter who starts") if state.phase == "first"
                                      else ("you rolled", "Enter the dice you rolled")),
-        risk_column="p_lost",
         risk_name="chance of losing it before your next turn (a re-roll: of not beating the blend given up)",
         risk_short="lost",
         risk_summary="chance of losing it before your next turn: {}",

@@ -11,7 +11,7 @@ standard error and spread.
 Example:
     >>> from coffeegames.engine.examples import KeepOrReroll
     >>> from coffeegames.engine.explain import solver_explainer, why
-    >>> from coffeegames.widgets.decision import solver_advice
+    >>> from coffeegames.engine.advice import solver_advice
     >>> state = KeepOrReroll(die=3)
     >>> page = why_html(why(state, solver_advice()(state), solver_explainer()), "points")
     >>> "1/6 × 1 + 1/6 × 2" in page, "more than the runner-up, Keep() (3)" in page
@@ -23,7 +23,8 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
-from ..engine.explain import Breakdown, Sample, Why
+from ..engine.advice import Sample
+from ..engine.explain import Breakdown, Why
 from ..errors import BadArgument
 from ..text import exact_text, mean_text, percent
 from ..validate import Checker, check_instance
