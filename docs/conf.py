@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -118,6 +119,23 @@ def _without_outputs(app, docname, source) -> None:  # type: ignore[no-untyped-d
     source[0] = json.dumps(notebook)
 
 
+_CDN_MATHJAX = re.compile(r'"https://cdnjs\.cloudflare\.com/ajax/libs/mathjax/[^"]*/(tex-[a-z]+)(?:\.min)?\.js"')
+
+
+def _local_mathjax(app, exception) -> None:  # type: ignore[no-untyped-def]
+    """Plotly's figures in the executed tutorials load MathJax from a CDN; point them at the copy shipped with the
+    book (``_static/mathjax``, from sphinx-mathjax-offline), so every page reads offline."""
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if "cdnjs.cloudflare.com/ajax/libs/mathjax" in text:
+            up = "../" * (len(page.relative_to(out).parts) - 1)
+            page.write_text(_CDN_MATHJAX.sub(lambda m: f'"{up}_static/mathjax/{m.group(1)}.js"', text), encoding="utf-8")
+
+
 def setup(app):  # type: ignore[no-untyped-def]
     app.connect("source-read", _without_outputs)
+    app.connect("build-finished", _local_mathjax)
     app.connect("doctree-resolved", _launch_links)
