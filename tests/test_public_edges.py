@@ -103,7 +103,9 @@ INTERNAL: dict[str, str] = {
     "coffeegames.roaster.cup_solver.": _SOLVER, "coffeegames.roaster.cup_fallback.": _SOLVER,
     "coffeegames.roaster.cup_codes.": _SOLVER,
     "coffeegames.vivajava.tracks.": _HOOK, "coffeegames.vivajava.legal.": _HOOK, "coffeegames.vivajava.corporations.": _HOOK,
-    "coffeegames.roaster.effects.": _HOOK, "coffeegames.dairyman.deck.": _HOOK, "coffeegames.dairyman.actions.lock_actions": _HOOK,
+    "coffeegames.roaster.effects.": _HOOK, "coffeegames.roaster.cupping.": _HOOK,
+    "coffeegames.engine.actions.unchecked": "makes a dataclass from fields the engine made itself, unchecked by design",
+    "coffeegames.dairyman.deck.": _HOOK, "coffeegames.dairyman.actions.lock_actions": _HOOK,
     "coffeegames.dairyman.actions.roll_outcomes": _HOOK, "coffeegames.dairyman.actions.sets_text": _TEXT,
     "coffeegames.vivajava.outlook.": "the one-turn model's internals (an Outlook built by the adviser); "
                                      "its entries corporation_chance, p_featured_lost, p_rainbow_lost check the state",

@@ -21,7 +21,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from ..engine.actions import action, listed
+from ..engine.actions import action, listed, unchecked
 from ..validate import cached
 from ..errors import BadType
 from ..exact import count_vectors, multinomial
@@ -286,9 +286,7 @@ def _made(kind: type[A], **fields: Any) -> A:
     >>> _made(Roll, freeze=(1, 5), freeze_yellow=False) == Roll(freeze=(5, 1))
     True
     """
-    action = object.__new__(kind)
-    action.__dict__.update(fields)
-    return action
+    return unchecked(kind, fields)
 
 
 WORDS = {

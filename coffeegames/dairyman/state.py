@@ -1,12 +1,10 @@
-"""The Dairyman engine under the State contract: the position (:class:`State`) and :class:`Game`.
+"""The Dairyman engine under the State contract: the position (:class:`State`) and its transitions;
+:class:`~.game.Game` makes the first one.
 
 The rules are in ``docs/rules/dairyman.md``; the State contract in ``docs/architecture.md``.
 This module holds the transitions only: the moves are in :mod:`.actions`, the deck's odds
 in :mod:`.deck`, scoring in :mod:`.players`, saved games and the position checks in
-:mod:`.saved`. (It is over 500 lines because every step of a turn, from the roll to the
-flips after the order and the backorder phase, is one chain of transitions of one
-``State``; split, the order of a turn's events would no longer read in one place. What a position offers, memoised,
-is in :mod:`.offers`.)
+:mod:`.saved`, what a position offers (memoised) in :mod:`.offers`, and the :class:`~.game.Game` in :mod:`.game`.
 
 Conventions:
 
@@ -25,6 +23,7 @@ each with the method here that implements it; so are the readings that are optio
 :meth:`State._do_order`).
 
 Example (a scripted opening: chance outcomes may be given, like actions):
+    >>> from coffeegames.dairyman.game import Game
     >>> game = Game(players=2)
     >>> s = game.new_initial_state().apply(Drawn(("10:cheese1", "20:cheese5", "30:cheese3")))
     >>> s = s.apply(Rolled(dice=(1, 2, 3, 4, 4, 6, 6), yellow=5))
@@ -49,13 +48,14 @@ import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import GameBase, SavedState
+from ..engine.saved import SavedState
+from ..engine.actions import unchecked
 from ..engine.state import cached_state
 from ..exact.draws import draws_below
-from ..validate import check_count, check_instance, check_seed
+from ..validate import check_count, check_instance
 from . import players as scoring
 from . import saved
-from .actions import (ACTION_KINDS, Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
+from .actions import (Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
                       Rolled, Stop, Where, _made, lock_actions, roll_outcomes, sets_text)
 from ..exact.multiset import mremove
 from .deck import Deck, deck_size, draw_outcomes, sample_draw, take
@@ -63,7 +63,7 @@ from .players import PlayerState
 from .rules import BARNS, WHITE_DICE, Rules, tile_of
 from .offers import (_abilities_left, _left_after, _barn_with, _busts, _flip_choices, _ice_cream_choices, _roll_choices, _order_choices)
 
-__all__ = ["Game", "State"]
+__all__ = ["State"]
 
 _NO_BARNS: tuple[tuple[DieSet, ...], ...] = ((),) * BARNS
 
@@ -78,7 +78,7 @@ _FACES = frozenset(range(1, 7))
 
 @dataclass(frozen=True)
 class State(SavedState, BaseState):
-    """A Dairyman position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`."""
+    """A Dairyman position (immutable, hashable). Build the first one with :meth:`~.game.Game.new_initial_state`."""
 
     # GAME, FORMAT and FIELD_PARSERS are declared (as class attributes) by SavedState.
     GAME = "dairyman"
@@ -174,7 +174,7 @@ class State(SavedState, BaseState):
         check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
         if self.phase == _ROLL:
             yellow = self.yellow_at == _UNLOCKED and self.yellow == 0  # self.rolls_yellow
-            values = _die_values(rng, self.rolling + yellow)  # the yellow die last
+            values = [v + 1 for v in draws_below(rng, 6, self.rolling + yellow)]  # rng.integers(1, 7, ...), yellow last
             rolled = values.pop() if yellow else None
             values.sort()
             return _made(Rolled, dice=tuple(values), yellow=rolled)
@@ -201,6 +201,7 @@ class State(SavedState, BaseState):
     def score(self, player: int) -> int:
         """Tile values + cheese points per cheese (+ ice-cream points) − penalty per backorder token.
 
+        >>> from coffeegames.dairyman.game import Game
         >>> game = Game()
         >>> s = game.new_initial_state()
         >>> s = replace(s, players=(PlayerState(milk=("20:cheese5",), cheese=("30:cheese3",), backorders=1), PlayerState()))
@@ -309,6 +310,7 @@ class State(SavedState, BaseState):
 
         The engine calls it when a turn begins; it is public for setting up positions to study.
 
+        >>> from coffeegames.dairyman.game import Game
         >>> s = Game().new_initial_state(seed=0).start_turn(1)
         >>> s.turn, s.phase, s.rolling, s.rolls_yellow
         (1, <Phase.ROLL: 'roll'>, 7, True)
@@ -325,7 +327,7 @@ class State(SavedState, BaseState):
 
     def _with_player(self, index: int, **changes: Any) -> tuple[PlayerState, ...]:
         players = list(self.players)
-        players[index] = _replaced(players[index], **changes)
+        players[index] = unchecked(PlayerState, players[index].__dict__, changes)
         return tuple(players)
 
     def _next_player(self) -> int:
@@ -437,7 +439,7 @@ class State(SavedState, BaseState):
         most = max(p.backorders for p in self.players)
         order = [(self.turn + i) % len(self.players) for i in range(len(self.players))]
         discarding = tuple(i for i in order if self.players[i].backorders == most and self.players[i].milk)
-        players = tuple(_replaced(p, backorders=0) for p in self.players)
+        players = tuple(unchecked(PlayerState, p.__dict__, {"backorders": 0}) for p in self.players)
         returned = sum(p.backorders for p in self.players)
         state = self._with(
             players=players, backorder_supply=self.backorder_supply + returned, phase=_DISCARD, discarding=discarding
@@ -476,16 +478,6 @@ class State(SavedState, BaseState):
         return "\n".join(lines)
 
 
-def _replaced(player: PlayerState, **changes: Any) -> PlayerState:
-    """``dataclasses.replace(player, **changes)``, unchecked (PlayerState has no ``__post_init__``): faster."""
-    return _made(PlayerState, **{**player.__dict__, **changes})
-
-
-def _die_values(rng: np.random.Generator, n: int) -> list[int]:
-    """``n`` die values: ``rng.integers(1, 7, size=n).tolist()`` (the same values, the generator left in the same place)."""
-    return [v + 1 for v in draws_below(rng, 6, n)]
-
-
 _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     Rolled: State._do_rolled,
     Drawn: State._do_drawn,
@@ -500,48 +492,3 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     Discard: lambda state, a: state._discard(state.discarding[0], a.tile)._go_on_discarding(),
 }
 """Each move's and chance outcome's transition (State._apply dispatches on the class)."""
-
-
-class Game(GameBase):
-    """Dairyman for 2-4 players; ``options`` are :class:`~.rules.Rules` fields.
-
-    ``options`` (what a saved walkthrough records) name ``rules_version`` from version 2 on
-    (:data:`~.rules.RULES_VERSIONS`); a save naming none was made before ``flip_after_order``
-    existed, when ordering ended the turn, and :meth:`from_saved` gives it back that game.
-
-    >>> game = Game(players=3, ice_supply=10)
-    >>> game.rules.backorder_tokens, game.options
-    (4, {'players': 3, 'ice_supply': 10, 'rules_version': 2})
-    >>> game
-    Game(players=3, ice_supply=10)
-    >>> old = Game.from_saved('{"game": "dairyman", "options": {"players": 2}}')
-    >>> old, old.rules.flip_after_order, old.options
-    (Game(players=2, rules_version=1), False, {'players': 2})
-    """
-
-    name = "dairyman"
-    action_kinds = ACTION_KINDS
-    state_class = State
-    rules_class = Rules
-    rules: Rules
-
-    def __init__(self, players: int = 2, **options: Any) -> None:
-        self.rules = Rules(players=players, **options)
-        self.options: dict[str, Any] = self._recorded({"players": players, **options})
-
-    def new_initial_state(self, seed: int | None = None) -> State:
-        """The game before the opening display is dealt (a chance node); with ``seed``, dealt from that seed."""
-        rules = self.rules
-        state = State(
-            rules=rules,
-            players=tuple(PlayerState() for _ in range(rules.players)),
-            ice_supply=rules.ice_supply,
-            backorder_supply=rules.backorder_tokens,
-            deck=(rules.tile_codes,),
-        )
-        return state if check_seed(seed) is None else state.apply(state.sample_chance(np.random.default_rng(seed)))
-
-    def state_from_json(self, saved: str) -> State:
-        """Load a state saved by :meth:`State.to_json` under this game's rules (``BadData`` names a bad field)."""
-        loaded: State = super().state_from_json(saved)
-        return loaded

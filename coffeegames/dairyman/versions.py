@@ -15,7 +15,7 @@ Example:
 
 from __future__ import annotations
 
-from .state import Game
+from .game import Game
 
 __all__ = ["load_walkthrough", "saved_game"]
 

@@ -57,7 +57,8 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
         EMPTY_SPACE_MINUS, FLAVOUR_POINTS, MINUS, NO_FLAVOUR_MINUS, SKILL_POINTS, CupScore, flavour_matches, score_cup,
         scoring_class,
     )
-    from .state import Game, State
+    from .game import Game
+    from .state import State
     from .tokens import (
         ACIDITY, AROMA, BEANS, BODY, BURNT, CHOICE, CUP_EFFECT_NAMES, CUP_EFFECTS, DEFECT, EXCHANGE, EXTRA_BEAN,
         FLAVOURS, HARD, MOISTURE, NAMES, ROASTED, SMOKE, SWEETNESS, TOKENS, TRAY, WILD, bag_text, is_bean, madd,

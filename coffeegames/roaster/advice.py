@@ -29,7 +29,8 @@ during a round; else None), the detail ``p_smoke`` (Continue: the chance the nex
 draws smoke), ``then`` (what follows, in words), ``how`` (the solver's message) and ``best``.
 
 Example:
-    >>> from coffeegames.roaster.state import Game, Drawn, Roast, Shuffled
+    >>> from coffeegames.roaster.game import Game
+    >>> from coffeegames.roaster.actions import Drawn, Roast, Shuffled
     >>> s = Game(card="Mexico Altura Oaxaca").new_initial_state()
     >>> s = s.apply(Shuffled(("extra_bean", "sweetness", "choice", "exchange", "tray")))
     >>> s = s.apply(Drawn(("hard",) * 5 + ("moisture", "acidity", "acidity"))).apply(Roast())
@@ -121,7 +122,8 @@ def round_burn(state: State, action: Any) -> Fraction:
     """During a round: the chance a bean burns in this round's roast if the player takes ``action`` and then roasts
     with no further effects (+2 tokens and 2 new tokens draw first; Preserve puts beans back; ...).
 
-    >>> from coffeegames.roaster.state import Game, Drawn, Shuffled
+    >>> from coffeegames.roaster.game import Game
+    >>> from coffeegames.roaster.actions import Drawn, Shuffled
     >>> s = Game(card="Mexico Altura Oaxaca").new_initial_state()
     >>> s = s.apply(Shuffled(("extra_bean", "sweetness", "choice", "exchange", "tray")))
     >>> s = s.apply(Drawn(("hard",) * 5 + ("moisture", "acidity", "acidity")))

@@ -179,7 +179,7 @@ def one_more_round(
     fallback policy (:func:`.cup_fallback.estimate`, ``samples`` seeded tests each) within the rest (flagged: a
     lower estimate).
 
-    >>> from coffeegames.roaster.state import Game
+    >>> from coffeegames.roaster.game import Game
     >>> s = Game(card="Zambia Kasama AA").new_initial_state(seed=1)
     >>> s = s.apply(s.sample_chance(np.random.default_rng(1))).apply(Roast())
     >>> r = one_more_round(s, draws=4)

@@ -7,7 +7,7 @@ malformed or impossible save raises :class:`~coffeegames.errors.BadData` naming 
 nothing half-loads.
 
 Example:
-    >>> from coffeegames.roaster.state import Game
+    >>> from coffeegames.roaster.game import Game
     >>> game = Game(card="Kenya AA")
     >>> s = game.new_initial_state(seed=3)
     >>> game.state_from_json(s.to_json()) == s
@@ -127,7 +127,7 @@ def check(state: State) -> State:
     up included); else return it. ``State.check`` and every loaded save call it.
 
     >>> from dataclasses import replace
-    >>> from coffeegames.roaster.state import Game
+    >>> from coffeegames.roaster.game import Game
     >>> s = Game(card="Kenya AA").new_initial_state(seed=3)
     >>> check(replace(s, bag=s.bag + ("smoke",)))
     Traceback (most recent call last):

@@ -1,8 +1,8 @@
 """The Coffee Roaster engine under the State contract (docs/rules/roaster.md, docs/architecture.md): transitions only.
 
-(Just over 600 lines: the cup test's transitions stay in the one State class with the roasting's, the roasting
-round's effects being already in :mod:`.effects` and the cup test's solvers in ``cup*.py``, so that every transition
-reads in one place; what remains beside the class is a few small helpers its hot paths share.)
+The :class:`State` dispatches each move to its transition: the roasting round's here, its effects' in
+:mod:`.effects`, the cup test's in :mod:`.cupping`; the cup test's solvers are in ``cup*.py`` and the
+:class:`~.game.Game` in :mod:`.game`.
 
 Conventions (tokens are the short strings of :mod:`.tokens`; every multiset is a sorted tuple):
 
@@ -41,6 +41,7 @@ Conventions (tokens are the short strings of :mod:`.tokens`; every multiset is a
   scoring in :mod:`.scoring`.
 
 Example (a scripted start: chance outcomes may be given, like actions):
+    >>> from coffeegames.roaster.game import Game
     >>> game = Game(card="Mexico Altura Oaxaca")
     >>> s = game.new_initial_state()
     >>> s = s.apply(Shuffled(("extra_bean", "sweetness", "choice", "exchange", "tray")))
@@ -57,23 +58,21 @@ Example (a scripted start: chance outcomes may be given, like actions):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache
-from pathlib import Path
+from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import GameBase, SavedState
+from ..engine.saved import SavedState
 from ..exact.draws import draw_below
 from ..engine.state import cached_state
-from ..validate import check_instance, check_seed
+from ..validate import check_instance
 from .actions import (
-    ACTION_KINDS,
     CHANCE_PHASES,
     ROASTING_PHASES,
     Concentrate,
@@ -100,10 +99,12 @@ from .actions import (
     TwoOfFive,
     _made,
 )
+from .cupping import (cup_next, cup_space, drawn_one, exchange, keep, keep_two, reserve_to_bag, start_cup, to_cup, to_tray,
+                      without)
 from .data import CUP_SPACES, SQUARES
 from .effects import effect_actions, pay_wild, remove_two, use_flavour, use_immediate
 from .odds import draw_outcome_count, draw_outcomes, shuffle_outcomes
-from .rules import EASY_FLAVOURS, Rules
+from .rules import Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 from .scoring import CupScore
 from .tokens import (
@@ -124,13 +125,12 @@ from .tokens import (
     madd,
     mcontains,
     mpairs,
-    mremove,
     msort,
     roast,
     show,
 )
 
-__all__ = ["Game", "State"]
+__all__ = ["State"]
 
 _EMPTY_SLOTS = (("", ""),) * SQUARES
 
@@ -142,7 +142,7 @@ _SHUFFLE, _DRAW, _ACT, _PLACING, _CUP_DRAW = Phase.SHUFFLE, Phase.DRAW, Phase.AC
 
 @dataclass(frozen=True)
 class State(SavedState, BaseState):
-    """A Coffee Roaster position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`."""
+    """A Coffee Roaster position (immutable, hashable). Build the first one with :meth:`~.game.Game.new_initial_state`."""
 
     GAME = "roaster"
     FORMAT = STATE_FORMAT
@@ -252,12 +252,6 @@ class State(SavedState, BaseState):
             return self._with(squares=move.order)._start_round()
         return _HANDLERS[type(move)](self, move)
 
-    def _to_cup(self, _: ToCup) -> Self:
-        return self._cup_next(self._placed(self.hand), self.bag, hand=())
-
-    def _to_tray(self, _: ToTray) -> Self:
-        return self._cup_next(self.cup, self.bag, tray=madd(self.tray, self.hand), hand=())
-
     def returns(self) -> tuple[int]:
         """The cup's score (docs/rules/roaster.md, "Scoring")."""
         return (self.score().total,)
@@ -277,7 +271,7 @@ class State(SavedState, BaseState):
     def cup_space(self) -> int:
         """The cup space the next drawn token goes to (0-9; 10 once full): spaces fill from the left, skipping
         Sweetness's space when that cup effect is active."""
-        return _cup_space(self.cup, self.active, self.rules.board.sweetness_space)
+        return cup_space(self.cup, self.active, self.rules.board.sweetness_space)
 
     @property
     def roasted_in_play(self) -> int:
@@ -334,10 +328,10 @@ class State(SavedState, BaseState):
 
     def _drawn(self, tokens: tuple[str, ...]) -> Self:
         if self.phase in _ONE_AT_A_TIME:
-            return self._drawn_one(tokens[0])
+            return drawn_one(self, tokens[0])
         purpose = self.draw_for
         kept = tuple(t for t in tokens if t != MOISTURE)
-        bag, removed = _without(self.bag, tokens), madd(self.removed, (t for t in tokens if t == MOISTURE))
+        bag, removed = without(self.bag, tokens), madd(self.removed, (t for t in tokens if t == MOISTURE))
         if purpose != "two_of_five":
             return self._with(bag=bag, removed=removed, draw_count=0, draw_for="", phase=_ACT, drawn=madd(self.drawn, kept))
         if len(kept) <= 2:  # moisture left fewer than three: they all leave (Ruling: remove as many as possible up to 2)
@@ -357,7 +351,7 @@ class State(SavedState, BaseState):
             else:
                 roasted.append(t)
         state = self._with(drawn=(), bag=madd(self.bag, roasted), phase=Phase.DECIDE)
-        return state._start_cup() if self.last_space else state
+        return start_cup(state) if self.last_space else state
 
     def _do_continue(self) -> Self:
         space = self.space + 1
@@ -366,94 +360,11 @@ class State(SavedState, BaseState):
         state = self._with(space=space, round=self.round + 1, smoke=tuple(smoke), bag=madd(self.bag, (SMOKE,) * arriving))
         return state._start_round()
 
-    # -- the cup test -----------------------------------------------------------------
-    def _start_cup(self) -> Self:
-        if self.reserve and self.rules.rules_version >= 2:  # the player's choice, token by token (Rule)
-            return self._with(phase=Phase.RESERVE, flavour_used=False)
-        if self.reserve and self.rules.reserve_to_bag:  # rules_version 1: all forced into the bag
-            return self._cup_next(self.cup, madd(self.bag, self.reserve), reserve=(), flavour_used=False)
-        return self._cup_next(self.cup, self.bag, flavour_used=False)
-
-    def _do_reserve(self, action: ReserveToBag) -> Self:
-        if not mcontains(self.reserve, action.tokens):
-            raise IllegalAction(f"{show(action.tokens)} are not all starting flavour tokens on the board")
-        return self._cup_next(self.cup, madd(self.bag, action.tokens), reserve=mremove(self.reserve, action.tokens))
-
-    def _placed(self, tokens: Sequence[str]) -> tuple[str, ...]:
-        """The cup with ``tokens`` put in its next spaces (before Sweetness while the spaces before its own fill)."""
-        cup = list(self.cup)
-        space = self.rules.board.sweetness_space
-        for t in tokens:
-            at = cup.index(SWEETNESS) if SWEETNESS in cup else len(cup)
-            cup.insert(at if at < space else len(cup), t)
-        return tuple(cup)
-
     def next_cup_space(self) -> Self:
         """Move a cup-test position on to its next chance node or decision: Sweetness fills its space, a full cup
         goes to Exchange or ends the game, an empty bag ends it, a Choice space draws two. The engine calls it after
         every token placed; it is public so a position built by hand (``dataclasses.replace``) can be settled."""
-        return self._cup_next(self.cup, self.bag)
-
-    def _cup_next(self, cup: tuple[str, ...], bag: tuple[str, ...], **changes: Any) -> Self:
-        """``self._with(cup=cup, bag=bag, **changes).next_cup_space()`` in one copy (``changes`` leave the squares,
-        slots and ``exchanged`` as they are)."""
-        rules, active = self.rules, self.active
-        sweetness = rules.board.sweetness_space
-        position = _cup_space(cup, active, sweetness)
-        if SWEETNESS in active and SWEETNESS not in cup and (rules.rules_version >= 2 or position == sweetness + 1):
-            # on its space from the start of the cup test (Rule); rules_version 1 placed it when filling reached it
-            at = min(len(cup), sweetness)
-            cup = cup[:at] + (SWEETNESS,) + cup[at:]
-            position = _cup_space(cup, active, sweetness)
-        if position >= CUP_SPACES:
-            phase = Phase.EXCHANGE if EXCHANGE in active and not self.exchanged else Phase.OVER
-        elif not bag:
-            phase = Phase.OVER
-        else:
-            phase = Phase.CHOICE_DRAW if CHOICE in active and position in rules.board.choice_spaces else _CUP_DRAW
-        return self._with(cup=cup, bag=bag, phase=phase, **changes)
-
-    def _drawn_one(self, token: str) -> Self:
-        phase = self.phase
-        bag = _without(self.bag, (token,))
-        if token == MOISTURE:  # leaves the game; draw again
-            removed = madd(self.removed, [token])
-            if phase == _CUP_DRAW:
-                return self._cup_next(self.cup, bag, removed=removed)
-            state = self._with(bag=bag, removed=removed)
-        else:
-            hand = self.hand + (token,)
-            if phase == _CUP_DRAW:
-                if len(self.tray) >= self.tray_spaces:  # no room on the tray: into the cup
-                    return self._cup_next(self._placed(hand), bag, hand=())
-                return self._with(bag=bag, hand=hand, phase=_PLACING)
-            state = self._with(bag=bag, hand=hand)
-        want = 2 if phase == Phase.CHOICE_DRAW else 3
-        if len(state.hand) < want and state.bag:
-            return state
-        if phase == Phase.CHOICE_DRAW:
-            if not state.hand:
-                return state._with(phase=Phase.OVER)
-            if len(set(state.hand)) == 1:
-                return state._do_keep(Keep(state.hand[0]))
-            return state._with(phase=Phase.CHOOSE)
-        if len(state.hand) <= 2:
-            return state._with(cup=state.cup + msort(state.hand), hand=(), phase=Phase.OVER)
-        return state._with(phase=Phase.EXCHANGE_KEEP)
-
-    def _do_keep(self, action: Keep) -> Self:
-        rest = mremove(self.hand, [action.token])
-        return self._cup_next(self._placed([action.token]), madd(self.bag, rest), hand=())
-
-    def _do_exchange(self, action: Exchange) -> Self:
-        cup = list(self.cup)
-        for t in action.returned:
-            del cup[len(cup) - 1 - cup[::-1].index(t)]
-        return self._with(cup=tuple(cup), bag=madd(self.bag, action.returned), exchanged=True, phase=Phase.EXCHANGE_DRAW)
-
-    def _do_keep_two(self, action: KeepTwo) -> Self:
-        rest = mremove(self.hand, action.tokens)
-        return self._with(cup=self.cup + action.tokens, hand=(), bag=madd(self.bag, rest), phase=Phase.OVER)
+        return cup_next(self, self.cup, self.bag)
 
     # -- checks, text and JSON ----------------------------------------------------
     def check(self) -> Self:
@@ -506,14 +417,14 @@ _HANDLERS: dict[type, Callable[[Any, Any], Any]] = {
     Disperse: use_flavour,
     Roast: lambda state, _: state._do_roast(),
     Continue: lambda state, _: state._do_continue(),
-    Stop: lambda state, _: state._start_cup(),
-    ReserveToBag: State._do_reserve,
-    ToCup: State._to_cup,
-    ToTray: State._to_tray,
-    Keep: State._do_keep,
-    Exchange: State._do_exchange,
+    Stop: lambda state, _: start_cup(state),
+    ReserveToBag: reserve_to_bag,
+    ToCup: to_cup,
+    ToTray: to_tray,
+    Keep: keep,
+    Exchange: exchange,
     NoExchange: lambda state, _: state._with(phase=Phase.OVER),
-    KeepTwo: State._do_keep_two,
+    KeepTwo: keep_two,
 }
 """Each action's transition, ``_HANDLERS[type(move)](state, move)`` (one table, not rebuilt at every step)."""
 _CHANCE_PHASES = frozenset(CHANCE_PHASES)
@@ -540,63 +451,6 @@ def _active(squares: tuple[str, ...], slots: tuple[tuple[str, ...], ...]) -> tup
 _last_active: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]] = ((), (), ())
 
 
-def _without(bag: tuple[str, ...], tokens: Iterable[str]) -> tuple[str, ...]:
-    """``mremove(bag, tokens)`` for a bag (a sorted multiset, as every bag of a state is): what is left is sorted
-    already, so it is not sorted again."""
-    left = list(bag)
-    for t in tokens:
-        left.remove(t)
-    return tuple(left)
-
-
 _roast = lru_cache(maxsize=256)(roast)
 """:func:`~.tokens.roast` of each (token, steps), worked out once."""
-
-
-def _cup_space(cup: tuple[str, ...], active: tuple[str, ...], sweetness_space: int) -> int:
-    """:attr:`State.cup_space` of a cup with these cup effects ``active``."""
-    filled = len(cup) - (SWEETNESS in cup)
-    return filled + (SWEETNESS in active and filled >= sweetness_space)
-
-
-class Game(GameBase):
-    """Coffee Roaster, solo, on one coffee card; ``options`` are :class:`~.rules.Rules` fields.
-
-    >>> game = Game(card="Kenya AA", side="easy")
-    >>> s = game.new_initial_state(seed=1)
-    >>> s.phase, s.reserve, s.space, game.options
-    ('draw', ('body', 'acidity'), 4, {'card': 'Kenya AA', 'side': 'easy', 'rules_version': 2})
-
-    ``options`` (saved with a walkthrough) always name ``rules_version`` from version 2 on; games saved before it
-    existed name none and are version 1, so ``Game(..., rules_version=1)`` leaves it out to load them
-    (:meth:`from_saved`, :meth:`load_walkthrough`).
-    """
-
-    name = "roaster"
-    action_kinds = ACTION_KINDS
-    state_class = State
-    rules_class = Rules
-
-    def __init__(self, card: Any = "Mexico Altura Oaxaca", side: str = "full", **options: Any) -> None:
-        self.rules = Rules(card=card, side=side, **options)
-        shown = {k: str(v) if isinstance(v, Path) else v for k, v in options.items()}  # JSON-ready for saved walkthroughs
-        self.options: dict[str, Any] = self._recorded({"card": self.rules.card.name, "side": side, **shown})
-
-    def new_initial_state(self, seed: int | None = None) -> State:
-        """The game after setup: chance shuffling the cup effects onto the squares (with ``seed``, already shuffled)."""
-        if check_seed(seed) is None:
-            return self._setup
-        return self._setup.apply(self._setup.sample_chance(np.random.default_rng(seed)))
-
-    @cached_property
-    def _setup(self) -> State:
-        """The state before the shuffle, made once (a state is a value: every game starts from the same one)."""
-        rules = self.rules
-        bag = rules.card.bag
-        reserve: tuple[str, ...] = ()
-        if rules.side == "easy":  # one of each flavour from the card's tokens (those the card has: Ruling)
-            reserve = msort(f for f in EASY_FLAVOURS if f in bag)
-            bag = mremove(bag, reserve)
-        return State(rules=rules, space=rules.start_space, bag=bag, reserve=reserve, smoke=rules.thermometer.smoke)
-
 

@@ -43,7 +43,8 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
         ABILITIES, COFFEE_DICE, CORPORATION, CORPORATIONS, DIFFICULTIES, FLAVOUR_DICE, ROLL_DICE, RULES_VERSION,
         STAND_IN_DATA, TRACK_COLOURS, Ability, Rules, Track, VivaData, data_from_dict, load_data,
     )
-    from .state import Game, State
+    from .game import Game
+    from .state import State
     from .versions import load_walkthrough, saved_game
 else:
     from ..lazy import lazy_exports

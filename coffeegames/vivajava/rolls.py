@@ -29,6 +29,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from ..engine.actions import unchecked
 from ..errors import BadType
 from ..exact import multisets
 from ..exact.draws import draws_below
@@ -176,6 +177,4 @@ def _player(pair: tuple[int, Any]) -> int:
 def _sorted_roll(white: tuple[str, ...], own: tuple[str, ...], offered: tuple[tuple[int, tuple[str, ...]], ...]) -> Rolled:
     """The :class:`~.actions.Rolled` of faces already sorted (in face order) and pairs already in player order,
     without ``Rolled``'s checks: what ``Rolled(white, own, offered)`` makes, for :func:`sample_roll`'s own draws."""
-    roll = object.__new__(Rolled)
-    roll.__dict__.update(white=white, own=own, offered=offered)
-    return roll
+    return unchecked(Rolled, {"white": white, "own": own, "offered": offered})

@@ -1,11 +1,11 @@
-"""The VivaJava: The Dice Game engine under the State contract: the :class:`State` and its transitions, and :class:`Game`.
+"""The VivaJava: The Dice Game engine under the State contract: the :class:`State` and its transitions
+(:class:`~.game.Game` makes the first one).
 
 The rules are in ``docs/rules/vivajava.md``; the State contract in ``docs/architecture.md``.
 Around this module: the actions and phases (:mod:`.actions`), which actions are legal
 (:mod:`.legal`), the chance law of a roll (:mod:`.rolls`), the solo corporations' play
 (:mod:`.corporations`), saving and :func:`~.saved.check` (:mod:`.saved`), options and data
-(:mod:`.rules`, :mod:`.data`). (It is over 500 lines because a turn's steps, from the roll to the next
-turn, are one chain of transitions on one State; what they ask is in those modules.)
+(:mod:`.rules`, :mod:`.data`), and the :class:`~.game.Game` (:mod:`.game`).
 
 How a position is represented (dice as sorted face tuples, a roll's three parts, the
 coaster, markers, phases) is described on the :class:`State` fields below and in
@@ -14,6 +14,7 @@ themselves: scoring, a degrade with only one kind of die, the forced re-roll of 
 die, forced negative abilities, and the whole of a corporation's turn.
 
 Example (a scripted 2-player opening: chance outcomes may be given, like actions):
+    >>> from coffeegames.vivajava.game import Game
     >>> game = Game(players=2)
     >>> s = game.new_initial_state().apply(SetupResearch("green"))
     >>> str(s.phase), s.players[1].research
@@ -38,12 +39,12 @@ import numpy as np
 
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
-from ..engine.saved import GameBase, SavedState
+from ..engine.saved import SavedState
+from ..engine.actions import unchecked
 from ..engine.state import cached_state
-from ..validate import check_instance, check_seed
+from ..validate import check_instance
 from .actions import (
     ACT,
-    ACTION_KINDS,
     CHANCE_PHASES,
     CORP,
     DEGRADE,
@@ -80,16 +81,7 @@ from .rules import CORPORATION, CORPORATIONS, FLAVOUR_DICE, ROLL_DICE, TRACK_COL
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 from .tracks import boost, flip, gain_token, keep_rolling, mark, next_activation, take_flavour, upgrade
 
-__all__ = ["Game", "State"]
-
-
-def _sheet_with(sheet: PlayerState, changes: dict[str, Any]) -> PlayerState:
-    """``dataclasses.replace(sheet, **changes)`` without its checks (the engine's own changes, field names known)."""
-    new = object.__new__(PlayerState)
-    values = new.__dict__
-    values.update(sheet.__dict__)
-    values.update(changes)  # (not update(..., **changes): that builds its keyword arguments first)
-    return new
+__all__ = ["State"]
 
 
 _WHO = {**{phase: CHANCE for phase in CHANCE_PHASES}, OVER: TERMINAL}
@@ -107,7 +99,7 @@ def _blend(size: int, colour: str) -> Blend:
 
 @dataclass(frozen=True)
 class State(SavedState, BaseState):
-    """A VivaJava position (immutable, hashable). Build the first one with :meth:`Game.new_initial_state`.
+    """A VivaJava position (immutable, hashable). Build the first one with :meth:`~.game.Game.new_initial_state`.
 
     A roll keeps three parts apart because ownership matters: ``white`` (the active player's
     coffee dice), ``own`` (the flavour dice they hold, which they must roll) and ``offered``
@@ -287,7 +279,7 @@ class State(SavedState, BaseState):
     # -- transitions --------------------------------------------------------------
     def _with_player(self, index: int, **changes: Any) -> tuple[PlayerState, ...]:
         players = list(self.players)
-        players[index] = _sheet_with(players[index], changes)
+        players[index] = unchecked(PlayerState, players[index].__dict__, changes)
         return tuple(players)
 
     def _award(self, gains: Sequence[tuple[int, int]], changes: dict[str, Any] | None = None) -> Self:
@@ -298,7 +290,7 @@ class State(SavedState, BaseState):
         for q, n in gains:
             if n <= 0:
                 continue
-            players[q] = _sheet_with(players[q], {"pp": players[q].pp + n})
+            players[q] = unchecked(PlayerState, players[q].__dict__, {"pp": players[q].pp + n})
             if players[q].pp >= self.rules.win_pp:
                 changes["players"] = tuple(players)
                 return self._with(changes)._clear_roll()._with(
@@ -434,7 +426,7 @@ class State(SavedState, BaseState):
         if funded:  # each funder gives the dice and gains a PP per die, in seat order after the roller
             sheets = list(players)
             for q, n in funded.items():
-                sheets[q] = _sheet_with(sheets[q], {"flavour": sheets[q].flavour - n})
+                sheets[q] = unchecked(PlayerState, sheets[q].__dict__, {"flavour": sheets[q].flavour - n})
                 to_coaster += n
             players = tuple(sheets)
             gains += [(q, funded.get(q, 0)) for q in self._seat_order(p)[1:]]
@@ -503,54 +495,3 @@ class State(SavedState, BaseState):
             lines.append(f"abilities to activate: {', '.join(f'{c} ({self.rules.ability(c).name})' for c in self.pending)}")
         lines += [f"player {i}: {p}" for i, p in enumerate(self.players)]
         return "\n".join(lines)
-
-
-class Game(GameBase):
-    """VivaJava: The Dice Game for 2-4 players, or solo against a corporation; ``options`` are :class:`Rules` fields.
-
-    ``options`` (saved with a walkthrough) records ``rules_version`` from version 2 on; a saved
-    game whose options lack it was played under version 1 (:meth:`from_saved`).
-
-    >>> game = Game(players=3)
-    >>> game.rules.featured_pp, game.options
-    (3, {'players': 3, 'rules_version': 2})
-    >>> solo = Game(solo="omniblend", meter="red")
-    >>> s = solo.new_initial_state()
-    >>> str(s.phase), s.chance_outcomes()
-    ('first', [(FirstPlayer(player=0), Fraction(1, 2)), (FirstPlayer(player=1), Fraction(1, 2))])
-    >>> s = s.apply(FirstPlayer(1))          # the corporation starts: you mark your setup RP first
-    >>> str(s.phase), s.turn, s.meter_shows
-    ('setup', 0, 3)
-    """
-
-    name = "vivajava"
-    action_kinds = ACTION_KINDS
-    state_class = State
-    rules_class = Rules
-
-    def __init__(self, players: int = 2, solo: str | None = None, meter: str = "yellow", **options: Any) -> None:
-        self.rules = Rules(players=players, solo=solo, meter=meter, **options)
-        self.options: dict[str, Any] = self._recorded({"players": players, **({"solo": solo, "meter": meter} if solo else {}), **options})
-
-    def new_initial_state(self, seed: int | None = None) -> State:
-        """The game after setup: player 1 choosing their setup RP. Solo (option ``solo_first``): the draw of the
-        first player, a chance node (1/2 each), or with ``solo_first="you"`` your first roll.
-
-        With ``seed``, a chance node at the start is rolled from that seed.
-        """
-        rules = self.rules
-        state = State(
-            rules=rules,
-            players=tuple(PlayerState() for _ in range(rules.players)),
-            phase=SETUP,
-            turn=1,
-            setting_up=True,
-            meter=rules.meter_start,
-        )
-        if rules.solo and rules.solo_first == "random":
-            state = state._with(phase=FIRST, turn=0)
-        elif rules.solo:
-            state = state._with(setting_up=False).start_turn(0)
-        if check_seed(seed) is not None and state.is_chance():
-            state = state.apply(state.sample_chance(np.random.default_rng(seed)))
-        return state

@@ -1,4 +1,4 @@
-"""Saved games across rules versions: the :class:`~.state.Game` a saved walkthrough was played under.
+"""Saved games across rules versions: the :class:`~.game.Game` a saved walkthrough was played under.
 
 The option ``rules_version`` (:data:`.rules.RULES_VERSIONS`) names the reading of the rules
 that the defaults of ``activations_at_2x``, ``solo_first`` and ``corp_keeps_decaf`` follow: 2
@@ -25,7 +25,7 @@ Example:
 
 from __future__ import annotations
 
-from .state import Game
+from .game import Game
 
 __all__ = ["load_walkthrough", "saved_game"]
 
