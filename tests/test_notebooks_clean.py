@@ -1,8 +1,14 @@
 """Committed notebooks carry no outputs: ``nbstripout --verify``, run in process (nbstripout's own ``strip_output``,
-the command's defaults) rather than one ``nbstripout`` process per notebook (83 s of the suite)."""
+the command's defaults) rather than one ``nbstripout`` process per notebook (83 s of the suite).
+
+The check reads what git would commit (the index), not the file on disk: running a notebook in JupyterLab saves
+its outputs to the file, and that must not fail the suite; staging it would (so would the pre-commit hook,
+``.githooks/pre-commit``). Outside a git checkout (an unpacked source archive) it reads the files."""
 
 import copy
 import pathlib
+import shutil
+import subprocess
 import warnings
 
 import nbformat
@@ -44,6 +50,35 @@ def test_the_check_finds_outputs_and_counts():
     assert would_strip(nbformat.writes(nb))
 
 
+def committed_text(path: pathlib.Path, root: pathlib.Path = ROOT) -> str:
+    """The notebook as git would commit it (its staged text); the file itself if git does not track it."""
+    if (root / ".git").exists() and shutil.which("git"):
+        staged = subprocess.run(["git", "show", f":{path.relative_to(root).as_posix()}"], cwd=root,
+                                capture_output=True, text=True, encoding="utf-8")
+        if staged.returncode == 0:
+            return staged.stdout
+    return path.read_text(encoding="utf-8")
+
+
+def test_outputs_saved_in_the_working_file_are_not_what_is_checked(tmp_path):
+    """A notebook run and saved (outputs in the file, not staged) passes; once staged, it fails."""
+    if not shutil.which("git"):
+        pytest.skip("git is not installed")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", id="0")])
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.hooksPath=/dev/null"]
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    path = tmp_path / "n.ipynb"
+    path.write_text(nbformat.writes(nb), encoding="utf-8")
+    assert not would_strip(committed_text(path, tmp_path))  # untracked: the file is read
+    subprocess.run([*git, "add", "n.ipynb"], cwd=tmp_path, check=True)
+    nb.cells[0].outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "2"})]
+    nb.cells[0].execution_count = 1
+    path.write_text(nbformat.writes(nb), encoding="utf-8")
+    assert would_strip(path.read_text(encoding="utf-8")) and not would_strip(committed_text(path, tmp_path))
+    subprocess.run([*git, "add", "n.ipynb"], cwd=tmp_path, check=True)
+    assert would_strip(committed_text(path, tmp_path))
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_is_stripped(path):
-    assert not would_strip(path.read_text(encoding="utf-8")), f"{path.name} has outputs; run nbstripout on it"
+    assert not would_strip(committed_text(path)), f"{path.name} is staged with outputs; run nbstripout on it"
