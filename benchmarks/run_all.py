@@ -9,7 +9,9 @@ the ones to compare. ``--quick`` runs fewer repeats (a smoke run, a few minutes)
 The parts (``--only`` picks some):
 
 - ``import``: ``import coffeegames`` in a fresh interpreter, CPU and wall, interleaved with
-  ``import numpy, pandas`` (the floor it is measured against); then ``bench_cli.py``: the CLI's
+  ``import numpy, pandas`` (the floor it is measured against), and what a notebook pays for its view (the
+  Roaster walkthrough, the one that loads the most; every widget) against importing the widgets' own
+  dependencies (numpy, pandas, ipywidgets, plotly.graph_objects, anywidget); then ``bench_cli.py``: the CLI's
   quick answers (``coffeegames dairyman odds``, ``roaster draw ...``, ``vivajava meter`` ...), each a
   whole process, beside ``python -c pass`` and ``import numpy`` timed in the same run;
 - ``dairyman``: ``bench_dairyman.py`` (odds against icepool and a plain search);
@@ -41,6 +43,14 @@ ROOT = HERE.parent
 IMPORTS = {
     "coffeegames": "import coffeegames",
     "numpy + pandas": "import numpy, pandas",
+    "a walkthrough": "from coffeegames.widgets import roaster_walkthrough",  # the view that loads the most
+    "every widget": "import coffeegames.widgets as widgets; [getattr(widgets, name) for name in widgets.__all__]",
+    "the widgets' dependencies": "import numpy, pandas, ipywidgets, plotly.graph_objects, anywidget",
+}
+RATIOS = {  # what is measured ÷ its floor
+    "ratio": ("coffeegames", "numpy + pandas"),
+    "walkthrough_ratio": ("a walkthrough", "the widgets' dependencies"),
+    "every_widget_ratio": ("every widget", "the widgets' dependencies"),
 }
 
 
@@ -62,8 +72,9 @@ def import_times(repeat: int) -> dict[str, Any]:
         cpu, wall = [c for c, _ in pairs], [w for _, w in pairs]
         out[name] = {"cpu_best": round(min(cpu), 3), "cpu_median": round(statistics.median(cpu), 3),
                      "wall_best": round(min(wall), 3), "wall_median": round(statistics.median(wall), 3)}
-    out["ratio_cpu_best"] = round(out["coffeegames"]["cpu_best"] / out["numpy + pandas"]["cpu_best"], 2)
-    out["ratio_cpu_median"] = round(out["coffeegames"]["cpu_median"] / out["numpy + pandas"]["cpu_median"], 2)
+    for ratio, (name, floor) in RATIOS.items():
+        for stat in ("cpu_best", "cpu_median"):
+            out[f"{ratio}_{stat}"] = round(out[name][stat] / out[floor][stat], 2)
     out["cli"] = script("bench_cli.py", "--json", "--repeat", str(repeat))
     return out
 

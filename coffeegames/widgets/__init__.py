@@ -1,6 +1,7 @@
 """Notebook widgets: ipywidgets controls drawing plotly plots, one module per game.
 
-Import explicitly (plotly and ipywidgets load only when you do):
+Import explicitly (plotly and ipywidgets load only when you do). Each name loads its own module on first use
+(:mod:`coffeegames.lazy`), so a Dairyman notebook does not load the other four games' views:
 
 >>> from coffeegames.widgets import BustChanceExplorer
 >>> BustChanceExplorer(dice=2).p_bust
@@ -13,58 +14,25 @@ A game's decision walkthrough is a :class:`DecisionView` of a
 through the one factory that checks who plays and the seed (:mod:`.factory`).
 """
 
-from .adapter import Adapter
-from .charts import StaticPlot, View, fraction_text, mean_text, percent, table_html
-from .dairyman_game import dairyman_adapter, dairyman_board, dairyman_walkthrough, parse_roll
-from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, parse_dice
-from .dairyman_policy import PolicyExplorer
-from .decision import DecisionView, exact_text, solver_advice
-from .gizmos_game import gizmos_adapter, gizmos_board, gizmos_walkthrough
-from .gizmos_odds import DispenserExplorer
-from .roaster_game import ROASTER, roaster_board, roaster_walkthrough
-from .roaster_odds import BagExplorer
-from .rush_game import rush_adapter, rush_board, rush_walkthrough
-from .rush_odds import DeckExplorer, parse_orders
-from .vivajava_game import vivajava_adapter, vivajava_board, vivajava_walkthrough
-from .vivajava_odds import BlendExplorer, MeterTable
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "Adapter",
-    "BagExplorer",
-    "BlendExplorer",
-    "BustChanceExplorer",
-    "DecisionView",
-    "DeckExplorer",
-    "DispenserExplorer",
-    "MeterTable",
-    "MostLockedExplorer",
-    "PolicyExplorer",
-    "ROASTER",
-    "RollAdvisor",
-    "SimulationCheck",
-    "StaticPlot",
-    "View",
-    "dairyman_adapter",
-    "dairyman_board",
-    "dairyman_walkthrough",
-    "exact_text",
-    "fraction_text",
-    "gizmos_adapter",
-    "gizmos_board",
-    "gizmos_walkthrough",
-    "mean_text",
-    "parse_dice",
-    "parse_orders",
-    "parse_roll",
-    "percent",
-    "roaster_board",
-    "roaster_walkthrough",
-    "rush_adapter",
-    "rush_board",
-    "rush_walkthrough",
-    "solver_advice",
-    "table_html",
-    "vivajava_adapter",
-    "vivajava_board",
-    "vivajava_walkthrough",
-]
+if TYPE_CHECKING:
+    from .adapter import Adapter
+    from .charts import StaticPlot, View, fraction_text, mean_text, percent, table_html
+    from .dairyman_game import dairyman_adapter, dairyman_board, dairyman_walkthrough, parse_roll
+    from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, parse_dice
+    from .dairyman_policy import PolicyExplorer
+    from .decision import DecisionView, exact_text, solver_advice
+    from .gizmos_game import gizmos_adapter, gizmos_board, gizmos_walkthrough
+    from .gizmos_odds import DispenserExplorer
+    from .roaster_game import ROASTER, roaster_board, roaster_walkthrough
+    from .roaster_odds import BagExplorer
+    from .rush_game import rush_adapter, rush_board, rush_walkthrough
+    from .rush_odds import DeckExplorer, parse_orders
+    from .vivajava_game import vivajava_adapter, vivajava_board, vivajava_walkthrough
+    from .vivajava_odds import BlendExplorer, MeterTable
+else:
+    from ..lazy import lazy_exports
+
+    __getattr__, __dir__, __all__ = lazy_exports(__name__)
+
