@@ -227,7 +227,7 @@ def parse_bag(text: str) -> dict[str, int]:
         if kind not in TOKENS:
             raise _bag_error(f"{shown(kind)} is not a bag token; tokens are {', '.join(TOKENS)}")
         number = number.strip()
-        if sep and not number.isdigit():
+        if sep and not (number.isascii() and number.isdigit()):
             raise _bag_error(f"{shown(word)}: a count is a whole number 0 or more, as in {kind}:3")
         if sep and (len(number) > 6 or int(number) > MAX_TOKENS):
             raise _bag_error(f"{shown(word)}: a count is at most {MAX_TOKENS:,}, the limit of a bag", TooBig)
