@@ -97,14 +97,13 @@ class _Named(CoffeeGamesError):
     def __init__(self, where: str, why: str, value: Any = MISSING, *, source: str = "") -> None:
         self.where, self.why, self.value, self.source = where, why, value, source
         got = "" if value is MISSING else f"; got {shown(value)}"
-        source_limit, name_limit = SOURCE_CHARS, SOURCE_CHARS
-        for _ in range(2):  # a second pass with shorter names if the whole would be too long
-            prefix = f"{_cut(str(source), source_limit)}: " if source else ""  # a source may name a hostile path
-            named = f"{prefix}{self.kind} {shown(where, name_limit)}: "
-            message = f"{named}{_cut(str(why), max(WHY_CHARS if _ == 0 else 40, MESSAGE_CHARS - len(named) - len(got)))}{got}"
+        for limit, least_why in ((SOURCE_CHARS, 100), (NAME_CHARS, 40)):  # the reason is cut first, then long names
+            prefix = f"{_cut(str(source), limit)}: " if source else ""  # a source may name a hostile path
+            named = f"{prefix}{self.kind} {shown(where, limit)}: "
+            room = min(WHY_CHARS, max(least_why, MESSAGE_CHARS - len(named) - len(got)))
+            message = f"{named}{_cut(str(why), room)}{got}"
             if len(message) <= MESSAGE_CHARS:
                 break
-            source_limit, name_limit = NAME_CHARS, NAME_CHARS
         super().__init__(message)
 
 
