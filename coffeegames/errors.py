@@ -43,6 +43,11 @@ SOURCE_CHARS = PATH_CHARS + 40
 """The most characters of an error's source ("Gizmos cards <file name>") or field name a message repeats."""
 WHY_CHARS = 400
 """The most characters of an error's reason: a reason that quotes a typed word whole is cut, not repeated."""
+MESSAGE_CHARS = 300
+"""The most characters of a whole message: past it, a long source, name and reason are cut further (a hostile
+path or name never crowds out what is allowed)."""
+NAME_CHARS = 60
+"""What is left of a source or a name when a message would pass :data:`MESSAGE_CHARS`."""
 
 
 def _cut(text: str, limit: int) -> str:
@@ -92,8 +97,14 @@ class _Named(CoffeeGamesError):
     def __init__(self, where: str, why: str, value: Any = MISSING, *, source: str = "") -> None:
         self.where, self.why, self.value, self.source = where, why, value, source
         got = "" if value is MISSING else f"; got {shown(value)}"
-        prefix = f"{_cut(str(source), SOURCE_CHARS)}: " if source else ""  # a source may name a hostile path
-        super().__init__(f"{prefix}{self.kind} {shown(where, SOURCE_CHARS)}: {_cut(str(why), WHY_CHARS)}{got}")
+        for limit, least_why in ((SOURCE_CHARS, 100), (NAME_CHARS, 40)):  # the reason is cut first, then long names
+            prefix = f"{_cut(str(source), limit)}: " if source else ""  # a source may name a hostile path
+            named = f"{prefix}{self.kind} {shown(where, limit)}: "
+            room = min(WHY_CHARS, max(least_why, MESSAGE_CHARS - len(named) - len(got)))
+            message = f"{named}{_cut(str(why), room)}{got}"
+            if len(message) <= MESSAGE_CHARS:
+                break
+        super().__init__(message)
 
 
 class BadArgument(_Named, ValueError):
@@ -123,7 +134,7 @@ class BadEntry(BadArgument):
 
     def __init__(self, why: str, where: str = "typed text") -> None:
         super().__init__(where, why, MISSING)
-        self.args = (_cut(str(why), WHY_CHARS),)
+        self.args = (_cut(str(why), MESSAGE_CHARS),)
 
 
 class BadData(_Named, ValueError):

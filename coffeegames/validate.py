@@ -40,7 +40,7 @@ from .errors import MISSING, BadArgument, BadData, BadType, CoffeeGamesError, To
 __all__ = [
     "Checker", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_OUTCOMES", "cached", "check_count", "check_flag", "check_hashable",
     "check_instance", "check_items", "check_path", "check_seed", "check_size", "is_whole", "read_json", "read_text",
-    "renamed_keyword",
+    "refuses_stray", "renamed_keyword",
 ]
 
 T = TypeVar("T")
@@ -161,6 +161,38 @@ def check_count(n: object, what: str = "number of dice", maximum: int | None = N
     return n
 
 
+def refuses_stray(why: str, *stray: type[Exception]) -> Callable[[F], F]:
+    """A small public helper that reads its arguments as it goes (no check up front, it is on a hot path): a
+    ``TypeError``, ``KeyError``, ``IndexError`` or ``AttributeError`` (or ``stray``) raised inside becomes :class:`~coffeegames.errors.BadType`
+    naming its arguments and ``why``. Free when the call succeeds.
+
+    >>> @refuses_stray("must be a list of numbers")
+    ... def total(numbers): return sum(numbers)
+    >>> total("12")
+    Traceback (most recent call last):
+    ...
+    coffeegames.errors.BadType: argument 'numbers': must be a list of numbers; got '12'
+    """
+    caught: tuple[type[Exception], ...] = (TypeError, KeyError, IndexError, AttributeError, *stray)
+
+    def wrap(func: F) -> F:
+        names = [p.name for p in inspect.signature(func).parameters.values()]
+
+        @functools.wraps(func)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return func(*args, **kwargs)
+            except CoffeeGamesError:
+                raise
+            except caught:
+                given = [*args, *kwargs.values()]
+                raise BadType(", ".join(names[:len(given)]) or "arguments", why, given[0] if len(given) == 1 else given) from None
+
+        return call  # type: ignore[return-value]
+
+    return wrap
+
+
 def check_flag(value: Any, where: str) -> bool:
     """``value`` if it is ``True`` or ``False``; else :class:`~coffeegames.errors.BadType` naming ``where`` (a text such
     as ``'no'`` is not read as true).
@@ -231,6 +263,8 @@ def check_path(path: Any, where: str = "path") -> Path:
     """
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
         raise BadType(where, "must be a file path (text or a pathlib.Path)", path)
+    if "\x00" in os.fspath(path):
+        raise BadArgument(where, "must be a file path, without a NUL character", path)
     return Path(path)
 
 

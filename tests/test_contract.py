@@ -254,6 +254,14 @@ def test_state_json_round_trip(name: str, options: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name, options", CASES)
+def test_every_state_a_playout_meets_passes_check(name: str, options: dict[str, Any]) -> None:
+    """The invariants a loaded save must pass (``State.check``) hold in every position the engine reaches."""
+    for p in playouts(name, options):
+        for i, state in enumerate(p.states):
+            assert state.check() is state, where(p, i)
+
+
+@pytest.mark.parametrize("name, options", CASES)
 def test_another_games_saved_state_is_refused(name: str, options: dict[str, Any]) -> None:
     text = make_game(name, options).new_initial_state(seed=0).to_json()
     for other, info in coffeegames.games().items():

@@ -22,12 +22,12 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from ..engine.actions import action, listed, unchecked
-from ..validate import cached
+from ..validate import cached, check_count, check_flag
 from ..errors import BadType
 from ..exact import count_vectors, multinomial
 from ..text import action_words
 from .rules import ABILITIES, tile_of
-from .sets import SETS, counts_of, dice_of, pack, packed_packings
+from .sets import MAX_DICE, SETS, counts_of, dice_of, pack, packed_packings
 
 __all__ = [
     "WORDS",
@@ -243,6 +243,8 @@ def roll_outcomes(rolling: int, yellow: bool) -> tuple[tuple[Rolled, Fraction], 
     >>> sum(p for _, p in roll_outcomes(3, True))
     Fraction(1, 1)
     """
+    check_count(rolling, "rolling", MAX_DICE)
+    check_flag(yellow, "yellow")
     total = 6 ** (rolling + yellow)
     faces: Sequence[int | None] = range(1, 7) if yellow else (None,)
     return tuple(
@@ -259,6 +261,8 @@ def lock_actions(dice: tuple[int, ...], yellow: int = 0) -> tuple[Lock, ...]:
     >>> [str(a) for a in lock_actions((4, 6), yellow=6)]
     ['Lock(4+6)', 'Lock(4+6; yellow)']
     """
+    if type(dice) is not tuple or len(dice) > MAX_DICE or type(yellow) is not int or not 0 <= yellow <= 6:
+        raise BadType("dice", f"must be a tuple of at most {MAX_DICE} die values 1-6, and yellow a value 0-6", dice)
     plain = counts_of(dice)
     found = []
     for places in packed_packings(pack(counts_of(dice + ((yellow,) if yellow else ()))))[1:]:  # [0] is the empty packing

@@ -33,7 +33,7 @@ from itertools import combinations
 
 import pandas as pd
 
-from ..errors import BadArgument, BadType
+from ..errors import BadArgument, BadType, TooBig
 from ..validate import check_count
 from .rules import TILE_VALUES, Tile, tile_of
 from .sets import MAX_DICE
@@ -169,6 +169,10 @@ def _worth(t: Tile | int, cheese_value: Fraction, ice_cream_value: Fraction) -> 
     return t.value + (cheese_value if t.cheese is not None else ice_cream_value)
 
 
+MAX_DISPLAY = 12
+"""The most tiles :func:`display_payoff` takes (its 4,096 subsets; the rules' display holds 3)."""
+
+
 def display_payoff(
     display: Sequence[Tile | str | int],
     set_value: int = 10,
@@ -194,6 +198,8 @@ def display_payoff(
     """
     if isinstance(display, (str, bytes)) or not isinstance(display, Sequence):
         raise BadType("display", "must be a list of tiles (codes, Tiles or values 10-40)", display)
+    if len(display) > MAX_DISPLAY:  # every subset is tried
+        raise TooBig("display", f"a display of at most {MAX_DISPLAY} tiles (every subset of it is tried)", len(display))
     tiles = tuple(_tile(t, i) for i, t in enumerate(display))
     if isinstance(set_value, bool) or not isinstance(set_value, int) or set_value < 0:
         raise BadArgument("set_value", "must be a whole number 0 or more", set_value)

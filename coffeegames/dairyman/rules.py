@@ -65,6 +65,8 @@ WHITE_DICE = 7
 """White dairy dice (Rule); with the 1 yellow die they make the 8 dairy dice."""
 RED_DICE = 4
 """Red backorder dice that exist (Rule)."""
+MOST_SETS = (WHITE_DICE + RED_DICE + 1) // 2
+"""The most sets a turn can lock: every die (white, red, the yellow) in sets of 2 or more."""
 BARNS = 3
 """Barn tiles 1, 2, 3 (Rule): sets from roll 1, roll 2, and roll 3 onwards."""
 BACKORDER_TOKENS = 5
@@ -337,6 +339,10 @@ class Rules:
         object.__setattr__(self, "tiles", tiles)
         check.need(len(tiles) >= self.display_size, "display_size",
                    f"a display of {self.display_size} needs that many tiles; option 'tiles' has {len(tiles)}")
+        cheapest = min(t.value for t in tiles)  # a turn locks at most MOST_SETS sets: below that no tile is ever bought
+        check.need(MOST_SETS * self.set_value >= cheapest, "set_value",
+                   f"must let {MOST_SETS} locked sets buy the cheapest tile ({cheapest}), or the game never ends: "
+                   f"at least {-(-cheapest // MOST_SETS)}", self.set_value)
 
     @property
     def backorder_tokens(self) -> int:

@@ -164,6 +164,10 @@ def check(state: State) -> None:
             "yellow_at",
             "the locked yellow die's value is in no locked set",
         )
+        need(state.yellow_at == Where.UNLOCKED or state.yellow > 0, "yellow_at", "the yellow die is locked or set aside only once rolled",
+             state.yellow_at)
+        need((state.yellow_at == Where.ASIDE) <= state.cheese_made and (not state.cheese_made or state.yellow > 0), "cheese_made",
+             "cheese is made from a rolled yellow die, and the yellow die is set aside only by making cheese", state.cheese_made)
     else:
         need(
             all(getattr(state, name) == value for name, value in state.BETWEEN_TURNS.items()),

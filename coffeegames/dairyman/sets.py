@@ -79,7 +79,11 @@ SETS: tuple[tuple[int, ...], ...] = _all_sets()
 def counts_of(dice: Sequence[int]) -> Counts:
     """The count vector of a sequence of die values 1..6."""
     c = [0] * 6
+    if isinstance(dice, (str, bytes)) or not hasattr(dice, "__iter__"):
+        raise BadType("dice", "must be a list of die values 1-6", dice)
     for v in dice:
+        if type(v) is not int or not 1 <= v <= 6:
+            raise BadArgument("dice", "must be die values 1-6", v)
         c[v - 1] += 1
     return tuple(c)  # type: ignore[return-value]
 

@@ -54,8 +54,9 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from ..errors import BadArgument, TooBig
+from ..errors import BadArgument, BadType, TooBig
 from ..exact import check_count
+from ..validate import cached
 from .payoff import DisplayPayoff, Payoff, exact_points, linear_payoff, payoff_table, payoff_text
 from .sets import (MAX_DICE, check_counts, check_roll, counts_of, pack, packed_choices, packed_count_vectors,
                    packed_lock_classes, packed_lock_masks, packings)
@@ -90,7 +91,7 @@ def _choice_set(mask: int) -> frozenset[Choice]:
     return frozenset(packed_choices(mask))
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def roll_classes(dice: int) -> tuple[tuple[frozenset[Choice], int], ...]:
     """The rolls of ``dice`` dice grouped by the lock choices they offer, with weights (sum 6**dice).
 
@@ -108,6 +109,9 @@ StopRule = Callable[[int, int], bool]
 
 def lock_most_dice(choices: frozenset[Choice]) -> Choice:
     """Lock as many dice as possible (then as many sets)."""
+    if not isinstance(choices, Collection) or isinstance(choices, (str, bytes)) or not choices or not all(
+            isinstance(c, tuple) and len(c) == 2 for c in choices):
+        raise BadType("choices", "must be a non-empty set of choices (sets, dice) as roll_classes lists them", choices)
     return max(choices, key=lambda c: (c[1], c[0]))
 
 

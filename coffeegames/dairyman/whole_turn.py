@@ -81,6 +81,10 @@ about what holding one token adds to the exact value of a later 8-dice turn (mea
 
 MAX_ABILITIES = 10
 """Most ice-cream abilities one turn may hold in the model (the stand-in tiles have 10 snowflake tiles)."""
+MAX_ICE = 100
+"""The most ice tokens a whole-turn question may hold (the game's supply is 10 or 20)."""
+MAX_ROLLS = 100
+"""The most rolls made so far a whole-turn question may name (a turn locks a set before each roll after the first)."""
 
 MAX_STATES = 200_000
 """Default budget: positions solved before :class:`~coffeegames.errors.TooBig` is raised."""
@@ -165,7 +169,7 @@ class WholeTurn:
         self._pay = tuple(int(p * self._scale) for p in self.payoff)
         self._bust = int(self.bust_cost * self._scale)
         self._ice = int(self.ice_value * self._scale)
-        self.ice_token_from_roll = check_count(ice_token_from_roll, "ice_token_from_roll")
+        self.ice_token_from_roll = check_count(ice_token_from_roll, "ice_token_from_roll", MAX_ROLLS)
         if not isinstance(optional_actions_before_bust, bool):
             raise BadType("optional_actions_before_bust", "must be True or False", optional_actions_before_bust)
         self.rescue = optional_actions_before_bust
@@ -281,7 +285,7 @@ class WholeTurn:
     def value(self, dice: int = 8, ice: int = 0, abilities: Sequence[str] = ()) -> Fraction:
         """The whole turn's exact value from its first roll of ``dice`` dice, holding ``ice`` tokens and these abilities (net)."""
         check_count(dice, "number of dice", MAX_DICE)
-        a, held = _abilities(abilities), check_count(ice, "ice")
+        a, held = _abilities(abilities), check_count(ice, "ice", MAX_ICE)
         self._ask()
         return self._exact(self._rolled_from(_NO_DICE, dice, 0, held + self._gain(0), 1, a)) - self.ice_value * held
 
@@ -387,7 +391,7 @@ class WholeTurn:
                   where: str) -> tuple[Counts, int, int, int, Abilities]:
         counts = counts_of(check_roll(dice, where))
         check_count(sets, "sets_locked", MAX_DICE // 2)
-        return counts, sets, check_count(ice, "ice"), check_count(rolls, "rolls"), _abilities(abilities)
+        return counts, sets, check_count(ice, "ice", MAX_ICE), check_count(rolls, "rolls", MAX_ROLLS), _abilities(abilities)
 
 
 def _abilities(abilities: Sequence[str]) -> Abilities:

@@ -222,6 +222,12 @@ def _option_names(game: type) -> tuple[str, ...]:
     return _OPTIONS[game]
 
 
+def _file_options(game: type) -> tuple[str, ...]:
+    """The options of a game's ``Rules`` that may name a data file (its bulky fields, left out of the ``repr``)."""
+    rules = getattr(game, "rules_class", object)
+    return tuple(f.name for f in dataclasses.fields(rules) if not f.repr) if dataclasses.is_dataclass(rules) else ()
+
+
 class GameBase:
     """What every engine's ``Game`` shares: its ``rules``, the ``options`` it was made with, its saves.
 
@@ -262,14 +268,19 @@ class GameBase:
         ``options`` dict): its options, at the rules version they name (none: version 1). The game's ``options``
         are exactly the saved ones, so the save loads, replays the same and saves again the same.
 
-        ``data``: options to use instead of the saved ones (your own data files, as loaded objects). ``BadData``
-        if the save names another game, records no options, or options no version of the game takes.
+        ``data``: options to use instead of the saved ones (your own data files, as paths or loaded objects). ``BadData``
+        if the save names another game, records no options, options no version of the game takes, or a path for a
+        data option (a save never makes the loader open a file: pass the data as ``data``).
         """
         options = saved_options(save, cls.name)
         played = dict(options)
         for name, (value, why) in getattr(cls.rules_class, "VERSIONS").retired.items():
             SAVED_GAME.need(played.pop(name, value) == value, f"options.{name}",
                             f"is not an option any more ({why}); a save may name it only as {value!r}", options.get(name))
+        for name in _file_options(cls):
+            SAVED_GAME.need(name in data or not isinstance(played.get(name), str), f"options.{name}",
+                            f"names a file; a save never opens files: pass your own data when loading, e.g. "
+                            f"load_walkthrough(text, {name}=<path or loaded data>)", played.get(name))
         game = game_from_options(cls, {**played, "rules_version": played.get("rules_version", 1), **data})
         game.options = options
         return game

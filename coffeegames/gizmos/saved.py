@@ -42,6 +42,9 @@ __all__ = ["FIELD_PARSERS", "STATE_FORMAT", "check"]
 
 STATE_FORMAT = "coffeegames-gizmos-state/1"
 """The ``format`` of a saved Gizmos state."""
+MAX_TOKENS = 10_000
+"""The most point tokens a saved player may hold: far beyond any game (a winning score is a few dozen points), so an
+edited save cannot carry numbers the game never reaches."""
 _CARD_PHASES = (Phase.DISPLAY, Phase.DRAW, Phase.CHOOSE, Phase.FREE_BUILD)
 """Steps whose level names a deck (1-3)."""
 
@@ -108,6 +111,10 @@ def check(state: S) -> S:
         need(total == MARBLES_PER_COLOUR, "dispenser",
              f"row + storages + dispenser hold {total} {colour} marbles, not {MARBLES_PER_COLOUR} (52 in all)")
     need(sum(state.row) <= rules.row_size, "row", f"holds at most {rules.row_size} marbles")
+    for i, p in enumerate(state.players):  # ids first: the limits below read the built cards
+        for where, ids in ((f"players[{i}].archive", p.archive), (f"players[{i}].built", p.built)):
+            need(all(0 <= ident < len(rules.deck) for ident in ids), where, f"card ids are 0-{len(rules.deck) - 1}", list(ids))
+        need(p.tokens <= MAX_TOKENS, f"players[{i}].tokens", f"must be at most {MAX_TOKENS} point tokens", p.tokens)
     places: list[tuple[str, tuple[int, ...]]] = []
     for i, p in enumerate(state.players):
         energy, archive, _ = state.limits(i)

@@ -116,6 +116,8 @@ class Shuffled:
     order: tuple[str, ...]
 
     def __post_init__(self) -> None:
+        if isinstance(self.order, (str, bytes)) or not hasattr(self.order, "__iter__"):
+            raise BadType("order", "must be the cup effects in the order they land, a list", self.order)
         object.__setattr__(self, "order", tuple(self.order))
 
     def __str__(self) -> str:

@@ -256,6 +256,9 @@ def _read(position: State | Iterable[str] | Mapping[str, int], rules: Rules | st
             raise BadArgument("cup", f"a cup holds up to {CUP_SPACES} tokens (no moisture), the tray up to {tray_spaces}")
         test = _Test(rules, active, drawable(bag_tokens), cup, tray, (), Phase.CUP_DRAW,
                      EXCHANGE in active, tray_spaces)
+    if not test.tokens:
+        raise BadArgument("position", "the bag, cup and tray hold no token the cup test scores (moisture is set aside): "
+                          "give beans, flavours or smoke, e.g. {'bean2': 4, 'smoke': 1}", position)
     most = max(Counter(test.tokens).values(), default=0)
     if most > MASK:
         raise TooBig("position", f"the cup-test solver takes at most {MASK} tokens of one kind; got {most}")

@@ -172,6 +172,7 @@ def check(state: State) -> State:
          "holds exactly the flavour tokens the used immediate effects cost")
     before_first_draw = state.phase == Phase.SHUFFLE or (state.round == 1 and state.phase == Phase.DRAW and state.draw_for == "round")
     need(not (before_first_draw and state.used), "used", "immediate effects are used after a round's draw, never before the first")
+    need(not (before_first_draw and state.flavour_used), "flavour_used", "a flavour is used after a round's draw, never before the first")
     need(all(t in (*FLAVOURS,) for t in state.reserve) and (rules.side == "easy" or not state.reserve), "reserve",
          "only the easy side has starting flavour tokens")
     need(not roasting or (not state.cup and not state.tray and not state.exchanged), "cup", "the cup test starts after roasting")

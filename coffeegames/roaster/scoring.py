@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import BadArgument, BadType, TooBig
-from ..validate import Checker, check_instance
+from ..validate import Checker, check_instance, refuses_stray
 from .data import CUP_SPACES, Board, Card, stand_in_board
 from .tokens import BEANS, BURNT, DEFECT, EXTRA_BEAN, FLAVOURS, HARD, MOISTURE, SMOKE, SWEETNESS, TOKENS, WILD, roast_level
 
@@ -67,6 +67,7 @@ class CupScore:
                 f" · skill {self.skill} · minus {self.minus} · total {self.total}")
 
 
+@refuses_stray("must be lists of token names, e.g. ('aroma', 'body')")
 def flavour_matches(tokens: Iterable[str], wanted: Sequence[str]) -> int:
     """How many entries of a card's flavour list the cup's tokens satisfy (each token once).
 

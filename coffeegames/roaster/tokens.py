@@ -29,7 +29,8 @@ from typing import Any
 from ..errors import BadArgument, BadType, TooBig, shown
 from ..exact import multiset
 from ..exact.bag import MAX_TOKENS
-from ..exact.multiset import mcontains  # re-exported: a roaster multiset test needs no token order
+from ..exact.multiset import mcontains as _mcontains
+from ..validate import refuses_stray
 
 __all__ = [
     "ACIDITY", "ANY", "AROMA", "BAD", "BEANS", "BODY", "BURNT", "CHOICE", "CUP_EFFECTS", "CUP_EFFECT_NAMES", "DEFECT",
@@ -141,16 +142,26 @@ class _Keys(dict[str, tuple[int, str]]):
 _KEYS = _Keys({t: key(t) for t in _ORDER})
 
 
+_TOKEN_LIST = refuses_stray("must be lists of bag token names, e.g. ('hard', 'smoke')")
+"""Refuses what is not a list of token names as BadType (the helpers below read their tokens on a hot path)."""
+
+mcontains = _TOKEN_LIST(_mcontains)
+"""Whether a multiset holds another (re-exported: a roaster multiset test needs no token order)."""
+
+
+@_TOKEN_LIST
 def msort(tokens: Iterable[str]) -> tuple[str, ...]:
     """A multiset of tokens as a sorted tuple."""
     return tuple(sorted(tokens, key=_KEYS.__getitem__))
 
 
+@_TOKEN_LIST
 def madd(tokens: Sequence[str], more: Iterable[str]) -> tuple[str, ...]:
     """The multiset ``tokens`` with ``more`` added."""
     return multiset.madd(tokens, more, _KEYS.__getitem__)
 
 
+@_TOKEN_LIST
 def mremove(tokens: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
     """The multiset ``tokens`` without ``taken``; a ``BadArgument`` naming ``taken`` if any is missing.
 
@@ -160,6 +171,7 @@ def mremove(tokens: Sequence[str], taken: Iterable[str]) -> tuple[str, ...]:
     return multiset.mremove(tokens, taken, _KEYS.__getitem__)
 
 
+@_TOKEN_LIST
 def mpairs(tokens: Sequence[str]) -> list[tuple[str, ...]]:
     """Every sub-multiset of two tokens of ``tokens``, sorted.
 
@@ -170,6 +182,7 @@ def mpairs(tokens: Sequence[str]) -> list[tuple[str, ...]]:
     return [(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if a != b or tokens.count(a) > 1]
 
 
+@_TOKEN_LIST
 def show(tokens: Sequence[str]) -> str:
     """Tokens as a short text: ``hard×2 bean1 aroma`` (``-`` when there are none).
 
@@ -227,7 +240,7 @@ def parse_bag(text: str) -> dict[str, int]:
         if kind not in TOKENS:
             raise _bag_error(f"{shown(kind)} is not a bag token; tokens are {', '.join(TOKENS)}")
         number = number.strip()
-        if sep and not number.isdigit():
+        if sep and not (number.isascii() and number.isdigit()):
             raise _bag_error(f"{shown(word)}: a count is a whole number 0 or more, as in {kind}:3")
         if sep and (len(number) > 6 or int(number) > MAX_TOKENS):
             raise _bag_error(f"{shown(word)}: a count is at most {MAX_TOKENS:,}, the limit of a bag", TooBig)
@@ -240,6 +253,7 @@ def parse_bag(text: str) -> dict[str, int]:
     return counts
 
 
+@_TOKEN_LIST
 def bag_text(tokens: Any) -> str:
     """A bag (tokens, or kind → count) as the text :func:`parse_bag` reads.
 

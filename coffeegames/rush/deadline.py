@@ -85,6 +85,8 @@ def count_law(value: Any, where: str, high: int) -> Dist:
     >>> count_law(1, "arrivals", 12)
     Dist({1: 1})
     """
+    if not isinstance(where, str) or not is_whole(high) or high < 0:
+        raise BadType("where, high", "must be the argument's name and the highest number it may take (0 or more)", (where, high))
     allowed = (f"must be a whole number 0-{high}, or a mapping number → weight (whole numbers) or → probability "
                "(Fractions summing to 1)")
     if is_whole(value):

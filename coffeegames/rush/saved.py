@@ -86,7 +86,9 @@ def check(state: State) -> State:
     n, kinds = rules.players, rules.deck.kinds
     need(len(state.players) == n, "players", f"must hold {n} players", len(state.players))
     need(state.player < n, "player", f"must be a player 0-{n - 1}", state.player)
-    need(state.round >= 1, "round", "counts from 1", state.round)
+    most = (sum(rules.deck.cards) + 1) * TABS + 1  # a held order is served or pushed off within TABS rounds; none held: CLOSED
+    need(1 <= state.round <= most, "round", f"counts from 1, at most {most} (every order is served or pushed off within "
+         f"{TABS} rounds, and a round with none held ends the game)", state.round)
     need(len(state.deck) == len(kinds) and all(0 <= c <= m for c, m in zip(state.deck, rules.deck.cards)), "deck",
          f"must count the cards left of each of the {len(kinds)} order kinds, each at most the make-up's", list(state.deck))
     rush = sum(p.rush for p in state.players)
@@ -129,4 +131,16 @@ def check(state: State) -> State:
     need(not state.collected or state.phase in (Phase.EMPTY, Phase.POUR), "collected", "holds ingredients only before the pour")
     need(all(x in board.spaces for x in state.collected), "collected", "holds ingredients of the board", list(state.collected))
     need(state.phase != Phase.OVER or state.closed, "closed", "the game ends only once CLOSED")
+    penalised = any(len(p.penalties) >= rules.penalty_limit for p in state.players)
+    none_held = not any(p.orders for p in state.players)
+    need(not state.closed or sum(state.deck) == 0 or penalised or (none_held and state.phase not in (Phase.DEAL, Phase.PLACE)),
+         "closed", "the game is CLOSED only once the deck is empty, a player reaches the penalty limit or no order is held")
+    if state.phase in (Phase.DEAL, Phase.PLACE):
+        from .state import placement_order  # (the state module imports this one)
+
+        standing, order = sum(len(p.meeples) for p in state.players), placement_order(n)
+        need(state.round == 1 and not any(p.completed or p.penalties or p.upgrades for p in state.players), "phase",
+             f"{str(state.phase)!r} is a setup phase: round 1, nothing served, penalised or flipped yet")
+        need(standing == 0 if state.phase == Phase.DEAL else standing < len(order) and state.player == order[standing], "players",
+             "meeples are placed one by one in the placement order, after the deal")
     return state

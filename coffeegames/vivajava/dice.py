@@ -27,6 +27,7 @@ from typing import Any, Self
 
 from ..errors import BadArgument, BadType, TooBig, shown
 from ..exact import multiset
+from ..validate import refuses_stray
 
 __all__ = [
     "COFFEE_DIE",
@@ -202,6 +203,7 @@ def remove_faces(items: Sequence[str], taken: Sequence[str]) -> tuple[str, ...]:
     return multiset.mremove(items, taken, _FACE_KEYS.__getitem__)
 
 
+@refuses_stray("must be per-colour counts (whole numbers) and a number of jokers")
 def best_of_counts(counts: Sequence[int], jokers: int) -> Blend:
     """The best blend from per-colour counts (in :data:`COLOURS` order) and wild jokers."""
     best = NO_BLEND
@@ -218,6 +220,7 @@ def best_blend_of(dice: Sequence[str]) -> Blend:
     return best_of_counts([counts[c] for c in COLOURS], counts[JOKER])
 
 
+@refuses_stray("must be per-colour counts (whole numbers) and a number of jokers")
 def rainbow_of_counts(counts: Sequence[int], jokers: int) -> bool:
     """Whether five different colours can be shown (jokers fill missing colours)."""
     present = sum(1 for n in counts if n)
