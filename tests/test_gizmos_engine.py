@@ -8,6 +8,7 @@ read from the package's data file; the constructed positions are written from th
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 from collections import Counter
 from fractions import Fraction
@@ -309,6 +310,55 @@ def test_a_determinisation_hides_only_what_others_put_under_a_deck() -> None:
         assert d.decks == under.decks and len(d.bottom[1]) == 3 and set(d.bottom[1]) | set(d.unseen(2)) == pool
         seen.update(d.bottom[1])
     assert seen == pool, "any card player 0 has not seen may be under the deck"
+
+
+def _pays_by_rules(spent: tuple[int, ...], colour: str, need: int, converters: tuple[Any, ...]) -> bool:
+    """Whether the marbles ``spent`` pay ``need`` of ``colour``, from the rules: each marble is left as it is or changed
+    by one converter unit (a convert gizmo: ``uses`` units, each turning a marble of its colours into the cost's
+    colour; a double gizmo: one unit per colour, a marble of that colour counting two), each unit used once."""
+    units = [("convert", c.effect.colours) for c in converters if c.effect.kind == "convert" for _ in range(c.effect.uses)]
+    units += [("double", (x,)) for c in converters if c.effect.kind == "double" for x in c.effect.colours]
+    marbles = [x for x, n in zip(gizmos.COLOURS, spent) for _ in range(n)]
+
+    def best(k: int, free: frozenset[int]) -> int:  # the most marbles k, k+1, ... can make with the units free
+        if k == len(marbles):
+            return 0
+        marble = marbles[k]
+        plain = int(colour in ("any", marble))
+        found = plain + best(k + 1, free)
+        for u in free:
+            kind, colours = units[u]
+            if marble in colours:
+                worth = 2 * plain if kind == "double" else 1
+                found = max(found, worth + best(k + 1, free - {u}))
+        return found
+
+    return best(0, frozenset(range(len(units)))) >= need
+
+
+def test_payment_plans_are_the_least_spendings_that_pay_by_the_rules() -> None:
+    """Every plan pays and wastes no marble, and every such spending is a plan, in ascending order: checked against a
+    search over every way of using the converters, for random storages, costs and converter sets (a spending of more
+    marbles than the cost always wastes one: each marble of a plan counts at least one)."""
+    for source in ("elinia", "mirondorin"):
+        rules = Game(card_source=source).rules
+        converters = [c for c in rules.deck if c.type == "converter"]
+        rng = np.random.default_rng(7)
+        for _ in range(60):
+            picked = rng.choice(len(converters), int(rng.integers(1, 4)), replace=False)
+            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
+            energy = tuple(int(n) for n in rng.integers(0, 4, size=4))
+            colour, need = str(rng.choice([*gizmos.COLOURS, "any"])), int(rng.integers(1, 5))
+            expected = []
+            for spent in itertools.product(*(range(min(n, need) + 1) for n in energy)):
+                lighter = [spent[:i] + (spent[i] - 1,) + spent[i + 1:] for i in range(4) if spent[i]]
+                if 0 < sum(spent) <= need and _pays_by_rules(spent, colour, need, cards) and not any(
+                        _pays_by_rules(s, colour, need, cards) for s in lighter):
+                    expected.append(spent)
+            plans = gizmos.payment_plans(energy, colour, need, cards)
+            assert [spent for spent, _ in plans] == expected, (energy, colour, need, [c.id for c in cards])
+            for spent, used in plans:
+                assert set(used) <= {c.id for c in cards} and gizmos.pay_with(spent, colour, need, cards) == used
 
 
 def test_converters_and_discounts_make_payment_plans() -> None:

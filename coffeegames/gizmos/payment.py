@@ -168,21 +168,16 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
             return (((0,) * i + (need,) + (0,) * (len(COLOURS) - i - 1), ()),) if energy[i] >= need else ()
         return tuple((spent, ()) for spent in itertools.product(*(range(min(n, need) + 1) for n in energy))
                      if sum(spent) == need)
+    if colour != "any":
+        return _single_plans(energy, COLOURS.index(colour), need, converters)
     capped = tuple(n if n <= need else need for n in energy)  # no plan spends more of a colour than `need`
     if capped != energy:
         return _plans(capped, colour, need, converters)  # the same plans, shared by every storage capping to it
-    if colour == "any":
-        reach = sum(energy) + sum(len(c.effect.colours) for c in converters if c.effect.kind == "double")
-    else:
-        reach = energy[COLOURS.index(colour)] * 2 + sum(energy)
-    if reach < need:
+    if sum(energy) + sum(len(c.effect.colours) for c in converters if c.effect.kind == "double") < need:
         return ()
-    bounds = energy
-    if colour != "any":  # a marble of another colour must be converted: no more of it than convert units taking it
-        bounds = tuple(n if other == colour else min(n, u) for n, other, u in zip(energy, COLOURS, _help(converters)[0]))
     plans: list[Plan] = []
     pay = _payer(colour, need, converters)
-    for spent in itertools.product(*(range(n + 1) for n in bounds)):
+    for spent in itertools.product(*(range(n + 1) for n in energy)):
         total = sum(spent)
         if total > need or total == 0:
             continue
@@ -193,6 +188,53 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
             continue  # a marble could be left out: wasteful
         plans.append((spent, used))
     return tuple(plans)
+
+
+def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[Card, ...]) -> tuple[Plan, ...]:
+    """:func:`_plans` of a one-colour cost (colour ``i``) with converters, by counting: the same plans in the same order.
+
+    ``a`` marbles of the colour and ``m`` others pay ``a + min(doubles, a, need - a) + m`` when every other marble has
+    a convert unit of its own (Hall's condition over the sets of other colours). Without waste, ``a`` is the fewest
+    that pay, and with others spent the value is exactly ``need`` (one other less would pay): one candidate for each
+    way of spending the others. Only the plans ask :func:`_payer` which converters they use."""
+    units, doubles, halls = _units(converters, i)
+    own = energy[i]
+    if own * 2 + sum(energy) < need:  # a bound: nothing to search
+        return ()
+    plans: list[Plan] = []
+    for others in itertools.product(*(range(min(n, u) + 1) for j, (n, u) in enumerate(zip(energy, units)) if j != i)):
+        m = sum(others)
+        if m > need or any(sum([others[k] for k in where]) > n for where, n in halls):
+            continue
+        short = need - m  # what the colour's marbles must make
+        a = 0
+        while a + min(doubles, a, need - a) < short:
+            a += 1
+        if a > own or (m and a + min(doubles, a, need - a) > short) or a + m == 0:
+            continue
+        spent = (*others[:i], a, *others[i:])
+        used = _payer(COLOURS[i], need, converters)(spent)
+        assert used is not None
+        plans.append((spent, used))
+    plans.sort()
+    return tuple(plans)
+
+
+@lru_cache(maxsize=4_000)
+def _units(converters: tuple[Card, ...], i: int) -> tuple[tuple[int, ...], int, tuple[tuple[tuple[int, ...], int], ...]]:
+    """Convert units taking each colour, doubling units of colour ``i``, and the sets of other colours (places in a
+    spending of the other colours, in order) that share convert units, each with the units taking one of them."""
+    doubles = sum(c.effect.colours.count(COLOURS[i]) for c in converters if c.effect.kind == "double")
+    converts = [e for e in (c.effect for c in converters) if e.kind == "convert"]
+    others = [j for j in range(len(COLOURS)) if j != i]
+
+    def units(where: tuple[int, ...]) -> int:
+        return sum(e.uses for e in converts if any(COLOURS[others[k]] in e.colours for k in where))
+
+    # single colours are bounded by the spending already; a set matters only when a convert gizmo takes several of it
+    halls = [(where, units(where)) for size in range(2, len(others) + 1)
+             for where in itertools.combinations(range(len(others)), size)]
+    return (_help(converters)[0], doubles, tuple((where, n) for where, n in halls if n < sum(units((k,)) for k in where)))
 
 
 Help = tuple[tuple[int, ...], tuple[int, ...], int]

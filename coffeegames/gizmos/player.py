@@ -1,6 +1,6 @@
 """A Gizmos player's holdings (:class:`PlayerState`) and the small tuple helpers the engine changes them with.
 
-The helpers (``add_id``, ``remove_id``: one card id in a sorted tuple, by :mod:`coffeegames.exact.multiset`; ``plus``)
+The helpers (``add_id``, ``remove_id``: one card id in a sorted tuple, by bisection; ``plus``)
 are the engine's own, called on every move with values it made: they are not public (not in ``__all__``); outside code reads holdings from the state.
 
 Example:
@@ -12,9 +12,10 @@ Example:
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
-from ..exact.multiset import madd, mremove
+from ..exact.multiset import mremove
 
 __all__ = ["PlayerState"]
 
@@ -32,12 +33,16 @@ class PlayerState:
 
 def add_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     """``items`` with ``item`` added, sorted."""
-    return madd(items, (item,))
+    i = bisect_left(items, item)
+    return items[:i] + (item,) + items[i:]
 
 
 def remove_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
-    """``items`` without one ``item``."""
-    return mremove(items, (item,))
+    """``items`` without one ``item`` (:func:`~coffeegames.exact.multiset.mremove`'s error if it is not there)."""
+    i = bisect_left(items, item)
+    if i == len(items) or items[i] != item:
+        return mremove(items, (item,))
+    return items[:i] + items[i + 1:]
 
 
 def plus(counts: tuple[int, ...], i: int, n: int = 1) -> tuple[int, ...]:
