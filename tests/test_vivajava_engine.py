@@ -437,7 +437,8 @@ def test_a_players_own_data_file_is_used(tmp_path):
     ("option", "value"),
     [("players", 5), ("solo", "starbucks"), ("meter", "blue"), ("win_pp", 0), ("markers", -1), ("offer_flavour", "yes"),
      ("both_blends", "both"), ("activations_at_2x", 3), ("solo_first", "me"), ("corp_keeps_decaf", 1),
-     ("sacchar_rainbow", "fail"), ("rules_version", 3), ("corp_success_size", 1), ("payoff", "money")],
+     ("sacchar_rainbow", "fail"), ("rules_version", 4), ("corp_success_size", 1), ("payoff", "money"),
+     ("omniblend_rerolls", "never"), ("omniblend_rerolls", True)],
 )
 def test_bad_option_is_named(option, value):
     with pytest.raises(ValueError, match=repr(option)):
@@ -447,8 +448,8 @@ def test_bad_option_is_named(option, value):
 
 
 def test_options_are_recorded_for_saving():
-    assert Game(players=3, offer_flavour=False).options == {"players": 3, "offer_flavour": False, "rules_version": 2}
-    assert Game(solo="sacchar").options == {"players": 2, "solo": "sacchar", "meter": "yellow", "rules_version": 2}
+    assert Game(players=3, offer_flavour=False).options == {"players": 3, "offer_flavour": False, "rules_version": 3}
+    assert Game(solo="sacchar").options == {"players": 2, "solo": "sacchar", "meter": "yellow", "rules_version": 3}
     assert Game(players=3, rules_version=1).options == {"players": 3}  # what saves made before rules_version recorded
     assert set(Rules().table()["kind"]) == {"Rule", "Ruling", "Stand-in"}
 
@@ -865,7 +866,7 @@ def test_other_rulings_change_play_as_documented():
     assert started.turn == 0 and started.phase == "roll" and started.players[1].flavour == 1 and not started.setting_up
     assert Game(players=2, data=data).new_initial_state().apply(SetupResearch("white")).phase == "roll"
     # OmniBlend may go on re-rolling to improve a blend it already holds
-    eager = corp_turn(Game(solo="omniblend", meter="red", omniblend_stops=False))
+    eager = corp_turn(Game(solo="omniblend", meter="red", omniblend_rerolls="always"))
     step = eager.apply(Rolled(white=("green", "green", "green", "red", "white")))
     assert step.phase == "corp" and step.white == ("green",) * 3 and step.corp_rerolls == 2
     # completing a track may leave its immediate abilities of this turn in force

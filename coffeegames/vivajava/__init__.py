@@ -26,12 +26,13 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     )
     from .explain import explain
     from .advice import advise, flavour_die_value, roll_value, rp_value
+    from .data import OMNIBLEND_REROLLS
     from .dice import (
         COFFEE_DIE, COLOURS, FLAVOUR_DIE, JOKER, NO_BLEND, SIZE_NAMES, WHITE_DIE, Blend, best_blend_of, best_of_counts,
         check_dice, is_rainbow, rainbow_of_counts,
     )
     from .odds import (
-        MAX_COFFEE_DICE, MAX_FLAVOUR, MAX_REROLLS, MAX_WHITE, SUCCESS_SIZE, best_blend, blend_rows, blend_table,
+        MAX_COFFEE_DICE, MAX_FLAVOUR, MAX_REROLLS, MAX_WHITE, METER_COLUMNS, METER_LEVELS, SUCCESS_SIZE, best_blend, blend_rows, blend_table,
         colour_table, largest_group, meter_rows, meter_table, omniblend_groups, omniblend_success, p_at_least, p_beats,
         p_rainbow, p_reroll_beats, rainbow, research, research_rows, research_table, sacchar_block, sacchar_success,
     )

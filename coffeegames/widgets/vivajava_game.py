@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from ..engine import BadEntry, IllegalAction
+from ..engine import BadEntry, IllegalAction, Walkthrough
 from ..games import games
 from ..validate import check_instance
 from ..vivajava import (
@@ -40,6 +41,7 @@ from ..vivajava import (
     TRACK_COLOURS,
     FirstPlayer,
     Game,
+    Research,
     Rolled,
     State,
     advise,
@@ -55,13 +57,14 @@ from .decision import DecisionView
 from .factory import player_labels, walkthrough_view
 from .vivajava_odds import BEAN_COLOURS, bean_ink
 
-__all__ = ["game_over", "outcome_example", "outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
+__all__ = ["corporation_rolls", "game_over", "outcome_example", "outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
 
 # Board geometry in pixels (the axes run in pixels, so squares stay square).
 WIDTH, LEFT, ROW_X = 940, 8, 150
 DIE, DIE_STEP = 30, 36
 CELL, CELL_STEP, TRACK_GAP, TRACKS_X, PP_X, SIDE_X = 12, 15, 13, 262, 196, 806
 METER_CELL, METER_STEP = 22, 28
+SMALL_DIE = 20
 METER_LETTERS = 80
 """The most letters on one line of the METER row's sentence (beside the METER, within :data:`WIDTH` at 13 px)."""
 PLAYER_ROW = 32
@@ -122,12 +125,13 @@ def _headline(state: State, names: Sequence[str]) -> str:
 class _Drawing:
     """One board drawn top to bottom; each row method adds its marks."""
 
-    def __init__(self, state: State, names: Sequence[str]) -> None:
-        self.state, self.names = state, names
+    def __init__(self, state: State, names: Sequence[str], rolls: Sequence[tuple[str, ...]] = (), made: str = "") -> None:
+        self.state, self.names, self.rolls, self.made = state, names, rolls, made
         self.dice, self.cells, self.labels = _Inked(), _Inked(), Marks()
         self.shapes: list[dict[str, Any]] = []
         self.meter_lines = self._meter_lines() if state.solo else []
-        self.players_top = 132 + (34 + 16 * max(0, len(self.meter_lines) - 2) if state.solo else 0)
+        self.rolls_top = 132 + (34 + 16 * max(0, len(self.meter_lines) - 2) if state.solo else 0)
+        self.players_top = self.rolls_top + (36 if rolls else 0)
         self.height = self.players_top + 22 + PLAYER_ROW * len(state.players) + 12
 
     def at(self, top: float) -> float:
@@ -230,6 +234,21 @@ class _Drawing:
         blocked = f"· blocked colour: {state.blocked}".split(" ") if state.blocked else []
         return wrap_words([(" ", word) for word in (*words, chance, *blocked)], METER_LETTERS)
 
+    def rolls_row(self, top: float) -> None:
+        """The corporation's last roll and each re-roll, oldest first, and what they made."""
+        state = self.state
+        who = CORPORATIONS[state.rules.solo or ""]
+        self.label(LEFT, top, "<b>last rolls</b>")
+        x = ROW_X
+        for n, dice in enumerate(self.rolls):
+            what = "first roll" if n == 0 else f"re-roll {n}" if state.rules.solo == "omniblend" else "block die"
+            for face in dice:
+                self.dice.add(x, self.at(top), "★" if face == JOKER else "", f"{who}, {what}: {face}", fill=BEAN_COLOURS[face],
+                              edge=INK, size=SMALL_DIE, ink=bean_ink(face))
+                x += SMALL_DIE + 2
+            x += 14
+        self.label(x - SMALL_DIE, top, self.made, MUTED)
+
     def players_rows(self, top: float) -> None:
         state, rules = self.state, self.state.rules
         x = TRACKS_X
@@ -276,14 +295,20 @@ class _Drawing:
         self.dice_row(92)
         if self.state.solo:
             self.meter_row(132)
+        if self.rolls:
+            self.rolls_row(self.rolls_top)
         self.players_rows(self.players_top)
         self.label(LEFT, self.height - 12, LEGEND, MUTED)
         layout = board_layout(_headline(self.state, self.names), WIDTH, self.height, self.shapes)
         return [self.dice.squares("dice", 14), self.cells.squares("cells", 10), self.labels.labels("labels")], layout
 
 
-def vivajava_board(state: State, names: Sequence[str] | None = None) -> Board:
+def vivajava_board(state: State, names: Sequence[str] | None = None, history: Walkthrough | None = None) -> Board:
     """The position as plotly traces (dice, cells, labels) and a layout; the same three traces for every state.
+
+    ``history``: the walkthrough that reached ``state``; in a solo game the board then shows the
+    corporation's last rolls (its first roll and each re-roll, :func:`corporation_rolls`), which
+    leave no trace on the position when they make no blend.
 
     >>> traces, layout = vivajava_board(Game(solo="sacchar").new_initial_state().apply(FirstPlayer(0)))
     >>> [t.name for t in traces], layout["title"]["text"]
@@ -291,7 +316,47 @@ def vivajava_board(state: State, names: Sequence[str] | None = None) -> Board:
     """
     check_instance(state, State, "state", "a VivaJava state")
     names = player_labels(len(state.players), names)
-    return _Drawing(state, names).board()
+    rolls, made = _corporation_turn(history, state) if history is not None and state.solo else ([], "")
+    return _Drawing(state, names, rolls, made).board()
+
+
+def corporation_rolls(walk: Walkthrough, state: State | None = None) -> list[tuple[str, ...]]:
+    """The dice of the solo corporation's last turn before ``state`` (default: the walkthrough's last), oldest first:
+    its first roll, then each re-roll (the dice it kept first), then Sacchar's block die; [] before its first turn.
+
+    >>> from coffeegames.engine import Walkthrough
+    >>> walk = Walkthrough(Game(solo="omniblend", solo_first="you", meter="red").new_initial_state(), seed=0)
+    >>> _ = walk.step(Rolled(("red", "red", "green", "white", "black"))).step(Research("red"))
+    >>> _ = walk.step(Rolled(("red", "red", "white", "yellow", "black"))).step(Rolled(("red", "brown", "black")))
+    >>> corporation_rolls(walk)
+    [('white', 'yellow', 'red', 'red', 'black'), ('red', 'red', 'brown', 'red', 'black')]
+    """
+    check_instance(walk, Walkthrough, "walk", "the Walkthrough of a VivaJava game")
+    return _corporation_turn(walk, state)[0]
+
+
+def _corporation_turn(walk: Walkthrough, state: State | None) -> tuple[list[tuple[str, ...]], str]:
+    """The corporation's last rolls before ``state`` and what they made, in words."""
+    states, moves = walk.states, walk.moves
+    end = len(states) - 1 if state is None else next((i for i in range(len(states) - 1, -1, -1) if states[i] is state), len(states) - 1)
+    last: list[int] = []
+    for i in range(min(end, len(moves)) - 1, -1, -1):  # the last run of its rolls, one after the other
+        mine = states[i].turn == CORPORATION and states[i].phase in ("corp", "block") and isinstance(moves[i], Rolled)
+        if mine:
+            last.append(i)
+        elif last:
+            break
+    if not last:
+        return [], ""
+    rolls = [tuple(states[i].white) + tuple(moves[i].white) + tuple(moves[i].own) for i in reversed(last)]
+    before, after = states[last[-1]], states[last[0] + 1]
+    if after.featured_by == CORPORATION and (before.featured_by != CORPORATION or after.featured != before.featured):
+        made = f"→ a Featured Blend: {after.featured}"
+    elif after.rainbow_by == CORPORATION and before.rainbow_by != CORPORATION:
+        made = "→ the Rainbow"
+    else:
+        made = "→ no blend: the METER goes up" + (f", block die {after.blocked}" if after.blocked else "")
+    return rolls, made
 
 
 # -- typed outcomes ----------------------------------------------------------------------
@@ -460,5 +525,9 @@ def vivajava_walkthrough(
     """
     game = Game(players=players, solo=solo, meter=meter, **options)
     machines = {CORPORATION: CORPORATIONS[solo]} if solo else {}
-    return walkthrough_view(game, vivajava_adapter, human=human, seed=seed, players=game.rules.players, parse_outcome=parse_roll,
+    view = walkthrough_view(game, vivajava_adapter, human=human, seed=seed, players=game.rules.players, parse_outcome=parse_roll,
                             chance_player=roll_owner, policy=greedy_policy, names=machines, machines=machines)
+    if solo:  # the board also shows the corporation's last rolls, read from the game so far
+        names = view.session.names
+        view.adapter = replace(view.adapter, board=lambda state: vivajava_board(state, names, view.session.walkthrough))
+    return view
