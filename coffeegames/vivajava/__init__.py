@@ -4,8 +4,8 @@ The rules, each labelled Rule / Fact / Ruling / Stand-in, are in ``docs/rules/vi
 Modules: the dice and blends (:mod:`.dice`), exact roll odds (:mod:`.odds`), options and
 stand-in data (:mod:`.rules`, :mod:`.data`), actions and phases (:mod:`.actions`), the
 engine (:mod:`.state`, with :mod:`.legal`, :mod:`.rolls`, :mod:`.corporations`,
-:mod:`.saved`), the chances of losing a blend (:mod:`.outlook`), advice (:mod:`.advice`)
-and bots (:mod:`.policy`). Everything outside the package imports from here.
+:mod:`.saved`), the chances of losing a blend (:mod:`.outlook`), advice (:mod:`.advice`),
+bots (:mod:`.policy`) and rolls typed at the table (:mod:`.typed`). Everything outside the package imports from here.
 
 >>> from coffeegames import vivajava
 >>> vivajava.best_blend_of(["green", "green", "joker"])
@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     )
     from .game import Game
     from .state import State
+    from .typed import outcome_example, outcome_hint, parse_roll
     from .versions import load_walkthrough, saved_game
 else:
     from ..lazy import lazy_exports

@@ -8,7 +8,8 @@
 * :func:`vivajava_walkthrough` builds a :class:`~.decision.DecisionView` valued by
   :func:`~coffeegames.vivajava.advise` (the view's words and functions: :func:`vivajava_adapter`) against
   :func:`~coffeegames.vivajava.greedy_policy` bots, or solo against a corporation.
-* :func:`parse_roll` reads a roll typed as colour names (see its notation).
+* :func:`~coffeegames.vivajava.parse_roll` reads a roll typed as colour names (see its notation); it lives in
+  the game package (:mod:`coffeegames.vivajava.typed`) and is still importable from here.
 
 Example (solo against OmniBlend: you type who starts, your first roll, then see every choice's value):
     >>> view = vivajava_walkthrough(solo="omniblend", meter="yellow")
@@ -22,26 +23,21 @@ Example (solo against OmniBlend: you type who starts, your first roll, then see 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
-from ..engine import BadEntry, IllegalAction, Walkthrough
+from ..engine import Walkthrough
 from ..games import games
 from ..validate import check_instance
 from ..vivajava import (
-    COFFEE_DIE,
     COLOURS,
     CORPORATION,
     CORPORATIONS,
-    FLAVOUR_DIE,
     JOKER,
     TRACK_COLOURS,
-    FirstPlayer,
     Game,
-    Research,
     Rolled,
     State,
     advise,
@@ -49,6 +45,9 @@ from ..vivajava import (
     describe,
     explain,
     greedy_policy,
+    outcome_example,
+    outcome_hint,
+    parse_roll,
 )
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout, fraction_text, wrap_words
@@ -310,6 +309,7 @@ def vivajava_board(state: State, names: Sequence[str] | None = None, history: Wa
     corporation's last rolls (its first roll and each re-roll, :func:`corporation_rolls`), which
     leave no trace on the position when they make no blend.
 
+    >>> from coffeegames.vivajava import FirstPlayer
     >>> traces, layout = vivajava_board(Game(solo="sacchar").new_initial_state().apply(FirstPlayer(0)))
     >>> [t.name for t in traces], layout["title"]["text"]
     (['dice', 'cells', 'labels'], "player 0's turn · rolling 5 coffee dice")
@@ -324,7 +324,7 @@ def corporation_rolls(walk: Walkthrough, state: State | None = None) -> list[tup
     """The dice of the solo corporation's last turn before ``state`` (default: the walkthrough's last), oldest first:
     its first roll, then each re-roll (the dice it kept first), then Sacchar's block die; [] before its first turn.
 
-    >>> from coffeegames.engine import Walkthrough
+    >>> from coffeegames.vivajava import Research
     >>> walk = Walkthrough(Game(solo="omniblend", solo_first="you", meter="red").new_initial_state(), seed=0)
     >>> _ = walk.step(Rolled(("red", "red", "green", "white", "black"))).step(Research("red"))
     >>> _ = walk.step(Rolled(("red", "red", "white", "yellow", "black"))).step(Rolled(("red", "brown", "black")))
@@ -337,7 +337,7 @@ def corporation_rolls(walk: Walkthrough, state: State | None = None) -> list[tup
 
 def _corporation_turn(walk: Walkthrough, state: State | None) -> tuple[list[tuple[str, ...]], str]:
     """The corporation's last rolls before ``state`` and what they made, in words."""
-    states, moves = walk.states, walk.moves
+    states, moves = cast(list[State], walk.states), walk.moves
     end = len(states) - 1 if state is None else next((i for i in range(len(states) - 1, -1, -1) if states[i] is state), len(states) - 1)
     last: list[int] = []
     for i in range(min(end, len(moves)) - 1, -1, -1):  # the last run of its rolls, one after the other
@@ -348,7 +348,8 @@ def _corporation_turn(walk: Walkthrough, state: State | None) -> tuple[list[tupl
             break
     if not last:
         return [], ""
-    rolls = [tuple(states[i].white) + tuple(moves[i].white) + tuple(moves[i].own) for i in reversed(last)]
+    rolled = [(states[i], cast(Rolled, moves[i])) for i in reversed(last)]
+    rolls = [tuple(at.white) + tuple(roll.white) + tuple(roll.own) for at, roll in rolled]
     before, after = states[last[-1]], states[last[0] + 1]
     if after.featured_by == CORPORATION and (before.featured_by != CORPORATION or after.featured != before.featured):
         made = f"→ a Featured Blend: {after.featured}"
@@ -357,119 +358,6 @@ def _corporation_turn(walk: Walkthrough, state: State | None) -> tuple[list[tupl
     else:
         made = "→ no blend: the METER goes up" + (f", block die {after.blocked}" if after.blocked else "")
     return rolls, made
-
-
-# -- typed outcomes ----------------------------------------------------------------------
-
-_OFFERED = re.compile(r"^(?:p(?:layer)?\s*)?(\d+)\s*:(.*)$", re.I)
-
-
-def _faces(text: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
-    faces = []
-    for word in text.lower().split():
-        if word not in allowed:
-            kind = "a flavour die has no black face" if what != "coffee" and word == "black" else (
-                "the joker is only on flavour dice" if word == JOKER else f"{what} dice show {', '.join(allowed)}"
-            )
-            raise BadEntry(f"{word!r} is not a face of a {what} die: {kind}")
-        faces.append(word)
-    return tuple(faces)
-
-
-def _example(n: int, faces: tuple[str, ...], start: int = 0) -> str:
-    cycle = ("red", "red", "green", "white", "black", "yellow", "brown", "joker")
-    picked = [f for f in cycle if f in faces]
-    return " ".join(picked[(start + i) % len(picked)] for i in range(n))
-
-
-def outcome_example(state: State) -> str:
-    """A roll to type at this chance node that :func:`parse_roll` accepts (coffee dice, then flavour dice, then offered).
-
-    >>> from coffeegames.vivajava import SetupResearch
-    >>> outcome_example(Game(players=2).new_initial_state().apply(SetupResearch("green")))
-    'red red green white black'
-    """
-    check_instance(state, State, "state", "a VivaJava state")
-    if state.phase == "first":
-        return "0"
-    parts = [_example(state.rolling_white, COFFEE_DIE)]
-    if state.rolling_own:
-        parts.append(_example(state.rolling_own, FLAVOUR_DIE, 2))
-    parts += [f"{q}: {_example(n, FLAVOUR_DIE, 3)}" for q, n in state.rolling_offered]
-    return " | ".join(parts)
-
-
-def outcome_hint(state: State) -> str:
-    """The outcome box's placeholder: what to type at this roll.
-
-    >>> outcome_hint(Game(solo="omniblend").new_initial_state())
-    'who starts: 0 (you) or 1 (the corporation)'
-    >>> outcome_hint(Game(solo="omniblend", solo_first="you").new_initial_state())
-    '5 coffee dice as colours, e.g. red red green white black'
-    """
-    check_instance(state, State, "state", "a VivaJava state")
-    if state.phase == "first":
-        return "who starts: 0 (you) or 1 (the corporation)"
-    parts = [f"{state.rolling_white} coffee dice as colours"]
-    if state.rolling_own:
-        parts.append(f"| {state.rolling_own} flavour dice")
-    parts += [f"| {q}: player {q}'s {n} flavour dice" for q, n in state.rolling_offered]
-    shown = f"; the {len(state.white)} kept dice are not typed" if state.white else ""
-    return f"{' '.join(parts)}, e.g. {outcome_example(state)}{shown}"
-
-
-def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
-    """The roll typed at ``state``: colour names separated by spaces, parts separated by ``|``.
-
-    Notation: first the coffee dice rolled (``white yellow brown red green black``), then,
-    if flavour dice are rolled, ``|`` and those (``white``..``green`` or ``joker``; they have
-    no black face), then for each other player offering flavour dice ``| 2: ...`` with the
-    player's seat number. Dice kept from before (Keep Rolling, OmniBlend's kept group) are not
-    typed. A wrong count or face raises a :class:`~coffeegames.errors.BadEntry` (a ``ValueError``) that
-    says what to type.
-
-    >>> from coffeegames.vivajava import SetupResearch
-    >>> state = Game(players=2).new_initial_state().apply(SetupResearch("green"))
-    >>> parse_roll("red red green white black", state)
-    Rolled(white=('white', 'red', 'red', 'green', 'black'), own=(), offered=())
-    >>> parse_roll("red red green joker white", state)
-    Traceback (most recent call last):
-    ...
-    coffeegames.errors.BadEntry: 'joker' is not a face of a coffee die: the joker is only on flavour dice
-    """
-    check_instance(state, State, "state", "a VivaJava state")
-    if not state.is_chance():
-        raise IllegalAction("no dice are being rolled now: the outcome box is for rolls")
-    if state.phase == "first":  # a solo game's first player is drawn
-        if text.strip() not in ("0", "1"):
-            raise BadEntry(f"type {outcome_hint(state)}")
-        return FirstPlayer(int(text.strip()))
-    groups = [g.strip() for g in text.replace(",", " ").split("|")]
-    if not groups[0]:
-        raise BadEntry(f"type the dice rolled: {outcome_hint(state)}")
-    coffee = _faces(groups[0], COFFEE_DIE, "coffee")
-    own: tuple[str, ...] = ()
-    offered: dict[int, tuple[str, ...]] = {}
-    for group in groups[1:]:
-        labelled = _OFFERED.match(group)
-        if labelled:
-            offered[int(labelled.group(1))] = _faces(labelled.group(2), FLAVOUR_DIE, "flavour")
-        elif own or not state.rolling_own:
-            raise BadEntry(f"{group!r}: unexpected part; {outcome_hint(state)}")
-        else:
-            own = _faces(group, FLAVOUR_DIE, "flavour")
-    if len(coffee) != state.rolling_white:
-        raise BadEntry(f"{state.rolling_white} coffee dice are rolled: type {state.rolling_white} colours (you typed {len(coffee)})")
-    if len(own) != state.rolling_own:
-        raise BadEntry(f"{state.rolling_own} flavour dice are rolled: type them after a | (you typed {len(own)}); {outcome_hint(state)}")
-    expected = dict(state.rolling_offered)
-    if set(offered) != set(expected) or any(len(offered[q]) != n for q, n in expected.items()):
-        wanted = ", ".join(f"player {q}: {n}" for q, n in expected.items()) or "none"
-        raise BadEntry(f"offered flavour dice must be typed as | seat: faces for each player who offers ({wanted})")
-    outcome = Rolled(coffee, own, tuple(offered.items()))
-    if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
-        raise IllegalAction(f"{outcome} cannot happen here; {outcome_hint(state)}")
-    return outcome
 
 
 def roll_owner(state: State) -> int | None:
