@@ -4,6 +4,7 @@ Run from the repository root, before and after a change, and compare the lines:
 
     python benchmarks/trajectory_hash_vivajava.py        # 25 random and 4 greedy games of each variant
     python benchmarks/trajectory_hash_vivajava.py 5      # a quick look
+    python benchmarks/trajectory_hash_vivajava.py 25 2   # every variant naming no rules_version played under version 2
 
 ``trajectory_hash.py`` plays the default game only; this plays 2-4 players, both solo
 corporations and the rulings switched. For every variant, ``N`` seeded random playouts
@@ -32,15 +33,16 @@ VARIANTS: list[dict[str, object]] = [
     {"players": 4, "funding_needs_marker": False, "jokers_in_research": False, "return_flavour_first": False},
     {"players": 3, "both_blends": "no_featured", "completion_cancels": False, "setup_unlocks": True, "rules_version": 1},
     {"players": 2, "payoff": "pp", "markers": 1, "research_cap": 3},
-    {"solo": "omniblend", "omniblend_stops": False, "corp_holds_both": False},
+    {"solo": "omniblend", "omniblend_rerolls": "always", "corp_holds_both": False},
 ]
 """The games played: options of :class:`coffeegames.vivajava.Game`."""
 
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 25
+    version = {"rules_version": int(sys.argv[2])} if len(sys.argv) > 2 else {}  # the hashes an older version gave
     total = hashlib.sha256()
-    for options in VARIANTS:
+    for options in ({**version, **variant} for variant in VARIANTS):
         game, h = vivajava.Game(**options), hashlib.sha256()  # type: ignore[arg-type]
         for i in range(n):
             final, log = play_out(game.new_initial_state(), random_policy(np.random.default_rng([1, i])), np.random.default_rng([2, i]))

@@ -51,16 +51,20 @@ class RulesVersions:
     Versions are numbered from 2 (1 is the declared defaults). Used as a decorator on the game's
     frozen ``Rules`` dataclass, which it gives the attribute ``VERSIONS`` (this table).
     ``retired``: options no version takes any more, that old saves may still name, each with the
-    only value they may have there (the one every version now plays) and why.
+    only value they may have there (the one every version now plays) and why. ``renamed``: options
+    replaced by another, that old saves may still name, each with the new option and the new value of
+    each old value (a save naming ``old=value`` plays ``new=values[value]``).
     """
 
     def __init__(self, changes: Mapping[int, Mapping[str, Any]] | None = None,
-                 retired: Mapping[str, tuple[Any, str]] | None = None) -> None:
+                 retired: Mapping[str, tuple[Any, str]] | None = None,
+                 renamed: Mapping[str, tuple[str, Mapping[Any, Any]]] | None = None) -> None:
         changes = changes or {}
         if sorted(changes) != list(range(2, 2 + len(changes))):
             raise ValueError(f"rules versions are numbered 2, 3, ... in order (1 is the declared defaults): {sorted(changes)}")
         self.changes = {version: dict(changes[version]) for version in sorted(changes)}
         self.retired = dict(retired or {})
+        self.renamed = {old: (new, dict(values)) for old, (new, values) in (renamed or {}).items()}
         self.latest = 1 + len(self.changes)
         """The version a game made without ``rules_version`` plays."""
 

@@ -12,6 +12,7 @@ What a game must do (the State contract, ``coffeegames/engine/state.py``):
 - chance nodes small enough to list (``chance_outcome_count() <= LIST_LIMIT``) list exact
   ``Fraction`` odds, each > 0, summing to exactly 1, with no outcome twice; ``sample_chance``
   draws from that law; larger nodes are only sampled, and every sample is accepted by ``apply``;
+  a node over the engine's ``MAX_LISTED`` is refused by ``chance_outcomes()`` with ``TooBig``;
 - ``apply`` never changes the state it is called on;
 - a state's JSON loads back equal, with the same hash, and saves to the same text;
   likewise a ``Walkthrough``'s JSON, whose generator rolls on with the same luck;
@@ -389,3 +390,35 @@ def test_saves_name_their_rules_version_and_load_under_it(name: str, options: di
         unnamed = json.loads(saved)
         unnamed["options"].pop("rules_version", None)
         assert info.module.saved_game(json.dumps(unnamed)).rules.rules_version == 1
+
+
+# -- a chance node too big to list ---------------------------------------------------------------
+
+@pytest.mark.parametrize("name", list(coffeegames.games()))
+def test_a_chance_node_over_max_listed_is_refused_not_listed(name: str) -> None:
+    """The contract: ``chance_outcomes()`` lists at most the engine's ``MAX_LISTED`` outcomes (None: any number); over
+    it, ``TooBig`` names the count, ``sample_chance`` and where the exact law is, and nothing is built or changed."""
+    from coffeegames.errors import TooBig
+
+    game = make_game(name, {})
+    state_class = type(game.new_initial_state())
+    limit = state_class.MAX_LISTED
+    if limit is None:
+        return
+    assert isinstance(limit, int) and limit >= LIST_LIMIT
+    if name != "vivajava":  # pragma: no cover - the one engine with nodes over its limit today
+        return
+    from dataclasses import replace
+
+    start = make_game(name, {"players": 3}).new_initial_state()
+    big = replace(start, phase="roll", turn=0, setting_up=False, rolling_white=5, rolling_own=5, rolling_offered=((1, 1), (2, 1)))
+    count = big.chance_outcome_count()
+    assert big.is_chance() and count == 2_286_144 > limit  # C(10, 5) × C(10, 5) × C(6, 5) × C(6, 5) multisets
+    with pytest.raises(TooBig) as refused:
+        big.chance_outcomes()
+    said = str(refused.value)
+    assert "2,286,144" in said and "sample_chance" in said and state_class.EXACT_LAW in said
+    drawn = big.sample_chance(np.random.default_rng(1))  # still drawn exactly, one outcome, nothing listed
+    assert big.is_legal_outcome(drawn) and big.apply(drawn).rolling_white == 0
+    small = replace(big, rolling_white=2, rolling_own=0, rolling_offered=())
+    assert len(small.chance_outcomes()) == small.chance_outcome_count() == 21

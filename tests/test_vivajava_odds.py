@@ -82,30 +82,35 @@ def test_beats_and_keep_or_reroll():
     assert p_at_least(2, 5, 0) == 1 - Fraction(6 * 5 * 4 * 3 * 2, 6**5)
 
 
-def _omniblend_by_multisets(meter, takes_rainbow=False):
-    """The keep-best-reroll chain by explicit multisets of colours (no symmetry argument)."""
+def _omniblend_by_multisets(meter, takes_rainbow=False, way="seed"):
+    """The keep-best-reroll chain by explicit multisets of colours (no symmetry argument); a Rainbow only on the
+    first roll, a first roll of three alike ends the roll but with ``way="always"``, ``"stop_at_blend"`` stops at
+    any three alike."""
     state = {}
     for r, p in roll((5, COFFEE_DIE)).items():
-        state[r] = state.get(r, 0) + p
+        state[(r, True)] = state.get((r, True), 0) + p
     for _ in range(meter):
         nxt = {}
-        for r, p in state.items():
+        for (r, first), p in state.items():
             colour, size = Counter(r).most_common(1)[0]
-            if size >= 3 or (takes_rainbow and len(set(r)) == 5):
-                nxt[r] = nxt.get(r, 0) + p
+            stops = size >= 3 and (way == "stop_at_blend" or (way == "seed" and first))
+            if stops or size == 5 or (first and takes_rainbow and len(set(r)) == 5):
+                nxt[(r, first)] = nxt.get((r, first), 0) + p
                 continue
             kept = (colour,) * size
             for again, q in roll((5 - size, COFFEE_DIE)).items():
-                key = tuple(sorted(kept + again))
+                key = (tuple(sorted(kept + again)), False)
                 nxt[key] = nxt.get(key, 0) + p * q
         state = nxt
-    return Dist(state).map(lambda r: min(5, Counter(r).most_common(1)[0][1]))
+    return Dist(state).map(lambda rf: min(5, Counter(rf[0]).most_common(1)[0][1]))
 
 
-@pytest.mark.parametrize("meter", [0, 1, 2])
+@pytest.mark.parametrize("meter", [0, 1, 2, 3])
 @pytest.mark.parametrize("takes_rainbow", [False, True])
-def test_omniblend_chain_matches_explicit_rerolls(meter, takes_rainbow):
-    assert omniblend_groups(meter, takes_rainbow=takes_rainbow) == _omniblend_by_multisets(meter, takes_rainbow)
+@pytest.mark.parametrize("way", ["seed", "stop_at_blend", "always"])
+def test_omniblend_chain_matches_explicit_rerolls(meter, takes_rainbow, way):
+    expected = _omniblend_by_multisets(meter, takes_rainbow, way)
+    assert omniblend_groups(meter, takes_rainbow=takes_rainbow, omniblend_rerolls=way) == expected
 
 
 def test_meter_table_is_monotone_and_sacchar_matches_p_at_least():

@@ -94,6 +94,25 @@ def test_the_explorer_is_a_static_plot_of_its_traces() -> None:
     assert "application/vnd.jupyter.widget-view+json" in explorer._repr_mimebundle_()
 
 
+def test_the_notebooks_meter_table_and_the_command_lines_say_the_same(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from coffeegames.cli import main
+
+    main(["vivajava", "meter", "--json"])
+    cli = json.loads(capsys.readouterr().out)
+    main(["vivajava", "meter"])
+    text = capsys.readouterr().out
+    meter = MeterTable()
+    assert [row["meter"] for row in cli["rows"]] == list(meter.table.index) == list(range(7))  # the same levels
+    assert list(cli["rows"][0]) == ["meter", *meter.table.columns] == list(cli["columns"])  # the same columns
+    headers = [html.unescape(h) for h in re.findall(r"<th>(.*?)</th>", meter.widget.value)]
+    assert headers == list(cli["columns"].values()) and all(words in text for words in headers)  # the same words
+    for row in cli["rows"]:
+        for column, p in meter.table.loc[row["meter"]].items():
+            assert Fraction(row[column]["fraction"]) == p
+
+
 def test_meter_table_lists_both_corporations_exact_odds() -> None:
     meter = MeterTable()
     rows = table_rows(meter.widget.value)
@@ -101,8 +120,8 @@ def test_meter_table_lists_both_corporations_exact_odds() -> None:
     assert [int(r[0]) for r in rows] == list(range(7))
     for row, (m, p) in zip(rows, exact.iterrows()):
         assert row[1] == f"{p['p_omniblend']} ({percent(p['p_omniblend'])})"  # the whole fraction, however long
-        sacchar = p["p_sacchar"] if p["p_sacchar"] is not None else vivajava.sacchar_success(5)  # 5 flavour dice at most
-        assert row[3].endswith(f"{sacchar} ({percent(sacchar)})") and (p["p_sacchar"] is not None or "only 5 flavour" in row[3])
+        sacchar = vivajava.sacchar_success(min(m, 5))  # 5 flavour dice at most
+        assert row[3].endswith(f"{sacchar} ({percent(sacchar)})") and ("only 5 flavour" in row[3]) == (m > 5)
     assert meter.table.loc[1, "p_omniblend_takes_rainbow"] == Fraction(169, 324)
     assert "stand-in data" in meter.widget.value and "yellow 1" in meter.widget.value
     assert "application/vnd.jupyter.widget-view+json" in meter._repr_mimebundle_()
@@ -281,3 +300,29 @@ def test_the_outcome_box_asks_who_starts_then_for_dice() -> None:
     view.outcome_text.value = "0"
     view.outcome_button.click()
     assert view.outcome_button.description == "Enter the dice you rolled"
+
+
+def test_the_board_shows_omniblends_rolls_even_when_they_made_nothing() -> None:
+    """Issue 27: after OmniBlend's failed re-rolls the position is as before; the board shows each roll."""
+    from coffeegames.vivajava import Research
+
+    view = vivajava_walkthrough(solo="omniblend", meter="yellow", solo_first="you", seed=1)
+    walk = view.session.walkthrough
+    walk.step(Rolled(("red", "red", "green", "white", "black"))).step(Research("red"))
+    before = view.adapter.board(walk.state)
+    walk.step(Rolled(("red", "red", "white", "yellow", "black")))  # no blend: keeps the reds, one re-roll (METER 1)
+    walk.step(Rolled(("green", "brown", "black")))  # still none: the METER goes up, your turn again
+    assert walk.state.turn == 0 and walk.state.white == () and walk.state.featured_by == -1
+    traces, _ = view.adapter.board(walk.state)
+    dice = [text for text in traces[0].hovertext if "OmniBlend" in text]
+    assert dice == [f"OmniBlend TransGlobal, first roll: {f}" for f in ("white", "yellow", "red", "red", "black")] + [
+        f"OmniBlend TransGlobal, re-roll 1: {f}" for f in ("red", "red", "brown", "green", "black")]  # the kept dice first
+    assert any("no blend: the METER goes up" in text for text in traces[2].text)
+    assert not any("first roll" in text for text in before[0][0].hovertext)  # nothing before its first turn
+    # a roll that makes a blend says so
+    walk.step(Rolled(("white", "yellow", "brown", "black", "black"))).step(Research("yellow"))
+    walk.step(Rolled(("green", "green", "green", "red", "white")))
+    traces, _ = view.adapter.board(walk.state)
+    assert [t for t in traces[0].hovertext if "OmniBlend" in t] == [
+        f"OmniBlend TransGlobal, first roll: {f}" for f in ("white", "red", "green", "green", "green")]
+    assert any("a Featured Blend: Regular green" in text for text in traces[2].text)

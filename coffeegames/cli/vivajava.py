@@ -45,7 +45,14 @@ def _vivajava_odds(args: argparse.Namespace) -> None:
 
 
 def _vivajava_meter(args: argparse.Namespace) -> None:
-    print_rows(vivajava.meter_rows(), args.json)
+    rows = vivajava.meter_rows(omniblend_rerolls=args.omniblend_rerolls)
+    if args.json:
+        print_rows(rows, True, {"omniblend_rerolls": args.omniblend_rerolls, "columns": vivajava.METER_COLUMNS})
+        return
+    print("VivaJava: each solo corporation's chance of a Featured Blend (three alike or better) by METER level (exact)\n")
+    print_rows(rows, False)
+    print("\n" + "\n".join(f"{column}: {words}" for column, words in vivajava.METER_COLUMNS.items()))
+    print(f"OmniBlend re-rolls: {args.omniblend_rerolls}; Sacchar rolls at most the {vivajava.MAX_FLAVOUR} flavour dice there are")
 
 
 def add_commands(games: Any) -> None:
@@ -61,5 +68,7 @@ def add_commands(games: Any) -> None:
     vodds.add_argument("--json", action="store_true", help="print JSON instead of a table")
     vodds.set_defaults(run=_vivajava_odds)
     meter = vcmds.add_parser("meter", help="each solo corporation's success chance by METER level")
+    meter.add_argument("--omniblend-rerolls", choices=vivajava.OMNIBLEND_REROLLS, default="seed",
+                       help="how OmniBlend re-rolls (the game's option omniblend_rerolls; default seed, the rules)")
     meter.add_argument("--json", action="store_true", help="print JSON instead of a table")
     meter.set_defaults(run=_vivajava_meter)

@@ -27,7 +27,7 @@ import dataclasses
 import inspect
 import json
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar, Self
 
 from ..errors import BadArgument, BadData, BadType, CoffeeGamesError
@@ -277,6 +277,13 @@ class GameBase:
         for name, (value, why) in getattr(cls.rules_class, "VERSIONS").retired.items():
             SAVED_GAME.need(played.pop(name, value) == value, f"options.{name}",
                             f"is not an option any more ({why}); a save may name it only as {value!r}", options.get(name))
+        for name, (new, values) in getattr(cls.rules_class, "VERSIONS").renamed.items():
+            if name in played:
+                was = played.pop(name)
+                SAVED_GAME.need(isinstance(was, Hashable) and was in values and new not in played, f"options.{name}",
+                                f"was replaced by {new}; a save may name it only as one of {', '.join(map(repr, values))}, "
+                                f"without {new}", was)
+                played[new] = values[was]
         for name in _file_options(cls):
             SAVED_GAME.need(name in data or not isinstance(played.get(name), str), f"options.{name}",
                             f"names a file; a save never opens files: pass your own data when loading, e.g. "

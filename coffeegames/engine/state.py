@@ -32,11 +32,11 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import repeat
 from operator import is_
-from typing import Any, Self, TypeVar, overload
+from typing import Any, ClassVar, Self, TypeVar, overload
 
 import numpy as np
 
-from ..errors import BadType, IllegalAction, shown
+from ..errors import BadType, IllegalAction, TooBig, shown
 from ..validate import Checker, check_instance
 
 __all__ = ["CHANCE", "TERMINAL", "Action", "IllegalAction", "Outcome", "State", "action_from_json", "action_to_json"]
@@ -56,6 +56,13 @@ class State(ABC):
     ``current_player``, ``_apply`` and ``returns`` are abstract; an engine declares its
     per-game constants on its class as ``ClassVar`` s.
     """
+
+    MAX_LISTED: ClassVar[int | None] = None
+    """The most outcomes :meth:`chance_outcomes` lists (None: no limit). An engine whose chance nodes can be huge
+    sets it (and counts them in :meth:`chance_outcome_count` without listing): a bigger node is refused with
+    :class:`~coffeegames.errors.TooBig` naming its count, :meth:`sample_chance` and :attr:`EXACT_LAW`."""
+    EXACT_LAW: ClassVar[str] = "the game's odds module"
+    """Where the exact law of a chance node too big to list is asked (named when :meth:`chance_outcomes` refuses)."""
 
     # -- hooks for engines ---------------------------------------------------
     @abstractmethod
@@ -98,9 +105,14 @@ class State(ABC):
         return self._legal_actions()
 
     def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
-        """``[(outcome, exact probability)]`` summing to 1 at a chance node."""
+        """``[(outcome, exact probability)]`` summing to 1 at a chance node; a node over :attr:`MAX_LISTED` outcomes
+        is refused with :class:`~coffeegames.errors.TooBig` (none listed)."""
         if self.current_player() != CHANCE:
             return []
+        if self.MAX_LISTED is not None and (count := self.chance_outcome_count()) > self.MAX_LISTED:
+            raise TooBig("state", f"this chance node has {count:,} outcomes, more than the {self.MAX_LISTED:,} "
+                         f"it lists; draw one with sample_chance(rng), or ask {self.EXACT_LAW} for the exact law of what "
+                         f"matters about it")
         return list(self._chance_outcomes())
 
     def to_json(self) -> str:

@@ -4,8 +4,8 @@ The rules, each labelled Rule / Fact / Ruling / Stand-in, are in ``docs/rules/vi
 Modules: the dice and blends (:mod:`.dice`), exact roll odds (:mod:`.odds`), options and
 stand-in data (:mod:`.rules`, :mod:`.data`), actions and phases (:mod:`.actions`), the
 engine (:mod:`.state`, with :mod:`.legal`, :mod:`.rolls`, :mod:`.corporations`,
-:mod:`.saved`), the chances of losing a blend (:mod:`.outlook`), advice (:mod:`.advice`)
-and bots (:mod:`.policy`). Everything outside the package imports from here.
+:mod:`.saved`), the chances of losing a blend (:mod:`.outlook`), advice (:mod:`.advice`),
+bots (:mod:`.policy`) and rolls typed at the table (:mod:`.typed`). Everything outside the package imports from here.
 
 >>> from coffeegames import vivajava
 >>> vivajava.best_blend_of(["green", "green", "joker"])
@@ -26,12 +26,13 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     )
     from .explain import explain
     from .advice import advise, flavour_die_value, roll_value, rp_value
+    from .data import OMNIBLEND_REROLLS
     from .dice import (
         COFFEE_DIE, COLOURS, FLAVOUR_DIE, JOKER, NO_BLEND, SIZE_NAMES, WHITE_DIE, Blend, best_blend_of, best_of_counts,
         check_dice, is_rainbow, rainbow_of_counts,
     )
     from .odds import (
-        MAX_COFFEE_DICE, MAX_FLAVOUR, MAX_REROLLS, MAX_WHITE, SUCCESS_SIZE, best_blend, blend_rows, blend_table,
+        MAX_COFFEE_DICE, MAX_FLAVOUR, MAX_REROLLS, MAX_WHITE, METER_COLUMNS, METER_LEVELS, SUCCESS_SIZE, best_blend, blend_rows, blend_table,
         colour_table, largest_group, meter_rows, meter_table, omniblend_groups, omniblend_success, p_at_least, p_beats,
         p_rainbow, p_reroll_beats, rainbow, research, research_rows, research_table, sacchar_block, sacchar_success,
     )
@@ -45,6 +46,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     )
     from .game import Game
     from .state import State
+    from .typed import outcome_example, outcome_hint, parse_roll
     from .versions import load_walkthrough, saved_game
 else:
     from ..lazy import lazy_exports

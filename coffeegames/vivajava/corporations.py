@@ -79,7 +79,9 @@ def corp_resolve(state: S) -> S:
     (Rule ``corp_holds_both``). A first roll with no Featured Blend that shows five colours takes
     the Rainbow unless it holds it (Sacchar then rolls its block die too if Ruling
     ``sacchar_rainbow="block"``). OmniBlend keeps its largest group (ties: the higher colour)
-    and re-rolls the rest while it has re-rolls (stopping at a blend, Ruling ``omniblend_stops``).
+    and re-rolls the rest while it has re-rolls (option ``omniblend_rerolls``: the rules' ``"seed"``
+    ends the roll at a first-roll Featured Blend, else uses every re-roll, its last dice making its
+    blend; ``"stop_at_blend"`` stops at any blend; ``"always"`` re-rolls a first-roll blend too).
     Success moves the METER down a position, a turn without a blend moves it up.
     """
     rules, c = state.rules, CORPORATION
@@ -89,7 +91,9 @@ def corp_resolve(state: S) -> S:
     coaster = state.featured  # its own Decaf, if it kept one (corp_keeps_decaf), must be beaten like any blend
     success = best.size >= rules.corp_success_size and best > coaster
     omni_reroll = rules.solo == "omniblend" and state.corp_rerolls > 0
-    if success and not (omni_reroll and not rules.omniblend_stops and best.size < LARGEST_BLEND):
+    goes_on = omni_reroll and best.size < LARGEST_BLEND and (
+        rules.omniblend_rerolls == "always" or (rules.omniblend_rerolls == "seed" and not state.corp_first))
+    if success and not goes_on:
         won = state._clear_roll()._clear_featured()._with(
             featured_by=c, featured_colour=best.colour, featured_size=best.size,
             rainbow_by=state.rainbow_by if (rules.corp_holds_both or state.rainbow_by != c) else -1,
@@ -114,7 +118,7 @@ def corp_resolve(state: S) -> S:
                 phase=CORP, white=(COLOURS[rank - 1],) * size, rolling_white=ROLL_DICE - size,
                 corp_rerolls=state.corp_rerolls - 1, corp_first=False,
             )
-    if success:  # OmniBlend that went on improving a blend it already had
+    if success:  # OmniBlend that went on improving a blend it already had, and holds five alike
         return corp_resolve(state._with(corp_rerolls=0))
     lost = state._clear_roll()._with(meter=min(len(rules.meter_values) - 1, state.meter + 1), corp_rerolls=0, corp_first=False)
     if rules.solo == "sacchar":

@@ -41,6 +41,7 @@ __all__ = [
     "CORPORATIONS",
     "DIFFICULTIES",
     "MAX_TRACK",
+    "OMNIBLEND_REROLLS",
     "Meter",
     "STAND_IN_DATA",
     "TRACK_COLOURS",
@@ -56,6 +57,8 @@ TRACK_COLOURS: tuple[str, ...] = COLOURS[:5]
 DIFFICULTIES: tuple[str, ...] = ("green", "yellow", "red")
 """METER start positions: green easy, yellow normal, red hard (Rule)."""
 CORPORATIONS: dict[str, str] = {"omniblend": "OmniBlend TransGlobal", "sacchar": "Sacchar Inc."}
+OMNIBLEND_REROLLS: tuple[str, ...] = ("seed", "stop_at_blend", "always")
+"""The values of option ``omniblend_rerolls``: the rules' reading (``"seed"``), then the library's two older ones."""
 """The two solo opponents (Rule), by option value."""
 STAND_IN_DATA = Path(__file__).parent / "data" / "vivajava.json"
 """The shipped stand-in data file (NOT the published components)."""

@@ -28,7 +28,7 @@ class Game(GameBase):
 
     >>> game = Game(players=3)
     >>> game.rules.featured_pp, game.options
-    (3, {'players': 3, 'rules_version': 2})
+    (3, {'players': 3, 'rules_version': 3})
     >>> from coffeegames.vivajava.actions import FirstPlayer
     >>> solo = Game(solo="omniblend", meter="red")
     >>> s = solo.new_initial_state()

@@ -29,12 +29,15 @@ import numpy as np
 from ..errors import BadArgument, BadType, shown
 from ..exact import Dist, check_count, count_vectors
 from ..validate import cached, check_flag, check_size, renamed_keyword
+from .data import OMNIBLEND_REROLLS
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, RAINBOW_SIZE, Blend
 
 if TYPE_CHECKING:
     import pandas as pd  # imported by the table functions only: the command line's answers do without it
 
 __all__ = [
+    "METER_COLUMNS",
+    "METER_LEVELS",
     "MAX_COFFEE_DICE",
     "MAX_FLAVOUR",
     "MAX_REROLLS",
@@ -48,6 +51,7 @@ __all__ = [
     "largest_group",
     "meter_rows",
     "meter_table",
+    "check_omniblend_rerolls",
     "omniblend_groups",
     "omniblend_success",
     "p_at_least",
@@ -269,45 +273,72 @@ def _keep_best_step(kept: int, dice: int) -> Dist:
     return Dist.from_weights(weights)
 
 
-@cached(maxsize=None)
-def omniblend_groups(meter: int, dice: int = 5, takes_rainbow: bool = False) -> Dist:
-    """The largest group OmniBlend TransGlobal holds after its first roll and ``meter`` rerolls.
+def check_omniblend_rerolls(omniblend_rerolls: str) -> str:
+    """``omniblend_rerolls`` if it names one of OmniBlend's ways to re-roll (option ``omniblend_rerolls``); else
+    :class:`~coffeegames.errors.BadArgument` naming it and the ways there are."""
+    if not (isinstance(omniblend_rerolls, str) and omniblend_rerolls in OMNIBLEND_REROLLS):
+        raise BadArgument("omniblend_rerolls", f"must be one of {', '.join(map(repr, OMNIBLEND_REROLLS))}", omniblend_rerolls)
+    return omniblend_rerolls
 
-    It stops rerolling once it holds three of a kind (a Featured Blend). This is a Markov
-    chain on the size of the kept group. With ``takes_rainbow`` (the corporation does not
-    hold the Rainbow yet), a first roll of five different colours takes the Rainbow and
-    ends the turn, as the engine plays it; without, it keeps one die and rerolls.
+
+@cached(maxsize=None)
+def omniblend_groups(meter: int, dice: int = 5, takes_rainbow: bool = False, omniblend_rerolls: str = "seed") -> Dist:
+    """The largest group OmniBlend TransGlobal holds after its first roll and ``meter`` rerolls, facing no blend.
+
+    A Markov chain on the size of the kept group: each re-roll keeps the largest group and
+    rolls the rest. ``omniblend_rerolls`` (the game's option): ``"seed"`` (the rules) stops at a
+    first roll of three alike or more, else uses every re-roll; ``"stop_at_blend"`` stops at the
+    first three alike; ``"always"`` uses every re-roll. With ``takes_rainbow`` (the corporation
+    does not hold the Rainbow yet), a first roll of five different colours takes the Rainbow
+    and ends the turn, as the engine plays it; without, it keeps one die and rerolls.
 
     >>> omniblend_groups(0).at_least(3) == p_at_least(3, coffee_dice=5)
     True
     >>> omniblend_groups(1, takes_rainbow=True).at_least(3)
     Fraction(169, 324)
+    >>> bold = {way: omniblend_groups(3, takes_rainbow=True, omniblend_rerolls=way).at_least(4) for way in OMNIBLEND_REROLLS}
+    >>> {way: f"{float(p):.1%}" for way, p in bold.items()}  # Bold or better at the red METER, as each way plays
+    {'seed': '29.3%', 'stop_at_blend': '11.6%', 'always': '42.1%'}
     """
     check_count(meter, "meter", maximum=MAX_REROLLS)
     check_count(dice, "dice", maximum=MAX_COFFEE_DICE)
-    if meter == 0:
-        return _keep_best_step(0, dice)
-    nxt: dict[Hashable, Fraction | int] = {}
-    for g, p in omniblend_groups(meter - 1, dice, takes_rainbow).items():  # memoised: each level is one step
+    check_flag(takes_rainbow, "takes_rainbow")
+    check_omniblend_rerolls(omniblend_rerolls)
+    done: dict[Hashable, Fraction | int] = {}
+    live: dict[int, Fraction | int] = {}
+    for g, p in _keep_best_step(0, dice).items():
         assert isinstance(g, int)
-        # a group of 1 only follows a first roll of five colours: with takes_rainbow it is final
-        if g >= SUCCESS_SIZE or (takes_rainbow and g == 1):
-            nxt[g] = nxt.get(g, 0) + p
-            continue
-        for h, q in _keep_best_step(g, dice).items():
-            nxt[h] = nxt.get(h, 0) + p * q
-    return Dist(nxt)
+        # a first roll of five colours (a group of 1) takes the Rainbow; one of three alike ends the roll but "always"
+        final = (takes_rainbow and g == 1) or (g >= SUCCESS_SIZE and omniblend_rerolls != "always")
+        (done if final else live)[g] = p
+    for _ in range(meter):
+        after: dict[int, Fraction | int] = {}
+        for g, p in live.items():
+            if g >= dice or (g >= SUCCESS_SIZE and omniblend_rerolls == "stop_at_blend"):
+                done[g] = done.get(g, 0) + p  # nothing to re-roll, or it stops at its blend
+                continue
+            for h, q in _keep_best_step(g, dice).items():
+                assert isinstance(h, int)
+                after[h] = after.get(h, 0) + p * q
+        live = after
+    for g, p in live.items():
+        done[g] = done.get(g, 0) + p
+    return Dist(done)
 
 
-def omniblend_success(meter: int, takes_rainbow: bool = False) -> Fraction:
+def omniblend_success(meter: int, takes_rainbow: bool = False, omniblend_rerolls: str = "seed") -> Fraction:
     """P(OmniBlend TransGlobal makes a Featured Blend, three of a kind or better, with ``meter`` rerolls).
 
-    ``takes_rainbow``: see :func:`omniblend_groups` (True when it does not hold the Rainbow).
-    The options it models: ``corp_success_size=3`` and ``omniblend_stops=True``;
-    ``corp_keeps_decaf`` does not change it (any three alike beats the Decaf it keeps while
-    rolling), nor do ``solo_first`` and ``activations_at_2x``.
+    ``takes_rainbow`` and ``omniblend_rerolls``: see :func:`omniblend_groups` (``takes_rainbow`` is True when it
+    does not hold the Rainbow). Its group never shrinks as it re-rolls, so the three ways to re-roll give the
+    same chance (they differ in the blend it ends with: :func:`omniblend_groups`). The options it models:
+    ``corp_success_size=3``; ``corp_keeps_decaf`` does not change it (any three alike beats the Decaf it keeps
+    while rolling), nor do ``solo_first`` and ``activations_at_2x``.
+
+    >>> omniblend_success(3) == omniblend_success(3, omniblend_rerolls="stop_at_blend")
+    True
     """
-    return omniblend_groups(meter, takes_rainbow=takes_rainbow).at_least(SUCCESS_SIZE)
+    return omniblend_groups(meter, takes_rainbow=takes_rainbow, omniblend_rerolls=omniblend_rerolls).at_least(SUCCESS_SIZE)
 
 
 def sacchar_success(meter: int) -> Fraction:
@@ -344,14 +375,28 @@ def sacchar_block(meter: int, sacchar_rainbow: str = "success", takes_rainbow: b
     return Fraction(int(weights[blocks].sum()), 6 ** (5 + meter))
 
 
-def meter_rows(levels: range = range(0, 6), sacchar_rainbow: str = "success") -> list[dict[str, object]]:
-    """The rows of :func:`meter_table` as dicts (``meter`` first), without pandas.
+METER_LEVELS = range(0, 7)
+"""The METER levels the METER table lists by default: every number OmniBlend's stand-in METER shows (0-6)."""
+METER_COLUMNS: dict[str, str] = {
+    "meter": "METER shows",
+    "p_omniblend": "OmniBlend, holding the Rainbow",
+    "p_omniblend_takes_rainbow": "OmniBlend, not holding the Rainbow",
+    "p_sacchar": "Sacchar Inc.",
+    "p_sacchar_block": "Sacchar rolls its block die (not holding the Rainbow)",
+}
+"""The METER table's columns and the words for them: the command line and the notebook's table say the same."""
 
-    >>> meter_rows(range(2))[0]["meter"]
-    0
+
+def meter_rows(levels: range = METER_LEVELS, sacchar_rainbow: str = "success", omniblend_rerolls: str = "seed") -> list[dict[str, object]]:
+    """The rows of :func:`meter_table` as dicts (``meter`` first, then the other :data:`METER_COLUMNS`), without pandas.
+
+    Past the 5 flavour dice there are, Sacchar rolls all 5: its chances there are those at 5.
+
+    >>> meter_rows(range(2))[0]["meter"], list(meter_rows(range(1))[0]) == list(METER_COLUMNS)
+    (0, True)
     """
     if not isinstance(levels, (range, list, tuple)):
-        raise BadType("levels", "must be a range or a list of METER levels, e.g. range(0, 6)", levels)
+        raise BadType("levels", "must be a range or a list of METER levels, e.g. range(0, 7)", levels)
     check_size(len(levels), "levels", "METER levels", levels, limit=MAX_REROLLS + 1)
     if not levels:
         raise BadArgument("levels", "must hold at least one METER level", levels)
@@ -360,25 +405,26 @@ def meter_rows(levels: range = range(0, 6), sacchar_rainbow: str = "success") ->
     return [
         {
             "meter": m,
-            "p_omniblend": omniblend_success(m),
-            "p_omniblend_takes_rainbow": omniblend_success(m, takes_rainbow=True),
-            "p_sacchar": sacchar_success(m) if m <= MAX_FLAVOUR else None,
-            "p_sacchar_block": sacchar_block(m, sacchar_rainbow) if m <= MAX_FLAVOUR else None,
+            "p_omniblend": omniblend_success(m, omniblend_rerolls=omniblend_rerolls),
+            "p_omniblend_takes_rainbow": omniblend_success(m, takes_rainbow=True, omniblend_rerolls=omniblend_rerolls),
+            "p_sacchar": sacchar_success(min(m, MAX_FLAVOUR)),
+            "p_sacchar_block": sacchar_block(min(m, MAX_FLAVOUR), sacchar_rainbow),
         }
         for m in levels
     ]
 
 
-def meter_table(levels: range = range(0, 6), sacchar_rainbow: str = "success") -> pd.DataFrame:
+def meter_table(levels: range = METER_LEVELS, sacchar_rainbow: str = "success", omniblend_rerolls: str = "seed") -> pd.DataFrame:
     """Each corporation's exact chance of a Featured Blend at each METER level, and of Sacchar's block die.
 
-    ``p_omniblend`` is OmniBlend holding the Rainbow (it rerolls whatever it rolls);
-    ``p_omniblend_takes_rainbow`` is OmniBlend without it (a first-roll rainbow ends its turn);
-    ``p_sacchar_block`` is :func:`sacchar_block` (Sacchar not holding the Rainbow) under the
-    Ruling ``sacchar_rainbow``. The options modelled: ``corp_success_size=3``,
-    ``omniblend_stops=True``; ``corp_keeps_decaf`` changes none of these numbers (any three
-    alike beats the Decaf it keeps), nor do ``solo_first`` and ``activations_at_2x``.
+    The columns are :data:`METER_COLUMNS`: ``p_omniblend`` is OmniBlend holding the Rainbow (it
+    rerolls whatever it rolls); ``p_omniblend_takes_rainbow`` is OmniBlend without it (a
+    first-roll rainbow ends its turn); ``p_sacchar_block`` is :func:`sacchar_block` (Sacchar not
+    holding the Rainbow) under the Ruling ``sacchar_rainbow``. The options modelled:
+    ``corp_success_size=3``, ``omniblend_rerolls`` (its three ways give the same chances);
+    ``corp_keeps_decaf`` changes none of these numbers (any three alike beats the Decaf it keeps),
+    nor do ``solo_first`` and ``activations_at_2x``.
     """
     import pandas as pd
 
-    return pd.DataFrame(meter_rows(levels, sacchar_rainbow)).set_index("meter")
+    return pd.DataFrame(meter_rows(levels, sacchar_rainbow, omniblend_rerolls)).set_index("meter")

@@ -29,7 +29,7 @@ from ..validate import cached, check_count, check_flag, check_instance
 from ..errors import BadArgument
 from ..exact import count_vectors
 from .dice import COLOURS, LARGEST_BLEND, NO_BLEND, Blend
-from .odds import best_blend_codes, colour_table, p_beats, rainbow_flags
+from .odds import best_blend_codes, check_omniblend_rerolls, colour_table, p_beats, rainbow_flags
 from .rules import CORPORATION, ROLL_DICE, Rules
 from .state import State
 
@@ -122,13 +122,16 @@ MAX_REROLLS = 20
 
 
 @cached(maxsize=None)
-def omniblend_beats(target: Blend, rerolls: int, takes_rainbow: bool = True) -> Fraction:
+def omniblend_beats(target: Blend, rerolls: int, takes_rainbow: bool = True, omniblend_rerolls: str = "seed") -> Fraction:
     """P(OmniBlend TransGlobal ends its roll with a blend beating ``target``), re-rolling up to ``rerolls`` times.
 
-    It keeps its largest group (ties: the higher colour) and re-rolls the rest, stopping
-    once it beats ``target``. With ``takes_rainbow``, a first roll of five different colours
-    takes the Rainbow instead (as the engine plays it when the corporation does not hold
-    it). Pass ``target=Blend(2, 6)`` (a Decaf black) for "three of a kind or better".
+    It keeps its largest group (ties: the higher colour) and re-rolls the rest, as option
+    ``omniblend_rerolls`` says: ``"seed"`` (the rules) ends its roll at a first roll that
+    beats ``target``, else uses every re-roll and its last dice decide; ``"stop_at_blend"``
+    stops once it beats ``target``; ``"always"`` uses every re-roll. With ``takes_rainbow``, a
+    first roll of five different colours that does not beat ``target`` takes the Rainbow
+    instead (as the engine plays it when the corporation does not hold it). Pass
+    ``target=Blend(2, 6)`` (a Decaf black) for "three of a kind or better".
 
     >>> from coffeegames.vivajava.odds import omniblend_success
     >>> omniblend_beats(Blend(2, 6), 1, takes_rainbow=False) == omniblend_success(1)
@@ -139,6 +142,7 @@ def omniblend_beats(target: Blend, rerolls: int, takes_rainbow: bool = True) -> 
     check_instance(target, Blend, "target", "a Blend such as Blend(2, 6)")
     check_count(rerolls, "rerolls", maximum=MAX_REROLLS)
     check_flag(takes_rainbow, "takes_rainbow")
+    check_omniblend_rerolls(omniblend_rerolls)
 
     def beats(group: tuple[int, int]) -> bool:
         size, rank = group
@@ -146,23 +150,23 @@ def omniblend_beats(target: Blend, rerolls: int, takes_rainbow: bool = True) -> 
 
     won, live = Fraction(0), defaultdict[tuple[int, int], Fraction](Fraction)
     for group, p in _omni_roll(0, 0):
-        if beats(group):
+        if beats(group) and omniblend_rerolls != "always":
             won += p
         elif not (takes_rainbow and group[0] == 1):  # one of each colour: a rainbow
             live[group] += p
     for _ in range(rerolls):
         after = defaultdict[tuple[int, int], Fraction](Fraction)
         for group, p in live.items():
-            if group[0] >= ROLL_DICE:  # five alike that still lose: nothing to re-roll
+            if group[0] >= ROLL_DICE:  # five alike: nothing to re-roll
                 after[group] += p
                 continue
             for new, q in _omni_roll(*group):
-                if beats(new):
+                if beats(new) and omniblend_rerolls == "stop_at_blend":
                     won += p * q
                 else:
                     after[new] += p * q
         live = after
-    return won
+    return won + sum((p for group, p in live.items() if beats(group)), Fraction(0))
 
 
 def corp_beats(o: Outlook, blend: Blend) -> Fraction:
@@ -170,7 +174,8 @@ def corp_beats(o: Outlook, blend: Blend) -> Fraction:
     target = max(blend, o.corp_floor)
     if o.rules.solo == "sacchar":
         return p_beats(target, coffee_dice=ROLL_DICE, flavour=o.corp_flavour)
-    return omniblend_beats(target, o.rules.meter_values[o.meter], takes_rainbow=o.rainbow_by != CORPORATION)
+    return omniblend_beats(target, o.rules.meter_values[o.meter], takes_rainbow=o.rainbow_by != CORPORATION,
+                           omniblend_rerolls=o.rules.omniblend_rerolls)
 
 
 def corporation_chance(state: State) -> Fraction:
@@ -179,7 +184,8 @@ def corporation_chance(state: State) -> Fraction:
     It must beat the coaster as it stands with ``corp_success_size`` of a kind (three): a blend
     the corporation holds itself counts only as the Decaf it keeps while rolling (Ruling
     ``corp_keeps_decaf``; any three alike beats it, so that option does not change the number
-    at the default size). OmniBlend's re-rolls stop at a blend (``omniblend_stops=True``);
+    at the default size). OmniBlend re-rolls as option ``omniblend_rerolls`` says (its group never shrinks, so
+    all three ways give the same chance);
     Sacchar's Rainbow (``sacchar_rainbow``) is no Featured Blend and is not counted.
 
     >>> from coffeegames.vivajava import Game

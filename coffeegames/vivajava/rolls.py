@@ -9,7 +9,9 @@ parts' multinomial weights over ``6 ** dice``.
 Such a node can have over a million outcomes (5 coffee + 5 flavour dice + 2 offered:
 1,333,584) and take seconds to list, so :func:`roll_outcome_count` counts without listing,
 and :func:`sample_roll` and :func:`is_possible_roll` never list: the State's
-``chance_outcome_count``, ``sample_chance`` and ``is_legal_outcome`` use them.
+``chance_outcome_count``, ``sample_chance`` and ``is_legal_outcome`` use them, and its
+``chance_outcomes()`` refuses a roll of more than ``MAX_OUTCOMES`` (100,000) outcomes with
+``TooBig`` (:func:`roll_outcomes` lists one on purpose).
 
 Example:
     >>> roll_outcome_count(5), roll_outcome_count(5, 5, ((1, 2),))
@@ -101,8 +103,8 @@ def _outcomes(white: int, own: int, offered: tuple[tuple[int, int], ...]) -> tup
     groups = [_group(white, False), _group(own, True)] + [_group(n, True) for _, n in offered]
     total = 6 ** (white + own + sum(n for _, n in offered))
     owners = [q for q, _ in offered]
-    return tuple(
-        (Rolled(combo[0][0], combo[1][0], tuple(zip(owners, (c[0] for c in combo[2:])))), Fraction(prod(c[1] for c in combo), total))
+    return tuple(  # faces listed in face order, owners in the state's player order: no checks to run again
+        (_sorted_roll(combo[0][0], combo[1][0], tuple(zip(owners, (c[0] for c in combo[2:])))), Fraction(prod(c[1] for c in combo), total))
         for combo in product(*groups)
     )
 

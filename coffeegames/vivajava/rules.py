@@ -40,6 +40,7 @@ from .data import (
     ABILITIES,
     CORPORATIONS,
     DIFFICULTIES,
+    OMNIBLEND_REROLLS,
     STAND_IN_DATA,
     TRACK_COLOURS,
     Ability,
@@ -62,6 +63,7 @@ __all__ = [
     "FLAVOUR_DICE",
     "Meter",
     "RESEARCH_COLOURS",
+    "OMNIBLEND_REROLLS",
     "ROLL_DICE",
     "RULES_VERSION",
     "RULES_VERSIONS",
@@ -85,11 +87,13 @@ FLAVOUR_DICE = 5
 ROLL_DICE = 5
 """Coffee dice rolled on a turn, unless re-rolling a degraded Featured Blend (Rule)."""
 _FLAGS = ("offer_flavour", "funding_needs_marker", "jokers_in_research", "return_flavour_first", "setup_unlocks",
-          "completion_cancels", "corp_keeps_decaf", "corp_holds_both", "omniblend_stops", "black_block")
+          "completion_cancels", "corp_keeps_decaf", "corp_holds_both", "black_block")
 """The options that are True or False."""
 RULES_VERSIONS = RulesVersions(
-    {2: {"activations_at_2x": 1, "solo_first": "random", "corp_keeps_decaf": True}},  # the rules re-read (issue 12)
+    {2: {"activations_at_2x": 1, "solo_first": "random", "corp_keeps_decaf": True},  # the rules re-read (issue 12)
+     3: {"omniblend_rerolls": "seed"}},  # OmniBlend's re-rolls as the rules say (issue 28)
     retired={"token_at_2x": (1, "the rules give one token at each mark")},
+    renamed={"omniblend_stops": ("omniblend_rerolls", {True: "stop_at_blend", False: "always"})},
 )
 """What each rules version changed (option ``rules_version``; a save naming none was played under 1)."""
 RULES_VERSION = RULES_VERSIONS.latest
@@ -172,8 +176,17 @@ class Rules:
     corp_success_size: int = _option(
         "Ruling", "a corporation's Featured Blend needs this many of a kind (the rules' '(Bold)' label conflicts with their own table: three)", 3
     )
-    omniblend_stops: bool = _option(
-        "Ruling", "OmniBlend stops re-rolling once it holds a Featured Blend (False: it uses every METER re-roll to improve it)", True
+    omniblend_rerolls: str = _option(
+        "Rule",
+        "OmniBlend's re-rolls. The rules: '在OT的回合中，如果沒有得到特色調豆的話，依據METER指示物所在的數字執行「重擲」動作' "
+        "(if its roll makes no Featured Blend, it re-rolls as many times as the METER shows) and '重擲的過程中，OT永遠保留最好組合的骰子，"
+        "然後重擲剩下的骰子。除非在一開始的擲骰中，產生彩虹調豆，否則要盡可能地使用重骰的能力，得到最好的結果' (re-rolling, it always "
+        "keeps its best group and re-rolls the rest; unless its first roll made a Rainbow it uses its re-rolls as far as "
+        "they go, for the best result). 'seed' (the rules): a first-roll Featured Blend ends the roll, else a first-roll "
+        "Rainbow is taken, else it uses every re-roll and its last dice make its blend; options: 'stop_at_blend' (it "
+        "stops at the first blend a re-roll reaches: rules_version 1-2, a save's omniblend_stops=true) or 'always' "
+        "(it re-rolls even after a first-roll blend: a save's omniblend_stops=false)",
+        "stop_at_blend",
     )
     black_block: bool = _option(
         "Ruling", "Sacchar's block die (one more coffee die) showing black forbids taking flavour dice by researching black next turn", True
@@ -188,10 +201,11 @@ class Rules:
     )
     rules_version: int = _option(
         "Ruling",
-        "which reading the defaults of activations_at_2x, solo_first and corp_keeps_decaf follow: 2 (1, 'random', "
-        "True) or 1 (2, 'you', False: the library before its rules were re-read). Game.options records it from 2 "
-        "on; a saved game whose options lack it was played under 1 (load it with saved_game)",
-        2,
+        "which reading the defaults of activations_at_2x, solo_first, corp_keeps_decaf and omniblend_rerolls follow: "
+        "3 (1, 'random', True, 'seed'), 2 (1, 'random', True, 'stop_at_blend') or 1 (2, 'you', False, 'stop_at_blend': "
+        "the library before its rules were re-read). Game.options records it from 2 on; a saved game whose options "
+        "lack it was played under 1 (load it with saved_game)",
+        3,
     )
     payoff: str = _option("Ruling", "returns(): 'win' (1 for the winner, 0 otherwise) or 'pp' (each player's PP)", "win")
     data: Any = _option(
@@ -216,6 +230,7 @@ class Rules:
         need(self.both_blends in ("return_rainbow", "no_featured"), "both_blends", "must be 'return_rainbow' or 'no_featured'")
         need(is_whole(self.activations_at_2x) and self.activations_at_2x in (1, 2), "activations_at_2x", "must be 1 or 2")
         need(self.solo_first in ("random", "you"), "solo_first", "must be 'random' or 'you'")
+        need(self.omniblend_rerolls in OMNIBLEND_REROLLS, "omniblend_rerolls", f"must be one of {', '.join(map(repr, OMNIBLEND_REROLLS))}")
         need(self.sacchar_rainbow in ("success", "block"), "sacchar_rainbow", "must be 'success' or 'block'")
         need(is_whole(self.corp_success_size) and 2 <= self.corp_success_size <= 5, "corp_success_size", "must be 2-5")
         need(self.payoff in ("win", "pp"), "payoff", "must be 'win' or 'pp'")

@@ -42,7 +42,7 @@ from ..engine import State as BaseState
 from ..engine.saved import SavedState
 from ..engine.actions import unchecked
 from ..engine.state import cached_state
-from ..validate import check_instance
+from ..validate import MAX_OUTCOMES, check_instance
 from .actions import (
     ACT,
     CHANCE_PHASES,
@@ -115,6 +115,8 @@ class State(SavedState, BaseState):
     GAME = "vivajava"
     FORMAT = STATE_FORMAT
     FIELD_PARSERS = FIELD_PARSERS
+    MAX_LISTED = MAX_OUTCOMES  # chance_outcomes() refuses a bigger roll (the largest has 1,333,584 outcomes): TooBig
+    EXACT_LAW = "coffeegames.vivajava's odds (best_blend, p_beats, rainbow, colour_table; roll_outcomes lists one on purpose)"
 
     rules: Rules = field(repr=False)
     players: tuple[PlayerState, ...]

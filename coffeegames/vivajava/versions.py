@@ -1,9 +1,12 @@
 """Saved games across rules versions: the :class:`~.game.Game` a saved walkthrough was played under.
 
 The option ``rules_version`` (:data:`.rules.RULES_VERSIONS`) names the reading of the rules
-that the defaults of ``activations_at_2x``, ``solo_first`` and ``corp_keeps_decaf`` follow: 2
-(now) or 1 (the library before its rules were re-read: an immediate ability applied twice at
-2X, you always started a solo game, and a corporation gave its Decaf up before rolling).
+that the defaults of ``activations_at_2x``, ``solo_first``, ``corp_keeps_decaf`` and
+``omniblend_rerolls`` follow: 3 (now: OmniBlend's re-rolls as the rules say), 2 (OmniBlend
+stopped at the first blend a re-roll reached) or 1 (the library before its rules were re-read:
+an immediate ability applied twice at 2X, you always started a solo game, and a corporation
+gave its Decaf up before rolling). A save naming the old flag ``omniblend_stops`` plays
+``omniblend_rerolls`` as it did (``true``: ``"stop_at_blend"``, ``false``: ``"always"``).
 ``Game.options``, which a saved walkthrough records, holds ``rules_version`` from version 2
 on, so a save made before it existed has options without it, and it was played under
 version 1. :func:`saved_game` reads a saved walkthrough's options and returns the game to

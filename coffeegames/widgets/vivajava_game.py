@@ -8,7 +8,8 @@
 * :func:`vivajava_walkthrough` builds a :class:`~.decision.DecisionView` valued by
   :func:`~coffeegames.vivajava.advise` (the view's words and functions: :func:`vivajava_adapter`) against
   :func:`~coffeegames.vivajava.greedy_policy` bots, or solo against a corporation.
-* :func:`parse_roll` reads a roll typed as colour names (see its notation).
+* :func:`~coffeegames.vivajava.parse_roll` reads a roll typed as colour names (see its notation); it lives in
+  the game package (:mod:`coffeegames.vivajava.typed`) and is still importable from here.
 
 Example (solo against OmniBlend: you type who starts, your first roll, then see every choice's value):
     >>> view = vivajava_walkthrough(solo="omniblend", meter="yellow")
@@ -22,23 +23,20 @@ Example (solo against OmniBlend: you type who starts, your first roll, then see 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
-from ..engine import BadEntry, IllegalAction
+from ..engine import Walkthrough
 from ..games import games
 from ..validate import check_instance
 from ..vivajava import (
-    COFFEE_DIE,
     COLOURS,
     CORPORATION,
     CORPORATIONS,
-    FLAVOUR_DIE,
     JOKER,
     TRACK_COLOURS,
-    FirstPlayer,
     Game,
     Rolled,
     State,
@@ -47,6 +45,9 @@ from ..vivajava import (
     describe,
     explain,
     greedy_policy,
+    outcome_example,
+    outcome_hint,
+    parse_roll,
 )
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout, fraction_text, wrap_words
@@ -55,13 +56,14 @@ from .decision import DecisionView
 from .factory import player_labels, walkthrough_view
 from .vivajava_odds import BEAN_COLOURS, bean_ink
 
-__all__ = ["game_over", "outcome_example", "outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
+__all__ = ["corporation_rolls", "game_over", "outcome_example", "outcome_hint", "parse_roll", "roll_owner", "vivajava_adapter", "vivajava_board", "vivajava_walkthrough"]
 
 # Board geometry in pixels (the axes run in pixels, so squares stay square).
 WIDTH, LEFT, ROW_X = 940, 8, 150
 DIE, DIE_STEP = 30, 36
 CELL, CELL_STEP, TRACK_GAP, TRACKS_X, PP_X, SIDE_X = 12, 15, 13, 262, 196, 806
 METER_CELL, METER_STEP = 22, 28
+SMALL_DIE = 20
 METER_LETTERS = 80
 """The most letters on one line of the METER row's sentence (beside the METER, within :data:`WIDTH` at 13 px)."""
 PLAYER_ROW = 32
@@ -122,12 +124,13 @@ def _headline(state: State, names: Sequence[str]) -> str:
 class _Drawing:
     """One board drawn top to bottom; each row method adds its marks."""
 
-    def __init__(self, state: State, names: Sequence[str]) -> None:
-        self.state, self.names = state, names
+    def __init__(self, state: State, names: Sequence[str], rolls: Sequence[tuple[str, ...]] = (), made: str = "") -> None:
+        self.state, self.names, self.rolls, self.made = state, names, rolls, made
         self.dice, self.cells, self.labels = _Inked(), _Inked(), Marks()
         self.shapes: list[dict[str, Any]] = []
         self.meter_lines = self._meter_lines() if state.solo else []
-        self.players_top = 132 + (34 + 16 * max(0, len(self.meter_lines) - 2) if state.solo else 0)
+        self.rolls_top = 132 + (34 + 16 * max(0, len(self.meter_lines) - 2) if state.solo else 0)
+        self.players_top = self.rolls_top + (36 if rolls else 0)
         self.height = self.players_top + 22 + PLAYER_ROW * len(state.players) + 12
 
     def at(self, top: float) -> float:
@@ -230,6 +233,21 @@ class _Drawing:
         blocked = f"· blocked colour: {state.blocked}".split(" ") if state.blocked else []
         return wrap_words([(" ", word) for word in (*words, chance, *blocked)], METER_LETTERS)
 
+    def rolls_row(self, top: float) -> None:
+        """The corporation's last roll and each re-roll, oldest first, and what they made."""
+        state = self.state
+        who = CORPORATIONS[state.rules.solo or ""]
+        self.label(LEFT, top, "<b>last rolls</b>")
+        x = ROW_X
+        for n, dice in enumerate(self.rolls):
+            what = "first roll" if n == 0 else f"re-roll {n}" if state.rules.solo == "omniblend" else "block die"
+            for face in dice:
+                self.dice.add(x, self.at(top), "★" if face == JOKER else "", f"{who}, {what}: {face}", fill=BEAN_COLOURS[face],
+                              edge=INK, size=SMALL_DIE, ink=bean_ink(face))
+                x += SMALL_DIE + 2
+            x += 14
+        self.label(x - SMALL_DIE, top, self.made, MUTED)
+
     def players_rows(self, top: float) -> None:
         state, rules = self.state, self.state.rules
         x = TRACKS_X
@@ -276,135 +294,70 @@ class _Drawing:
         self.dice_row(92)
         if self.state.solo:
             self.meter_row(132)
+        if self.rolls:
+            self.rolls_row(self.rolls_top)
         self.players_rows(self.players_top)
         self.label(LEFT, self.height - 12, LEGEND, MUTED)
         layout = board_layout(_headline(self.state, self.names), WIDTH, self.height, self.shapes)
         return [self.dice.squares("dice", 14), self.cells.squares("cells", 10), self.labels.labels("labels")], layout
 
 
-def vivajava_board(state: State, names: Sequence[str] | None = None) -> Board:
+def vivajava_board(state: State, names: Sequence[str] | None = None, history: Walkthrough | None = None) -> Board:
     """The position as plotly traces (dice, cells, labels) and a layout; the same three traces for every state.
 
+    ``history``: the walkthrough that reached ``state``; in a solo game the board then shows the
+    corporation's last rolls (its first roll and each re-roll, :func:`corporation_rolls`), which
+    leave no trace on the position when they make no blend.
+
+    >>> from coffeegames.vivajava import FirstPlayer
     >>> traces, layout = vivajava_board(Game(solo="sacchar").new_initial_state().apply(FirstPlayer(0)))
     >>> [t.name for t in traces], layout["title"]["text"]
     (['dice', 'cells', 'labels'], "player 0's turn · rolling 5 coffee dice")
     """
     check_instance(state, State, "state", "a VivaJava state")
     names = player_labels(len(state.players), names)
-    return _Drawing(state, names).board()
+    rolls, made = _corporation_turn(history, state) if history is not None and state.solo else ([], "")
+    return _Drawing(state, names, rolls, made).board()
 
 
-# -- typed outcomes ----------------------------------------------------------------------
+def corporation_rolls(walk: Walkthrough, state: State | None = None) -> list[tuple[str, ...]]:
+    """The dice of the solo corporation's last turn before ``state`` (default: the walkthrough's last), oldest first:
+    its first roll, then each re-roll (the dice it kept first), then Sacchar's block die; [] before its first turn.
 
-_OFFERED = re.compile(r"^(?:p(?:layer)?\s*)?(\d+)\s*:(.*)$", re.I)
-
-
-def _faces(text: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
-    faces = []
-    for word in text.lower().split():
-        if word not in allowed:
-            kind = "a flavour die has no black face" if what != "coffee" and word == "black" else (
-                "the joker is only on flavour dice" if word == JOKER else f"{what} dice show {', '.join(allowed)}"
-            )
-            raise BadEntry(f"{word!r} is not a face of a {what} die: {kind}")
-        faces.append(word)
-    return tuple(faces)
-
-
-def _example(n: int, faces: tuple[str, ...], start: int = 0) -> str:
-    cycle = ("red", "red", "green", "white", "black", "yellow", "brown", "joker")
-    picked = [f for f in cycle if f in faces]
-    return " ".join(picked[(start + i) % len(picked)] for i in range(n))
-
-
-def outcome_example(state: State) -> str:
-    """A roll to type at this chance node that :func:`parse_roll` accepts (coffee dice, then flavour dice, then offered).
-
-    >>> from coffeegames.vivajava import SetupResearch
-    >>> outcome_example(Game(players=2).new_initial_state().apply(SetupResearch("green")))
-    'red red green white black'
+    >>> from coffeegames.vivajava import Research
+    >>> walk = Walkthrough(Game(solo="omniblend", solo_first="you", meter="red").new_initial_state(), seed=0)
+    >>> _ = walk.step(Rolled(("red", "red", "green", "white", "black"))).step(Research("red"))
+    >>> _ = walk.step(Rolled(("red", "red", "white", "yellow", "black"))).step(Rolled(("red", "brown", "black")))
+    >>> corporation_rolls(walk)
+    [('white', 'yellow', 'red', 'red', 'black'), ('red', 'red', 'brown', 'red', 'black')]
     """
-    check_instance(state, State, "state", "a VivaJava state")
-    if state.phase == "first":
-        return "0"
-    parts = [_example(state.rolling_white, COFFEE_DIE)]
-    if state.rolling_own:
-        parts.append(_example(state.rolling_own, FLAVOUR_DIE, 2))
-    parts += [f"{q}: {_example(n, FLAVOUR_DIE, 3)}" for q, n in state.rolling_offered]
-    return " | ".join(parts)
+    check_instance(walk, Walkthrough, "walk", "the Walkthrough of a VivaJava game")
+    return _corporation_turn(walk, state)[0]
 
 
-def outcome_hint(state: State) -> str:
-    """The outcome box's placeholder: what to type at this roll.
-
-    >>> outcome_hint(Game(solo="omniblend").new_initial_state())
-    'who starts: 0 (you) or 1 (the corporation)'
-    >>> outcome_hint(Game(solo="omniblend", solo_first="you").new_initial_state())
-    '5 coffee dice as colours, e.g. red red green white black'
-    """
-    check_instance(state, State, "state", "a VivaJava state")
-    if state.phase == "first":
-        return "who starts: 0 (you) or 1 (the corporation)"
-    parts = [f"{state.rolling_white} coffee dice as colours"]
-    if state.rolling_own:
-        parts.append(f"| {state.rolling_own} flavour dice")
-    parts += [f"| {q}: player {q}'s {n} flavour dice" for q, n in state.rolling_offered]
-    shown = f"; the {len(state.white)} kept dice are not typed" if state.white else ""
-    return f"{' '.join(parts)}, e.g. {outcome_example(state)}{shown}"
-
-
-def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
-    """The roll typed at ``state``: colour names separated by spaces, parts separated by ``|``.
-
-    Notation: first the coffee dice rolled (``white yellow brown red green black``), then,
-    if flavour dice are rolled, ``|`` and those (``white``..``green`` or ``joker``; they have
-    no black face), then for each other player offering flavour dice ``| 2: ...`` with the
-    player's seat number. Dice kept from before (Keep Rolling, OmniBlend's kept group) are not
-    typed. A wrong count or face raises a :class:`~coffeegames.errors.BadEntry` (a ``ValueError``) that
-    says what to type.
-
-    >>> from coffeegames.vivajava import SetupResearch
-    >>> state = Game(players=2).new_initial_state().apply(SetupResearch("green"))
-    >>> parse_roll("red red green white black", state)
-    Rolled(white=('white', 'red', 'red', 'green', 'black'), own=(), offered=())
-    >>> parse_roll("red red green joker white", state)
-    Traceback (most recent call last):
-    ...
-    coffeegames.errors.BadEntry: 'joker' is not a face of a coffee die: the joker is only on flavour dice
-    """
-    check_instance(state, State, "state", "a VivaJava state")
-    if not state.is_chance():
-        raise IllegalAction("no dice are being rolled now: the outcome box is for rolls")
-    if state.phase == "first":  # a solo game's first player is drawn
-        if text.strip() not in ("0", "1"):
-            raise BadEntry(f"type {outcome_hint(state)}")
-        return FirstPlayer(int(text.strip()))
-    groups = [g.strip() for g in text.replace(",", " ").split("|")]
-    if not groups[0]:
-        raise BadEntry(f"type the dice rolled: {outcome_hint(state)}")
-    coffee = _faces(groups[0], COFFEE_DIE, "coffee")
-    own: tuple[str, ...] = ()
-    offered: dict[int, tuple[str, ...]] = {}
-    for group in groups[1:]:
-        labelled = _OFFERED.match(group)
-        if labelled:
-            offered[int(labelled.group(1))] = _faces(labelled.group(2), FLAVOUR_DIE, "flavour")
-        elif own or not state.rolling_own:
-            raise BadEntry(f"{group!r}: unexpected part; {outcome_hint(state)}")
-        else:
-            own = _faces(group, FLAVOUR_DIE, "flavour")
-    if len(coffee) != state.rolling_white:
-        raise BadEntry(f"{state.rolling_white} coffee dice are rolled: type {state.rolling_white} colours (you typed {len(coffee)})")
-    if len(own) != state.rolling_own:
-        raise BadEntry(f"{state.rolling_own} flavour dice are rolled: type them after a | (you typed {len(own)}); {outcome_hint(state)}")
-    expected = dict(state.rolling_offered)
-    if set(offered) != set(expected) or any(len(offered[q]) != n for q, n in expected.items()):
-        wanted = ", ".join(f"player {q}: {n}" for q, n in expected.items()) or "none"
-        raise BadEntry(f"offered flavour dice must be typed as | seat: faces for each player who offers ({wanted})")
-    outcome = Rolled(coffee, own, tuple(offered.items()))
-    if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
-        raise IllegalAction(f"{outcome} cannot happen here; {outcome_hint(state)}")
-    return outcome
+def _corporation_turn(walk: Walkthrough, state: State | None) -> tuple[list[tuple[str, ...]], str]:
+    """The corporation's last rolls before ``state`` and what they made, in words."""
+    states, moves = cast(list[State], walk.states), walk.moves
+    end = len(states) - 1 if state is None else next((i for i in range(len(states) - 1, -1, -1) if states[i] is state), len(states) - 1)
+    last: list[int] = []
+    for i in range(min(end, len(moves)) - 1, -1, -1):  # the last run of its rolls, one after the other
+        mine = states[i].turn == CORPORATION and states[i].phase in ("corp", "block") and isinstance(moves[i], Rolled)
+        if mine:
+            last.append(i)
+        elif last:
+            break
+    if not last:
+        return [], ""
+    rolled = [(states[i], cast(Rolled, moves[i])) for i in reversed(last)]
+    rolls = [tuple(at.white) + tuple(roll.white) + tuple(roll.own) for at, roll in rolled]
+    before, after = states[last[-1]], states[last[0] + 1]
+    if after.featured_by == CORPORATION and (before.featured_by != CORPORATION or after.featured != before.featured):
+        made = f"→ a Featured Blend: {after.featured}"
+    elif after.rainbow_by == CORPORATION and before.rainbow_by != CORPORATION:
+        made = "→ the Rainbow"
+    else:
+        made = "→ no blend: the METER goes up" + (f", block die {after.blocked}" if after.blocked else "")
+    return rolls, made
 
 
 def roll_owner(state: State) -> int | None:
@@ -460,5 +413,9 @@ def vivajava_walkthrough(
     """
     game = Game(players=players, solo=solo, meter=meter, **options)
     machines = {CORPORATION: CORPORATIONS[solo]} if solo else {}
-    return walkthrough_view(game, vivajava_adapter, human=human, seed=seed, players=game.rules.players, parse_outcome=parse_roll,
+    view = walkthrough_view(game, vivajava_adapter, human=human, seed=seed, players=game.rules.players, parse_outcome=parse_roll,
                             chance_player=roll_owner, policy=greedy_policy, names=machines, machines=machines)
+    if solo:  # the board also shows the corporation's last rolls, read from the game so far
+        names = view.session.names
+        view.adapter = replace(view.adapter, board=lambda state: vivajava_board(state, names, view.session.walkthrough))
+    return view

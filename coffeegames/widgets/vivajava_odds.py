@@ -183,16 +183,12 @@ class MeterTable:
     Fraction(169, 324)
     """
 
-    COLUMNS = {
-        "meter": "METER shows",
-        "p_omniblend": "OmniBlend (holds the Rainbow)",
-        "p_omniblend_takes_rainbow": "OmniBlend (does not hold it)",
-        "p_sacchar": "Sacchar Inc.",
-    }
+    COLUMNS = vivajava.METER_COLUMNS
+    """The columns and their words: the same as the command line's ``coffeegames vivajava meter``."""
 
-    def __init__(self, levels: range = range(0, 7), rules: Rules | None = None) -> None:
-        self.table = vivajava.meter_table(levels)
+    def __init__(self, levels: range = vivajava.METER_LEVELS, rules: Rules | None = None) -> None:
         rules = Rules() if rules is None else check_instance(rules, Rules, "rules", "VivaJava Rules or None")
+        self.table = vivajava.meter_table(levels, rules.sacchar_rainbow, rules.omniblend_rerolls)
         starts = " · ".join(
             f"{CORPORATIONS[c]}: " + ", ".join(f"{d} {m.values[i]}" for d, i in zip(DIFFICULTIES, m.start))
             for c, m in rules.data.meters
@@ -200,8 +196,9 @@ class MeterTable:
         note = "stand-in data" if rules.stand_in_data else "your data"
         self.widget = widgets.HTML(
             table_html(self.shown(), self.COLUMNS)
-            + f"<div style='font-size:13px'>Sacchar takes its flavour dice from the flavour coaster: the column assumes "
-            f"enough are there. The METER starts at ({note}): {starts}.</div>"
+            + f"<div style='font-size:13px'>OmniBlend re-rolls: {rules.omniblend_rerolls}; Sacchar rolls at most the "
+            f"{MAX_FLAVOUR} flavour dice there are, taken from the flavour coaster: the columns assume enough are there. "
+            f"The METER starts at ({note}): {starts}.</div>"
         )
 
     def shown(self) -> pd.DataFrame:
@@ -213,10 +210,9 @@ class MeterTable:
         """
         frame = self.table.reset_index()
         cells = {c: [f"{p} ({percent(p)})" if isinstance(p, Fraction) else p for p in frame[c]] for c in self.COLUMNS if c != "meter"}
-        most = vivajava.sacchar_success(MAX_FLAVOUR)
-        cells["p_sacchar"] = [text if isinstance(p, Fraction) else
-                              f"as at {MAX_FLAVOUR} (there are only {MAX_FLAVOUR} flavour dice): {most} ({percent(most)})"
-                              for text, p in zip(cells["p_sacchar"], frame["p_sacchar"])]
+        for column in ("p_sacchar", "p_sacchar_block"):
+            cells[column] = [f"as at {MAX_FLAVOUR} (there are only {MAX_FLAVOUR} flavour dice): {text}" if m > MAX_FLAVOUR else text
+                             for text, m in zip(cells[column], frame["meter"])]
         return frame.assign(**cells).set_index(frame["meter"], drop=False).rename_axis(None)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
