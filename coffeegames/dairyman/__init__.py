@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
         describe, ACTION_KINDS, Bust, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Rolled, Stop,
         Where, lock_actions, roll_outcomes, tile_words,
     )
-    from .explain import explain
+    from .explain import explain, explain_cell
     from .advice import ADVICE_STATES, advise, whole_turn_model
     from .odds import (
         ICE_CREAM_ABILITIES, LockOption, has_set_array, lock_options, lock_rows, lock_table, most_dice_locked,

@@ -38,7 +38,8 @@ from fractions import Fraction
 from typing import cast
 
 from ..engine.advice import advice_of
-from ..engine.explain import Breakdown, Term, certain, grouped
+from ..engine.advice import Advice
+from ..engine.explain import Breakdown, Term, Why, certain, grouped, why
 from ..errors import BadArgument, TooBig
 from ..exact import count_vectors
 from ..validate import check_count, check_instance
@@ -51,7 +52,7 @@ from .state import State
 from .turn import TurnSolution, lock_choices, roll_classes
 from .whole_turn import WholeTurn
 
-__all__ = ["explain", "roll_terms"]
+__all__ = ["ROLL_ON", "STOP", "explain", "explain_cell", "roll_terms"]
 
 Parts = list[tuple[str, Fraction, Fraction]]
 BUST = "bust (the sets are lost, a backorder token)"
@@ -101,6 +102,45 @@ def roll_terms(turn: TurnSolution, dice_left: int, sets_locked: int, kept: Seque
         d, s = dice_left - u, sets_locked + t
         parts.append((_where(turn, d, s), chance, turn.best_value(d, s)))
     return parts
+
+
+ROLL_ON, STOP = "roll on", "stop"
+"""The two choices at a cell of the policy map (:func:`explain_cell`)."""
+
+
+def explain_cell(turn: TurnSolution, dice_left: int, sets_locked: int) -> Why:
+    """Why the policy map says roll on or stop with ``dice_left`` dice left and ``sets_locked`` sets locked.
+
+    Both choices are taken apart as the walkthrough's are: rolling on is the next roll's
+    outcomes (:func:`roll_terms`: the bust, and where the best lock leaves the turn), each with
+    its exact chance and value; stopping is certain. The choice the map shows (ties stop)
+    comes first, beside the other and their difference.
+
+    >>> from coffeegames.dairyman.turn import optimal_turn
+    >>> w = explain_cell(optimal_turn(8, points_per_set=10, bust_cost=5), 5, 1)
+    >>> w.chosen.label, w.chosen.value, w.other.label, w.other.value
+    ('roll on', Fraction(133505, 7776), 'stop', Fraction(10, 1))
+    >>> [(t.outcome, t.chance) for t in w.chosen.terms]
+    [('2 sets locked: stop', Fraction(5585, 7776)), ('bust (the sets are lost, a backorder token)', Fraction(1255, 7776)), ('3 sets locked: stop', Fraction(13, 108))]
+    """
+    check_instance(turn, TurnSolution, "turn", "a turn solution (optimal_turn(...))")
+    check_count(dice_left, "dice_left", maximum=MAX_DICE)
+    check_count(sets_locked, "sets_locked", maximum=MAX_SETS)
+    if dice_left == 0:
+        raise BadArgument("dice_left", "must be 1 or more: with no dice left the turn stops, there is nothing to decide", dice_left)
+    roll, stop = turn.roll_value(dice_left, sets_locked), turn.stop_value(dice_left, sets_locked)
+    how = (f"expected points this turn when the rest of it is played optimally; {turn.assumptions}")
+
+    def breakdown(_: object, action: object) -> Breakdown:
+        if action == ROLL_ON:
+            rolled = f"; the next roll of {dice_left} {_dice(dice_left)}, each roll locked as well as possible"
+            return Breakdown(ROLL_ON, roll, grouped(roll_terms(turn, dice_left, sets_locked)), how + rolled)
+        return certain(STOP, stop, f"{_sets(sets_locked)} locked: stop and score {stop}", how)
+
+    advice = [Advice(ROLL_ON, ROLL_ON, roll), Advice(STOP, STOP, stop)]
+    found = why((dice_left, sets_locked), advice, breakdown, ROLL_ON if turn.should_roll(dice_left, sets_locked) else STOP)
+    assert found is not None
+    return found
 
 
 def explain(state: State, action: object) -> Breakdown:
