@@ -522,3 +522,28 @@ def test_policy_map_cell_why_panel_equals_a_brute_force_over_the_dice(dice: int,
     assert chosen.equation() in html.unescape(panel) and other.equation() in html.unescape(panel)
     gap = abs(rolled - stopped)
     assert (str(gap) in why.difference or f"{float(gap):.2f}" in why.difference) and "runner-up" in why.difference
+
+
+def test_why_panels_speak_plain_words_first_and_show_the_model_behind_the_toggle() -> None:
+    """Issue 27: no "whole-turn model: … net of the ice held" in the panel until the learner asks for the model's details."""
+    from coffeegames.engine import Session
+    from coffeegames.engine.examples import KeepOrReroll
+    from coffeegames.widgets import PolicyExplorer
+    from coffeegames.widgets.decision import Adapter, DecisionView, solver_advice
+
+    view = dairyman_walkthrough(players=2, human=(0,), seed=3)
+    view.bots_button.click()
+    view.chance_button.click()  # a roll: the lock decision, valued by the whole-turn model
+    assert view.why is not None and view.details_toggle.layout.display is None and not view.details_toggle.value
+    plain = view.why_panel.value
+    assert "whole-turn model" not in plain and "net of the ice" not in plain and "expected to bring" in plain
+    view.details_toggle.value = True  # the checkbox's callback redraws the same panel with the model's details
+    detailed = view.why_panel.value
+    assert "whole-turn model" in detailed and "a stop buys from the display" in detailed and plain.split("<table")[1] in detailed
+    explorer = PolicyExplorer()
+    assert "plain-turn model" not in explorer.why_panel.value
+    explorer.details_toggle.value = True
+    assert "plain-turn model" in explorer.why_panel.value
+    other = DecisionView(Session(KeepOrReroll(), seed=1), Adapter(advise=solver_advice()))
+    other.chance_button.click()
+    assert other.why is not None and other.details_toggle.layout.display == "none"  # no details given: no toggle

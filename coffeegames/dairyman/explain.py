@@ -17,8 +17,8 @@ exactly (Fractions):
 * **order phase**: certain points (the tiles bought, the cheese a flip makes).
 
 A choice that cannot be taken apart exactly (the budget of new positions runs out) is the
-advised value alone, said so. The ``how`` line names the model and what a stop buys from
-the display.
+advised value alone, said so. The ``how`` line says in plain words what the value measures;
+``details`` (behind the panel's toggle) names the model and what a stop buys from the display.
 
 Example (the first decision of a seeded game: two sets and stop, or one set and roll on):
     >>> from coffeegames.dairyman import Game, Drawn, Lock, Rolled
@@ -34,6 +34,7 @@ Example (the first decision of a seeded game: two sets and stop, or one set and 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import cast
 
@@ -129,13 +130,14 @@ def explain_cell(turn: TurnSolution, dice_left: int, sets_locked: int) -> Why:
     if dice_left == 0:
         raise BadArgument("dice_left", "must be 1 or more: with no dice left the turn stops, there is nothing to decide", dice_left)
     roll, stop = turn.roll_value(dice_left, sets_locked), turn.stop_value(dice_left, sets_locked)
-    how = (f"expected points this turn when the rest of it is played optimally; {turn.assumptions}")
+    how = f"the points this turn can be expected to bring, the rest of it played as well as possible; {turn.assumptions}"
+    details = "plain-turn model: the sets, the barns' total and the bust only (no yellow die, ice, abilities or flips)"
 
     def breakdown(_: object, action: object) -> Breakdown:
         if action == ROLL_ON:
             rolled = f"; the next roll of {dice_left} {_dice(dice_left)}, each roll locked as well as possible"
-            return Breakdown(ROLL_ON, roll, grouped(roll_terms(turn, dice_left, sets_locked)), how + rolled)
-        return certain(STOP, stop, f"{_sets(sets_locked)} locked: stop and score {stop}", how)
+            return Breakdown(ROLL_ON, roll, grouped(roll_terms(turn, dice_left, sets_locked)), how + rolled, details=details)
+        return replace(certain(STOP, stop, f"{_sets(sets_locked)} locked: stop and score {stop}", how), details=details)
 
     advice = [Advice(ROLL_ON, ROLL_ON, roll), Advice(STOP, STOP, stop)]
     found = why((dice_left, sets_locked), advice, breakdown, ROLL_ON if turn.should_roll(dice_left, sets_locked) else STOP)
@@ -158,23 +160,25 @@ def explain(state: State, action: object) -> Breakdown:
     rules = state.rules
     if model == WHOLE_TURN:
         wt = whole_turn_model(pay.points, rules.backorder_penalty, rules.ice_token_from_roll, rules.optional_actions_before_bust)
-        how = (f"whole-turn model: expected points this turn, net of the ice held (an ice token {wt.ice_value}), "
-               f"a bust costs {wt.bust_cost}; {_payoff_words(pay)}")
+        how = f"the points this turn can be expected to bring, the rest of it played as well as possible; a bust costs {wt.bust_cost}"
+        details = (f"whole-turn model (freezing dice with ice tokens and ice-cream rerolls included): values net of the ice "
+                   f"held, an ice token counted as {wt.ice_value} point{'s' * (wt.ice_value != 1)}; {_payoff_words(pay)}")
         try:
             with wt.budget(ADVICE_STATES):
                 parts, then = _whole(wt, state, action, pay)
         except TooBig:
-            return _alone(label, value, how, f"the whole turn needs more than {ADVICE_STATES:,} new positions here")
+            return _alone(label, value, how, f"the whole turn needs more than {ADVICE_STATES:,} new positions here", details)
     else:
         turn = turn_model(rules.set_value, rules.backorder_penalty, pay.points)
-        how = f"{model}: expected points this turn (sets and busts only), a bust costs {turn.bust_cost}; {_payoff_words(pay)}"
+        how = f"the points this turn can be expected to bring, counting sets and busts only; a bust costs {turn.bust_cost}"
+        details = f"{model}: no freezes, ice creams or flips; {_payoff_words(pay)}"
         parts, then = _plain(turn, state, action, pay)
-    found = Breakdown(label, value, grouped(parts), f"{how}; {then}" if then else how)
-    return found if found.total == value else _alone(label, value, how, "its terms would not add up to it exactly")
+    found = Breakdown(label, value, grouped(parts), f"{how}; {then}" if then else how, details=details)
+    return found if found.total == value else _alone(label, value, how, "its terms would not add up to it exactly", details)
 
 
-def _alone(label: str, value: Fraction, how: str, why: str) -> Breakdown:
-    return Breakdown(label, value, (Term(f"the advised value (not taken apart: {why})", Fraction(1), value),), how)
+def _alone(label: str, value: Fraction, how: str, why: str, details: str = "") -> Breakdown:
+    return Breakdown(label, value, (Term(f"the advised value (not taken apart: {why})", Fraction(1), value),), how, details=details)
 
 
 def _payoff_words(pay: DisplayPayoff) -> str:

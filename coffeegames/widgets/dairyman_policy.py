@@ -25,7 +25,7 @@ from ..errors import BadArgument
 from ..validate import Checker
 from .charts import EXACT, View, figure, mean_text
 from .decision import exact_text
-from .why import why_html
+from .why import details_toggle, has_details, why_html
 
 __all__ = ["PolicyExplorer"]
 
@@ -104,6 +104,7 @@ class PolicyExplorer(View):
         self.cell = widgets.Dropdown(description="why at", layout=widgets.Layout(width="360px"), style={"description_width": "initial"})
         self.why: Why | None = None
         self.why_panel = widgets.HTML()
+        self.details_toggle = details_toggle(self._show_why)
         heatmap = go.Heatmap(
             colorscale="RdBu",
             zmid=0,
@@ -126,7 +127,7 @@ class PolicyExplorer(View):
             widgets.HBox([self.dice, self.points_per_set, self.bust_cost]),
             widgets.HBox([self.scoring, *self.tiles]),
             self.message, self.result, self.chart,
-            self.cell, self.why_panel,
+            self.cell, self.why_panel, self.details_toggle,
         ])
         self.cell.observe(lambda _: self._show_why(), "value")
 
@@ -180,7 +181,8 @@ class PolicyExplorer(View):
             return
         cell = self.cell.value
         self.why = explain_cell(self.turn, *cell) if cell is not None else None
-        self.why_panel.value = why_html(self.why, "expected points this turn")
+        self.why_panel.value = why_html(self.why, "expected points this turn", self.details_toggle.value)
+        self.details_toggle.layout.display = None if has_details(self.why) else "none"
 
     def _show(self, policy: _Policy) -> None:
         self.turn, self.table, self.changed = policy.turn, policy.table, policy.changed
