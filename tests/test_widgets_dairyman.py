@@ -547,3 +547,38 @@ def test_why_panels_speak_plain_words_first_and_show_the_model_behind_the_toggle
     other = DecisionView(Session(KeepOrReroll(), seed=1), Adapter(advise=solver_advice()))
     other.chance_button.click()
     assert other.why is not None and other.details_toggle.layout.display == "none"  # no details given: no toggle
+
+
+def test_a_walkthrough_starts_from_a_position_the_learner_types() -> None:
+    """Issue 27: dice left, sets locked and the display typed into the view's boxes; the button starts there."""
+    view = dairyman_walkthrough(players=2, human=(0,), seed=4)
+    view.position_dice.value, view.position_sets.value, view.position_display.value = 5, 1, "10:cheese1, 20:cheese5 30:cheese3"
+    view.position_button.click()
+    state = view.state
+    assert (state.turn, state.phase, state.dice_left, state.sets_locked) == (0, "continue", 5, 1)
+    assert state.display == ("10:cheese1", "20:cheese5", "30:cheese3") and view.message.value == ""
+    labels = {row.label: row.value for row in view.advice}
+    assert labels["Stop and order"] == 10  # one set (barn value 10) buys the 10 tile, by hand
+    no_set = sum(1 for r in itertools.product(range(1, 7), repeat=5) if not _locks(r))
+    view.actions.value = next(i for i, row in enumerate(view.advice) if row.label == "Roll again")
+    why = view.why
+    assert why is not None and why.chosen.value == labels["Roll again"] == why.chosen.total
+    bust = [t for t in why.chosen.terms if t.outcome.startswith("bust")]
+    assert [t.chance for t in bust] == [Fraction(no_set, 6**5)] and bust[0].value == -5
+    view.take_button.click()  # play on from there; New game comes back to the typed position
+    assert view.state.phase == "roll"
+    view.new_game_button.click()
+    assert (view.state.dice_left, view.state.sets_locked, view.state.display) == (5, 1, state.display)
+    before = view.state
+    for dice, sets, display in ((6, 2, "10:cheese1 20:cheese5 30:cheese3"), (5, 0, "10:cheese1 20:cheese5 30:cheese3"),
+                                (5, 1, "10:cheese1 99:nothing 30:cheese3"), (5, 1, "10:cheese1")):
+        view.position_dice.value, view.position_sets.value, view.position_display.value = dice, sets, display
+        view.position_button.click()
+        assert view.state is before and "⚠" in view.message.value  # refused with a reason, nothing changed
+    assert "2-4 after 2 sets" in _position_error(6, 2)
+
+
+def _position_error(dice: int, sets: int) -> str:
+    with pytest.raises(ValueError) as error:
+        dairyman.turn_position(dice, sets, "10:cheese1 20:cheese5 30:cheese3")
+    return str(error.value)

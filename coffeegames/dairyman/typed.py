@@ -1,7 +1,7 @@
 """Chance outcomes typed as text, as a player at a real table reads them: dice (:func:`parse_dice`), a roll
 with the yellow die (:func:`parse_roll`, which at a tile draw reads milk-tile codes), and what to type
 (:func:`outcome_example`, :func:`outcome_hint`). The walkthrough's outcome box and any text front end read
-rolls here.
+rolls here; :func:`turn_position` makes the position a learner asks about (dice left, sets locked, display).
 
 Example:
     >>> from coffeegames.dairyman import Game
@@ -12,15 +12,18 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import BadEntry, IllegalAction
 from ..errors import BadArgument, CoffeeGamesError
-from ..validate import Checker, check_instance
-from .actions import Drawn, Rolled
-from .rules import tile_of
+from ..validate import Checker, check_count, check_instance
+from .actions import Drawn, Lock, Rolled
+from .game import Game
+from .rules import WHITE_DICE, tile_of
 from .sets import check_roll
 from .state import State
 
-__all__ = ["YELLOW", "outcome_example", "outcome_hint", "parse_dice", "parse_roll"]
+__all__ = ["YELLOW", "outcome_example", "outcome_hint", "parse_dice", "parse_roll", "turn_position"]
 
 YELLOW = "y"
 """The prefix that marks the yellow die in a typed roll: ``y5``."""
@@ -157,3 +160,37 @@ def outcome_hint(state: State) -> str:
     note = " (y5 = the yellow die shows 5)" if state.rolls_yellow else ""
     frozen = f"; frozen {' '.join(map(str, state.dice))} not typed" if state.dice else ""
     return f"{state.rolling} dice{yellow}: e.g. {_example_roll(state)}{note}{frozen}"
+
+
+def turn_position(dice_left: int, sets_locked: int, display: str | Sequence[str], game: Game | None = None) -> State:
+    """The position a learner asks about: player 0 has locked ``sets_locked`` sets on the first roll of a turn
+    and has ``dice_left`` dice left, with ``display`` (tile codes, e.g. ``"10:cheese1 20:cheese5 30:cheese3"``)
+    face up; the choice is to stop or roll on. Reached by legal moves of ``game`` (default ``Game()``):
+    the display drawn, a roll, the lock (the yellow die in the first set, so no cheese is pending).
+
+    The 8 dice of a first roll (7 white and the yellow one) allow 2 or 3 dice a set:
+    ``8 - 3 × sets_locked <= dice_left <= 8 - 2 × sets_locked``, else a :class:`~coffeegames.errors.BadEntry` says which.
+
+    >>> s = turn_position(5, 1, "10:cheese1 20:cheese5 30:cheese3")
+    >>> s.phase, s.dice_left, s.sets_locked, s.display, [str(a) for a in s.legal_actions()]
+    (<Phase.CONTINUE: 'continue'>, 5, 1, ('10:cheese1', '20:cheese5', '30:cheese3'), ['Stop()', 'Roll()'])
+    """
+    game = Game() if game is None else check_instance(game, Game, "game", "a Dairyman Game")
+    check_count(sets_locked, "sets_locked", maximum=4)
+    check_count(dice_left, "dice_left", maximum=WHITE_DICE + 1)
+    dice = WHITE_DICE + 1
+    low, high = max(dice - 3 * sets_locked, 0), dice - 2 * sets_locked
+    if sets_locked == 0 or not low <= dice_left <= high:
+        allowed = f"{low}-{high}" if low < high else str(high)
+        why = ("lock 1 to 4 sets first: the choice to stop or roll on comes after a lock" if sets_locked == 0 else
+               f"the {dice} dice of a first roll leave {allowed} after {sets_locked} set{'s' * (sets_locked != 1)} of 2 or 3 dice")
+        raise BadEntry(f"{dice_left} dice left with {sets_locked} set{'s' * (sets_locked != 1)} locked cannot happen: {why}")
+    codes = display.replace(",", " ").split() if isinstance(display, str) else list(display)
+    start = game.new_initial_state()
+    drawn = _parse_draw(" ".join(codes), start)
+    triples = dice - dice_left - 2 * sets_locked
+    sets = [(2, 3, 5)] * triples + [(4, 6)] * (sets_locked - triples)
+    yellow = sets[0][-1]  # the yellow die is the first set's last die; the dice left all show 1
+    white = tuple(sorted([v for s in sets for v in s][: len(sets[0]) - 1] + [v for s in sets[1:] for v in s] + [1] * dice_left))
+    rolled = start.apply(drawn).apply(Rolled(white, yellow))
+    return rolled.apply(Lock(sets=tuple(sets), yellow=True))

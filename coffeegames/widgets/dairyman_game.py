@@ -34,8 +34,11 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+import ipywidgets as widgets
+
 from ..dairyman import (ABILITIES, BARNS, Game, State, advise, describe, explain, greedy_policy, outcome_example, outcome_hint,
-                        parse_roll, tile_of, tile_words)
+                        parse_roll, tile_of, tile_words, turn_position)
+from ..engine import Session
 from ..games import games
 from ..validate import check_instance
 from .adapter import Adapter, Board
@@ -45,6 +48,7 @@ from .decision import DecisionView
 from .factory import player_labels, walkthrough_view
 
 __all__ = [
+    "DairymanView",
     "dairyman_adapter",
     "dairyman_board",
     "dairyman_walkthrough",
@@ -303,7 +307,8 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
     )
 
 
-def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int = 0, **options: Any) -> DecisionView:
+def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int = 0, start: tuple[int, int, str] | None = None,
+                         **options: Any) -> DairymanView:
     """A Dairyman game in a :class:`DecisionView`: ``human`` players choose, the others are greedy bots.
 
     ``options`` are :class:`~coffeegames.dairyman.Rules` options (``ice_supply=10``).
@@ -312,10 +317,62 @@ def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: in
     tiles dealt to the display too (with bots, a tile draw is dealt by the view unless
     ``type_toggle``, "type the tiles on your table", is ticked).
 
+    ``start=(dice left, sets locked, display)`` begins at that position of player 0's turn, after a lock
+    (:func:`~coffeegames.dairyman.turn_position`); the view (a :class:`DairymanView`) has a
+    ``position_row`` where a learner types one (``position_dice``, ``position_sets``, ``position_display``,
+    then ``position_button``); New game comes back to it.
+
     >>> view = dairyman_walkthrough(human=())
     >>> view.bots_button.click()
     >>> view.state.is_terminal()
     True
+    >>> view = dairyman_walkthrough(start=(5, 1, "10:cheese1 20:cheese5 30:cheese3"))   # roll or stop, and why?
+    >>> [(row.label, row.value) for row in view.advice]
+    [('Roll again', Fraction(133505, 7776)), ('Stop and order', Fraction(10, 1))]
     """
-    return walkthrough_view(Game(players=players, **options), dairyman_adapter, human=human, seed=seed, players=players,
-                            parse_outcome=parse_roll, chance_player=roll_owner, policy=greedy_policy)
+    game = Game(players=players, **options)
+    first: Game | State = game if start is None else turn_position(*start, game=game)
+    view = walkthrough_view(first, dairyman_adapter, human=human, seed=seed, players=players,
+                            parse_outcome=parse_roll, chance_player=roll_owner, policy=greedy_policy, view=DairymanView)
+    assert isinstance(view, DairymanView)
+    view.game = game
+    if start is not None:
+        view.position_dice.value, view.position_sets.value, view.position_display.value = start
+    return view
+
+
+class DairymanView(DecisionView[State]):
+    """A Dairyman :class:`DecisionView` with ``position_row``: boxes where a learner types a position (dice left,
+    sets locked, display) and a button that starts there (:meth:`start_from`)."""
+
+    game: Game = Game()
+    """The game whose rules a typed position is played by (:func:`dairyman_walkthrough` sets it)."""
+
+    def __init__(self, session: Session[State], adapter: Adapter[State] | None = None, *, max_bars: int = 12) -> None:
+        super().__init__(session, adapter, max_bars=max_bars)
+        style = {"description_width": "initial"}
+        self.position_dice = widgets.BoundedIntText(value=5, min=0, max=8, description="dice left", style=style,
+                                                    layout=widgets.Layout(width="130px"))
+        self.position_sets = widgets.BoundedIntText(value=1, min=0, max=4, description="sets locked", style=style,
+                                                    layout=widgets.Layout(width="140px"))
+        self.position_display = widgets.Text(value="10:cheese1 20:cheese5 30:cheese3", description="display", style=style,
+                                             layout=widgets.Layout(width="360px"))
+        self.position_button = widgets.Button(description="Start from this position", layout=widgets.Layout(width="auto"))
+        self.position_button.on_click(lambda _: self._attempt(self.start_from))
+        self.position_row = widgets.VBox([
+            widgets.HTML("<b>Start from a position</b>: your turn after a lock on the first roll (8 dice): stop or roll on?"),
+            widgets.HBox([self.position_dice, self.position_sets, self.position_display, self.position_button]),
+        ])
+        self.position_row.add_class("cg-position")
+        self.widget.children = (*self.widget.children, self.position_row)
+
+    def start_from(self, state: State | None = None) -> None:
+        """Play on from ``state`` (default: the position typed in ``position_row``) as a new game: the same players,
+        bots and seed; New game comes back to it. A position that cannot happen raises and changes nothing."""
+        if state is None:
+            state = turn_position(self.position_dice.value, self.position_sets.value, self.position_display.value, game=self.game)
+        check_instance(state, State, "state", "a Dairyman state (turn_position(...)), or None: the typed position")
+        old = self.session
+        self.session = Session(state, seed=old.seed, bots=old.bots, chance_player=old.chance_player,
+                               parse_outcome=old.parse_outcome, names=old.names, chance_event=old.chance_event)
+        self.refresh()
