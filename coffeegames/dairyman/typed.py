@@ -185,7 +185,8 @@ def turn_position(dice_left: int, sets_locked: int, display: str | Sequence[str]
         why = ("lock 1 to 4 sets first: the choice to stop or roll on comes after a lock" if sets_locked == 0 else
                f"the {dice} dice of a first roll leave {allowed} after {sets_locked} set{'s' * (sets_locked != 1)} of 2 or 3 dice")
         raise BadEntry(f"{dice_left} dice left with {sets_locked} set{'s' * (sets_locked != 1)} locked cannot happen: {why}")
-    codes = display.replace(",", " ").split() if isinstance(display, str) else list(display)
+    codes = display.replace(",", " ").split() if isinstance(display, str) else \
+        [str(c) for c in _ARGUMENT.sequence(display, "display", _ARGUMENT.text)]
     start = game.new_initial_state()
     drawn = _parse_draw(" ".join(codes), start)
     triples = dice - dice_left - 2 * sets_locked

@@ -39,6 +39,7 @@ import ipywidgets as widgets
 from ..dairyman import (ABILITIES, BARNS, Game, State, advise, describe, explain, greedy_policy, outcome_example, outcome_hint,
                         parse_roll, tile_of, tile_words, turn_position)
 from ..engine import Session
+from ..errors import BadType
 from ..games import games
 from ..validate import check_instance
 from .adapter import Adapter, Board
@@ -331,6 +332,8 @@ def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: in
     [('Roll again', Fraction(133505, 7776)), ('Stop and order', Fraction(10, 1))]
     """
     game = Game(players=players, **options)
+    if start is not None and not (isinstance(start, tuple) and len(start) == 3):
+        raise BadType("start", "must be (dice left, sets locked, display tile codes), or None", start)
     first: Game | State = game if start is None else turn_position(*start, game=game)
     view = walkthrough_view(first, dairyman_adapter, human=human, seed=seed, players=players,
                             parse_outcome=parse_roll, chance_player=roll_owner, policy=greedy_policy, view=DairymanView)
@@ -349,6 +352,7 @@ class DairymanView(DecisionView[State]):
     """The game whose rules a typed position is played by (:func:`dairyman_walkthrough` sets it)."""
 
     def __init__(self, session: Session[State], adapter: Adapter[State] | None = None, *, max_bars: int = 12) -> None:
+        check_instance(session, Session, "session", "a Session of a Dairyman game (dairyman_walkthrough makes one)")
         super().__init__(session, adapter, max_bars=max_bars)
         style = {"description_width": "initial"}
         self.position_dice = widgets.BoundedIntText(value=5, min=0, max=8, description="dice left", style=style,

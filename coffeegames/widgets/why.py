@@ -159,4 +159,7 @@ def why_html(why: Why | None, value_name: str, details: bool = False) -> str:
 
 def has_details(why: Why | None) -> bool:
     """Whether a breakdown of ``why`` has model details to show (a view shows its :func:`details_toggle` only then)."""
-    return why is not None and any(b.details for b in (why.chosen, why.other) if b is not None)
+    if why is None:
+        return False
+    check_instance(why, Why, "why", "a Why (coffeegames.engine.explain.why) or None")
+    return any(b.details for b in (why.chosen, why.other) if b is not None)
