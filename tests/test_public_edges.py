@@ -502,6 +502,7 @@ INSTANCES: dict[str, Any] = {
     "coffeegames.engine.walkthrough.Walkthrough": lambda: coffeegames.engine.Walkthrough(_decision_state("dairyman"), seed=1),
     "coffeegames.engine.session.Session": _keep_or_reroll_session,
     "coffeegames.widgets.decision.DecisionView": lambda: coffeegames.widgets.decision.DecisionView(_keep_or_reroll_session()),
+    "coffeegames.widgets.dairyman_game.DairymanView": lambda: coffeegames.widgets.dairyman_walkthrough(seed=1),
     "coffeegames.roaster.cup_solver.Solver": _solver,
     "coffeegames.dairyman.turn.TurnSolution": lambda: coffeegames.dairyman.optimal_turn(6, 10, 5),
     "coffeegames.dairyman.whole_turn.WholeTurn": lambda: coffeegames.dairyman.whole_turn_model(

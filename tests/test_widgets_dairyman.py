@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import html
+import itertools
 import re
 from fractions import Fraction
 from typing import Any
@@ -443,3 +445,140 @@ def test_order_choices_name_tiles_as_the_board_shows_them_not_by_code() -> None:
         assert all(f"{t.value} (cheese {t.cheese})" in label for t in tiles if t.cheese is not None), label
     texts = " ".join(text for text, _ in view.actions.options)
     assert not re.search(r"\d+:(cheese|ice)", texts), texts
+
+
+# -- the policy map's why panel, against a brute force over the dice ----------------------
+
+
+def _locks(roll: tuple[int, ...]) -> set[tuple[int, int]]:
+    """Every lock the rules allow from ``roll`` as (sets, dice used): one or more disjoint sets of 2 or 3 dice summing to ten."""
+    found: set[tuple[int, int]] = set()
+
+    def walk(free: tuple[int, ...], sets: int, used: int) -> None:
+        if sets:
+            found.add((sets, used))
+        if not free:
+            return
+        first, rest = free[0], free[1:]
+        walk(rest, sets, used)  # the first free die stays out of every further set
+        for i, b in enumerate(rest):
+            if first + b == 10:
+                walk(rest[:i] + rest[i + 1:], sets + 1, used + 2)
+            for j in range(i + 1, len(rest)):
+                if first + b + rest[j] == 10:
+                    walk(tuple(x for k, x in enumerate(rest) if k not in (i, j)), sets + 1, used + 3)
+
+    walk(roll, 0, 0)
+    return found
+
+
+def _brute_turn(points: int, cost: int) -> Any:
+    """best(d, s) and the next roll's law at (d, s), by listing all 6^d ordered rolls (written from the rules)."""
+    from functools import cache
+
+    @cache
+    def best(d: int, s: int) -> Fraction:
+        stop = Fraction(points * s)
+        return stop if d == 0 else max(stop, sum((v * p for v, p in roll(d, s).items()), Fraction(0)))
+
+    @cache
+    def roll(d: int, s: int) -> dict[Fraction, Fraction]:
+        law: dict[Fraction, Fraction] = {}
+        for r in itertools.product(range(1, 7), repeat=d):
+            locks = _locks(r)
+            v = max((best(d - u, s + t) for t, u in locks), default=Fraction(-cost))
+            law[v] = law.get(v, Fraction(0)) + Fraction(1, 6**d)
+        return law
+
+    return best, roll
+
+
+@pytest.mark.parametrize(("dice", "points", "cost", "cell"), [(8, 10, 5, (5, 1)), (8, 1, 5, (5, 1)), (8, 10, 5, (4, 2)), (6, 3, 0, (3, 1))])
+def test_policy_map_cell_why_panel_equals_a_brute_force_over_the_dice(dice: int, points: int, cost: int, cell: tuple[int, int]) -> None:
+    """Issue 27: "5 dice left, 1 set locked, 10 points a set, a bust costs 5: roll or stop, and why?" answered by the map's panel."""
+    from coffeegames.widgets import PolicyExplorer
+
+    explorer = PolicyExplorer()
+    explorer.dice.value, explorer.points_per_set.value, explorer.bust_cost.value = dice, points, cost
+    explorer.cell.value = cell
+    d, s = cell
+    best, roll = _brute_turn(points, cost)
+    law = roll(d, s)
+    rolled, stopped = sum((v * p for v, p in law.items()), Fraction(0)), Fraction(points * s)
+    why = explorer.why
+    assert why is not None
+    chosen, other = (why.chosen, why.other) if why.chosen.label == "roll on" else (why.other, why.chosen)
+    assert other is not None and other.label == "stop" and other.value == stopped and other.certain
+    assert chosen.value == rolled and chosen.total == rolled and sum(t.chance for t in chosen.terms) == 1
+    by_value: dict[Fraction, Fraction] = {}
+    for term in chosen.terms:  # each outcome with its exact chance: the same law of values as the brute force
+        by_value[term.value] = by_value.get(term.value, Fraction(0)) + term.chance
+    assert by_value == law
+    bust = [t for t in chosen.terms if t.outcome.startswith("bust")]
+    assert [t.chance for t in bust] == [law.get(Fraction(-cost), Fraction(0))] and bust[0].value == -cost
+    shown = why.chosen.label  # the map's own choice comes first (ties stop), and the cell's label says it
+    assert shown == ("roll on" if rolled > stopped else "stop") and explorer.cell.label.endswith("roll" if rolled > stopped else "stop")
+    panel = explorer.why_panel.value
+    assert chosen.equation() in html.unescape(panel) and other.equation() in html.unescape(panel)
+    gap = abs(rolled - stopped)
+    assert (str(gap) in why.difference or f"{float(gap):.2f}" in why.difference) and "runner-up" in why.difference
+
+
+def test_why_panels_speak_plain_words_first_and_show_the_model_behind_the_toggle() -> None:
+    """Issue 27: no "whole-turn model: … net of the ice held" in the panel until the learner asks for the model's details."""
+    from coffeegames.engine import Session
+    from coffeegames.engine.examples import KeepOrReroll
+    from coffeegames.widgets import PolicyExplorer
+    from coffeegames.widgets.decision import Adapter, DecisionView, solver_advice
+
+    view = dairyman_walkthrough(players=2, human=(0,), seed=3)
+    view.bots_button.click()
+    view.chance_button.click()  # a roll: the lock decision, valued by the whole-turn model
+    assert view.why is not None and view.details_toggle.layout.display is None and not view.details_toggle.value
+    plain = view.why_panel.value
+    assert "whole-turn model" not in plain and "net of the ice" not in plain and "expected to bring" in plain
+    view.details_toggle.value = True  # the checkbox's callback redraws the same panel with the model's details
+    detailed = view.why_panel.value
+    assert "whole-turn model" in detailed and "a stop buys from the display" in detailed and plain.split("<table")[1] in detailed
+    explorer = PolicyExplorer()
+    assert "plain-turn model" not in explorer.why_panel.value
+    explorer.details_toggle.value = True
+    assert "plain-turn model" in explorer.why_panel.value
+    other = DecisionView(Session(KeepOrReroll(), seed=1), Adapter(advise=solver_advice()))
+    other.chance_button.click()
+    assert other.why is not None and other.details_toggle.layout.display == "none"  # no details given: no toggle
+
+
+def test_a_walkthrough_starts_from_a_position_the_learner_types() -> None:
+    """Issue 27: dice left, sets locked and the display typed into the view's boxes; the button starts there."""
+    view = dairyman_walkthrough(players=2, human=(0,), seed=4)
+    view.position_dice.value, view.position_sets.value, view.position_display.value = 5, 1, "10:cheese1, 20:cheese5 30:cheese3"
+    view.position_button.click()
+    state = view.state
+    assert (state.turn, state.phase, state.dice_left, state.sets_locked) == (0, "continue", 5, 1)
+    assert state.display == ("10:cheese1", "20:cheese5", "30:cheese3") and view.message.value == ""
+    labels = {row.label: row.value for row in view.advice}
+    assert labels["Stop and order"] == 10  # one set (barn value 10) buys the 10 tile, by hand
+    no_set = sum(1 for r in itertools.product(range(1, 7), repeat=5) if not _locks(r))
+    view.actions.value = next(i for i, row in enumerate(view.advice) if row.label == "Roll again")
+    why = view.why
+    assert why is not None and why.chosen.value == labels["Roll again"] == why.chosen.total
+    bust = [t for t in why.chosen.terms if t.outcome.startswith("bust")]
+    assert [t.chance for t in bust] == [Fraction(no_set, 6**5)] and bust[0].value == -5
+    view.take_button.click()  # play on from there; New game comes back to the typed position
+    assert view.state.phase == "roll"
+    view.new_game_button.click()
+    assert (view.state.dice_left, view.state.sets_locked, view.state.display) == (5, 1, state.display)
+    before = view.state
+    for dice, sets, display in ((6, 2, "10:cheese1 20:cheese5 30:cheese3"), (5, 0, "10:cheese1 20:cheese5 30:cheese3"),
+                                (5, 1, "10:cheese1 99:nothing 30:cheese3"), (5, 1, "10:cheese1")):
+        view.position_dice.value, view.position_sets.value, view.position_display.value = dice, sets, display
+        view.position_button.click()
+        assert view.state is before and "⚠" in view.message.value  # refused with a reason, nothing changed
+    assert "2-4 after 2 sets" in _position_error(6, 2)
+
+
+def _position_error(dice: int, sets: int) -> str:
+    with pytest.raises(ValueError) as error:
+        dairyman.turn_position(dice, sets, "10:cheese1 20:cheese5 30:cheese3")
+    return str(error.value)

@@ -6,7 +6,7 @@ Modules, one concept each: :mod:`.sets` (sets summing to ten, the bust rule),
 :mod:`.rules` (options and the milk-tile file), :mod:`.actions` (phases, moves, chance
 outcomes), :mod:`.state` (the engine: :class:`State` and :class:`Game`; :mod:`.offers`, what a position offers), :mod:`.deck`
 (the milk-tile deck's odds), :mod:`.players` (holdings and scoring), :mod:`.saved`
-(saved games and position checks), :mod:`.advice` (:func:`advise`) and :mod:`.policy`
+(saved games and position checks), :mod:`.typed` (rolls and tiles typed as text), :mod:`.advice` (:func:`advise`) and :mod:`.policy`
 (bots). Everything code outside the package uses is importable from here.
 
 >>> from coffeegames import dairyman
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
         describe, ACTION_KINDS, Bust, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll, Rolled, Stop,
         Where, lock_actions, roll_outcomes, tile_words,
     )
-    from .explain import explain
+    from .explain import explain, explain_cell
     from .advice import ADVICE_STATES, advise, whole_turn_model
     from .odds import (
         ICE_CREAM_ABILITIES, LockOption, has_set_array, lock_options, lock_rows, lock_table, most_dice_locked,
@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     from .rules import ABILITIES, BARNS, STAND_IN_TILES, TILE_VALUES, Rules, Tile, load_tiles, tile_of, tiles_from_data
     from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
     from .game import Game
+    from .typed import outcome_example, outcome_hint, parse_dice, parse_roll, turn_position
     from .state import State
     from .versions import load_walkthrough, saved_game
     from .whole_turn import ICE_TOKEN_VALUE, MAX_STATES, WholeTurn, WholeTurnChoice, whole_turn_value

@@ -17,8 +17,8 @@ exactly (Fractions):
 * **order phase**: certain points (the tiles bought, the cheese a flip makes).
 
 A choice that cannot be taken apart exactly (the budget of new positions runs out) is the
-advised value alone, said so. The ``how`` line names the model and what a stop buys from
-the display.
+advised value alone, said so. The ``how`` line says in plain words what the value measures;
+``details`` (behind the panel's toggle) names the model and what a stop buys from the display.
 
 Example (the first decision of a seeded game: two sets and stop, or one set and roll on):
     >>> from coffeegames.dairyman import Game, Drawn, Lock, Rolled
@@ -34,11 +34,13 @@ Example (the first decision of a seeded game: two sets and stop, or one set and 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import cast
 
 from ..engine.advice import advice_of
-from ..engine.explain import Breakdown, Term, certain, grouped
+from ..engine.advice import Advice
+from ..engine.explain import Breakdown, Term, Why, certain, grouped, why
 from ..errors import BadArgument, TooBig
 from ..exact import count_vectors
 from ..validate import check_count, check_instance
@@ -51,7 +53,7 @@ from .state import State
 from .turn import TurnSolution, lock_choices, roll_classes
 from .whole_turn import WholeTurn
 
-__all__ = ["explain", "roll_terms"]
+__all__ = ["ROLL_ON", "STOP", "explain", "explain_cell", "roll_terms"]
 
 Parts = list[tuple[str, Fraction, Fraction]]
 BUST = "bust (the sets are lost, a backorder token)"
@@ -103,6 +105,46 @@ def roll_terms(turn: TurnSolution, dice_left: int, sets_locked: int, kept: Seque
     return parts
 
 
+ROLL_ON, STOP = "roll on", "stop"
+"""The two choices at a cell of the policy map (:func:`explain_cell`)."""
+
+
+def explain_cell(turn: TurnSolution, dice_left: int, sets_locked: int) -> Why:
+    """Why the policy map says roll on or stop with ``dice_left`` dice left and ``sets_locked`` sets locked.
+
+    Both choices are taken apart as the walkthrough's are: rolling on is the next roll's
+    outcomes (:func:`roll_terms`: the bust, and where the best lock leaves the turn), each with
+    its exact chance and value; stopping is certain. The choice the map shows (ties stop)
+    comes first, beside the other and their difference.
+
+    >>> from coffeegames.dairyman.turn import optimal_turn
+    >>> w = explain_cell(optimal_turn(8, points_per_set=10, bust_cost=5), 5, 1)
+    >>> w.chosen.label, w.chosen.value, w.other.label, w.other.value
+    ('roll on', Fraction(133505, 7776), 'stop', Fraction(10, 1))
+    >>> [(t.outcome, t.chance) for t in w.chosen.terms]
+    [('2 sets locked: stop', Fraction(5585, 7776)), ('bust (the sets are lost, a backorder token)', Fraction(1255, 7776)), ('3 sets locked: stop', Fraction(13, 108))]
+    """
+    check_instance(turn, TurnSolution, "turn", "a turn solution (optimal_turn(...))")
+    check_count(dice_left, "dice_left", maximum=MAX_DICE)
+    check_count(sets_locked, "sets_locked", maximum=MAX_SETS)
+    if dice_left == 0:
+        raise BadArgument("dice_left", "must be 1 or more: with no dice left the turn stops, there is nothing to decide", dice_left)
+    roll, stop = turn.roll_value(dice_left, sets_locked), turn.stop_value(dice_left, sets_locked)
+    how = f"the points this turn can be expected to bring, the rest of it played as well as possible; {turn.assumptions}"
+    details = "plain-turn model: the sets, the barns' total and the bust only (no yellow die, ice, abilities or flips)"
+
+    def breakdown(_: object, action: object) -> Breakdown:
+        if action == ROLL_ON:
+            rolled = f"; the next roll of {dice_left} {_dice(dice_left)}, each roll locked as well as possible"
+            return Breakdown(ROLL_ON, roll, grouped(roll_terms(turn, dice_left, sets_locked)), how + rolled, details=details)
+        return replace(certain(STOP, stop, f"{_sets(sets_locked)} locked: stop and score {stop}", how), details=details)
+
+    advice = [Advice(ROLL_ON, ROLL_ON, roll), Advice(STOP, STOP, stop)]
+    found = why((dice_left, sets_locked), advice, breakdown, ROLL_ON if turn.should_roll(dice_left, sets_locked) else STOP)
+    assert found is not None
+    return found
+
+
 def explain(state: State, action: object) -> Breakdown:
     """``action``'s value at ``state`` (the one :func:`~.advice.advise` gives it), taken apart into exact terms.
 
@@ -118,23 +160,25 @@ def explain(state: State, action: object) -> Breakdown:
     rules = state.rules
     if model == WHOLE_TURN:
         wt = whole_turn_model(pay.points, rules.backorder_penalty, rules.ice_token_from_roll, rules.optional_actions_before_bust)
-        how = (f"whole-turn model: expected points this turn, net of the ice held (an ice token {wt.ice_value}), "
-               f"a bust costs {wt.bust_cost}; {_payoff_words(pay)}")
+        how = f"the points this turn can be expected to bring, the rest of it played as well as possible; a bust costs {wt.bust_cost}"
+        details = (f"whole-turn model (freezing dice with ice tokens and ice-cream rerolls included): values net of the ice "
+                   f"held, an ice token counted as {wt.ice_value} point{'s' * (wt.ice_value != 1)}; {_payoff_words(pay)}")
         try:
             with wt.budget(ADVICE_STATES):
                 parts, then = _whole(wt, state, action, pay)
         except TooBig:
-            return _alone(label, value, how, f"the whole turn needs more than {ADVICE_STATES:,} new positions here")
+            return _alone(label, value, how, f"the whole turn needs more than {ADVICE_STATES:,} new positions here", details)
     else:
         turn = turn_model(rules.set_value, rules.backorder_penalty, pay.points)
-        how = f"{model}: expected points this turn (sets and busts only), a bust costs {turn.bust_cost}; {_payoff_words(pay)}"
+        how = f"the points this turn can be expected to bring, counting sets and busts only; a bust costs {turn.bust_cost}"
+        details = f"{model}: no freezes, ice creams or flips; {_payoff_words(pay)}"
         parts, then = _plain(turn, state, action, pay)
-    found = Breakdown(label, value, grouped(parts), f"{how}; {then}" if then else how)
-    return found if found.total == value else _alone(label, value, how, "its terms would not add up to it exactly")
+    found = Breakdown(label, value, grouped(parts), f"{how}; {then}" if then else how, details=details)
+    return found if found.total == value else _alone(label, value, how, "its terms would not add up to it exactly", details)
 
 
-def _alone(label: str, value: Fraction, how: str, why: str) -> Breakdown:
-    return Breakdown(label, value, (Term(f"the advised value (not taken apart: {why})", Fraction(1), value),), how)
+def _alone(label: str, value: Fraction, how: str, why: str, details: str = "") -> Breakdown:
+    return Breakdown(label, value, (Term(f"the advised value (not taken apart: {why})", Fraction(1), value),), how, details=details)
 
 
 def _payoff_words(pay: DisplayPayoff) -> str:

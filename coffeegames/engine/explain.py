@@ -112,6 +112,8 @@ class Breakdown:
     """What the value measures and how it is made up, in one line."""
     sample: Sample | None = None
     """The sample behind an estimate; None for an exact value."""
+    details: str = ""
+    """The model behind the value in its own terms (a panel shows it behind a toggle; ``how`` stays in plain words)."""
 
     @property
     def total(self) -> Fraction:

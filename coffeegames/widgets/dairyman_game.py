@@ -6,9 +6,10 @@
 * :func:`dairyman_walkthrough` builds a :class:`~.decision.DecisionView` for a game
   against :func:`~coffeegames.dairyman.greedy_policy` bots, valued by
   :func:`~coffeegames.dairyman.advise` (the view's words and functions: :func:`dairyman_adapter`).
-* :func:`parse_roll` reads a roll typed as ``"4 6 5 5 1 3 2 y5"``: the white and red
-  dice as numbers 1-6, the yellow die written once as ``y`` and its value. At a draw it
-  reads milk-tile codes (``"10:cheese1 20:ice2:2s"``).
+* :func:`~coffeegames.dairyman.parse_roll` (from the game's package, :mod:`coffeegames.dairyman.typed`)
+  reads a roll typed as ``"4 6 5 5 1 3 2 y5"``: the white and red dice as numbers 1-6, the
+  yellow die written once as ``y`` and its value. At a draw it reads milk-tile codes
+  (``"10:cheese1 20:ice2:2s"``).
 
 Example (you are player 0; the bots deal and stop at your roll, which you type):
     >>> view = dairyman_walkthrough(players=2, human=(0,), seed=3)
@@ -33,19 +34,22 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from ..dairyman import ABILITIES, BARNS, Drawn, Game, Rolled, State, advise, describe, explain, greedy_policy, tile_of, tile_words
-from ..engine import BadEntry, IllegalAction
-from ..errors import CoffeeGamesError
+import ipywidgets as widgets
+
+from ..dairyman import (ABILITIES, BARNS, Game, State, advise, describe, explain, greedy_policy, outcome_example, outcome_hint,
+                        parse_roll, tile_of, tile_words, turn_position)
+from ..engine import Session
+from ..errors import BadType
 from ..games import games
 from ..validate import check_instance
 from .adapter import Adapter, Board
 from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
 from .charts import board_layout
-from .dairyman_odds import parse_dice
 from .decision import DecisionView
 from .factory import player_labels, walkthrough_view
 
 __all__ = [
+    "DairymanView",
     "dairyman_adapter",
     "dairyman_board",
     "dairyman_walkthrough",
@@ -56,9 +60,6 @@ __all__ = [
     "parse_roll",
     "roll_owner",
 ]
-
-YELLOW = "y"
-"""The prefix that marks the yellow die in a typed roll: ``y5``."""
 
 # Board geometry in pixels (the axes run in pixels, so markers and text line up).
 WIDTH, LEFT = 860, 8
@@ -244,115 +245,7 @@ def dairyman_board(state: State, names: Sequence[str] | None = None) -> Board:
     return _Drawing(state, names).board()
 
 
-# -- typed outcomes, names, the factory ---------------------------------------------------
-
-def parse_roll(text: str, state: State) -> Rolled | Drawn:
-    """The chance outcome typed at ``state``: a roll like ``"4 6 5 5 1 3 2 y5"``, or tile codes at a draw.
-
-    Type the white and red dice that were rolled as numbers 1-6 and the yellow die (when
-    it was rolled) once as ``y`` and its value; frozen dice keep their values and are
-    not typed. A wrong count, a value outside 1-6 or a stray ``y`` raises a
-    :class:`~coffeegames.errors.BadEntry` (a ``ValueError``) that says what to type.
-
-    >>> from coffeegames.dairyman import Game
-    >>> state = Game().new_initial_state(seed=1)
-    >>> parse_roll("4 6 5 5 1 3 2 y5", state)
-    Rolled(dice=(1, 2, 3, 4, 5, 5, 6), yellow=5)
-    >>> parse_roll("4 6 5 5 1 3 y5", state)
-    Traceback (most recent call last):
-    ...
-    coffeegames.errors.BadEntry: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
-    """
-    check_instance(state, State, "state", "a Dairyman state")
-    if state.phase == "draw":
-        return _parse_draw(text, state)
-    if state.phase != "roll":
-        raise IllegalAction("no dice are being rolled now: the outcome box is for chance moves")
-    tokens = text.replace(",", " ").split()
-    if not tokens:
-        raise BadEntry(f"type the dice you rolled: {outcome_hint(state)}")
-    marked = [t for t in tokens if t[:1].lower() == YELLOW]
-    dice = parse_dice(" ".join(t for t in tokens if t[:1].lower() != YELLOW))
-    expected = _expected_roll(state)
-    if state.rolls_yellow:
-        if len(marked) != 1:
-            raise BadEntry(f"write the yellow die exactly once, as y and its value (e.g. y5); {expected}")
-        (yellow,) = parse_dice(marked[0][1:], "yellow die") or (0,)
-        if yellow == 0:
-            raise BadEntry(f"{marked[0]!r}: put the yellow die's value 1-6 after the y, e.g. y5")
-    elif marked:
-        raise BadEntry(f"the yellow die is not rolled this time (it is locked, set aside or frozen): leave out {marked[0]!r}; {expected}")
-    else:
-        yellow = None
-    if len(dice) != state.rolling:
-        raise BadEntry(_count_error(state, len(dice)))
-    outcome = Rolled(dice, yellow)
-    if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
-        raise IllegalAction(f"{outcome} cannot happen here; {expected}")
-    return outcome
-
-
-def _example_roll(state: State) -> str:
-    plain = " ".join("4655132246135"[: state.rolling])
-    return (plain + " y5").strip() if state.rolls_yellow else plain
-
-
-def _expected_roll(state: State) -> str:
-    yellow = " and the yellow die" if state.rolls_yellow else ""
-    frozen = f"; the frozen {' '.join(map(str, state.dice))} keep their values" if state.dice else ""
-    return f"you rolled {state.rolling} white/red dice{yellow}{frozen}"
-
-
-def _count_error(state: State, typed: int) -> str:
-    yellow = " and the yellow one as y and its value" if state.rolls_yellow else ""
-    return f"{_expected_roll(state)}: type {state.rolling} values (you typed {typed}){yellow}, e.g. {_example_roll(state)}"
-
-
-def _parse_draw(text: str, state: State) -> Drawn:
-    codes = []
-    for token in text.replace(",", " ").split():
-        try:
-            codes.append(tile_of(token).code)
-        except CoffeeGamesError as error:  # tile_of's complaint is about the code typed
-            raise BadEntry(f"{error}; type the tiles drawn as codes separated by spaces") from None
-    need = state.rules.display_size - len(state.display)
-    outcome = Drawn(tuple(codes))
-    if len(codes) != need or not state.is_legal_outcome(outcome):
-        top = sorted(set(state.deck[0])) if state.deck else []
-        raise IllegalAction(f"the deck cannot give {' '.join(codes) or 'nothing'}: type the {need} tile(s) drawn, from {' '.join(top)}")
-    return outcome
-
-
-def outcome_example(state: State) -> str:
-    """An outcome to type at this chance node that :func:`parse_roll` accepts: a roll, or tiles the deck can give.
-
-    >>> from coffeegames.dairyman import Game
-    >>> outcome_example(Game(players=2).new_initial_state())
-    '10:cheese1 10:cheese2 10:cheese3'
-    """
-    check_instance(state, State, "state", "a Dairyman state")
-    if state.phase == "draw":
-        need = state.rules.display_size - len(state.display)
-        return " ".join([code for pile in state.deck for code in pile][:need])  # the top pile is drawn first
-    return _example_roll(state)
-
-
-def outcome_hint(state: State) -> str:
-    """The outcome box's placeholder: what to type at this chance node.
-
-    >>> from coffeegames.dairyman import Game
-    >>> outcome_hint(Game().new_initial_state(seed=1))
-    '7 dice + yellow as y: e.g. 4 6 5 5 1 3 2 y5 (y5 = the yellow die shows 5)'
-    """
-    check_instance(state, State, "state", "a Dairyman state")
-    if state.phase == "draw":
-        need = state.rules.display_size - len(state.display)
-        return f"{need} tile codes, e.g. {outcome_example(state)}"
-    yellow = " + yellow as y" if state.rolls_yellow else ""
-    note = " (y5 = the yellow die shows 5)" if state.rolls_yellow else ""
-    frozen = f"; frozen {' '.join(map(str, state.dice))} not typed" if state.dice else ""
-    return f"{state.rolling} dice{yellow}: e.g. {_example_roll(state)}{note}{frozen}"
-
+# -- typed outcomes (read by the game's package: parse_roll, outcome_example, outcome_hint), names, the factory --
 
 DEAL_BUTTON = "Deal the tiles for me"
 """The chance button at a tile draw."""
@@ -415,7 +308,8 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
     )
 
 
-def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int = 0, **options: Any) -> DecisionView:
+def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: int = 0, start: tuple[int, int, str] | None = None,
+                         **options: Any) -> DairymanView:
     """A Dairyman game in a :class:`DecisionView`: ``human`` players choose, the others are greedy bots.
 
     ``options`` are :class:`~coffeegames.dairyman.Rules` options (``ice_supply=10``).
@@ -424,10 +318,65 @@ def dairyman_walkthrough(players: int = 2, human: Sequence[int] = (0,), seed: in
     tiles dealt to the display too (with bots, a tile draw is dealt by the view unless
     ``type_toggle``, "type the tiles on your table", is ticked).
 
+    ``start=(dice left, sets locked, display)`` begins at that position of player 0's turn, after a lock
+    (:func:`~coffeegames.dairyman.turn_position`); the view (a :class:`DairymanView`) has a
+    ``position_row`` where a learner types one (``position_dice``, ``position_sets``, ``position_display``,
+    then ``position_button``); New game comes back to it.
+
     >>> view = dairyman_walkthrough(human=())
     >>> view.bots_button.click()
     >>> view.state.is_terminal()
     True
+    >>> view = dairyman_walkthrough(start=(5, 1, "10:cheese1 20:cheese5 30:cheese3"))   # roll or stop, and why?
+    >>> [(row.label, row.value) for row in view.advice]
+    [('Roll again', Fraction(133505, 7776)), ('Stop and order', Fraction(10, 1))]
     """
-    return walkthrough_view(Game(players=players, **options), dairyman_adapter, human=human, seed=seed, players=players,
-                            parse_outcome=parse_roll, chance_player=roll_owner, policy=greedy_policy)
+    game = Game(players=players, **options)
+    if start is not None and not (isinstance(start, tuple) and len(start) == 3):
+        raise BadType("start", "must be (dice left, sets locked, display tile codes), or None", start)
+    first: Game | State = game if start is None else turn_position(*start, game=game)
+    view = walkthrough_view(first, dairyman_adapter, human=human, seed=seed, players=players,
+                            parse_outcome=parse_roll, chance_player=roll_owner, policy=greedy_policy, view=DairymanView)
+    assert isinstance(view, DairymanView)
+    view.game = game
+    if start is not None:
+        view.position_dice.value, view.position_sets.value, view.position_display.value = start
+    return view
+
+
+class DairymanView(DecisionView[State]):
+    """A Dairyman :class:`DecisionView` with ``position_row``: boxes where a learner types a position (dice left,
+    sets locked, display) and a button that starts there (:meth:`start_from`)."""
+
+    game: Game = Game()
+    """The game whose rules a typed position is played by (:func:`dairyman_walkthrough` sets it)."""
+
+    def __init__(self, session: Session[State], adapter: Adapter[State] | None = None, *, max_bars: int = 12) -> None:
+        check_instance(session, Session, "session", "a Session of a Dairyman game (dairyman_walkthrough makes one)")
+        super().__init__(session, adapter, max_bars=max_bars)
+        style = {"description_width": "initial"}
+        self.position_dice = widgets.BoundedIntText(value=5, min=0, max=8, description="dice left", style=style,
+                                                    layout=widgets.Layout(width="130px"))
+        self.position_sets = widgets.BoundedIntText(value=1, min=0, max=4, description="sets locked", style=style,
+                                                    layout=widgets.Layout(width="140px"))
+        self.position_display = widgets.Text(value="10:cheese1 20:cheese5 30:cheese3", description="display", style=style,
+                                             layout=widgets.Layout(width="360px"))
+        self.position_button = widgets.Button(description="Start from this position", layout=widgets.Layout(width="auto"))
+        self.position_button.on_click(lambda _: self._attempt(self.start_from))
+        self.position_row = widgets.VBox([
+            widgets.HTML("<b>Start from a position</b>: your turn after a lock on the first roll (8 dice): stop or roll on?"),
+            widgets.HBox([self.position_dice, self.position_sets, self.position_display, self.position_button]),
+        ])
+        self.position_row.add_class("cg-position")
+        self.widget.children = (*self.widget.children, self.position_row)
+
+    def start_from(self, state: State | None = None) -> None:
+        """Play on from ``state`` (default: the position typed in ``position_row``) as a new game: the same players,
+        bots and seed; New game comes back to it. A position that cannot happen raises and changes nothing."""
+        if state is None:
+            state = turn_position(self.position_dice.value, self.position_sets.value, self.position_display.value, game=self.game)
+        check_instance(state, State, "state", "a Dairyman state (turn_position(...)), or None: the typed position")
+        old = self.session
+        self.session = Session(state, seed=old.seed, bots=old.bots, chance_player=old.chance_player,
+                               parse_outcome=old.parse_outcome, names=old.names, chance_event=old.chance_event)
+        self.refresh()

@@ -45,6 +45,7 @@ from ..dairyman import (
     most_sets_locked,
     p_any_set,
     p_bust,
+    parse_dice,  # the game's own text parser (coffeegames.dairyman.typed); still importable from here
     reroll_table,
 )
 from ..engine import BadEntry
@@ -70,30 +71,6 @@ __all__ = ["BustChanceExplorer", "MostLockedExplorer", "RollAdvisor", "Simulatio
 
 _ARGUMENT = Checker("", BadArgument)
 """Checks the views' arguments, naming each."""
-
-
-def parse_dice(text: str, what: str = "roll") -> tuple[int, ...]:
-    """Die values typed as text, separated by spaces or commas, as a sorted tuple.
-
-    Raises a :class:`~coffeegames.errors.BadEntry` (a ``ValueError``) that says what to type instead.
-
-    >>> parse_dice("4 6, 5 5")
-    (4, 5, 5, 6)
-    >>> parse_dice("4 six")
-    Traceback (most recent call last):
-    ...
-    coffeegames.errors.BadEntry: 'six' is not a die value: type the dice as numbers 1-6 separated by spaces, e.g. 4 6 5 5
-    """
-    _ARGUMENT.text(text, "text")
-    values = []
-    for token in text.replace(",", " ").split():
-        try:
-            values.append(int(token))
-        except ValueError:
-            raise BadEntry(
-                f"{token!r} is not a die value: type the dice as numbers 1-6 separated by spaces, e.g. 4 6 5 5"
-            ) from None
-    return check_roll(values, what)  # its BadArgument names what is wrong with the values read
 
 
 def _dice_slider(value: int, **kwargs: Any) -> widgets.IntSlider:

@@ -3,7 +3,9 @@
 :class:`PolicyExplorer` draws :func:`~coffeegames.dairyman.optimal_turn`'s policy as a heat
 map with sliders for the dice, the points per set and the bust cost, or, instead of the
 points per set, three face-up milk tiles: a stopped turn is then worth the tiles its sets
-buy (:func:`~coffeegames.dairyman.display_payoff`).
+buy (:func:`~coffeegames.dairyman.display_payoff`). Each cell explains itself: pick it in
+``cell`` and the "why this value?" panel below the map takes both choices there apart
+(:func:`~coffeegames.dairyman.explain_cell`).
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..dairyman import BUST_COST, POINTS_PER_SET, TILE_VALUES, TurnSolution, display_payoff, optimal_turn
+from ..dairyman import BUST_COST, POINTS_PER_SET, TILE_VALUES, TurnSolution, display_payoff, explain_cell, optimal_turn
+from ..engine.explain import Why
 from ..errors import BadArgument
 from ..validate import Checker
 from .charts import EXACT, View, figure, mean_text
 from .decision import exact_text
+from .why import details_toggle, has_details, why_html
 
 __all__ = ["PolicyExplorer"]
 
@@ -67,6 +71,14 @@ class PolicyExplorer(View):
     >>> explorer.scoring.value = "display"             # tiles 10 / 40 / 40: three sets buy only the 10
     >>> explorer.table.loc[4, 3], explorer.changed      # so roll on for the fourth set and the 40
     ('roll', [(3, 3), (4, 3)])
+
+    ``cell`` picks a position of the map, ``(dice left, sets locked)``; ``why`` (shown in
+    ``why_panel``) takes its two choices apart, outcome by outcome:
+
+    >>> explorer.scoring.value, explorer.dice.value = "points per set", 8
+    >>> explorer.cell.value = (5, 1)
+    >>> explorer.why.chosen.label, explorer.why.other.label, explorer.why.chosen.value - explorer.why.other.value
+    ('roll on', 'stop', Fraction(55745, 7776))
     """
 
     def __init__(self, dice: int = 8, points_per_set: int = POINTS_PER_SET, bust_cost: int = BUST_COST,
@@ -89,6 +101,10 @@ class PolicyExplorer(View):
                       for i, v in enumerate(display or (10, 40, 40))]
         self.message = widgets.HTML()
         self.result = widgets.HTML()
+        self.cell = widgets.Dropdown(description="why at", layout=widgets.Layout(width="360px"), style={"description_width": "initial"})
+        self.why: Why | None = None
+        self.why_panel = widgets.HTML()
+        self.details_toggle = details_toggle(self._show_why)
         heatmap = go.Heatmap(
             colorscale="RdBu",
             zmid=0,
@@ -111,7 +127,9 @@ class PolicyExplorer(View):
             widgets.HBox([self.dice, self.points_per_set, self.bust_cost]),
             widgets.HBox([self.scoring, *self.tiles]),
             self.message, self.result, self.chart,
+            self.cell, self.why_panel, self.details_toggle,
         ])
+        self.cell.observe(lambda _: self._show_why(), "value")
 
     def _compute(self) -> _Policy:
         dice, pps, cost = self.dice.value, self.points_per_set.value, self.bust_cost.value
@@ -157,10 +175,18 @@ class PolicyExplorer(View):
             f"<br>roll on: {exact_text(roll)}<br>stop: {exact_text(stop)}<br>margin: {exact_text(roll - stop)}{free}"
         )
 
+    def _show_why(self) -> None:
+        """The "why this value?" panel for the cell picked in ``cell`` (hidden where the map has no cell)."""
+        if not hasattr(self, "turn"):
+            return
+        cell = self.cell.value
+        self.why = explain_cell(self.turn, *cell) if cell is not None else None
+        self.why_panel.value = why_html(self.why, "expected points this turn", self.details_toggle.value)
+        self.details_toggle.layout.display = None if has_details(self.why) else "none"
+
     def _show(self, policy: _Policy) -> None:
         self.turn, self.table, self.changed = policy.turn, policy.table, policy.changed
-        cells = self.table.values[self.table.values != ""]
-        rolls = int((cells == "roll").sum())
+        rolls = int((self.table.values == "roll").sum())
         if policy.baseline != "no bust cost":
             shift = (f"At {policy.baseline}, <b>{len(self.changed)}</b> of these decisions would differ (outlined): "
                      "the display's lumps move the stopping rule." if self.changed
@@ -171,8 +197,22 @@ class PolicyExplorer(View):
             shift = "A bust cost changes no decision here; it only moves the margins (the colours)."
         else:
             shift = "Raise the bust cost to see which decisions it changes."
+        positions = [(d, s) for d in map(int, self.table.index) for s in map(int, self.table.columns) if str(self.table.loc[d, s])]
+        options = [(f"{d} {'die' if d == 1 else 'dice'} left, {s} set{'s' * (s != 1)} locked: {str(self.table.loc[d, s])}", (d, s))
+                   for d, s in positions]
+        keep = self.cell.value if self.cell.value in positions else _first_cell(positions)
+        if list(self.cell.options) != options:
+            self.cell.options = options
+        self.cell.value = keep
+        self._show_why()
+        cells = self.table.values[self.table.values != ""]
         self.result.value = (
             f"An optimally played turn from {self.turn.dice} dice is worth <b>{mean_text(self.turn.value)}</b> points "
             f"({html.escape(self.turn.assumptions)}). "
             f"Roll on in <b>{rolls}</b> of the {len(cells)} positions a turn can reach; stop in the rest. {shift}"
         )
+
+
+def _first_cell(cells: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The cell the panel opens on: 5 dice left and 1 set locked where the map has it, else its first cell."""
+    return (5, 1) if (5, 1) in cells else (cells[0] if cells else None)

@@ -53,7 +53,7 @@ from ..text import exact_text
 from .adapter import Adapter, Board
 from .charts import BASE, HIGHLIGHT, StaticPlot, error_html, figure, figure_dict, percent
 from .whole_text import WholeText
-from .why import why_html
+from .why import details_toggle, has_details, why_html
 
 __all__ = ["Adapter", "Board", "DecisionView", "exact_text", "solver_advice", "value_text"]
 
@@ -111,7 +111,7 @@ class DecisionView(Generic[S]):
     adapter explains in ``deal_note``, the row is hidden unless ``type_toggle`` is ticked), ``seed_box`` with ``new_game_button``, ``status``, ``summary`` (the
     best choice in words), ``why`` / ``why_panel`` (the "why this value?" panel: the choice picked in
     the list taken apart into its outcomes, beside the best other choice, see
-    :mod:`coffeegames.engine.explain`), ``message``, ``history_panel``; ``widget`` is the box a notebook shows.
+    :mod:`coffeegames.engine.explain`; ``details_toggle`` adds the model's details where the game gives some), ``message``, ``history_panel``; ``widget`` is the box a notebook shows.
     """
 
     def __init__(self, session: Session[S], adapter: Adapter[S] | None = None, *, max_bars: int = 12) -> None:
@@ -148,6 +148,7 @@ class DecisionView(Generic[S]):
         self.history_panel = widgets.HTML()
         self.why_panel = widgets.HTML()
         self.why: Why | None = None
+        self.details_toggle = details_toggle(self._show_why)  # the model's details in the panel (the why is cached)
         self.explain: Explainer | None = adapter.explain or (advice_explainer(self._advise) if self._advise else None)
         self.exact_explain: Explainer | None = None  # with the exact box ticked: explain (or advise) with exact=True
         if adapter.exact_toggle and adapter.explain:
@@ -192,6 +193,7 @@ class DecisionView(Generic[S]):
                 chart_box,
                 widgets.HBox([self.actions, self.take_button, self.exact_toggle]),
                 self.why_panel,
+                self.details_toggle,
                 widgets.HBox([self.chance_button, self.bots_button, self.undo_button]),
                 self.deal_row,
                 self.outcome_row,
@@ -395,8 +397,9 @@ class DecisionView(Generic[S]):
                 self._why_cache[chosen] = explain_why(self.state, self.advice, explain, self.advice[chosen].action,
                                                       self.adapter.describe)
             self.why = self._why_cache[chosen]
-        self.why_panel.value = why_html(self.why, self.adapter.value_name)
+        self.why_panel.value = why_html(self.why, self.adapter.value_name, self.details_toggle.value)
         self.why_panel.layout.display = None if self.why is not None else "none"
+        self.details_toggle.layout.display = None if has_details(self.why) else "none"
 
     def _summary(self) -> str:
         """The best choice in words, with its exact value and risk."""

@@ -93,6 +93,7 @@ def walkthrough_view(
     machines: Collection[int] = (),
     chance_event: str = "roll",
     seeded_start: bool = False,
+    view: Callable[[Session, Adapter], DecisionView] = DecisionView,
 ) -> DecisionView:
     """A :class:`DecisionView` of ``game`` (a ``Game``, or an initial state): the ``human`` players choose, ``policy``
     plays every other seat (a greedy bot), chance is seeded by ``seed``.
@@ -100,7 +101,8 @@ def walkthrough_view(
     Errors name the argument (``human``, ``seed``; the options were checked by ``Game``). ``adapter(names)`` makes the game's :class:`Adapter` for the players' names (``"player 0 (you)"``,
     ``"player 1 (bot)"``, or ``names[seat]`` where given); ``machines`` are seats no person may take;
     ``seeded_start``: the first state is ``game.new_initial_state(seed=seed)`` (a setup already drawn), else the
-    unseeded initial state whose chance moves the session draws from ``seed``.
+    unseeded initial state whose chance moves the session draws from ``seed``; ``view`` makes the view (a
+    :class:`DecisionView` subclass with a game's own controls).
     """
     seats = check_human(human, players, machines)
     seed = check_seed(seed)
@@ -114,4 +116,4 @@ def walkthrough_view(
         start = game.new_initial_state(seed=seed) if seeded_start else game.new_initial_state()
     session = Session(start, seed=seed, bots=bots, chance_player=chance_player, parse_outcome=parse_outcome,
                       names=shown, chance_event=chance_event)
-    return DecisionView(session, adapter(shown))
+    return view(session, adapter(shown))

@@ -6,7 +6,8 @@ chance and value and each product, the weighted sum written out equal to the val
 the value measures, the sample behind an estimate; then the difference in one sentence. An
 estimate reads as a decimal ± its standard error with its sample's size, never as a fraction;
 one that is not taken apart into outcomes shows its sample instead: a table of its size, mean,
-standard error and spread.
+standard error and spread. A breakdown's ``how`` is plain words; its ``details`` (the model's own
+terms) show only with ``details=True``, which a view ties to a :func:`details_toggle`.
 
 Example:
     >>> from coffeegames.engine.examples import KeepOrReroll
@@ -21,15 +22,21 @@ Example:
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from fractions import Fraction
+
+import ipywidgets as widgets
 
 from ..engine.advice import Sample
 from ..engine.explain import Breakdown, Why
-from ..errors import BadArgument
+from ..errors import BadArgument, BadType
 from ..text import exact_text, mean_text, percent
 from ..validate import Checker, check_instance
 
-__all__ = ["breakdown_html", "why_html"]
+__all__ = ["DETAILS", "breakdown_html", "details_toggle", "has_details", "why_html"]
+
+DETAILS = "show the model's details"
+"""The toggle's words."""
 
 _CELL = "padding:2px 10px;border-bottom:1px solid #dee2e6;text-align:right;font-variant-numeric:tabular-nums"
 _LEFT = "padding:2px 10px;border-bottom:1px solid #dee2e6;text-align:left"
@@ -47,10 +54,29 @@ def _texts(**texts: object) -> None:
         check.text(text, where)
 
 
-def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
+def details_toggle(redraw: Callable[[], object]) -> widgets.Checkbox:
+    """The checkbox that shows a panel's model details (:data:`DETAILS`), unticked; ``redraw()`` runs when it changes.
+
+    A view puts it beside its "why this value?" panel and draws the panel with ``details=toggle.value``.
+
+    >>> shown = []
+    >>> toggle = details_toggle(lambda: shown.append(toggle.value))
+    >>> toggle.value = True
+    >>> toggle.description, shown
+    ("show the model's details", [True])
+    """
+    if not callable(redraw):
+        raise BadType("redraw", "must be a function of no arguments (the panel's redraw)", redraw)
+    toggle = widgets.Checkbox(value=False, description=DETAILS, indent=False, layout=widgets.Layout(width="auto"))
+    toggle.add_class("cg-details-toggle")
+    toggle.observe(lambda _: redraw(), names="value")
+    return toggle
+
+
+def breakdown_html(b: Breakdown, value_name: str, role: str, details: bool = False) -> str:
     """One breakdown: a heading, what the value measures, the terms as a table, the sum written out.
 
-    ``role`` names it (``"your choice"``, ``"the runner-up"``).
+    ``role`` names it (``"your choice"``, ``"the runner-up"``); ``details`` adds the model's details (``b.details``).
     """
     check_instance(b, Breakdown, "b", "a Breakdown (coffeegames.engine.explain)")
     _texts(value_name=value_name, role=role)
@@ -65,6 +91,8 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
     else:
         head += f", worth exactly <b>{html.escape(exact_text(b.value))}</b> ({html.escape(value_name)})</div>"
     how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
+    if details and b.details:
+        how += f"<div style='{_MUTED}'>model: {html.escape(b.details)}</div>"
     chance = "chance" if b.sample is None else "share of the sample"
     rows = "".join(
         f"<tr><td style='{_LEFT}'>{html.escape(t.outcome)}</td><td style='{_CELL}'>{html.escape(_chance(t.chance))}</td>"
@@ -107,8 +135,9 @@ def _sample_html(sample: Sample, value: Fraction) -> str:
             f"<table style='border-collapse:collapse;font-size:13px;margin:3px 0'>{cells}</table>{note}")
 
 
-def why_html(why: Why | None, value_name: str) -> str:
-    """The whole panel: the chosen action, the one it is compared with, the difference ('' for no choice)."""
+def why_html(why: Why | None, value_name: str, details: bool = False) -> str:
+    """The whole panel: the chosen action, the one it is compared with, the difference ('' for no choice);
+    ``details``: with the model's details of each (:func:`details_toggle`)."""
     if why is not None:
         check_instance(why, Why, "why", "a Why (coffeegames.engine.explain.why) or None")
     _texts(value_name=value_name)
@@ -120,9 +149,17 @@ def why_html(why: Why | None, value_name: str) -> str:
         "is the choice's value"
     parts = ["<div style='font-size:14px;margin-bottom:2px'><b>Why this value?</b> "
              f"<span style='color:#495057'>({about})</span></div>",
-             breakdown_html(why.chosen, value_name, "your choice")]
+             breakdown_html(why.chosen, value_name, "your choice", details)]
     if why.other is not None:
-        parts.append(breakdown_html(why.other, value_name, why.other_role))
+        parts.append(breakdown_html(why.other, value_name, why.other_role, details))
     if why.difference:
         parts.append(f"<div style='margin-top:4px'>{html.escape(why.difference)}</div>")
     return "<div style='border-left:3px solid #d9480f;padding:2px 10px'>" + "".join(parts) + "</div>"
+
+
+def has_details(why: Why | None) -> bool:
+    """Whether a breakdown of ``why`` has model details to show (a view shows its :func:`details_toggle` only then)."""
+    if why is None:
+        return False
+    check_instance(why, Why, "why", "a Why (coffeegames.engine.explain.why) or None")
+    return any(b.details for b in (why.chosen, why.other) if b is not None)
