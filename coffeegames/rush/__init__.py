@@ -30,7 +30,7 @@ Example:
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and the run-time imports
-    from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade, describe
+    from .actions import ACTION_KINDS, CHANCE_PHASES, Complete, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade, describe
     from .advice import MAX_LOOKAHEAD, advise
     from .best import MAX_TOP, Plan, action_values, best_moves, best_plan, live_pours, plan_row, plans, top_plans
     from .data import (
@@ -49,10 +49,10 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     )
     from .outlook import MAX_SAMPLES, Estimate, next_turn_estimate, opponent_model
     from .paths import collected, neighbours, paths
-    from .player import Player, add_to, flow_of_time, score, serve
+    from .player import Player, add_to, flow_of_time, matching, score, serve
     from .policy import MAX_WIDTH, greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
     from .pours import empties, pours
-    from .rules import BASE_STEPS, CUPS, RUSH_TOKENS, TABS, Rules
+    from .rules import BASE_STEPS, COMPLETION, CUPS, RUSH_TOKENS, TABS, Rules
     from .saved import STATE_FORMAT, check
     from .versions import load_walkthrough, saved_game
     from .state import Game, State, placement_order, receivers
