@@ -112,6 +112,9 @@ class Breakdown:
     """What the value measures and how it is made up, in one line."""
     sample: Sample | None = None
     """The sample behind an estimate; None for an exact value."""
+    parts: tuple[tuple[str, Fraction], ...] = ()
+    """A certain value taken apart into what makes it, each ``(in words, exact amount)``; they add up to ``value``
+    exactly (Coffee Rush's score change: each order completed, each penalty card). Empty: the terms alone."""
 
     @property
     def total(self) -> Fraction:
@@ -131,6 +134,9 @@ class Breakdown:
         """The weighted sum written out: ``'11/12 × (-5) + 1/12 × 31 = -2'``."""
         if self.value is None:
             return ""
+        if self.parts:
+            return " ".join(f"{'−' if amount < 0 else '+'} {number_text(abs(amount))}" for _, amount in self.parts
+                            ).lstrip("+ ") + f" = {mean_text(self.value)}"
         sides = " + ".join(f"{t.chance} × {_factor(t.value)}" if len(str(t.chance)) <= 13 else
                            f"{percent(t.chance)} × {_factor(t.value)}" for t in self.terms)
         return f"{sides} = {mean_text(self.value)}"

@@ -11,7 +11,7 @@ concept each (docs/architecture.md):
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved states and the position
   invariants; :mod:`.versions` — saved games;
 * :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly);
-  :mod:`.advice` — every choice valued; :mod:`.policy` — bots; :mod:`.outlook` — a seeded look-ahead to
+  :mod:`.advice` — every choice valued; :mod:`.explain` — a choice's value taken apart; :mod:`.policy` — bots; :mod:`.outlook` — a seeded look-ahead to
   the next turn (an estimate with its standard error, beside the exact value);
 * :mod:`.odds` — the order deck's exact odds (what the next orders need, by ingredient, size,
   Specialty) and :mod:`.deadline` — the penalty cards ahead and the chance the deck runs out:
@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
         board_from_dict, load_board, load_orders, load_upgrades, order_name, order_needs, orders_from_dict,
         upgrades_from_dict,
     )
+    from .explain import explain, plan_parts
     from .deadline import (
         MAX_ROUNDS, CountLaw, cards_left_dist, count_law, expected_penalties, p_deck_runs_out, penalty_dist,
         penalty_table,

@@ -65,6 +65,16 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
     else:
         head += f", worth exactly <b>{html.escape(exact_text(b.value))}</b> ({html.escape(value_name)})</div>"
     how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
+    if b.parts:  # a certain value made of parts: each part, and their sum
+        th = "style='padding:2px 10px;background:#f1f3f5;text-align:right'"
+        cells = "".join(f"<tr><td style='{_LEFT}'>{html.escape(what)}</td><td style='{_CELL}'>{html.escape(mean_text(much))}</td></tr>"
+                        for what, much in b.parts)
+        total = sum((much for _, much in b.parts), Fraction(0))
+        return head + how + (
+            "<table style='border-collapse:collapse;font-size:13px;margin:3px 0'>"
+            f"<tr><th style='padding:2px 10px;background:#f1f3f5;text-align:left'>what makes the value</th><th {th}>points</th></tr>"
+            f"{cells}<tr><td style='{_LEFT}'><b>sum</b></td><td style='{_CELL}'><b>{html.escape(mean_text(total))}</b></td></tr></table>"
+            f"<div style='font-family:monospace;font-size:12px'>{html.escape(b.equation())}</div>")
     chance = "chance" if b.sample is None else "share of the sample"
     rows = "".join(
         f"<tr><td style='{_LEFT}'>{html.escape(t.outcome)}</td><td style='{_CELL}'>{html.escape(_chance(t.chance))}</td>"
@@ -116,6 +126,7 @@ def why_html(why: Why | None, value_name: str) -> str:
         return ""
     about = "the sample behind the estimate of the choice picked in the list: its size, mean, standard error and spread" \
         if why.chosen.sample is not None and why.chosen.certain else \
+        "what makes the value of the choice picked in the list, part by part; the parts add up to it" if why.chosen.parts else \
         "the outcomes that follow the choice picked in the list, each with its exact chance; chance × value, added up, " \
         "is the choice's value"
     parts = ["<div style='font-size:14px;margin-bottom:2px'><b>Why this value?</b> "
