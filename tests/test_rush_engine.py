@@ -498,3 +498,13 @@ def test_the_positions_methods_refuse_bad_arguments_by_name_and_answer_as_the_en
     move = s.moves()[-1]
     assert s.apply(move).collected == s.collects(move) and s.steps(s.player) == 3 and not s.can_upgrade(s.player)
     assert s.tiles_left(s.player) == tuple(t.name for t in s.rules.tiles) and BOARD.name(15) == "d4"
+
+
+def test_no_cap_on_rush_tokens_is_an_option() -> None:
+    """Each rush token spent is one more step (Fact); the rules set no cap a move: ``rush_per_turn=None``."""
+    for cap, longest in ((None, 3 + 4), (2, 3 + 2), (0, 3)):
+        s = started(3, spaces=(15, 14, 0), rush_per_turn=cap)
+        s = replace(with_player(s, 0, rush=4), supply=s.supply - 4)
+        moves = s.legal_actions()
+        assert max(len(m.path) for m in moves) == longest
+        assert all(m.rush == max(0, len(m.path) - 3) for m in moves)

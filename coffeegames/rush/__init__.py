@@ -10,7 +10,7 @@ concept each (docs/architecture.md):
 * :mod:`.player` — a player's board: completing orders, Flow of Time, scoring;
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved states and the position
   invariants; :mod:`.versions` — saved games;
-* :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly);
+* :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly; a :mod:`.plan` each);
   :mod:`.advice` — every choice valued; :mod:`.explain` — a choice's value taken apart; :mod:`.policy` — bots; :mod:`.outlook` — a seeded look-ahead to
   the next turn (an estimate with its standard error, beside the exact value);
 * :mod:`.odds` — the order deck's exact odds (what the next orders need, by ingredient, size,

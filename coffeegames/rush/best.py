@@ -54,63 +54,25 @@ import pandas as pd
 
 from ..errors import BadArgument
 from ..validate import check_count, check_instance
-from .actions import Complete, Empty, Move, NoUpgrade, Phase, Pour, Upgrade
+from .actions import Complete, Empty, Move, Phase, Pour, Upgrade
 from .data import order_name, order_needs
 from .live import Cups, _cup_options, _live, _live_pours, _packer, live_pours
+from .plan import Plan, check_plan, check_state, plan_row
 from .player import _matching, _serve, add_to, flow_of_time
 from .pours import empties, pours
 from .state import State
 
-__all__ = ["MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "live_pours", "plan_row", "plans", "top_plans"]
+__all__ = ["MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "check_plan", "check_state", "live_pours", "plan_row",
+           "plans", "top_plans"]
 
 MAX_TOP = 1_000
 """The most plans :func:`top_plans` and :func:`best_moves` rank (``top``)."""
-
-
-def check_state(state: Any, where: str = "state") -> State:
-    """``state`` if it is a Coffee Rush :class:`.state.State`, else :class:`~coffeegames.errors.BadType` naming ``where``."""
-    return check_instance(state, State, where, "a Coffee Rush state (rush.State)")
 
 
 def _check_top(top: Any) -> int:
     if check_count(top, "top", maximum=MAX_TOP) < 1:
         raise BadArgument("top", "must be 1 or more", top)
     return top
-
-
-def check_plan(plan: Any) -> Plan:
-    """``plan`` if it is a :class:`Plan`, else :class:`~coffeegames.errors.BadType` naming ``plan``."""
-    return check_instance(plan, Plan, "plan", "a plan (rush.Plan, from best_plan, top_plans or plans)")
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The rest of one turn (``actions``, from the decision faced now) and what it does this turn."""
-
-    actions: tuple[Any, ...]
-    completed: tuple[str, ...]
-    """Orders the pour completes."""
-    upgraded: bool
-    penalties: int
-    """Penalty cards this turn's Flow of Time gives."""
-    rush_gained: int
-    rush_spent: int
-    progress: int
-
-    @property
-    def value(self) -> int:
-        """The exact immediate value: the change in the player's score this turn (see the module's text)."""
-        return len(self.completed) - self.penalties - self.upgraded
-
-    @property
-    def rush(self) -> int:
-        """Rush tokens gained minus spent."""
-        return self.rush_gained - self.rush_spent
-
-    @property
-    def key(self) -> tuple[int, int, int]:
-        """What plans are ranked by: ``(value, rush, progress)``."""
-        return self.value, self.rush, self.progress
 
 
 @dataclass(frozen=True)
@@ -498,26 +460,3 @@ def action_values(state: State) -> list[tuple[Any, Plan]]:
 def best_moves(state: State, top: int = 10) -> pd.DataFrame:
     """The ``top`` best plans, best first: a row each with its steps in words and its exact value and parts."""
     return pd.DataFrame([plan_row(state, plan) for plan in top_plans(state, top)])
-
-
-def plan_row(state: State, plan: Plan) -> dict[str, Any]:
-    """One plan as a table row: its steps in words, what it completes, its value and the parts beside it."""
-    check_state(state)
-    check_plan(plan)
-    me, cols = state.players[state.player], state.rules.board.cols
-    row: dict[str, Any] = {"upgrade": "", "move": "", "empty": "", "pour": "", "complete": ""}
-    for action in plan.actions:
-        if isinstance(action, (Upgrade, NoUpgrade)):
-            row["upgrade"] = str(action)
-        elif isinstance(action, Move):
-            start = me.meeples[action.meeple] if action.meeple < len(me.meeples) else 0
-            row["move"] = action.describe(start, cols)
-        elif isinstance(action, Empty):
-            row["empty"] = str(action)
-        elif isinstance(action, Complete):
-            row["complete"] = str(action)
-        else:
-            row["pour"] = str(action)
-    row.update(completed=", ".join(plan.completed), value=plan.value, rush=plan.rush, progress=plan.progress,
-               penalties=plan.penalties, rush_gained=plan.rush_gained, rush_spent=plan.rush_spent, plan=plan)
-    return row
