@@ -26,7 +26,7 @@ SMALL_ORDERS = {"orders": [
     {"needs": ["coffee", "coffee", "milk"], "cards": 3}, {"needs": ["ice", "milk", "tea"], "cards": 2},
     {"needs": ["coffee", "ice", "milk", "milk"], "cards": 2},
 ]}
-DECISIONS = (Phase.UPGRADE, Phase.MOVE, Phase.EMPTY, Phase.POUR)
+DECISIONS = (Phase.UPGRADE, Phase.MOVE, Phase.EMPTY, Phase.POUR, Phase.COMPLETE)
 
 
 def positions(game: Game, seed: int, every: int = 1) -> list[rush.State]:

@@ -43,6 +43,14 @@ def started(players: int = 3, spaces: tuple[int, ...] | None = None, **options: 
     return s
 
 
+def complete_all(s: rush.State) -> rush.State:
+    """Step 4 (a choice since rules version 2): complete with every matching cup, the first choice listed."""
+    if s.phase == Phase.COMPLETE:
+        assert s.legal_actions()[-1] == rush.Complete(())  # completing nothing is always a choice
+        return s.apply(s.legal_actions()[0])
+    return s
+
+
 def with_player(s: rush.State, who: int, **changes: object) -> rush.State:
     players = list(s.players)
     players[who] = replace(players[who], **changes)
@@ -207,7 +215,7 @@ def test_completing_needs_an_exact_match_and_takes_the_highest_tab() -> None:
     assert s.collected == ("coffee", "milk", "steam") and s.phase == Phase.POUR
     over = s.apply(Pour((("coffee", "milk", "steam"), (), ())))  # one too many: no order
     assert over.players[0].completed == () and over.players[0].cups[0] == ("coffee", "milk", "steam")
-    exact = s.apply(Pour((("coffee", "milk"), (), ())))
+    exact = complete_all(s.apply(Pour((("coffee", "milk"), (), ()))))
     p = exact.players[0]
     assert p.completed == ("coffee+milk",) and p.cups[0] == ()
     assert exact.deals == ((1, 0), (2, 0))  # Too Many Orders pending; Flow of Time after the deals
@@ -218,7 +226,7 @@ def test_specialty_orders_give_a_rush_token() -> None:
     s = started(3, spaces=(15, 14, 4))  # player 0 on a2, next to tea on b2
     s = with_player(s, 0, tabs=(("milk+tea",), (), (), ()), cups=((), (), ()))
     s = s.apply(Move(0, (5, 1), 0))  # tea, milk
-    s = s.apply(Pour((("milk", "tea"), (), ())))
+    s = complete_all(s.apply(Pour((("milk", "tea"), (), ()))))
     assert s.players[0].rush == 1 and s.supply == 14
 
 
@@ -237,7 +245,7 @@ def test_too_many_orders_goes_to_the_two_on_the_left_nearer_first() -> None:
     assert rush.receivers(3, 2) == (0, 1) and rush.receivers(2, 1) == (0,)
     s = started(4, spaces=(15, 14, 13, 0))
     s = with_player(s, 0, tabs=(("coffee+milk", "coffee+milk"), (), (), ()), cups=(("coffee",), ("coffee",), ()))
-    s = s.apply(Move(0, (1, 2, 6), 0)).apply(Empty(())).apply(Pour((("milk",), (), ())))
+    s = complete_all(s.apply(Move(0, (1, 2, 6), 0)).apply(Empty(())).apply(Pour((("milk",), (), ()))))
     assert s.players[0].completed == ("coffee+milk",) and s.deals == ((1, 0), (2, 0))
     s = deal_all(s, ["ice+tea", "milk+tea"])
     assert s.players[1].tabs[0][-1] == "ice+tea" and s.players[2].tabs[0][-1] == "milk+tea"
@@ -250,7 +258,7 @@ def test_a_short_deck_deals_what_remains_in_order_and_closes() -> None:
     deck = tuple(left.get(k, 0) for k in s.rules.deck.kinds)
     s = replace(s, deck=deck)
     s = with_player(s, 0, tabs=(("coffee+milk",), ("coffee+milk",), (), ()), cups=(("coffee",), ("coffee",), ()))
-    s = s.apply(Move(0, (1, 5, 4), 0)).apply(Empty(())).apply(Pour((("milk",), ("milk",), ())))
+    s = complete_all(s.apply(Move(0, (1, 5, 4), 0)).apply(Empty(())).apply(Pour((("milk",), ("milk",), ()))))
     assert len(s.players[0].completed) == 2 and s.deals == ((1, 0), (1, 0), (2, 0), (2, 0))
     s = s.apply(Drawn("ice+tea"))
     assert s.closed and s.deals == () and s.players[1].tabs[0][-1] == "ice+tea"
@@ -356,7 +364,7 @@ def test_illegal_moves_raise_and_change_nothing() -> None:
         moved.apply(Empty((1,)))  # cup 2 is empty
     chance = started(3, spaces=(15, 14, 0))
     chance = with_player(chance, 0, tabs=(("coffee+milk",), (), (), ()), cups=((), (), ()))
-    chance = chance.apply(Move(0, (1, 2, 6), 0)).apply(Pour((("coffee", "milk"), (), ())))
+    chance = complete_all(chance.apply(Move(0, (1, 2, 6), 0)).apply(Pour((("coffee", "milk"), (), ()))))
     empty_kind = replace(chance, deck=tuple(0 if k == "ice+tea" else n for k, n in zip(chance.rules.deck.kinds, chance.deck)))
     with pytest.raises(IllegalAction):
         empty_kind.apply(Drawn("ice+tea"))
@@ -490,3 +498,13 @@ def test_the_positions_methods_refuse_bad_arguments_by_name_and_answer_as_the_en
     move = s.moves()[-1]
     assert s.apply(move).collected == s.collects(move) and s.steps(s.player) == 3 and not s.can_upgrade(s.player)
     assert s.tiles_left(s.player) == tuple(t.name for t in s.rules.tiles) and BOARD.name(15) == "d4"
+
+
+def test_no_cap_on_rush_tokens_is_an_option() -> None:
+    """Each rush token spent is one more step (Fact); the rules set no cap a move: ``rush_per_turn=None``."""
+    for cap, longest in ((None, 3 + 4), (2, 3 + 2), (0, 3)):
+        s = started(3, spaces=(15, 14, 0), rush_per_turn=cap)
+        s = replace(with_player(s, 0, rush=4), supply=s.supply - 4)
+        moves = s.legal_actions()
+        assert max(len(m.path) for m in moves) == longest
+        assert all(m.rush == max(0, len(m.path) - 3) for m in moves)

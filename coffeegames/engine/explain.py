@@ -114,6 +114,18 @@ class Breakdown:
     """The sample behind an estimate; None for an exact value."""
     details: str = ""
     """The model behind the value in its own terms (a panel shows it behind a toggle; ``how`` stays in plain words)."""
+    parts: tuple[tuple[str, Fraction], ...] = ()
+    """The value taken apart into what makes it, each ``(in words, amount)``, adding up to ``value`` exactly: a certain
+    value's pieces (Coffee Rush's score change: each order, each penalty), an expectation's (Coffee Roaster's cup test:
+    roast, flavour, skill, minus, each an exact mean over the same outcomes as the terms) or an estimate's (Gizmos: each
+    averaged over the same playouts); () when the game does not split it."""
+    table: tuple[tuple[str, ...], ...] = ()
+    """A small table of how the value comes about (a plan, draw by draw), its first row the headings; () for none."""
+
+    @property
+    def parts_total(self) -> Fraction:
+        """The parts' sum (equal to ``value`` whenever there are parts)."""
+        return sum((v for _, v in self.parts), Fraction(0))
 
     @property
     def total(self) -> Fraction:
@@ -133,6 +145,9 @@ class Breakdown:
         """The weighted sum written out: ``'11/12 × (-5) + 1/12 × 31 = -2'``."""
         if self.value is None:
             return ""
+        if self.parts:
+            return " ".join(f"{'−' if amount < 0 else '+'} {number_text(abs(amount))}" for _, amount in self.parts
+                            ).lstrip("+ ") + f" = {mean_text(self.value)}"
         sides = " + ".join(f"{t.chance} × {_factor(t.value)}" if len(str(t.chance)) <= 13 else
                            f"{percent(t.chance)} × {_factor(t.value)}" for t in self.terms)
         return f"{sides} = {mean_text(self.value)}"

@@ -10,8 +10,8 @@ concept each (docs/architecture.md):
 * :mod:`.player` — a player's board: completing orders, Flow of Time, scoring;
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved states and the position
   invariants; :mod:`.versions` — saved games;
-* :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly);
-  :mod:`.advice` — every choice valued; :mod:`.policy` — bots; :mod:`.outlook` — a seeded look-ahead to
+* :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly; a :mod:`.plan` each);
+  :mod:`.advice` — every choice valued; :mod:`.explain` — a choice's value taken apart; :mod:`.policy` — bots; :mod:`.outlook` — a seeded look-ahead to
   the next turn (an estimate with its standard error, beside the exact value);
 * :mod:`.odds` — the order deck's exact odds (what the next orders need, by ingredient, size,
   Specialty) and :mod:`.deadline` — the penalty cards ahead and the chance the deck runs out:
@@ -30,7 +30,7 @@ Example:
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and the run-time imports
-    from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade, describe
+    from .actions import ACTION_KINDS, CHANCE_PHASES, Complete, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade, describe
     from .advice import MAX_LOOKAHEAD, advise
     from .best import MAX_TOP, Plan, action_values, best_moves, best_plan, live_pours, plan_row, plans, top_plans
     from .data import (
@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
         board_from_dict, load_board, load_orders, load_upgrades, order_name, order_needs, orders_from_dict,
         upgrades_from_dict,
     )
+    from .explain import explain, plan_parts
     from .deadline import (
         MAX_ROUNDS, CountLaw, cards_left_dist, count_law, expected_penalties, p_deck_runs_out, penalty_dist,
         penalty_table,
@@ -49,10 +50,10 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     )
     from .outlook import MAX_SAMPLES, Estimate, next_turn_estimate, opponent_model
     from .paths import collected, neighbours, paths
-    from .player import Player, add_to, flow_of_time, score, serve
+    from .player import Player, add_to, flow_of_time, matching, score, serve
     from .policy import MAX_WIDTH, greedy_policy, lookahead_policy, make_lookahead, next_turn, random_policy
     from .pours import empties, pours
-    from .rules import BASE_STEPS, CUPS, RUSH_TOKENS, TABS, Rules
+    from .rules import BASE_STEPS, COMPLETION, CUPS, RUSH_TOKENS, TABS, Rules
     from .saved import STATE_FORMAT, check
     from .versions import load_walkthrough, saved_game
     from .state import Game, State, placement_order, receivers

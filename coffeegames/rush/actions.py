@@ -4,15 +4,17 @@ A turn is a few small decisions rather than one composite move, so the decision 
 lists a readable handful at each step and the best-move search (:mod:`.best`) still
 covers every combination: :class:`Upgrade` / :class:`NoUpgrade` (step 1, offered only
 with 3 completed orders and a face-down tile), :class:`Move` (step 2: a meeple and its
-path), :class:`Empty` (which cups to empty; offered only when a cup holds something)
-and :class:`Pour` (step 3: what goes into each cup, the rest returned). Completing orders,
-Too Many Orders and Flow of Time follow by themselves (docs/rules/rush.md).
+path), :class:`Empty` (which cups to empty; offered only when a cup holds something),
+:class:`Pour` (step 3: what goes into each cup, the rest returned) and :class:`Complete`
+(step 4: which matching cups complete their orders; asked only when a cup matches a waiting
+order and option ``completion`` is ``"choice"``). Too Many Orders and Flow of Time follow by
+themselves (docs/rules/rush.md).
 
 Example:
     >>> str(Move(0, (1, 2), 0)), str(Pour((("milk",), (), ("steam",)))), str(Drawn("coffee+milk"))
     ('move b1→c1', 'pour: cup 1 milk, cup 3 steam', 'drew coffee+milk')
-    >>> Phase.MOVE == "move", str(Empty((0, 2)))
-    (True, 'empty cups 1, 3')
+    >>> Phase.MOVE == "move", str(Empty((0, 2))), str(Complete((0,))), str(Complete(()))
+    (True, 'empty cups 1, 3', 'complete: cup 1', 'complete no order')
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from enum import StrEnum
 from ..engine.actions import action
 from .data import _ARGUMENT
 
-__all__ = ["ACTION_KINDS", "CHANCE_PHASES", "Drawn", "Empty", "Move", "NoUpgrade", "Phase", "Place", "Pour", "Upgrade", "describe"]
+__all__ = ["ACTION_KINDS", "CHANCE_PHASES", "Complete", "Drawn", "Empty", "Move", "NoUpgrade", "Phase", "Place", "Pour", "Upgrade", "describe"]
 
 
 class Phase(StrEnum):
@@ -40,6 +42,8 @@ class Phase(StrEnum):
     """Step 3a: empty cups (only when some cup holds something)."""
     POUR = "pour"
     """Step 3b: pour the collected ingredients into cups or return them."""
+    COMPLETE = "complete"
+    """Step 4: choose which cups matching a waiting order complete it (option ``completion="choice"``)."""
     RUSH_ORDERS = "rush_orders"
     """Chance: Too Many Orders deals new orders to the players on the left."""
     EXTRA_ORDER = "extra_order"
@@ -133,6 +137,19 @@ class Pour:
         return "pour: " + (", ".join(parts) if parts else "nothing (return all)")
 
 
+@action()
+class Complete:
+    """Step 4: complete an order with each of these cups (0-based, each matching a waiting order); the others keep
+    their contents."""
+
+    cups: tuple[int, ...]
+
+    def __str__(self) -> str:
+        if not self.cups:
+            return "complete no order"
+        return f"complete: cup{'s' if len(self.cups) > 1 else ''} {', '.join(str(c + 1) for c in self.cups)}"
+
+
 @action("drew {order}")
 class Drawn:
     """Chance: the order card drawn (its name, ``'coffee+milk'``)."""
@@ -140,7 +157,7 @@ class Drawn:
     order: str
 
 
-ACTION_KINDS: tuple[type, ...] = (Place, Upgrade, NoUpgrade, Move, Empty, Pour, Drawn)
+ACTION_KINDS: tuple[type, ...] = (Place, Upgrade, NoUpgrade, Move, Empty, Pour, Complete, Drawn)
 """Every action and outcome class, for loading saved walkthroughs."""
 
 
@@ -161,4 +178,4 @@ def describe(action: object) -> str:
     if isinstance(action, Drawn):
         return f"Order card drawn: {action.order}"
     text = str(action)
-    return text[:1].upper() + text[1:] if isinstance(action, (Move, Empty, Pour)) else text
+    return text[:1].upper() + text[1:] if isinstance(action, (Move, Empty, Pour, Complete)) else text

@@ -54,63 +54,25 @@ import pandas as pd
 
 from ..errors import BadArgument
 from ..validate import check_count, check_instance
-from .actions import Empty, Move, NoUpgrade, Phase, Pour, Upgrade
+from .actions import Complete, Empty, Move, Phase, Pour, Upgrade
 from .data import order_name, order_needs
 from .live import Cups, _cup_options, _live, _live_pours, _packer, live_pours
-from .player import add_to, flow_of_time, serve
+from .plan import Plan, check_plan, check_state, plan_row
+from .player import _matching, _serve, add_to, flow_of_time
 from .pours import empties, pours
 from .state import State
 
-__all__ = ["MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "live_pours", "plan_row", "plans", "top_plans"]
+__all__ = ["MAX_TOP", "Plan", "action_values", "best_moves", "best_plan", "check_plan", "check_state", "live_pours", "plan_row",
+           "plans", "top_plans"]
 
 MAX_TOP = 1_000
 """The most plans :func:`top_plans` and :func:`best_moves` rank (``top``)."""
-
-
-def check_state(state: Any, where: str = "state") -> State:
-    """``state`` if it is a Coffee Rush :class:`.state.State`, else :class:`~coffeegames.errors.BadType` naming ``where``."""
-    return check_instance(state, State, where, "a Coffee Rush state (rush.State)")
 
 
 def _check_top(top: Any) -> int:
     if check_count(top, "top", maximum=MAX_TOP) < 1:
         raise BadArgument("top", "must be 1 or more", top)
     return top
-
-
-def check_plan(plan: Any) -> Plan:
-    """``plan`` if it is a :class:`Plan`, else :class:`~coffeegames.errors.BadType` naming ``plan``."""
-    return check_instance(plan, Plan, "plan", "a plan (rush.Plan, from best_plan, top_plans or plans)")
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The rest of one turn (``actions``, from the decision faced now) and what it does this turn."""
-
-    actions: tuple[Any, ...]
-    completed: tuple[str, ...]
-    """Orders the pour completes."""
-    upgraded: bool
-    penalties: int
-    """Penalty cards this turn's Flow of Time gives."""
-    rush_gained: int
-    rush_spent: int
-    progress: int
-
-    @property
-    def value(self) -> int:
-        """The exact immediate value: the change in the player's score this turn (see the module's text)."""
-        return len(self.completed) - self.penalties - self.upgraded
-
-    @property
-    def rush(self) -> int:
-        """Rush tokens gained minus spent."""
-        return self.rush_gained - self.rush_spent
-
-    @property
-    def key(self) -> tuple[int, int, int]:
-        """What plans are ranked by: ``(value, rush, progress)``."""
-        return self.value, self.rush, self.progress
 
 
 @dataclass(frozen=True)
@@ -186,16 +148,25 @@ class _Valuer:
         return found
 
     def __call__(self, cups: Cups) -> _Outcome:
+        """What ``cups`` do when every matching cup completes its order (forced, or the best choice: see :meth:`served`)."""
         key = tuple(sorted(cups))
         found = self.cache.get(key)
         if found is None:
-            left, tabs, done = serve(cups, self.tabs)
-            tabs, pushed = flow_of_time(tabs)
-            waiting = [Counter(order_needs(o)) for tab in tabs for o in tab]
-            progress = sum(len(cup) for cup in left if cup and any(Counter(cup) <= w for w in waiting))
-            found = _Outcome(done, sum(self.board.is_specialty(o) for o in done), len(pushed), progress)
+            found = self.served(cups, None)
             self.cache[key] = found
         return found
+
+    def served(self, cups: Cups, chosen: tuple[int, ...] | None) -> _Outcome:
+        """What ``cups`` do this turn when the cups ``chosen`` (None: every matching cup) complete their orders.
+
+        Completing every matching cup ranks first: each order a cup keeps back is one completion less (1 less
+        value) and no penalty fewer, so where completing is a choice the listing values only that choice
+        (``plans(every=True)`` lists every one)."""
+        left, tabs, done = _serve(cups, self.tabs, chosen)
+        tabs, pushed = flow_of_time(tabs)
+        waiting = [Counter(order_needs(o)) for tab in tabs for o in tab]
+        progress = sum(len(cup) for cup in left if cup and any(Counter(cup) <= w for w in waiting))
+        return _Outcome(done, sum(self.board.is_specialty(o) for o in done), len(pushed), progress)
 
     def key(self, outcome: _Outcome, spent: int) -> tuple[int, int, int]:
         """The :attr:`Plan.key` of a plan whose pour does ``outcome``, after a move spending ``spent`` rush tokens."""
@@ -319,15 +290,43 @@ class _Group:
     spent: int
     ask_empty: bool
     """Whether the empty step is asked (some cup holds something)."""
+    choice: bool = False
+    """Whether completing is the player's choice (option ``completion="choice"``): a plan then ends with its
+    :class:`~.actions.Complete` wherever a cup after the pour matches a waiting order."""
 
-    def plan(self, move: Move | None, emptied: tuple[int, ...] | None, added: Cups, outcome: _Outcome) -> Plan:
-        """The plan: this move, then empty ``emptied`` (None: the step is not asked) and pour ``added``."""
+    def plan(self, move: Move | None, emptied: tuple[int, ...] | None, added: Cups, outcome: _Outcome,
+             chosen: tuple[int, ...] | None = None) -> Plan:
+        """The plan: this move, then empty ``emptied`` (None: the step is not asked), pour ``added`` and, where
+        completing is asked, complete with ``chosen`` (None: every matching cup; ``outcome`` must be its outcome)."""
         head = (*self.prefix, move) if move is not None else self.prefix
-        steps = () if emptied is None else (Empty(emptied),)
+        steps: tuple[Any, ...] = () if emptied is None else (Empty(emptied),)
+        if self.choice and (outcome.completed or chosen is not None):
+            steps_after: tuple[Any, ...] = (Complete(_matching(self.after(emptied, added), self.valuer.tabs)[0]
+                                                     if chosen is None else chosen),)
+        else:
+            steps_after = ()
         supply = self.valuer.supply + self.spent
         gained = min(supply, outcome.specialty + outcome.penalties)  # Specialty orders first, then penalties
-        return Plan((*head, *steps, Pour(added)), outcome.completed, bool(self.valuer.upgraded), outcome.penalties,
-                    gained, self.spent, outcome.progress)
+        return Plan((*head, *steps, Pour(added), *steps_after), outcome.completed, bool(self.valuer.upgraded),
+                    outcome.penalties, gained, self.spent, outcome.progress)
+
+    def after(self, emptied: tuple[int, ...] | None, added: Cups) -> Cups:
+        """The cups after emptying ``emptied`` and pouring ``added``."""
+        kept = self.valuer.cups if emptied is None else tuple(() if c in emptied else cup for c, cup in enumerate(self.valuer.cups))
+        return tuple(add_to(cup, more) for cup, more in zip(kept, added))
+
+    def choices(self, move: Move | None, emptied: tuple[int, ...] | None, added: Cups, outcome: _Outcome) -> Iterator[Plan]:
+        """The plan of this pour with each way to complete orders (one plan where completing is not a choice)."""
+        if not self.choice:
+            yield self.plan(move, emptied, added, outcome)
+            return
+        cups = self.after(emptied, added)
+        sets = _matching(cups, self.valuer.tabs)
+        if len(sets) == 1:
+            yield self.plan(move, emptied, added, outcome)
+            return
+        for chosen in sets:
+            yield self.plan(move, emptied, added, self.valuer.served(cups, chosen), chosen)
 
     def listed(self, every: bool) -> list[tuple[tuple[int, ...] | None, Cups, _Outcome]]:
         """Every pour (``every``) or every live pour, in listing order."""
@@ -351,11 +350,25 @@ def plans(state: State, every: bool = False) -> Iterator[Plan]:
 
 
 def _plans(state: State, every: bool) -> Iterator[Plan]:
+    if state.phase == Phase.COMPLETE:
+        yield from _complete_plans(state)
+        return
     for group in _groups(state):
         found = group.listed(every)
         for move in group.moves:
             for emptied, added, outcome in found:
-                yield group.plan(move, emptied, added, outcome)
+                if every:
+                    yield from group.choices(move, emptied, added, outcome)
+                else:
+                    yield group.plan(move, emptied, added, outcome)
+
+
+def _complete_plans(state: State) -> list[Plan]:
+    """At step 4 (completing is a choice): each legal :class:`~.actions.Complete` as the whole plan."""
+    valuer, me = _Valuer(state), state.players[state.player]
+    return [Plan((Complete(chosen),), outcome.completed, False, outcome.penalties,
+                 min(state.supply, outcome.specialty + outcome.penalties), 0, outcome.progress)
+            for chosen in _matching(me.cups, me.tabs) for outcome in (valuer.served(me.cups, chosen),)]
 
 
 def _groups(state: State) -> Iterator[_Group]:
@@ -367,9 +380,14 @@ def _groups(state: State) -> Iterator[_Group]:
     elif phase == Phase.MOVE:
         yield from _move_groups(state, (), False)
     elif phase in (Phase.EMPTY, Phase.POUR):
-        yield _Group((), [None], _Valuer(state), state.collected, 0, phase == Phase.EMPTY)
+        yield _Group((), [None], _Valuer(state), state.collected, 0, phase == Phase.EMPTY, _choice(state))
     else:
-        raise BadArgument("state", f"must be at a player's upgrade, move, empty or pour decision, not phase {phase!r}")
+        raise BadArgument("state", f"must be at a player's upgrade, move, empty, pour or complete decision, not phase {phase!r}")
+
+
+def _choice(state: State) -> bool:
+    """Whether completing an order is the player's choice under the state's rules."""
+    return bool(state.rules.completion == "choice")
 
 
 def _move_groups(state: State, prefix: tuple[Any, ...], upgraded: bool) -> Iterator[_Group]:
@@ -379,7 +397,7 @@ def _move_groups(state: State, prefix: tuple[Any, ...], upgraded: bool) -> Itera
     for move in state.moves():
         groups.setdefault((state.collects(move), move.rush), []).append(move)
     for (collected, rush), moves in groups.items():
-        yield _Group(prefix, moves, valuer, collected, rush, ask_empty)
+        yield _Group(prefix, moves, valuer, collected, rush, ask_empty, _choice(state))
 
 
 def best_plan(state: State) -> Plan:
@@ -396,6 +414,8 @@ def top_plans(state: State, top: int) -> list[Plan]:
 
 
 def _top_plans(state: State, top: int) -> list[Plan]:
+    if state.phase == Phase.COMPLETE:
+        return sorted(_complete_plans(state), key=lambda plan: plan.key, reverse=True)[:top]  # stable: listed first among equals
     ranked: list[tuple[tuple[int, int, int], Plan]] = []
     for group in _groups(state):
         floor = ranked[-1][0] if len(ranked) == top else None  # a later plan must beat it: equals rank after it
@@ -416,8 +436,10 @@ def action_values(state: State) -> list[tuple[Any, Plan]]:
     At a pour every legal pour is valued on its own (it is the whole plan); earlier, each action
     gets the best of the plans after it (:func:`plans`)."""
     check_state(state)
+    if state.phase == Phase.COMPLETE:
+        return [(plan.actions[0], plan) for plan in _complete_plans(state)]
     if state.phase == Phase.POUR:
-        group = _Group((), [None], _Valuer(state), state.collected, 0, False)
+        group = _Group((), [None], _Valuer(state), state.collected, 0, False, _choice(state))
         return [(plan.actions[0], plan) for plan in (group.plan(None, *pour) for pour in group.listed(every=True))]
     best: dict[Any, Plan] = {}
     for group in _groups(state):
@@ -438,24 +460,3 @@ def action_values(state: State) -> list[tuple[Any, Plan]]:
 def best_moves(state: State, top: int = 10) -> pd.DataFrame:
     """The ``top`` best plans, best first: a row each with its steps in words and its exact value and parts."""
     return pd.DataFrame([plan_row(state, plan) for plan in top_plans(state, top)])
-
-
-def plan_row(state: State, plan: Plan) -> dict[str, Any]:
-    """One plan as a table row: its steps in words, what it completes, its value and the parts beside it."""
-    check_state(state)
-    check_plan(plan)
-    me, cols = state.players[state.player], state.rules.board.cols
-    row: dict[str, Any] = {"upgrade": "", "move": "", "empty": "", "pour": ""}
-    for action in plan.actions:
-        if isinstance(action, (Upgrade, NoUpgrade)):
-            row["upgrade"] = str(action)
-        elif isinstance(action, Move):
-            start = me.meeples[action.meeple] if action.meeple < len(me.meeples) else 0
-            row["move"] = action.describe(start, cols)
-        elif isinstance(action, Empty):
-            row["empty"] = str(action)
-        else:
-            row["pour"] = str(action)
-    row.update(completed=", ".join(plan.completed), value=plan.value, rush=plan.rush, progress=plan.progress,
-               penalties=plan.penalties, rush_gained=plan.rush_gained, rush_spent=plan.rush_spent, plan=plan)
-    return row

@@ -7,6 +7,8 @@ Example:
     >>> tabs = (("coffee+milk",), (), (), ("ice+tea",))
     >>> serve((("coffee", "milk"), ("ice",), ()), tabs)
     (((), ('ice',), ()), ((), (), (), ('ice+tea',)), ('coffee+milk',))
+    >>> matching((("coffee", "milk"), ("coffee", "milk"), ("ice", "tea")), tabs)
+    [(0, 2), (1, 2), (0,), (1,), (2,), ()]
     >>> flow_of_time(tabs)
     (((), ('coffee+milk',), (), ()), ('ice+tea',))
     >>> score(Player(completed=("coffee+milk",) * 2, penalties=("ice+tea",), upgrades=("diagonal",)))
@@ -16,6 +18,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import combinations
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +26,7 @@ from ..validate import check_instance
 from .data import _ARGUMENT, _names, _order_name
 from .rules import CUPS, TABS
 
-__all__ = ["Player", "add_to", "flow_of_time", "score", "serve"]
+__all__ = ["Player", "add_to", "flow_of_time", "matching", "score", "serve"]
 
 Tabs = tuple[tuple[str, ...], ...]
 Cups = tuple[tuple[str, ...], ...]
@@ -95,13 +98,30 @@ def serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
     return _serve(_groups(cups, "cups"), _groups(tabs, "tabs"))
 
 
-def _serve(cups: Cups, tabs: Tabs) -> tuple[Cups, Tabs, tuple[str, ...]]:
-    """:func:`serve` without the checks (the engine's own cups and tabs)."""
+def matching(cups: Cups, tabs: Tabs) -> list[tuple[int, ...]]:
+    """Every set of cups that may complete orders together (0-based, each cup completing one waiting order, served
+    as :func:`serve` serves), the largest first, then in cup order; the last is ``()``, completing nothing (Rule:
+    completing an order is optional)."""
+    if not (_plain(cups) and _plain(tabs)):
+        cups, tabs = _groups(cups, "cups"), _groups(tabs, "tabs")
+    return _matching(cups, tabs)
+
+
+def _matching(cups: Cups, tabs: Tabs) -> list[tuple[int, ...]]:
+    """:func:`matching` without the checks."""
+    waiting = {o for tab in tabs for o in tab}
+    able = [c for c, cup in enumerate(cups) if cup and _order_name(cup) in waiting]
+    found = [chosen for k in range(len(able), -1, -1) for chosen in combinations(able, k)]
+    return [chosen for chosen in found if len(_serve(cups, tabs, chosen)[2]) == len(chosen)]
+
+
+def _serve(cups: Cups, tabs: Tabs, only: tuple[int, ...] | None = None) -> tuple[Cups, Tabs, tuple[str, ...]]:
+    """:func:`serve` without the checks (the engine's own cups and tabs); ``only``: serve just these cups."""
     tabs_now = [list(tab) for tab in tabs]
     cups_now = list(cups)
     done: list[str] = []
     for c, cup in enumerate(cups):
-        if not cup:
+        if not cup or (only is not None and c not in only):
             continue
         name = _order_name(cup)
         for t in reversed(range(len(tabs_now))):

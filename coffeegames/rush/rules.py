@@ -43,7 +43,7 @@ from .data import (
     upgrades_from_dict,
 )
 
-__all__ = ["BASE_STEPS", "CUPS", "RUSH_TOKENS", "Rules", "TABS"]
+__all__ = ["BASE_STEPS", "COMPLETION", "CUPS", "RUSH_TOKENS", "Rules", "TABS"]
 
 TABS = 4
 """Order tabs on a player board (Rule: an order pushed off tab 4 becomes a penalty card)."""
@@ -54,12 +54,18 @@ BASE_STEPS = 3
 RUSH_TOKENS = 15
 """Rush tokens in the box (Fact): the default of option ``rush_tokens``."""
 
+COMPLETION = ("choice", "forced")
+"""Values of option ``completion``: ``"choice"`` (Rule: the player chooses which matching cups complete their orders)
+or ``"forced"`` (every matching cup completes its order: the Ruling of rules version 1)."""
+
 _OPTIONS = Checker("Coffee Rush options", BadArgument)
 
 
-RULES_VERSIONS = RulesVersions()
-"""What each rules version changed (option ``rules_version``): no version after 1 yet. A version that changes
-option defaults is one entry here, ``{2: {"option": new_default}}``; saves naming no version replay under 1."""
+RULES_VERSIONS = RulesVersions({2: {"completion": "choice"}})
+"""What each rules version changed (option ``rules_version``); saves naming no version replay under 1.
+
+* 2 (2026-12-05, issue 28): completing an order is the player's choice (the rulebook's step 4, "주문 처리 (선택)":
+  processing orders, optional); version 1 completed every matching cup (``completion="forced"``)."""
 
 
 @RULES_VERSIONS
@@ -74,16 +80,19 @@ class Rules:
     players: int = _option("Rule", "players, 2-4 (two players use the two-player rules: two meeples each)", 3)
     penalty_limit: int = _option("Rule", "penalty cards that close the game (someone holding this many)", 5)
     rush_tokens: int = _option("Fact", "rush tokens in the supply at the start", RUSH_TOKENS)
-    rush_per_turn: int = _option(
-        "Ruling", "rush tokens a player may spend in one move (each is one more step); the rules set no limit, this "
-        "keeps the exhaustive best-move search quick", 2)
+    rush_per_turn: int | None = _option(
+        "Ruling", "rush tokens a player may spend in one move (each is one more step), None = no cap; the rules set "
+        "none, this keeps the exhaustive best-move search under 0.2 s (docs/rules/rush.md)", 2)
     revisit: bool = _option(
         "Ruling", "a move may enter a space twice (or return to its start): False = every space of a path is new", False)
     cup_capacity: int = _option(
         "Ruling", "ingredients a cup holds at most (no order needs more than 4, so a fuller cup could never match)", 4)
+    completion: str = _option(
+        "Rule", "completing an order: 'choice' = the player chooses which matching cups complete (the rulebook: "
+        "optional), 'forced' = every matching cup completes (rules version 1)", "forced")
     rules_version: int = _option(
-        "Ruling", "the version of the rules whose defaults the other options take (RULES_VERSIONS): 1, the only one "
-        "so far; a saved game naming none was played under 1", RULES_VERSIONS.latest)
+        "Ruling", "the version of the rules whose defaults the other options take (RULES_VERSIONS): 2 makes completion "
+        "a choice; a saved game naming none was played under 1", RULES_VERSIONS.latest)
     board: Any = _option("Stand-in", "the ingredient board: None = shipped stand-in file, a path, or a dict", None, shown=False)
     orders: Any = _option("Stand-in", "the order deck's make-up: None = shipped stand-in file, a path, or a dict", None, shown=False)
     upgrades: Any = _option("Stand-in", "the upgrade tiles: None = shipped stand-in file, a path, or a dict", None, shown=False)
@@ -93,9 +102,11 @@ class Rules:
         check.whole(self.players, "players", 2, 4)
         check.whole(self.penalty_limit, "penalty_limit", 1, 20)
         check.whole(self.rush_tokens, "rush_tokens", 0, 100)
-        check.whole(self.rush_per_turn, "rush_per_turn", 0, 5)
+        if self.rush_per_turn is not None:
+            check.whole(self.rush_per_turn, "rush_per_turn", 0, 100)
         check.flag(self.revisit, "revisit")
         check.whole(self.cup_capacity, "cup_capacity", 2, 8)
+        check.one_of(self.completion, "completion", COMPLETION)
         board = _load(self.board, Board, load_board, board_from_dict, "board")
         deck = _load(self.orders, OrderDeck, load_orders, orders_from_dict, "orders")
         tiles = self.upgrades if _is_tiles(self.upgrades) else _load(self.upgrades, tuple, load_upgrades, upgrades_from_dict, "upgrades")

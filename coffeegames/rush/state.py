@@ -10,8 +10,9 @@ Conventions:
   with its exact probability ``count / cards left``.
 * **A turn** is :class:`~.actions.Upgrade` / :class:`~.actions.NoUpgrade` (only when
   possible), :class:`~.actions.Move`, :class:`~.actions.Empty` (only when a cup holds
-  something), :class:`~.actions.Pour`; then by themselves: completing orders (:func:`.player.serve`),
-  Specialty rush tokens, Too Many Orders (chance deals, ``deals`` lists who gets the next
+  something), :class:`~.actions.Pour`, :class:`~.actions.Complete` (only when a cup matches a
+  waiting order and option ``completion`` is ``"choice"``; else every matching cup completes,
+  :func:`.player.serve`); then by themselves: Specialty rush tokens, Too Many Orders (chance deals, ``deals`` lists who gets the next
   card and on which tab), Flow of Time (:func:`.player.flow_of_time`), the two-player extra
   order, and the end of the turn.
 * **Rush tokens** are counted: ``supply`` plus every player's ``rush`` is always
@@ -32,6 +33,9 @@ Example (a scripted start: chance outcomes may be given, like actions):
     ('move', 0, (('coffee',), (), ()), (('water',), (), ()))
     >>> s = s.apply(Move(0, (1,), 0))   # a1 -> b1: collect milk
     >>> s = s.apply(Empty(())).apply(Pour((("milk",), (), ())))
+    >>> s.phase, s.legal_actions()   # cup 1 matches coffee+milk: completing it is a choice (step 4)
+    ('complete', [Complete(cups=(0,)), Complete(cups=())])
+    >>> s = s.apply(Complete((0,)))
     >>> s.players[0].completed, s.phase, s.deals   # coffee+milk done: players 1 and 2 each get an order
     (('coffee+milk',), 'rush_orders', ((1, 0), (2, 0)))
 """
@@ -50,10 +54,10 @@ from ..engine import State as BaseState
 from ..engine.saved import GameBase, SavedState
 from ..engine.state import cached_state
 from ..validate import check_instance, check_seed, is_whole
-from .actions import ACTION_KINDS, CHANCE_PHASES, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
+from .actions import ACTION_KINDS, CHANCE_PHASES, Complete, Drawn, Empty, Move, NoUpgrade, Phase, Place, Pour, Upgrade
 from .data import _ARGUMENT, EFFECTS
 from .paths import _collected, _paths
-from .player import Player, _serve, add_to, flow_of_time, score
+from .player import Player, _matching, _serve, add_to, flow_of_time, score
 from .pours import _empties, _pours
 from .rules import BASE_STEPS, CUPS, TABS, Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
@@ -154,6 +158,8 @@ class State(SavedState, BaseState):
             return tuple(Empty(c) for c in _empties(me.cups))
         if self.phase == Phase.POUR:
             return tuple(Pour(p) for p in _pours(me.cups, self.collected, self.rules.cup_capacity))
+        if self.phase == Phase.COMPLETE:
+            return tuple(Complete(c) for c in _matching(me.cups, me.tabs))
         return ()
 
     def _chance_outcomes(self) -> list[tuple[Drawn, Fraction]]:
@@ -206,7 +212,7 @@ class State(SavedState, BaseState):
         """Every legal :class:`Move` of the player to move (the rule is :func:`.paths.paths`)."""
         me, rules = self.players[self.player], self.rules
         base = self._steps(self.player)
-        most = base + min(me.rush, rules.rush_per_turn)
+        most = base + (me.rush if rules.rush_per_turn is None else min(me.rush, rules.rush_per_turn))
         found: list[Move] = []
         for m, start in enumerate(me.meeples):
             blocked = frozenset(s for p in self.players for s in p.meeples) - {start}
@@ -245,6 +251,8 @@ class State(SavedState, BaseState):
             me = self.players[self.player]
             cups = tuple(() if c in action.cups else cup for c, cup in enumerate(me.cups))
             return self._set(self.player, cups=cups)._with(phase=Phase.POUR)
+        if isinstance(action, Complete):
+            return self._complete(action.cups)
         assert isinstance(action, Pour)
         return self._pour(action.cups)
 
@@ -306,9 +314,17 @@ class State(SavedState, BaseState):
         return state._with(supply=self.supply + move.rush, collected=self._collects(move), phase=phase)
 
     def _pour(self, added: tuple[tuple[str, ...], ...]) -> State:
-        me, board = self.players[self.player], self.rules.board
+        me = self.players[self.player]
         cups = tuple(add_to(cup, more) for cup, more in zip(me.cups, added))
-        cups, tabs, done = _serve(cups, me.tabs)
+        state = self._set(self.player, cups=cups)._with(collected=())
+        if self.rules.completion == "choice" and len(_matching(cups, me.tabs)) > 1:  # step 4 is the player's choice
+            return state._with(phase=Phase.COMPLETE)
+        return state._complete(None)
+
+    def _complete(self, chosen: tuple[int, ...] | None) -> State:
+        """Step 4 and what follows: the cups ``chosen`` (None: every matching cup) complete their orders."""
+        me, board = self.players[self.player], self.rules.board
+        cups, tabs, done = _serve(me.cups, me.tabs, chosen)
         gained = min(self.supply, sum(board.is_specialty(o) for o in done))
         state = self._set(self.player, cups=cups, tabs=tabs, completed=(*me.completed, *done), rush=me.rush + gained)
         deals = tuple((who, 0) for who in receivers(self.rules.players, self.player) for _ in done)

@@ -3,8 +3,9 @@
 
 Bindings of :meth:`~coffeegames.engine.saved.GameBase.from_saved` and
 :meth:`~coffeegames.engine.saved.GameBase.load_walkthrough` (written once for every game) to
-:class:`~.state.Game`. Coffee Rush has one rules version so far (1); a save naming none is
-version 1 (``tests/test_contract.py`` loads saves of every variant at every version).
+:class:`~.state.Game`. Coffee Rush has two rules versions (:data:`~.rules.RULES_VERSIONS`): 2 makes completing an
+order a choice, 1 completed every matching cup; a save naming none is version 1 (``tests/test_contract.py`` loads
+saves of every variant at every version).
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ from ..engine import BadEntry, IllegalAction, Session
 from ..engine.advice import Advice
 from ..errors import BadArgument, BadType
 from ..games import games
-from ..rush import Drawn, Game, Move, Phase, State, advise, describe, greedy_policy, order_name
+from ..rush import Drawn, Game, Move, Phase, State, advise, describe, explain, greedy_policy, order_name
 from ..rush.odds import parse_order as read_order
 from ..validate import Checker, check_instance
 from .adapter import Adapter, Board
@@ -73,8 +73,8 @@ LEGEND = ("move drawn", "runner-up")
 _ARGUMENT = Checker("", BadArgument)
 
 PHASE_WORDS = {"deal": "dealing orders", "place": "placing meeples", "upgrade": "step 1: upgrade?", "move": "step 2: move",
-               "empty": "step 3: empty cups?", "pour": "step 3: pour", "rush_orders": "Too Many Orders: new orders dealt",
-               "extra_order": "the extra order", "over": "game over"}
+               "empty": "step 3: empty cups?", "pour": "step 3: pour", "complete": "step 4: complete orders?",
+               "rush_orders": "Too Many Orders: new orders dealt", "extra_order": "the extra order", "over": "game over"}
 """Each phase in a player's words, for the board's title."""
 
 
@@ -360,9 +360,11 @@ def deal_owner(state: State) -> int | None:
 
 
 def rush_adapter(names: Sequence[str] | None = None) -> Adapter:
-    """How Coffee Rush shows itself in a :class:`DecisionView`: :func:`~coffeegames.rush.advise`, the board, deals."""
+    """How Coffee Rush shows itself in a :class:`DecisionView`: :func:`~coffeegames.rush.advise`, its value taken
+    apart (:func:`~coffeegames.rush.explain`), the board, deals."""
     return Adapter(
         advise=_advise,
+        explain=explain,
         describe=describe,
         game_over=partial(game_over, names=names),
         board=rush_decision_board,

@@ -86,13 +86,16 @@ def breakdown_html(b: Breakdown, value_name: str, role: str, details: bool = Fal
     if b.sample is not None:  # a sample mean: a decimal ± its standard error, never a fraction
         head += f", worth <b>{html.escape(b.sample.value_short(b.value))}</b> ({html.escape(value_name)}; " \
                 f"{html.escape(b.sample.size_text())})</div>"
-        if b.certain:  # the estimate alone, not a sum over outcomes: show the sample behind it instead
-            return head + _sample_html(b.sample, b.value)
+        if b.certain:  # the estimate alone, not a sum over outcomes: its parts (if given) and the sample behind it
+            return head + _parts_html(b) + _sample_html(b.sample, b.value)
     else:
         head += f", worth exactly <b>{html.escape(exact_text(b.value))}</b> ({html.escape(value_name)})</div>"
     how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
     if details and b.details:
         how += f"<div style='{_MUTED}'>model: {html.escape(b.details)}</div>"
+    equation = f"<div style='font-family:monospace;font-size:12px'>{html.escape(b.equation())}</div>"
+    if b.parts and b.certain:  # a certain value made of parts: each part, their sum, no outcomes to weigh
+        return head + how + _parts_html(b) + equation
     chance = "chance" if b.sample is None else "share of the sample"
     rows = "".join(
         f"<tr><td style='{_LEFT}'>{html.escape(t.outcome)}</td><td style='{_CELL}'>{html.escape(_chance(t.chance))}</td>"
@@ -107,9 +110,46 @@ def breakdown_html(b: Breakdown, value_name: str, role: str, details: bool = Fal
         f"<tr><td style='{_LEFT}'><b>sum</b></td><td style='{_CELL}'>{html.escape(_chance(sum(t.chance for t in b.terms)))}</td>"
         f"<td style='{_CELL}'></td><td style='{_CELL}'><b>{html.escape(mean_text(b.total))}</b></td></tr></table>"
     )
-    equation = f"<div style='font-family:monospace;font-size:12px'>{html.escape(b.equation())}</div>"
     sample = f"<div style='{_MUTED}'>⚠ {html.escape(b.sample.text())}</div>" if b.sample is not None else ""
-    return head + how + table + equation + sample
+    return head + how + _parts_html(b) + table + equation + sample + _table_html(b.table)
+
+
+def _parts_html(b: Breakdown) -> str:
+    """The value as the sum of its parts (when the game splits it), as a table ending in their sum; '' without parts.
+
+    An exact value's parts read as fractions or decimals as :func:`mean_text` writes them, an estimate's as decimals.
+
+    >>> b = Breakdown("Serve()", Fraction(5, 2), (), parts=(("roast", Fraction(3)), ("minus", Fraction(-1, 2))))
+    >>> page = _parts_html(b)
+    >>> "roast" in page, "5/2" in page, _parts_html(Breakdown("Pass()", Fraction(0), ()))
+    (True, True, '')
+    """
+    if not b.parts:
+        return ""
+    if b.sample is not None:
+        amount, heading = (lambda v: f"{float(v):.2f}"), "mean over the same sample"
+    else:
+        amount, heading = mean_text, ("points" if b.certain else "expected")
+    cells = "".join(f"<tr><td style='{_LEFT}'>{html.escape(name)}</td><td style='{_CELL}'>{html.escape(amount(v))}</td></tr>"
+                    for name, v in b.parts)
+    total = f"<tr><td style='{_LEFT}'><b>sum: the value</b></td><td style='{_CELL}'><b>{html.escape(amount(b.parts_total))}</b></td></tr>"
+    return ("<table style='border-collapse:collapse;font-size:13px;margin:3px 0'><tr><th style='padding:2px 10px;"
+            f"background:#f1f3f5;text-align:left'>what makes the value</th><th style='padding:2px 10px;background:#f1f3f5;"
+            f"text-align:right'>{heading}</th></tr>{cells}{total}</table>")
+
+
+def _table_html(rows: tuple[tuple[str, ...], ...]) -> str:
+    """A breakdown's small table (its first row the headings), e.g. a plan draw by draw.
+
+    >>> "<th" in _table_html((("draw", "goes to"), ("1", "the cup"))), _table_html(())
+    (True, '')
+    """
+    if not rows:
+        return ""
+    th = "style='padding:2px 10px;background:#f1f3f5;text-align:left'"
+    head = "".join(f"<th {th}>{html.escape(h)}</th>" for h in rows[0])
+    body = "".join("<tr>" + "".join(f"<td style='{_LEFT}'>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows[1:])
+    return f"<table style='border-collapse:collapse;font-size:12px;margin:3px 0'><tr>{head}</tr>{body}</table>"
 
 
 def _sample_html(sample: Sample, value: Fraction) -> str:
@@ -145,6 +185,7 @@ def why_html(why: Why | None, value_name: str, details: bool = False) -> str:
         return ""
     about = "the sample behind the estimate of the choice picked in the list: its size, mean, standard error and spread" \
         if why.chosen.sample is not None and why.chosen.certain else \
+        "what makes the value of the choice picked in the list, part by part; the parts add up to it" if why.chosen.parts else \
         "the outcomes that follow the choice picked in the list, each with its exact chance; chance × value, added up, " \
         "is the choice's value"
     parts = ["<div style='font-size:14px;margin-bottom:2px'><b>Why this value?</b> "

@@ -14,13 +14,20 @@ import numpy as np
 from coffeegames.engine import Walkthrough, random_policy
 from coffeegames.vivajava import Game
 
-cases = []
-for flag in (True, False):
-    game = Game(solo="omniblend", meter="red", omniblend_stops=flag)
-    walk, pick = Walkthrough(game.new_initial_state(), seed=7), random_policy(np.random.default_rng(7))
-    while not walk.state.is_terminal():
-        walk.step() if walk.state.is_chance() else walk.step(pick(walk.state))
-    cases.append({"omniblend_stops": flag, "walkthrough": walk.to_json(game), "moves": len(walk.moves),
-                  "final": walk.state.to_json()})
-out = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).with_name("vivajava_omniblend_stops.json"))
-out.write_text(json.dumps({"made_by": "a9d45db", "cases": cases}) + "\n")
+
+def main() -> None:
+    """Play both games and write the file (the path given, or beside this script)."""
+    cases = []
+    for flag in (True, False):
+        game = Game(solo="omniblend", meter="red", omniblend_stops=flag)
+        walk, pick = Walkthrough(game.new_initial_state(), seed=7), random_policy(np.random.default_rng(7))
+        while not walk.state.is_terminal():
+            walk.step() if walk.state.is_chance() else walk.step(pick(walk.state))
+        cases.append({"omniblend_stops": flag, "walkthrough": walk.to_json(game), "moves": len(walk.moves),
+                      "final": walk.state.to_json()})
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).with_name("vivajava_omniblend_stops.json"))
+    out.write_text(json.dumps({"made_by": "a9d45db", "cases": cases}) + "\n")
+
+
+if __name__ == "__main__":
+    main()
