@@ -112,6 +112,9 @@ class Breakdown:
     """What the value measures and how it is made up, in one line."""
     sample: Sample | None = None
     """The sample behind an estimate; None for an exact value."""
+    parts: tuple[tuple[str, Fraction], ...] = ()
+    """An estimate's value taken apart by what makes it (a game's own ``explain``: Gizmos' points, engine value, ...),
+    each part averaged over the same sample, so that they add up to ``value`` exactly; () when not given."""
 
     @property
     def total(self) -> Fraction:

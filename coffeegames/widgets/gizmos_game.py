@@ -42,6 +42,7 @@ from ..gizmos import (
     advise,
     card_text,
     describe,
+    explain,
     greedy_policy,
     parse_marbles,
     phase_words,
@@ -253,6 +254,7 @@ def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed
     """
     return Adapter(
         advise=partial(advise, playouts=playouts, seed=seed),
+        explain=partial(explain, playouts=playouts, seed=seed),
         describe=describe,
         game_over=partial(game_over, names=names),
         board=partial(gizmos_board, names=names),

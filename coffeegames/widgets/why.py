@@ -60,8 +60,8 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
     if b.sample is not None:  # a sample mean: a decimal ± its standard error, never a fraction
         head += f", worth <b>{html.escape(b.sample.value_short(b.value))}</b> ({html.escape(value_name)}; " \
                 f"{html.escape(b.sample.size_text())})</div>"
-        if b.certain:  # the estimate alone, not a sum over outcomes: show the sample behind it instead
-            return head + _sample_html(b.sample, b.value)
+        if b.certain:  # the estimate alone, not a sum over outcomes: its parts (if given) and the sample behind it
+            return head + _parts_html(b) + _sample_html(b.sample, b.value)
     else:
         head += f", worth exactly <b>{html.escape(exact_text(b.value))}</b> ({html.escape(value_name)})</div>"
     how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
@@ -82,6 +82,21 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
     equation = f"<div style='font-family:monospace;font-size:12px'>{html.escape(b.equation())}</div>"
     sample = f"<div style='{_MUTED}'>⚠ {html.escape(b.sample.text())}</div>" if b.sample is not None else ""
     return head + how + table + equation + sample
+
+
+def _parts_html(b: Breakdown) -> str:
+    """An estimate's parts as a table that adds up to it ('' without parts), with what the value measures."""
+    if not b.parts:
+        return ""
+    rows = "".join(f"<tr><td style='{_LEFT}'>{html.escape(name)}</td><td style='{_CELL}'>{float(value):.2f}</td></tr>"
+                   for name, value in b.parts)
+    total = sum((value for _, value in b.parts), Fraction(0))
+    how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
+    return (f"{how}<table style='border-collapse:collapse;font-size:13px;margin:3px 0'>"
+            f"<tr><th style='padding:2px 10px;background:#f1f3f5;text-align:left'>part (mean over the same playouts)</th>"
+            f"<th style='padding:2px 10px;background:#f1f3f5;text-align:right'>mean</th></tr>{rows}"
+            f"<tr><td style='{_LEFT}'><b>sum: the estimate</b></td><td style='{_CELL}'><b>{float(total):.2f}"
+            "</b></td></tr></table>")
 
 
 def _sample_html(sample: Sample, value: Fraction) -> str:
