@@ -130,7 +130,7 @@ def _sample(stats: Stats, horizon: int | None) -> Sample:
     spread += (("margin: lowest · quartiles · highest", " · ".join(f"{q:.2f}" for q in np.quantile(margins, _QUARTILES))),)
     reach = f"{horizon} more round{'s' if horizon != 1 else ''}" if horizon is not None else "the end of the game"
     note = (f"seeded search playouts (UCT), each played to {reach}; margin: points plus engine value, less the best "
-            "opponent's")
+            f"opponent's; {ENGINE_VALUE_WORDS}")
     return Sample(n, stats.se if n > 1 else float("nan"), note=note, unit="playouts", spread=spread)
 
 
