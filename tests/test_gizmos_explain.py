@@ -37,10 +37,12 @@ def _decisions(seed: int, count: int) -> list[State]:
 
 @pytest.mark.parametrize("seed", [3, 8])
 def test_the_parts_add_up_to_the_estimate_and_each_part_is_what_it_says(seed: int) -> None:
+    ran = []
     for state in _decisions(seed, 3)[1:]:
         me = state.current_player()
         rows = advise(state, playouts=24)
         search = searched(state, 24, 0, 2)
+        ran.append(search.playouts)
         stats = search_stats(state, search.playouts, 0, 2)  # the same search, run again through the public name
         for row in rows:
             b = explain(state, row.action, playouts=24)
@@ -58,6 +60,7 @@ def test_the_parts_add_up_to_the_estimate_and_each_part_is_what_it_says(seed: in
             assert math.isclose(float(b.parts[2][1]), sum(stored) / len(stored), abs_tol=1e-9)
             best_other = [max(v for i, v in enumerate(evaluate(end)) if i != me) for end in ends]
             assert math.isclose(float(b.parts[3][1]), -sum(best_other) / len(ends), abs_tol=1e-9)
+    assert set(ran) <= {24, 48, 96} and max(ran) > 24  # searches run on past 24 playouts (estimates within the noise)
 
 
 def test_the_star_only_where_the_best_stands_clear_of_the_next() -> None:

@@ -177,19 +177,20 @@ def _apart(first: Stats, second: Stats) -> bool:
     return first.mean - second.mean > SEPARATED * math.hypot(first.se, second.se) and first.n > 1 and second.n > 1
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def searched(state: State, playouts: int, seed: int | None, horizon: int | None) -> Searched:
     """The search behind :func:`advise` and :func:`~.explain.explain` (remembered: they share it). Seeded, so the same
-    position always gives the same answer: with the best two estimates within the noise, it runs again with twice
-    the playouts (the same seed) until they are apart or the budget (:data:`BUDGET` times ``playouts``) is reached."""
-    n = playouts
-    while True:
-        stats = search_stats(state, n, seed, horizon)
+    position always gives the same answer: with the best two estimates within the noise after ``playouts``, it runs on
+    to twice as many (the same seeded playouts continued, as a search of that many would run them), until they are
+    apart or the budget (:data:`BUDGET` times ``playouts``) is reached."""
+    checks = {playouts << k for k in range(BUDGET.bit_length()) if playouts << k <= BUDGET * playouts}
+
+    def apart(stats: dict[Any, Stats]) -> bool:
         valued = sorted((st for st in stats.values() if st.n > 0), key=lambda st: -st.mean)
-        separated = len(valued) < 2 or _apart(valued[0], valued[1])
-        if separated or 2 * n > BUDGET * playouts:
-            break
-        n *= 2
+        return len(valued) < 2 or _apart(valued[0], valued[1])
+
+    stats = search_stats(state, max(checks, default=0), seed, horizon, stop=lambda k, stats: k in checks and apart(stats))
+    n, separated = sum(st.n for st in stats.values()), apart(stats)
     me = state.turn
     sums = {a: tuple(sum(column, Fraction(0)) for column in zip(*(margin_parts(end, me) for end in st.ends)))
             for a, st in stats.items() if st.n > 0}

@@ -264,8 +264,8 @@ def _margins(values: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(v - max(w for j, w in enumerate(values) if j != i) for i, v in enumerate(values))
 
 
-def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizon: int | None = 2, explore: float = 3.0
-                 ) -> dict[Any, Stats]:
+def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizon: int | None = 2, explore: float = 3.0,
+                 stop: Callable[[int, dict[Any, Stats]], bool] | None = None) -> dict[Any, Stats]:
     """UCT from ``state`` (a decision): each legal action's playout statistics of the mover's margin (points plus
     engine value, less the best opponent's: see :func:`evaluate`), after ``playouts`` playouts, each played to the end
     of ``horizon`` more rounds (None: to the end of the game). Seeded: the same arguments, the same numbers.
@@ -273,6 +273,9 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
     Open-loop: the tree is keyed by the player decisions only. Each playout starts from a determinisation of what
     the mover cannot see (:meth:`~.state.State.determinise`: the cards others put under the decks) and samples every
     chance draw afresh, so a node's statistics average over the hidden cards and marbles.
+
+    ``stop(k, stats)``, asked after each playout ``k`` (1, 2, ...), ends the search early when it says True: the
+    statistics are then those of ``search_stats(state, k, seed, ...)`` exactly (the playouts run in one seeded order).
     """
     check_instance(state, State, "state", "a Gizmos state")
     if state.is_chance() or state.is_terminal():
@@ -285,7 +288,9 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
     root = _Node()
     players = len(state.players)
     me = state.current_player()
-    for _ in range(playouts):
+    for done in range(playouts):
+        if stop is not None and done and stop(done, root.stats):
+            break
         s, node, path = state.determinise(me, rng), root, []
         # selection and expansion: down the tree by UCB, until an action never tried here
         while not s.is_terminal():
