@@ -149,6 +149,8 @@ BUDGET = 4
 def margin_parts(end: State, me: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     """A playout's margin for ``me`` where it ended (``end``), in the :data:`PARTS`: exact Fractions of the search's own
     numbers, whose sum is the margin (at the end of the game, points only)."""
+    check_instance(end, State, "end", "a Gizmos state (where a playout ended)")
+    Checker("margin_parts", BadArgument).whole(me, "me", 0, len(end.players) - 1)
     if end.is_terminal():
         values = [(Fraction(end._score(i)), Fraction(0), Fraction(0)) for i in range(len(end.players))]
     else:
@@ -166,23 +168,28 @@ class Searched:
     playouts: int
     stats: dict[Any, Stats]
     sums: dict[Any, tuple[Fraction, ...]]
+    values: dict[Any, Fraction]
+    """Each action's estimate: the mean of its playouts' margins, exactly the sum of its parts' means."""
     separated: bool
-
-    def value(self, action: Any) -> Fraction:
-        """``action``'s estimate: the mean of its playouts' margins, exactly the sum of its parts' means."""
-        return sum(self.sums[action], Fraction(0)) / self.stats[action].n
 
 
 def _apart(first: Stats, second: Stats) -> bool:
     return first.mean - second.mean > SEPARATED * math.hypot(first.se, second.se) and first.n > 1 and second.n > 1
 
 
-@lru_cache(maxsize=8)
 def searched(state: State, playouts: int, seed: int | None, horizon: int | None) -> Searched:
     """The search behind :func:`advise` and :func:`~.explain.explain` (remembered: they share it). Seeded, so the same
     position always gives the same answer: with the best two estimates within the noise after ``playouts``, it runs on
     to twice as many (the same seeded playouts continued, as a search of that many would run them), until they are
     apart or the budget (:data:`BUDGET` times ``playouts``) is reached."""
+    check_instance(state, State, "state", "a Gizmos state")
+    check_search(playouts, seed, horizon)
+    return _searched(state, playouts, seed, horizon)
+
+
+@lru_cache(maxsize=8)
+def _searched(state: State, playouts: int, seed: int | None, horizon: int | None) -> Searched:
+    """:func:`searched`, checked, remembered for the last few positions."""
     checks = {playouts << k for k in range(BUDGET.bit_length()) if playouts << k <= BUDGET * playouts}
 
     def apart(stats: dict[Any, Stats]) -> bool:
@@ -194,7 +201,8 @@ def searched(state: State, playouts: int, seed: int | None, horizon: int | None)
     me = state.turn
     sums = {a: tuple(sum(column, Fraction(0)) for column in zip(*(margin_parts(end, me) for end in st.ends)))
             for a, st in stats.items() if st.n > 0}
-    return Searched(n, stats, sums, separated)
+    values = {a: sum(parts, Fraction(0)) / stats[a].n for a, parts in sums.items()}
+    return Searched(n, stats, sums, values, separated)
 
 
 def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int | None = 2,
@@ -221,7 +229,7 @@ def advise(state: State, playouts: int = 300, seed: int | None = 0, horizon: int
         st = stats.get(action)
         details, risk, then = _consequences(state, action, colour)
         if st is not None and st.n > 0:
-            rows.append(Advice(action, str(action), search.value(action), _sample(st, horizon),  # type: ignore[union-attr]
+            rows.append(Advice(action, str(action), search.values[action], _sample(st, horizon),  # type: ignore[union-attr]
                                MEASURES, then, risk=risk, details=details))
         else:
             rows.append(Advice(action, str(action), then=then, risk=risk, details=details))

@@ -49,7 +49,7 @@ def explain(state: State, action: Any, playouts: int = 300, seed: int | None = 0
         return Breakdown(label, None, how="not valued: no playout tried it")
     n, sums = stats.n, search.sums[action]
     parts = tuple((name, total / n) for name, total in zip(PARTS, sums))
-    value = search.value(action)
+    value = search.values[action]
     how = (f"{MEASURES}: the mean over {n} playouts of each part, added up ({ENGINE_VALUE_WORDS}; stored energy "
            "and archive: 0.4 a marble and 0.5 an archived card, times the share of the game left)")
     return Breakdown(label, value, (Term(f"the mean of {n} playouts", Fraction(1), value),), how,

@@ -281,6 +281,8 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
     if state.is_chance() or state.is_terminal():
         raise BadArgument("state", "must be a decision (a player to move), not a chance node or the end")
     check_search(playouts, seed, horizon)
+    if stop is not None and not callable(stop):
+        raise BadType("stop", "must be None or a function (playouts run, statistics) -> bool", stop)
     Checker("search_stats", BadArgument).need(isinstance(explore, (int, float)) and not isinstance(explore, bool)
                                               and 0 <= explore < math.inf, "explore", "must be a number 0 or more", explore)
     rng = np.random.default_rng(seed)
