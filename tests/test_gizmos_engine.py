@@ -380,14 +380,43 @@ def test_converters_and_discounts_make_payment_plans() -> None:
     assert len(builds) == len({a.paid for a in builds}) == 3  # card 5: blue, cost 1: blue, red (36) or yellow (108)
 
 
-def test_converters_once_a_build_or_once_a_turn() -> None:
+def test_converters_once_a_turn_by_default_once_a_build_in_version_1() -> None:
     me = PlayerState(energy=(1, 0, 0, 0), built=(0, 36))
     s = position((me, PlayerState(built=(1,))), todo=(Step(Phase.CHOOSE, 1),), research=(4, 5, 6), used=(36,),
                  display=((8, 9, 10, 11), (68, 69, 70), (92, 93)))
-    per_build = [a for a in s.legal_actions() if isinstance(a, Build)]
-    assert Build(5, "research", (1, 0, 0, 0), (36,)) in per_build, "36 (red as any) again in this Build"
-    turn = dataclasses.replace(s, rules=Game(converters_per="turn").rules)
-    assert [c.id for c in turn.converters()] == [] and not any(isinstance(a, Build) for a in turn.legal_actions())
+    assert s.rules.converters_per == "turn" and s.rules.rules_version == 2
+    assert [c.id for c in s.converters()] == [] and not any(isinstance(a, Build) for a in s.legal_actions())
+    per_build = dataclasses.replace(s, rules=Game(rules_version=1).rules)
+    assert per_build.rules.converters_per == "build"
+    assert Build(5, "research", (1, 0, 0, 0), (36,)) in per_build.legal_actions(), "36 (red as any) again in this Build"
+
+
+def _drawn(state: State, card: int) -> State:
+    """``state`` after chance draws ``card``."""
+    return state.apply(next(outcome for outcome, _ in state.chance_outcomes() if outcome == Card(card)))
+
+
+@pytest.mark.parametrize("version, builds", [(2, 0), (1, 3)])
+def test_every_gizmo_is_used_once_a_turn_converters_too(version: int, builds: int) -> None:
+    """The rulebook (gizmos.ko.txt): "모든 기즈모는 한 차례에 한 번만 사용" (every gizmo is used only once a turn).
+
+    Counted by hand: red energy 2; 36 lets one red count as any colour, 103 researches when a red or yellow gizmo
+    is built. Build yellow 4 (cost 1) with one red through 36; 103 fires, Research level I draws 5, 10 and 14
+    (blue, cost 1 each). One red is left and none of the three is red: once a turn (version 2) 36 is spent and no
+    Build is legal; once a Build (version 1, the old default) 36 changes the red again, so each of the 3 can be built.
+    """
+    me = PlayerState(energy=(2, 0, 0, 0), built=(0, 36, 103))
+    s = position((me, PlayerState(built=(1,))), display=((4, 9, 11, 13), (68, 69, 70), (92, 93)))
+    s = dataclasses.replace(s, rules=Game(rules_version=version).rules)
+    s = _drawn(s.apply(Build(4, "display", (1, 0, 0, 0), (36,))), 20)
+    assert s.ready == (103,)
+    s = s.apply(Fire(103)).apply(Research(1))
+    for card in (5, 10, 14):
+        s = _drawn(s, card)
+    assert s.phase == Phase.CHOOSE and s.research == (5, 10, 14) and s.players[0].energy == (1, 0, 0, 0)
+    legal = [a for a in s.legal_actions() if isinstance(a, Build)]
+    assert sorted(a.card for a in legal) == [5, 10, 14][:builds]
+    assert all(a.paid == (1, 0, 0, 0) and a.converters == (36,) for a in legal)
 
 
 def test_the_multicolour_card_counts_as_every_colour_and_scores_by_its_rule() -> None:

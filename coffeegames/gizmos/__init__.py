@@ -12,7 +12,8 @@ concept each (docs/architecture.md):
 * :mod:`.odds` — the exact odds of the dispenser and of a Research (pure functions of
   counts, or of any cards and a predicate);
 * :mod:`.policy` — bots (random, greedy, a seeded tree search); :mod:`.advice` — every
-  choice valued by search playouts, with its exact immediate consequences; :mod:`.board` —
+  choice valued by search playouts, with its exact immediate consequences; :mod:`.explain` —
+  an estimate taken apart into its parts (points, engine value, ...); :mod:`.board` —
   cards and positions in words.
 
 Example:
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and the run-time imports
     from .advice import advise, phase_words, target
+    from .explain import explain
     from .board import board_text, card_text, chain_text, effect_text, trigger_text
     from .actions import (
         ACTION_KINDS, SOURCES, Build, Card, EndTurn, File, Fire, Marble, Pass, Phase, Pick, Research, Skip, Step, describe,

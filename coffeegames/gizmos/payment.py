@@ -5,7 +5,7 @@ for each discount gizmo whose condition holds (building from the archive, from a
 a level-II card). Converters help: a *convert* gizmo lets up to ``uses`` energies of its
 colours count as any colour; a *double* gizmo lets one energy of each of its colours count
 as two of that colour. Ruling: each energy is changed by one converter at most, and each
-converter is used once per Build (option ``converters_per``). A payment *plan* is a set of
+converter is used once in a Build (once a turn: the caller leaves out the used ones, ``converters_per``). A payment *plan* is a set of
 marbles spent (counts per colour) that pays the cost and from which no marble could be
 left out; :func:`payment_plans` lists each such set once, with one way the converters do it.
 

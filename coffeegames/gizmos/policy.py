@@ -120,10 +120,19 @@ def evaluate(state: State) -> tuple[float, ...]:
         return tuple(float(state._score(i)) for i in range(len(state.players)))
     left = 1.0 - _progress(state)
     values = []
-    for i, p in enumerate(state.players):
-        engine = sum(_card_value(state, i, c) - c.vp for c in state._owned[i] if c.effect.kind != "score")
-        values.append(state._score(i) + engine + left * (0.4 * sum(p.energy) + 0.5 * len(p.archive)))
+    for i in range(len(state.players)):
+        points, engine, stored = _value_parts(state, i, left)
+        values.append(points + engine + stored)
     return tuple(values)
+
+
+def _value_parts(state: State, i: int, left: float) -> tuple[int, float, float]:
+    """Player ``i``'s value before the end, in its three parts (:func:`evaluate` adds them, left to right): points,
+    the engine value of their gizmos (each one's bot value less its printed points) and what their stored energy and
+    archive should still bring (``left``: the share of the game left)."""
+    p = state.players[i]
+    engine = sum(_card_value(state, i, c) - c.vp for c in state._owned[i] if c.effect.kind != "score")
+    return state._score(i), engine, left * (0.4 * sum(p.energy) + 0.5 * len(p.archive))
 
 
 def _need(state: State) -> list[float]:
@@ -208,6 +217,8 @@ class Stats:
     total: float = 0.0
     squares: float = 0.0
     margins: list[float] = field(default_factory=list, repr=False)
+    ends: list[State] = field(default_factory=list, repr=False)
+    """Where each kept playout ended (the root's only): :mod:`~.explain` takes its margin apart."""
 
     def add(self, value: float) -> None:
         """Count one playout whose margin is ``value`` (a finite number)."""
@@ -217,7 +228,7 @@ class Stats:
             raise BadArgument("value", f"must be a finite number between -{_HUGE:g} and {_HUGE:g}", value)
         self._add(value)
 
-    def _add(self, value: float, keep: bool = True) -> None:
+    def _add(self, value: float, keep: bool = True, end: State | None = None) -> None:
         """:meth:`add` unchecked (the search adds its own margins, once a node of every playout; it keeps the margins
         themselves at the root only, the one sample :func:`~.advice.advise` shows)."""
         self.n += 1
@@ -225,6 +236,8 @@ class Stats:
         self.squares += value * value
         if keep:
             self.margins.append(value)
+            if end is not None:
+                self.ends.append(end)
 
     @property
     def mean(self) -> float:
@@ -251,8 +264,8 @@ def _margins(values: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(v - max(w for j, w in enumerate(values) if j != i) for i, v in enumerate(values))
 
 
-def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizon: int | None = 2, explore: float = 3.0
-                 ) -> dict[Any, Stats]:
+def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizon: int | None = 2, explore: float = 3.0,
+                 stop: Callable[[int, dict[Any, Stats]], bool] | None = None) -> dict[Any, Stats]:
     """UCT from ``state`` (a decision): each legal action's playout statistics of the mover's margin (points plus
     engine value, less the best opponent's: see :func:`evaluate`), after ``playouts`` playouts, each played to the end
     of ``horizon`` more rounds (None: to the end of the game). Seeded: the same arguments, the same numbers.
@@ -260,11 +273,16 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
     Open-loop: the tree is keyed by the player decisions only. Each playout starts from a determinisation of what
     the mover cannot see (:meth:`~.state.State.determinise`: the cards others put under the decks) and samples every
     chance draw afresh, so a node's statistics average over the hidden cards and marbles.
+
+    ``stop(k, stats)``, asked after each playout ``k`` (1, 2, ...), ends the search early when it says True: the
+    statistics are then those of ``search_stats(state, k, seed, ...)`` exactly (the playouts run in one seeded order).
     """
     check_instance(state, State, "state", "a Gizmos state")
     if state.is_chance() or state.is_terminal():
         raise BadArgument("state", "must be a decision (a player to move), not a chance node or the end")
     check_search(playouts, seed, horizon)
+    if stop is not None and not callable(stop):
+        raise BadType("stop", "must be None or a function (playouts run, statistics) -> bool", stop)
     Checker("search_stats", BadArgument).need(isinstance(explore, (int, float)) and not isinstance(explore, bool)
                                               and 0 <= explore < math.inf, "explore", "must be a number 0 or more", explore)
     rng = np.random.default_rng(seed)
@@ -272,7 +290,9 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
     root = _Node()
     players = len(state.players)
     me = state.current_player()
-    for _ in range(playouts):
+    for done in range(playouts):
+        if stop is not None and done and stop(done, root.stats):
+            break
         s, node, path = state.determinise(me, rng), root, []
         # selection and expansion: down the tree by UCB, until an action never tried here
         while not s.is_terminal():
@@ -304,7 +324,7 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
                 turns, last = turns + 1, s.turn
         margins = _margins(evaluate(s))
         for n, a, mover in path:
-            n.stats[a]._add(margins[mover], n is root)
+            n.stats[a]._add(margins[mover], n is root, s)
     return dict(root.stats)
 
 

@@ -49,9 +49,10 @@ def _check_level(level: Any, low: int = 1) -> int:
     raise error("level", f"must be a card level, a whole number {low}-3", level)
 
 
-RULES_VERSIONS = RulesVersions()
-"""What each rules version changed (option ``rules_version``): no version after 1 yet. A version that changes
-option defaults is one entry here, ``{2: {"option": new_default}}``; saves naming no version replay under 1."""
+RULES_VERSIONS = RulesVersions({2: {"converters_per": "turn"}})
+"""What each rules version changed (option ``rules_version``); saves naming no version replay under 1.
+Version 2 (issue 28): every gizmo is used once a turn, as the rulebook says, converters included
+(``converters_per='turn'``); version 1 let a converter pay again in a second Build of the turn."""
 
 
 @RULES_VERSIONS
@@ -80,15 +81,15 @@ class Rules:
         "elinia",
     )
     converters_per: str = _option(
-        "Ruling",
-        "each converter may be used once in every Build ('build') or once a turn ('turn'); each energy is changed by "
-        "one converter at most",
+        "Rule",
+        "each converter may be used once a turn ('turn', the rulebook: every gizmo once a turn; from rules version 2) "
+        "or once in every Build ('build', version 1); each energy is changed by one converter at most",
         "build",
     )
     payoff: str = _option("Ruling", "returns(): 'win' (1 for the winner after tie-breaks, else 0) or 'points' (each score)", "win")
     rules_version: int = _option(
-        "Ruling", "the version of the rules whose defaults the other options take (RULES_VERSIONS): 1, the only one "
-        "so far; a saved game naming none was played under 1", RULES_VERSIONS.latest)
+        "Ruling", "the version of the rules whose defaults the other options take (RULES_VERSIONS): 2 (converters once "
+        "a turn) or 1 (once a Build); a saved game naming none was played under 1", RULES_VERSIONS.latest)
     cards: Any = _option("Fact", "the 112 cards: None = the shipped fact list, a path, or a dict in its format", None, shown=False)
 
     def __post_init__(self) -> None:

@@ -422,7 +422,7 @@ class Game(GameBase):
 
     >>> game = Game(players=3, card_source="mirondorin")
     >>> game.options, game.rules.card(101).cost
-    ({'players': 3, 'card_source': 'mirondorin'}, 4)
+    ({'players': 3, 'card_source': 'mirondorin', 'rules_version': 2}, 4)
     >>> s = game.new_initial_state()
     >>> s.is_chance(), len(s.chance_outcomes())
     (True, 36)

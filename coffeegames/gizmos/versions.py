@@ -1,7 +1,7 @@
 """Saved Gizmos games across rules versions: the game a saved walkthrough was played under, and the save replayed.
 
 Both are written once for every game, in :class:`coffeegames.engine.saved.GameBase`; these are
-their bindings to this game's :class:`~.state.Game`. Gizmos has one rules version so far (1); a save naming none is version 1.
+their bindings to this game's :class:`~.state.Game`. Gizmos has two rules versions (2: converters once a turn; 1: once a Build); a save naming none is version 1.
 
 Example:
     >>> from coffeegames.engine import Walkthrough

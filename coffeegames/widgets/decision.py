@@ -129,7 +129,7 @@ class DecisionView(Generic[S]):
         self.summary = widgets.HTML()
         self.message = widgets.HTML()
         self.board_text = widgets.HTML()
-        self.actions = widgets.Dropdown(description="action", layout=widgets.Layout(width="520px"))
+        self.actions = widgets.Dropdown(description="action", layout=widgets.Layout(width="auto", min_width="520px", max_width="100%"))
         self.take_button = widgets.Button(description="Take", button_style="primary", tooltip="take the chosen action")
         self.chance_button = widgets.Button(description=adapter.chance_button, icon="random", layout=widgets.Layout(width="auto"))
         self.bots_button = widgets.Button(description="Bots play", icon="play", tooltip="bots and chance move until a person decides")
@@ -411,7 +411,9 @@ class DecisionView(Generic[S]):
         sample = best.sample
         worth = f"worth exactly <b>{exact_text(best.value)}</b> ({self.adapter.value_name})" if sample is None else \
             f"worth <b>{html.escape(sample.value_short(best.value))}</b> ({self.adapter.value_name}, {html.escape(sample.size_text())})"
-        text = f"{STAR}Best: <b>{html.escape(best.label)}</b>, {worth}"
+        tied = sample is not None and not best.best  # estimates the adviser could not tell apart: no star
+        text = ("No ★: the top choices are tied within the noise (more playouts did not separate them); the highest "
+                "estimate: " if tied else f"{STAR}Best: ") + f"<b>{html.escape(best.label)}</b>, {worth}"
         if best.risk is not None:
             text += f"; {self.adapter.risk_summary.format(exact_text(best.risk, chance=True))}"
         if best.then:
@@ -493,7 +495,7 @@ class DecisionView(Generic[S]):
         if row.then:
             parts.append(f"then: {row.then}")
         if row.best:
-            parts.append("★ the optimal choice")
+            parts.append("★ the optimal choice" if row.sample is None else "★ the best estimate, clear of the next beyond the noise")
         return "<br>".join(parts)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -2,8 +2,9 @@
 
 * :func:`gizmos_board` draws a position: the energy row and the dispenser's counts, the
   display by level with each deck's size, and each player's storage (against its limit),
-  archive, built gizmos (those waiting to fire marked) and points. Hover a card for its
-  trigger and effect in words.
+  archive, built gizmos (those waiting to fire marked) and points; a legend of the marbles; and
+  below, each card a player chooses among (and the mover's gizmos) in words: colour, level,
+  cost, points, trigger and effect. Hover any card for the same text.
 * :func:`gizmos_walkthrough` builds a :class:`~.decision.DecisionView` valued by
   :func:`~coffeegames.gizmos.advise` (search playouts, labelled as estimates, beside each
   action's exact immediate consequences). Every step of a chain — which waiting gizmo
@@ -42,6 +43,7 @@ from ..gizmos import (
     advise,
     card_text,
     describe,
+    explain,
     greedy_policy,
     parse_marbles,
     phase_words,
@@ -64,6 +66,9 @@ WIDTH, LEFT, X0, STEP, CELL = 980, 8, 150, 34, 28
 PLAYERS_TOP, PLAYER_ROWS = 162, 68
 """Where the players' rows start (clear of the level-III display) and how tall each player's block is, in pixels."""
 _LEVELS = ("0", "I", "II", "III")
+MARBLE_LEGEND = "marbles: R red · U blue · K black · Y yellow (R2: two red) · squares: cards by number, in words below"
+WORDS_TOP, WORD_ROW = 24, 15
+"""Where the cards in words start below the players (after the legend) and each line's height, in pixels."""
 
 
 def _ink(colour: str) -> str:
@@ -76,7 +81,19 @@ class _Drawing:
         self.names = list(names) if names is not None else [f"player {i}" for i in range(len(state.players))]
         self.marks, self.labels = Marks(), Marks()
         self.ink: list[str] = []
-        self.height = PLAYERS_TOP + PLAYER_ROWS * len(state.players)
+        self.words = self.cards_in_words()
+        self.height = PLAYERS_TOP + PLAYER_ROWS * len(state.players) + WORDS_TOP + WORD_ROW * len(self.words)
+
+    def cards_in_words(self) -> list[str]:
+        """Each card a player chooses among (the display, a Research, the archives) and the mover's gizmos, in words:
+        its colour, level, cost, points and effect, so that the board reads without hovering."""
+        s, rules = self.state, self.state.rules
+        places = [(f"display {_LEVELS[level]}", s.display[level - 1]) for level in (1, 2, 3)]
+        places += [("being researched", s.research)]
+        places += [(f"{self.names[i]}'s archive", p.archive) for i, p in enumerate(s.players)]
+        if not s.over:
+            places += [(f"{self.names[s.turn]}'s gizmos", tuple(i for i in s.players[s.turn].built if rules.card(i).level))]
+        return [f"{where}: {card_text(rules.card(ident))}" for where, cards in places for ident in cards]
 
     def label(self, x: float, top: float, text: str, colour: str = INK) -> None:
         self.labels.add(x, self.height - top, text, fill=colour)
@@ -132,6 +149,10 @@ class _Drawing:
                 self.card(X0 + 50 + j * STEP, top + 32, ident,
                           f"{self.names[i]}'s gizmo{' (waiting to fire)' if waiting else ' (fired this turn)' if fired else ''}",
                           HIGHLIGHT if waiting else MUTED if fired else INK)
+        top = PLAYERS_TOP + PLAYER_ROWS * len(s.players) - 8
+        self.label(LEFT, top, MARBLE_LEGEND, MUTED)
+        for j, line in enumerate(self.words):
+            self.label(LEFT, top + WORDS_TOP - 8 + WORD_ROW * j, line, INK)
         title = f"Gizmos · {phase_words(s) if not s.over and not s.is_chance() else s.phase}"
         if s.ending and not s.over:
             title += " · the end is triggered: finishing the round"
@@ -253,6 +274,7 @@ def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed
     """
     return Adapter(
         advise=partial(advise, playouts=playouts, seed=seed),
+        explain=partial(explain, playouts=playouts, seed=seed),
         describe=describe,
         game_over=partial(game_over, names=names),
         board=partial(gizmos_board, names=names),

@@ -83,16 +83,16 @@ def breakdown_html(b: Breakdown, value_name: str, role: str, details: bool = Fal
     head = f"<div><b>{html.escape(role)}: {html.escape(b.label)}</b>"
     if b.value is None:
         return head + f" — {html.escape(b.how or 'not valued')}</div>"
+    how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
+    if details and b.details:
+        how += f"<div style='{_MUTED}'>model: {html.escape(b.details)}</div>"
     if b.sample is not None:  # a sample mean: a decimal ± its standard error, never a fraction
         head += f", worth <b>{html.escape(b.sample.value_short(b.value))}</b> ({html.escape(value_name)}; " \
                 f"{html.escape(b.sample.size_text())})</div>"
         if b.certain:  # the estimate alone, not a sum over outcomes: its parts (if given) and the sample behind it
-            return head + _parts_html(b) + _sample_html(b.sample, b.value)
+            return head + (how + _parts_html(b) if b.parts else "") + _sample_html(b.sample, b.value)
     else:
         head += f", worth exactly <b>{html.escape(exact_text(b.value))}</b> ({html.escape(value_name)})</div>"
-    how = f"<div style='{_MUTED}'>{html.escape(b.how)}</div>" if b.how else ""
-    if details and b.details:
-        how += f"<div style='{_MUTED}'>model: {html.escape(b.details)}</div>"
     equation = f"<div style='font-family:monospace;font-size:12px'>{html.escape(b.equation())}</div>"
     if b.parts and b.certain:  # a certain value made of parts: each part, their sum, no outcomes to weigh
         return head + how + _parts_html(b) + equation
