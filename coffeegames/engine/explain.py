@@ -112,6 +112,16 @@ class Breakdown:
     """What the value measures and how it is made up, in one line."""
     sample: Sample | None = None
     """The sample behind an estimate; None for an exact value."""
+    parts: tuple[tuple[str, Fraction], ...] = ()
+    """The value as a sum of named parts (a penalty negative), each an exact mean over the same outcomes as the terms:
+    ``Σ part = value`` exactly; () when the game does not split it."""
+    table: tuple[tuple[str, ...], ...] = ()
+    """A small table of how the value comes about (a plan, draw by draw), its first row the headings; () for none."""
+
+    @property
+    def parts_total(self) -> Fraction:
+        """The parts' sum (equal to ``value`` whenever there are parts)."""
+        return sum((v for _, v in self.parts), Fraction(0))
 
     @property
     def total(self) -> Fraction:

@@ -64,7 +64,7 @@ from .data import (
     SIDES, Board, Card, Side, board_from_dict, cards_from_dict, check_card_on_board, load_board, load_cards,
     stand_in_board, stand_in_cards,
 )
-from .scoring import CupScore, _score_columns, _score_counts, score_cup, scoring_class
+from .scoring import CupScore, _part_columns, _score_columns, _score_counts, score_cup, scoring_class
 from .tokens import ACIDITY, AROMA, BODY, BURNT, FLAVOURS, TRAY, roast_level
 
 __all__ = [
@@ -240,6 +240,11 @@ class Rules:
     def _score_columns(self, counts: Mapping[str, np.ndarray]) -> np.ndarray:
         """The totals of many cups at once (token → an array of counts, one per cup), nothing checked: the cup solvers'."""
         return _score_columns(counts, self.card, self.board, self.burnt_level, self.skill_groups, self.sweetness_flavour)
+
+    def _part_columns(self, counts: Mapping[str, np.ndarray]) -> np.ndarray:
+        """Like :meth:`_score_columns`, each cup's roast, flavour, skill and minus points packed in one int
+        (:func:`.scoring.part_values` unpacks it)."""
+        return _part_columns(counts, self.card, self.board, self.burnt_level, self.skill_groups, self.sweetness_flavour)
 
     def scoring_class(self, token: str) -> tuple[Hashable, ...]:
         """:func:`scoring_class` for this game's card and rulings."""

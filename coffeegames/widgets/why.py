@@ -81,7 +81,33 @@ def breakdown_html(b: Breakdown, value_name: str, role: str) -> str:
     )
     equation = f"<div style='font-family:monospace;font-size:12px'>{html.escape(b.equation())}</div>"
     sample = f"<div style='{_MUTED}'>⚠ {html.escape(b.sample.text())}</div>" if b.sample is not None else ""
-    return head + how + table + equation + sample
+    return head + how + _parts_html(b) + table + equation + sample + _table_html(b.table)
+
+
+def _parts_html(b: Breakdown) -> str:
+    """The value as the sum of its parts (when the game splits it), written out: ``'roast 3 + flavour 2 − minus 1 = 4'``."""
+    if not b.parts:
+        return ""
+    cells = "".join(f"<tr><td style='{_LEFT}'>{html.escape(name)}</td><td style='{_CELL}'>{html.escape(mean_text(v))}</td></tr>"
+                    for name, v in b.parts)
+    total = f"<tr><td style='{_LEFT}'><b>sum: the value</b></td><td style='{_CELL}'><b>{html.escape(mean_text(b.parts_total))}</b></td></tr>"
+    return ("<table style='border-collapse:collapse;font-size:13px;margin:3px 0'><tr><th style='padding:2px 10px;"
+            f"background:#f1f3f5;text-align:left'>part of the value</th><th style='padding:2px 10px;background:#f1f3f5;"
+            f"text-align:right'>expected</th></tr>{cells}{total}</table>")
+
+
+def _table_html(rows: tuple[tuple[str, ...], ...]) -> str:
+    """A breakdown's small table (its first row the headings), e.g. a plan draw by draw.
+
+    >>> "<th" in _table_html((("draw", "goes to"), ("1", "the cup"))), _table_html(())
+    (True, '')
+    """
+    if not rows:
+        return ""
+    th = "style='padding:2px 10px;background:#f1f3f5;text-align:left'"
+    head = "".join(f"<th {th}>{html.escape(h)}</th>" for h in rows[0])
+    body = "".join("<tr>" + "".join(f"<td style='{_LEFT}'>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows[1:])
+    return f"<table style='border-collapse:collapse;font-size:12px;margin:3px 0'><tr>{head}</tr>{body}</table>"
 
 
 def _sample_html(sample: Sample, value: Fraction) -> str:
