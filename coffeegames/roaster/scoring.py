@@ -124,8 +124,10 @@ def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, bur
     group of 3+ beans of one level scores; "each": every such group does) and ``sweetness_flavour`` (Sweetness lifts
     the "no flavour" penalty).
 
-    The rulebook's example: Zambia Kasama AA, three level-2, one level-3 and two level-4 beans
-    (total 17: 6 roast points), two Aroma and Sweetness for a card asking Body, Aroma, Acidity:
+    The rulebook's example cup (three level-2, one level-3 and two level-4 beans: roast level 17, 6 points on Zambia
+    Kasama AA; two Aroma, Sweetness, a burnt bean) on the stand-in Zambia card, which asks Body, Aroma, Acidity: 9 here.
+    The rulebook's own card asks two Aroma and one Acidity, where the cup scores the rulebook's 12
+    (``tests/test_roaster_example.py``):
 
     >>> from coffeegames.roaster.data import load_cards
     >>> zambia = [c for c in load_cards() if c.name == "Zambia Kasama AA"][0]
