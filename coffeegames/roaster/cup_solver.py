@@ -104,7 +104,7 @@ class Solver:
         self.kinds = tuple(first.values())
         self.index = {t: self.kinds.index(r) for t, r in self.rep.items()}
         self.sweet_space = board.sweetness_space if SWEETNESS in active else None
-        self.sweet_from_start = rules.rules_version >= 2  # Sweetness in the cup from the start of the test (Rule)
+        self.sweet_from_start = rules.sweetness_from_start  # Sweetness in the cup from the start of the test (Rule)
         self.capacity = CUP_SPACES - (self.sweet_space is not None)
         """The drawn tokens a full cup holds."""
         self.choice_spaces = frozenset(board.choice_spaces) if CHOICE in active else frozenset()
