@@ -123,9 +123,8 @@ class Rules:
     reserve_choice: bool = _option(
         "Rule", "the easy side's starting flavour tokens still unused go into the bag or not as you choose, token by "
         "token, when the roasting ends (ReserveToBag); rules_version 2 on (1: False, per reserve_to_bag)", False)
-    sweetness_from_start: bool = _option(
-        "Rule", "an active Sweetness sits on its cup space from the start of the cup test; rules_version 2 on (1: False, "
-        "placed when filling reaches its space)", False)
+    sweetness_from_start: bool = _option("Rule", "an active Sweetness sits on its cup space from the start of the cup "
+                                         "test; rules_version 2 on (1: False, placed when filling reaches it)", False)
     tray_spaces: int = _option(
         "Stand-in", "spaces on the cardboard tray without the Cardboard Tray effect (the rulebook gives only the "
         "effect's bonus: 'two more tokens', 'three more' on the easy side)", TRAY_SPACES)
