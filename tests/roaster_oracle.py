@@ -53,7 +53,7 @@ class CupOracle:
         board = rules.board
         self.rules = rules
         self.sweetness = board.sweetness_space if "sweetness" in active else None
-        self.from_start = rules.rules_version >= 2
+        self.from_start = rules.sweetness_from_start  # (rules_version 2 on)
         self.choice = set(board.choice_spaces) if "choice" in active else set()
         self.exchange = "exchange" in active
         self.extra = "extra_bean" in active

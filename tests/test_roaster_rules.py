@@ -119,6 +119,11 @@ def test_issue_example_by_hand():
     r = stop_now(bag, ZAMBIA, active=["sweetness"], max_states=None)
     assert r.exact and r.value == -4 and dict(r.dist) == {-4: 1}
     assert stop_now(bag, Rules(card=ZAMBIA, rules_version=1), active=["sweetness"], max_states=None).value == -8
+    # the change is the named option sweetness_from_start, whose default the rules version sets
+    assert Rules(card=ZAMBIA).sweetness_from_start and not Rules(card=ZAMBIA, rules_version=1).sweetness_from_start
+    assert stop_now(bag, Rules(card=ZAMBIA, rules_version=1, sweetness_from_start=True), active=["sweetness"],
+                    max_states=None).value == -4
+    assert stop_now(bag, Rules(card=ZAMBIA, sweetness_from_start=False), active=["sweetness"], max_states=None).value == -8
     # the fallback (over budget) plays the same rule
     assert stop_now(bag, ZAMBIA, active=["sweetness"], max_states=1, samples=20).value == -4
 
@@ -225,6 +230,11 @@ def test_rules_version_1_still_forces_them_into_the_bag():
     assert kept.reserve == ("body", "acidity", "aroma")
     with pytest.raises(BadArgument, match="reserve_to_bag"):
         Game(card=ZAMBIA, side="easy", reserve_to_bag=False)
+    # the choice is the named option reserve_choice, whose default the rules version sets
+    chosen = cup_position(["bean2", "bean2"], side="easy", rules_version=1, reserve_choice=True).apply(Stop())
+    assert chosen.phase == Phase.RESERVE
+    forced = cup_position(["bean2", "bean2"], side="easy", reserve_choice=False).apply(Stop())
+    assert forced.phase != Phase.RESERVE and forced.bag.count("body") == 1
 
 
 def test_greedy_bot_and_full_games_with_the_choice_stay_consistent():

@@ -380,6 +380,7 @@ def test_the_exact_box_asks_advise_for_exact_values_and_the_why_panel_follows() 
     view = DecisionView(Session(KeepOrReroll(die=2), seed=1), Adapter(advise=advise, exact_toggle="exact values"))
     assert view.exact_toggle.layout.display is None and {r.value for r in view.advice} == {4, 2}  # 7/2 rounded
     view.exact_toggle.value = True
+    assert view.exact.work is not None and view.exact.work.join(60)  # worked out in the background, then redrawn
     assert view.state == KeepOrReroll(die=2) and {r.value for r in view.advice} == {Fraction(7, 2), 2}
     assert view.why is not None and view.why.chosen.value == Fraction(7, 2) and asked[-1] is True
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import html
+import threading
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from coffeegames.exact import Bag
-from coffeegames.roaster import Continue, Drawn, Roast, Stop, count_dist, describe, draw_table, parse_bag
+from coffeegames.roaster import Continue, Drawn, Roast, Stop, advise, count_dist, describe, draw_table, parse_bag
 from coffeegames.widgets.charts import StaticPlot, fraction_text
 from coffeegames.widgets.roaster_game import outcome_hint, parse_draw, roaster_board, roaster_walkthrough
 from coffeegames.widgets.roaster_odds import BagExplorer
@@ -199,6 +200,7 @@ def test_the_exact_checkbox_values_every_choice_exactly_and_unticked_goes_back()
     assert not all(r.exact for r in quick)  # the quick advice samples Continue here
     assert v.exact_toggle.layout.display is None and "cg-exact-toggle" in v.exact_toggle._dom_classes
     v.exact_toggle.value = True
+    assert v.exact.work is not None and v.exact.work.join(120)  # worked out in the background, then redrawn
     assert v.state == state and v.message.value == ""
     assert all(r.exact for r in v.advice) and not any(r.label.endswith("≈") for r in v.advice)
     values = {r.action: r.value for r in v.advice}
@@ -216,3 +218,48 @@ def test_games_without_exact_values_on_request_show_no_checkbox() -> None:
     from coffeegames.widgets.dairyman_game import dairyman_walkthrough
 
     assert dairyman_walkthrough(seed=1).exact_toggle.layout.display == "none"
+
+
+def decision_view():
+    """The notebook's walkthrough at its stop/continue decision (Continue's value an estimate within the budget), its
+    exact values held back until the test sets the returned event (however fast they come: they may be remembered)."""
+    game = roaster_walkthrough(card="Mexico Altura Oaxaca", side="full", seed=0)
+    game.enter_outcome("hard hard hard hard hard moisture acidity acidity")
+    game.take(Roast())
+    go_on, exact_advise = threading.Event(), game.exact.exact_advise
+
+    def held(state):
+        assert go_on.wait(60)
+        return exact_advise(state)
+
+    game.exact.exact_advise = held
+    return game, go_on
+
+
+def test_exact_values_on_request_show_the_estimates_at_once_then_the_exact_ones() -> None:
+    game, go_on = decision_view()
+    estimates = {row.label: row.value for row in game.advice}
+    assert any(row.sample is not None for row in game.advice)
+    game.exact_toggle.value = True  # returns at once: the estimates stay until the exact values come
+    assert {row.label: row.value for row in game.advice} == estimates
+    assert "Working out every value exactly" in game.summary.value and game.exact.cancel_button.layout.display is None
+    go_on.set()
+    assert game.exact.work is not None and game.exact.work.join(120)
+    assert all(row.sample is None for row in game.advice)  # the exact values replaced them, without a click
+    exact = {row.action: row.value for row in game.advice}
+    assert exact == {row.action: row.value for row in advise(game.state, exact=True)}
+    assert "Working" not in game.summary.value and game.exact.cancel_button.layout.display == "none"
+
+
+def test_cancel_keeps_the_estimates_and_drops_the_late_exact_values() -> None:
+    game, go_on = decision_view()
+    estimates = {row.label: row.value for row in game.advice}
+    game.exact_toggle.value = True
+    work = game.exact.work
+    game.exact.cancel_button.click()
+    go_on.set()
+    assert game.exact_toggle.value is False and game.exact.cancel_button.layout.display == "none"
+    assert "Working" not in game.summary.value
+    assert work is not None and work.cancelled and work.join(120)
+    assert {row.label: row.value for row in game.advice} == estimates  # the late result changed nothing shown
+    assert any(row.sample is not None for row in game.advice)

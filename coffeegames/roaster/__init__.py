@@ -10,8 +10,10 @@ concept each (docs/architecture.md):
 * :mod:`.actions` — the phases, actions and chance outcomes;
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved states and the position
   invariants; :mod:`.versions` — saved games;
-* :mod:`.odds` — exact bag-draw odds; :mod:`.cup` — the cup-test solver's API (exact
-  solvers :mod:`.cup_layers` (vectorised) and :mod:`.cup_solver`, fallback :mod:`.cup_fallback`);
+* :mod:`.odds` — exact bag-draw odds; :mod:`.cup` — the cup-test solver's API (its exact
+  tables :mod:`.cup_layers` (vectorised) and :mod:`.cup_boxes`, over the cup test's rules on count vectors
+  :mod:`.cup_solver`, which solves nothing itself; fallback :mod:`.cup_fallback`); :mod:`.cup_plan` — the best
+  play taken apart (the score's parts, the plan draw by draw);
   :mod:`.advice` — every choice
   valued; :mod:`.policy` — bots.
 

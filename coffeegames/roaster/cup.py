@@ -118,6 +118,25 @@ class CupTest:
     starts: list[tuple[Counts, Counts, int]] = field(default_factory=list, repr=False)
     """The positions (about to draw) the exact solve started from: the table of exact decisions is made from them."""
     table: Layers | None = field(default=None, repr=False)
+    cups: list[tuple[Fraction, Counts]] = field(default_factory=list, repr=False)
+    """From Exchange's phases or the end: the cups the test ends with, with their chances (then ``starts`` is empty)."""
+
+    def part_dist(self) -> Dist:
+        """The exact distribution of the cup's parts under this answer's play, each a packed (roast, flavour, skill,
+        minus) points (:func:`.scoring.part_values`); for an exact answer only (one more table as large as its solve)."""
+        if not self.exact:
+            raise BadArgument("test", "the parts of an estimate are not exact: solve within budget (or max_states=None)")
+        s = self.solver
+        if not self.starts:
+            weights: dict[int, Fraction] = {}
+            for p, cup in self.cups:
+                code = int(s.parts_many(np.array([cup]))[0])
+                weights[code] = weights.get(code, Fraction(0)) + p
+            return Dist(weights)
+        table = Layers(s, self.starts, None, dist=True)
+        values = table.values()
+        best = values.index(max(values))  # among equals the first, as the solve chose
+        return table.dist([Fraction(i == best) for i in range(len(values))], by=s.parts_many)
 
     @property
     def lower(self) -> bool:
@@ -343,9 +362,10 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
     hand = [solver.index[x] for x in test.hand]
     max_states = solver.max_states
 
-    def answer(value: Fraction, dist: Dist, states: int, starts: list[tuple[Counts, Counts, int]]) -> CupTest:
+    def answer(value: Fraction, dist: Dist, states: int, starts: list[tuple[Counts, Counts, int]],
+               cups: list[tuple[Fraction, Counts]] | None = None) -> CupTest:
         return CupTest(value, dist, True, states, f"exact: {states:,} positions solved", 0.0, time.perf_counter() - started,
-                       solver, full, starts=starts)
+                       solver, full, starts=starts, cups=cups or [])
 
     if test.phase in (Phase.PLACE, Phase.CHOOSE):  # the decision's options, then the best one's test
         if test.phase == Phase.PLACE:
@@ -364,7 +384,7 @@ def _solve(test: _Test, solver: Solver, samples: int, seed: int) -> CupTest:
         weights: dict[int, Fraction] = {}
         for p, cup in cups:
             weights[solver.score(cup)] = weights.get(solver.score(cup), Fraction(0)) + p
-        return answer(sum((p * solver.score(cup) for p, cup in cups), Fraction(0)), Dist(weights), 0, [])
+        return answer(sum((p * solver.score(cup) for p, cup in cups), Fraction(0)), Dist(weights), 0, [], cups)
     predicted = count_positions(solver, bag, c, t)
     try:
         if max_states is not None and predicted is not None and predicted > max_states:

@@ -273,7 +273,9 @@ class _Plan:
                     w = self._scores(cup) * _falling(total, min(total, d))
                 else:
                     w = self._plain(total, t, bag, below, moves[t])
+                del bag  # (only the values and the cups stay for the layer above)
                 layer[t] = (w, cup)
+                below.pop(t, None)  # group t - 1 (its tray moves) and group t (its cup moves) are done with it
             below = layer
         w, _ = below[0]
         scale = _falling(self.total, min(self.total, d))
@@ -297,6 +299,7 @@ class _Plan:
             sizes = _sizes(self.ways[t + 1], level)
             trays = _starts(sizes)
         fields = list(zip(range(len(self.shifts)), self.shifts.tolist(), self.masks.tolist()))
+        scale = total - self.d
         b0 = 0
         while b0 < len(here) - 1:
             b1 = max(b0 + 1, int(np.searchsorted(here, here[b0] + CHUNK, side="right")) - 1)
@@ -324,13 +327,11 @@ class _Plan:
                 if mask > 1:  # else n is 0 or 1 an o
                     spread *= n >> shift
                 ac += spread
+            if scale > 1:  # divided run by run, in place: no temporary as large as the layer
+                if (ac % scale).any():
+                    raise AssertionError("cup-test denominator does not divide a weighted sum")
+                ac //= scale
             b0 = b1
-        scale = total - self.d
-        if scale > 1:
-            out = acc // scale
-            if not np.array_equal(out * scale, acc):  # (a remainder costs three times a division)
-                raise AssertionError("cup-test denominator does not divide a weighted sum")
-            return out
         return acc
 
     def _scores(self, cup: np.ndarray) -> np.ndarray:

@@ -38,7 +38,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import comb, lcm, prod
 
@@ -315,14 +315,15 @@ class Layers:
                 self.layers[total - 1] = _Layer.empty(below)
         self.solved = True
 
-    def _scores(self, layer: _Layer, rows: np.ndarray) -> np.ndarray:
-        """The scores of the cups at ``rows`` of ``layer`` (each distinct cup scored once)."""
+    def _scores(self, layer: _Layer, rows: np.ndarray, by: Callable[[np.ndarray], np.ndarray] | None = None) -> np.ndarray:
+        """The scores of the cups at ``rows`` of ``layer`` (each distinct cup scored once); ``by``: another function of
+        many cups than the score (``Solver.parts_many``)."""
         cups = (layer.codes[rows] // self.cup_strides[0]) % (self.tray_stride // self.cup_strides[0])
         order = np.argsort(cups)
         sorted_cups = cups[order]
         first = np.concatenate(([True], sorted_cups[1:] != sorted_cups[:-1]))
-        scores = self.solver.score_many(np.take(layer.cup, rows[order[first]], axis=0))
-        if len(scores) and np.abs(scores).max() > MAX_SCORE:
+        scores = (by or self.solver.score_many)(np.take(layer.cup, rows[order[first]], axis=0))
+        if by is None and len(scores) and np.abs(scores).max() > MAX_SCORE:
             raise ValueError("a cup scores beyond MAX_SCORE")
         out = np.empty(len(rows), dtype=np.int64)
         out[order] = scores[np.cumsum(first) - 1]
@@ -385,9 +386,10 @@ class Layers:
             out.append(exact)
         return out
 
-    def dist(self, weights: Sequence[Fraction] | None = None) -> Dist:
+    def dist(self, weights: Sequence[Fraction] | None = None, by: Callable[[np.ndarray], np.ndarray] | None = None) -> Dist:
         """The exact score distribution from the roots under the best decisions: each root with its probability in
-        ``weights`` (whose denominators divide the number of roots; default: equally likely). Needs ``dist=True``."""
+        ``weights`` (whose denominators divide the number of roots; default: equally likely). Needs ``dist=True``.
+        ``by``: the distribution of another function of the cups made than their score (``Solver.parts_many``)."""
         if not self.with_dist:
             raise ValueError("Layers(..., dist=True) carries enough primes for the distribution")
         self._solve()
@@ -414,14 +416,14 @@ class Layers:
                 exchange = rows[solver.exchange & layer.full[rows]]
                 plain = rows[~(solver.exchange & layer.full[rows])]
                 if len(plain):
-                    add(self._scores(layer, plain), np.take(here, plain, axis=0))
+                    add(self._scores(layer, plain, by), np.take(here, plain, axis=0))
                 for row in exchange.tolist():
                     left, cup = tuple(layer.bag[row].tolist()), tuple(layer.cup[row].tolist())
                     pair = solver.full(left, cup)[1]
                     draws, d = ([(1, cup)], 1) if pair is None else solver.exchange_weights(left, cup, pair)
                     inv = np.array([pow(d, -1, q) for q in self.primes], dtype=np.int64)
                     for weight, c2 in draws:
-                        add(np.array([solver.score(c2)]), (here[row] * (weight % p) % p * inv % p)[None, :])
+                        add(by(np.array([c2])) if by else np.array([solver.score(c2)]), (here[row] * (weight % p) % p * inv % p)[None, :])
             below = self.layers.get(total - 1)
             if below is None:
                 continue

@@ -104,7 +104,7 @@ class Solver:
         self.kinds = tuple(first.values())
         self.index = {t: self.kinds.index(r) for t, r in self.rep.items()}
         self.sweet_space = board.sweetness_space if SWEETNESS in active else None
-        self.sweet_from_start = rules.rules_version >= 2  # Sweetness in the cup from the start of the test (Rule)
+        self.sweet_from_start = rules.sweetness_from_start  # Sweetness in the cup from the start of the test (Rule)
         self.capacity = CUP_SPACES - (self.sweet_space is not None)
         """The drawn tokens a full cup holds."""
         self.choice_spaces = frozenset(board.choice_spaces) if CHOICE in active else frozenset()
@@ -182,13 +182,22 @@ class Solver:
 
     def score_many(self, cups: np.ndarray) -> np.ndarray:
         """:meth:`score` of many cups at once (rows of counts over ``kinds``), with the same rules in one pass of numpy."""
+        return self.rules._score_columns(self._columns(cups))
+
+    def parts_many(self, cups: np.ndarray) -> np.ndarray:
+        """Like :meth:`score_many`, each cup's roast, flavour, skill and minus points packed in one int
+        (:func:`.scoring.part_values` unpacks it)."""
+        return self.rules._part_columns(self._columns(cups))
+
+    def _columns(self, cups: np.ndarray) -> dict[str, np.ndarray]:
+        """Cups as rows of counts over ``kinds`` → token → its count in each cup, with the cup effects scored."""
         columns = {t: cups[:, i] for i, t in enumerate(self.kinds)}
         sizes = cups.sum(1)
         if self.sweet_space is not None:
             columns[SWEETNESS] = np.zeros(len(cups), dtype=np.int64) + self.sweet_in(sizes)
         for extra in self.extra:
             columns[extra] = np.ones(len(cups), dtype=np.int64)
-        return self.rules._score_columns(columns)
+        return columns
 
     # -- Exchange -------------------------------------------------------------------------
     def full(self, bag: Counts, cup: Counts) -> tuple[Fraction, Counts | None]:

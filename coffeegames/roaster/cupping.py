@@ -51,11 +51,11 @@ def to_tray(state: S, _: ToTray) -> S:
 
 
 def start_cup(state: S) -> S:
-    """The roasting ends: the easy side's starting flavours go to the bag (the player's choice from rules_version 2),
-    then the cup test begins."""
-    if state.reserve and state.rules.rules_version >= 2:  # the player's choice, token by token (Rule)
+    """The roasting ends: the easy side's starting flavours go to the bag (the player's choice with option
+    ``reserve_choice``, rules_version 2 on), then the cup test begins."""
+    if state.reserve and state.rules.reserve_choice:  # the player's choice, token by token (Rule)
         return state._with(phase=Phase.RESERVE, flavour_used=False)
-    if state.reserve and state.rules.reserve_to_bag:  # rules_version 1: all forced into the bag
+    if state.reserve and state.rules.reserve_to_bag:  # without the choice (rules_version 1): all forced into the bag
         return cup_next(state, state.cup, madd(state.bag, state.reserve), reserve=(), flavour_used=False)
     return cup_next(state, state.cup, state.bag, flavour_used=False)
 
@@ -83,8 +83,8 @@ def cup_next(state: S, cup: tuple[str, ...], bag: tuple[str, ...], **changes: An
     rules, active = state.rules, state.active
     sweetness = rules.board.sweetness_space
     position = cup_space(cup, active, sweetness)
-    if SWEETNESS in active and SWEETNESS not in cup and (rules.rules_version >= 2 or position == sweetness + 1):
-        # on its space from the start of the cup test (Rule); rules_version 1 placed it when filling reached it
+    if SWEETNESS in active and SWEETNESS not in cup and (rules.sweetness_from_start or position == sweetness + 1):
+        # on its space from the start of the cup test (Rule, option sweetness_from_start); else when filling reaches it
         at = min(len(cup), sweetness)
         cup = cup[:at] + (SWEETNESS,) + cup[at:]
         position = cup_space(cup, active, sweetness)

@@ -4,6 +4,10 @@
   solver (:func:`~.cup.stop_now`): the breakdown is the cup's score distribution, each
   score with its exact chance (or, over budget, its share of the simulated cup tests:
   then the sample is named), and the chances times the scores add up to the value.
+  An exact value also comes split into its ``parts`` (expected roast, flavour and skill
+  points, minus the expected minus points: they add up to it exactly) and with its
+  ``table``: the plan for the next draws, where each token that may be drawn goes
+  (:func:`~.cup_plan.cup_plan`).
 * **Continue** is :func:`~.round.one_more_round`: each draw of the coming round with its
   exact chance and the cup test's value after it (or, with too many draws, the stratified
   sample of draws, each weighing ``1/draws``, with the estimate's standard error).
@@ -15,33 +19,55 @@ Example (stop now, with eight tokens in the bag):
     >>> s = s.apply(Shuffled(("extra_bean", "sweetness", "choice", "exchange", "tray")))
     >>> s = s.apply(Drawn(("hard",) * 5 + ("moisture", "acidity", "acidity"))).apply(Roast())
     >>> b = explain(s, Stop())
-    >>> b.total == b.value, b.terms[0].outcome.startswith("the cup scores")
+    >>> b.total == b.value == b.parts_total, b.terms[0].outcome.startswith("the cup scores")
     (True, True)
+    >>> [name for name, _ in b.parts]
+    ['roast points', 'flavour points', 'skill points', 'minus points']
+    >>> b.table[:2]
+    (('draw', 'cup so far', 'tray so far', 'chance', 'to the tray', 'into the cup'), ('1', 'empty', 'empty', '1 (100%)', 'defect', 'hard, bean0, body, acidity, aroma'))
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ..engine.advice import Sample
 from ..engine.explain import Breakdown, Term, grouped
 from ..errors import BadArgument
+from ..text import fraction_text
 from ..validate import Checker, check_instance
 from .actions import Continue, Phase, Stop
 from .advice import CONTINUE_OPTIONS, CUP_PHASES, STOP_OPTIONS, valued_round, valued_stop
 from .cup import CupTest
+from .cup_plan import cup_plan
 from .state import State
 
 __all__ = ["explain"]
 
 HOW = "the expected score of your cup at the end of the game"
+PLAN_ROWS = 12
+"""The most rows of the plan a breakdown lists (the first draws, the likeliest positions of each first)."""
+PLAN_HEADINGS = ("draw", "cup so far", "tray so far", "chance", "to the tray", "into the cup")
 
 
-def _cup(label: str, result: CupTest, how: str) -> Breakdown:
+def _cup(label: str, result: CupTest, how: str, start: State) -> Breakdown:
+    """The cup test's breakdown from ``start`` (where ``result`` was solved from): its distribution, and for an exact
+    result its parts and the plan's first draws."""
     terms = tuple(Term(f"the cup scores {score}", p, Fraction(score))
                   for score, p in sorted(result.dist.items(), key=lambda sp: -Fraction(sp[0])) if p)
     sample = None if result.exact else Sample(int(STOP_OPTIONS["samples"]), result.stderr, True, result.message)
-    return Breakdown(label, result.value, grouped((t.outcome, t.chance, t.value) for t in terms), f"{HOW}: {how}", sample)
+    found = Breakdown(label, result.value, grouped((t.outcome, t.chance, t.value) for t in terms), f"{HOW}: {how}", sample)
+    if not result.exact:
+        return found
+    plan = cup_plan(result, start)
+    parts = tuple((name, -v if name == "minus points" else v) for name, v in plan.parts)
+    rows = tuple((str(s.draw), " ".join(s.cup) or "empty", " ".join(s.tray) or "empty", fraction_text(s.chance),
+                  ", ".join(s.to_tray) or "—", ", ".join(s.to_cup) or "—") for s in plan.steps[:PLAN_ROWS])
+    more = len(plan.steps) - len(rows)
+    how = found.how + (f"; the plan lists the first {len(rows)} of {len(plan.steps)} choices of where a token goes"
+                       if more else "")
+    return replace(found, how=how, parts=parts, table=(PLAN_HEADINGS, *rows) if rows else ())
 
 
 def explain(state: State, action: object, exact: bool = False) -> Breakdown:
@@ -53,7 +79,7 @@ def explain(state: State, action: object, exact: bool = False) -> Breakdown:
     exact = check.flag(exact, "exact")
     label = str(action)
     if state.phase == Phase.DECIDE and isinstance(action, Stop):
-        return _cup(label, valued_stop(state, exact), "stop now; the cup test played as well as possible")
+        return _cup(label, valued_stop(state, exact), "stop now; the cup test played as well as possible", state.apply(action))
     if state.phase == Phase.DECIDE and isinstance(action, Continue):
         more = valued_round(state, exact)
         terms = grouped(more.parts)
@@ -68,5 +94,6 @@ def explain(state: State, action: object, exact: bool = False) -> Breakdown:
                          f"{HOW}: one more round of plain roasting, then stop (a lower bound of continuing); "
                          "each draw with the cup test's value after it", sample)
     if state.phase in CUP_PHASES:
-        return _cup(label, valued_stop(state.apply(action), exact), "the rest of the cup test played as well as possible")
+        after = state.apply(action)
+        return _cup(label, valued_stop(after, exact), "the rest of the cup test played as well as possible", after)
     return Breakdown(label, None, how="not valued: the solver values stopping and the cup test, not a roasting round's effects")

@@ -64,7 +64,7 @@ from .data import (
     SIDES, Board, Card, Side, board_from_dict, cards_from_dict, check_card_on_board, load_board, load_cards,
     stand_in_board, stand_in_cards,
 )
-from .scoring import CupScore, _score_columns, _score_counts, score_cup, scoring_class
+from .scoring import CupScore, _part_columns, _score_columns, _score_counts, score_cup, scoring_class
 from .tokens import ACIDITY, AROMA, BODY, BURNT, FLAVOURS, TRAY, roast_level
 
 __all__ = [
@@ -76,10 +76,12 @@ TRAY_SPACES = 3
 """Spaces on the cardboard tray without the Cardboard Tray effect: the default of option ``tray_spaces`` (Stand-in: the
 rulebook text gives only the effect's bonus)."""
 RULES_VERSIONS = RulesVersions({
-    2: {},  # Sweetness in the cup from the start of the cup test; the easy side's starting flavours are your choice
+    2: {"sweetness_from_start": True, "reserve_choice": True},
 })
-"""What each rules version changed (option ``rules_version``). Version 2 (issue 12) changed rules that have no option
-of their own: the engine reads ``rules.rules_version`` for them. A save naming no version was played under 1."""
+"""What each rules version changed (option ``rules_version``), each change a named option whose default the version
+sets: version 2 (issue 12) puts Sweetness on its cup space from the start of the cup test (``sweetness_from_start``)
+and lets the player choose which of the easy side's starting flavours go into the bag (``reserve_choice``). A save
+naming no version was played under 1."""
 RULES_VERSION = RULES_VERSIONS.latest
 """The reading of the rules a new game follows (option ``rules_version``): 2 since issue 12. Games saved before it are 1."""
 SKILL_GROUPS: tuple[str, ...] = ("largest", "each")
@@ -116,9 +118,13 @@ class Rules:
     concentrate_limit: int = _option(
         "Ruling", "Concentrate may only make a bean up to this level (no bean tokens above 4 exist)", 4)
     reserve_to_bag: bool = _option(
-        "Ruling", "rules_version 1 only (games saved before the choice): the easy side's starting flavour tokens still "
-        "unused go into the bag when you stop (False: they stay out). From version 2 you choose token by token "
-        "(ReserveToBag)", True)
+        "Ruling", "without reserve_choice (rules_version 1, games saved before the choice): the easy side's starting "
+        "flavour tokens still unused go into the bag when you stop (False: they stay out)", True)
+    reserve_choice: bool = _option(
+        "Rule", "the easy side's starting flavour tokens still unused go into the bag or not as you choose, token by "
+        "token, when the roasting ends (ReserveToBag); rules_version 2 on (1: False, per reserve_to_bag)", False)
+    sweetness_from_start: bool = _option("Rule", "an active Sweetness sits on its cup space from the start of the cup "
+                                         "test; rules_version 2 on (1: False, placed when filling reaches it)", False)
     tray_spaces: int = _option(
         "Stand-in", "spaces on the cardboard tray without the Cardboard Tray effect (the rulebook gives only the "
         "effect's bonus: 'two more tokens', 'three more' on the easy side)", TRAY_SPACES)
@@ -134,9 +140,8 @@ class Rules:
         "has 81 ('roasted beans 81'). With a limit, a hard bean with no roasted token left stays hard and Disperse "
         "needs one", None)
     rules_version: int = _option(
-        "Rule", "2: the rules as read now (Sweetness on its cup space from the start of the cup test; the "
-        "easy side's starting flavours are your choice). 1: games saved before (Sweetness placed when filling reaches "
-        "its space; starting flavours per reserve_to_bag)", RULES_VERSION)
+        "Rule", "2: the rules as read now (sweetness_from_start and reserve_choice on). 1: games saved before (both "
+        "off: Sweetness placed when filling reaches its space; starting flavours per reserve_to_bag)", RULES_VERSION)
     cards: Any = _option("Stand-in", "the coffee cards: None = shipped stand-in file, a path, or a dict", None, shown=False)
     board: Any = _option("Stand-in", "board numbers: None = shipped stand-in file, a path, a dict, or a Board", None, shown=False)
 
@@ -147,11 +152,12 @@ class Rules:
         check.whole(self.burnt_level, "burnt_level", 0, 6)
         check.need(self.concentrate_limit in (2, 3, 4) and not isinstance(self.concentrate_limit, bool), "concentrate_limit",
                    "must be 2, 3 or 4", self.concentrate_limit)
-        for name in ("reserve_to_bag", "sweetness_flavour"):
+        for name in ("reserve_to_bag", "reserve_choice", "sweetness_from_start", "sweetness_flavour"):
             if not isinstance(getattr(self, name), bool):
                 raise BadType(name, "must be True or False", getattr(self, name), source=check.source)
-        check.need(self.reserve_to_bag or self.rules_version == 1, "reserve_to_bag",
-                   "applies only with rules_version=1: from version 2 the player chooses (ReserveToBag)", self.reserve_to_bag)
+        check.need(self.reserve_to_bag or not self.reserve_choice, "reserve_to_bag",
+                   "applies only without reserve_choice (rules_version=1): with it the player chooses (ReserveToBag)",
+                   self.reserve_to_bag)
         check.whole(self.tray_spaces, "tray_spaces", 0, 10)
         check.one_of(self.skill_groups, "skill_groups", SKILL_GROUPS)
         if self.bean_supply is not None:
@@ -240,6 +246,11 @@ class Rules:
     def _score_columns(self, counts: Mapping[str, np.ndarray]) -> np.ndarray:
         """The totals of many cups at once (token → an array of counts, one per cup), nothing checked: the cup solvers'."""
         return _score_columns(counts, self.card, self.board, self.burnt_level, self.skill_groups, self.sweetness_flavour)
+
+    def _part_columns(self, counts: Mapping[str, np.ndarray]) -> np.ndarray:
+        """Like :meth:`_score_columns`, each cup's roast, flavour, skill and minus points packed in one int
+        (:func:`.scoring.part_values` unpacks it)."""
+        return _part_columns(counts, self.card, self.board, self.burnt_level, self.skill_groups, self.sweetness_flavour)
 
     def scoring_class(self, token: str) -> tuple[Hashable, ...]:
         """:func:`scoring_class` for this game's card and rulings."""

@@ -181,15 +181,16 @@ def check(state: State) -> State:
     need(state.cup.count(SWEETNESS) <= (1 if SWEETNESS in state.active else 0), "cup", "Sweetness is there only when active")
     if not roasting and SWEETNESS in state.active:
         filled = len(state.cup) - (SWEETNESS in state.cup)
-        if rules.rules_version >= 2:
+        if rules.sweetness_from_start:
             need(SWEETNESS in state.cup, "cup",
-                 "Sweetness is on its cup space from the start of the cup test (rules_version 2); a game saved before "
-                 "that rule placed it only when filling reached its space: load it with Game(..., rules_version=1)")
+                 "Sweetness is on its cup space from the start of the cup test (sweetness_from_start, rules_version 2); "
+                 "a game saved before that rule placed it only when filling reached its space: load it with "
+                 "Game(..., rules_version=1)")
         elif not state.exchanged:
             need((SWEETNESS in state.cup) == (filled >= rules.board.sweetness_space), "cup",
-                 "rules_version 1: Sweetness is in the cup once filling reaches its space")
-    need(state.phase != Phase.RESERVE or (bool(state.reserve) and rules.rules_version >= 2), "reserve",
-         "the starting flavours are chosen (phase 'reserve') only when some are left, from rules_version 2")
+                 "without sweetness_from_start (rules_version 1): Sweetness is in the cup once filling reaches its space")
+    need(state.phase != Phase.RESERVE or (bool(state.reserve) and rules.reserve_choice), "reserve",
+         "the starting flavours are chosen (phase 'reserve') only when some are left, with reserve_choice (rules_version 2)")
     need(len(state.tray) <= state.tray_spaces, "tray", f"holds at most {state.tray_spaces} tokens")
     need(not state.exchanged or EXCHANGE in state.active, "exchanged", "needs the Exchange cup effect")
     need(state.phase not in (Phase.PLACE,) or len(state.hand) == 1, "hand", "a token to place is one token")

@@ -125,8 +125,10 @@ def score_cup(tokens: Iterable[str], card: Card, board: Board | None = None, bur
     group of 3+ beans of one level scores; "each": every such group does) and ``sweetness_flavour`` (Sweetness lifts
     the "no flavour" penalty).
 
-    The rulebook's example: Zambia Kasama AA, three level-2, one level-3 and two level-4 beans
-    (total 17: 6 roast points), two Aroma and Sweetness for a card asking Body, Aroma, Acidity:
+    The rulebook's example cup (three level-2, one level-3 and two level-4 beans: roast level 17, 6 points on Zambia
+    Kasama AA; two Aroma, Sweetness, a burnt bean) on the stand-in Zambia card, which asks Body, Aroma, Acidity: 9 here.
+    The rulebook's own card asks two Aroma and one Acidity, where the cup scores the rulebook's 12
+    (``tests/test_roaster_example.py``):
 
     >>> from coffeegames.roaster.data import load_cards
     >>> zambia = [c for c in load_cards() if c.name == "Zambia Kasama AA"][0]
@@ -174,6 +176,39 @@ def _score_columns(counts: Mapping[str, np.ndarray], card: Card, board: Board, b
     level = np.asarray(level, dtype=np.int64)
     roast = np.array([card.roast_points(n) for n in range(int(level.max(initial=0)) + 1)], dtype=np.int64)
     return roast[level] + _MANY.entry(FLAVOUR_POINTS, matches) + skill - minus
+
+
+PART_BASE = 256
+""":func:`_part_columns` packs a cup's four parts (each 0-255) in one int: ``((roast × 256 + flavour) × 256 + skill) × 256
++ minus``; :func:`part_values` unpacks it."""
+
+
+def _part_columns(counts: Mapping[str, np.ndarray], card: Card, board: Board, burnt_level: int, skill_groups: str,
+                  sweetness_flavour: bool) -> np.ndarray:
+    """Like :func:`_score_columns`, each cup's (roast, flavour, skill, minus) points packed in one int (:data:`PART_BASE`)."""
+    level, matches, skill, minus = _parts(counts, board, card.flavours, burnt_level, skill_groups, sweetness_flavour, _MANY)
+    level = np.asarray(level, dtype=np.int64)
+    roast = np.array([card.roast_points(n) for n in range(int(level.max(initial=0)) + 1)], dtype=np.int64)
+    parts = [roast[level], _MANY.entry(FLAVOUR_POINTS, matches), np.asarray(skill, dtype=np.int64), np.asarray(minus, dtype=np.int64)]
+    code = np.zeros(len(level), dtype=np.int64)
+    for part in parts:
+        if len(part) and (part.min() < 0 or part.max() >= PART_BASE):
+            raise ValueError("a part of a cup's score beyond 0-255")
+        code = code * PART_BASE + part
+    return code
+
+
+def part_values(code: int) -> tuple[int, int, int, int]:
+    """(roast, flavour, skill, minus) points from :func:`_part_columns`' code.
+
+    >>> part_values(((6 * 256 + 3) * 256 + 1) * 256 + 1)
+    (6, 3, 1, 1)
+    """
+    out = []
+    for _ in range(4):
+        code, part = divmod(code, PART_BASE)
+        out.append(part)
+    return out[3], out[2], out[1], out[0]
 
 
 _SKILL = (0, 0, 0, *(SKILL_POINTS[n] for n in range(3, 8)))

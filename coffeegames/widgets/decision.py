@@ -51,6 +51,7 @@ from ..engine.state import Action
 from ..errors import CoffeeGamesError
 from ..text import exact_text
 from .adapter import Adapter, Board
+from .background import ExactOnRequest
 from .charts import BASE, HIGHLIGHT, StaticPlot, error_html, figure, figure_dict, percent
 from .whole_text import WholeText
 from .why import details_toggle, has_details, why_html
@@ -121,7 +122,7 @@ class DecisionView(Generic[S]):
         self.max_bars = max_bars
         self.advice: list[Advice] = []
         self._advise: Advisor | None = remembered(adapter.advise) if adapter.advise else None
-        self._exact_advise: Advisor | None = None  # with the exact box ticked: advise with exact=True
+        self._exact_advise: Advisor | None = None  # with the exact box ticked: advise with exact=True, in the background
         if adapter.exact_toggle and adapter.advise:
             self._exact_advise = remembered(partial(cast(Callable[..., list[Advice]], adapter.advise), exact=True))
 
@@ -143,6 +144,7 @@ class DecisionView(Generic[S]):
         self.deal_row = widgets.VBox([self.deal_note, self.type_toggle])  # the box under the note, not inside its sentence
         self.exact_toggle = widgets.Checkbox(value=False, description=adapter.exact_toggle or "", indent=False,
                                              layout=widgets.Layout(width="auto", display=None if adapter.exact_toggle else "none"))
+        self.exact = ExactOnRequest(self._exact_advise or (lambda _: []), lambda: self._attempt(self.refresh), self.exact_toggle)
         self.seed_box = widgets.IntText(value=session.seed or 0, description="seed", layout=widgets.Layout(width="160px"))
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
         self.history_panel = widgets.HTML()
@@ -191,7 +193,7 @@ class DecisionView(Generic[S]):
                 board,
                 self.summary,
                 chart_box,
-                widgets.HBox([self.actions, self.take_button, self.exact_toggle]),
+                widgets.HBox([self.actions, self.take_button, self.exact_toggle, self.exact.cancel_button]),
                 self.why_panel,
                 self.details_toggle,
                 widgets.HBox([self.chance_button, self.bots_button, self.undo_button]),
@@ -315,13 +317,14 @@ class DecisionView(Generic[S]):
 
         The chart is shown only where some choice carries a value: at a chance node, at the end and where no choice
         is valued it is hidden (the status and the summary say what is going on, once)."""
-        self._show_texts()
-        self._draw_chart(self.chart.fig)
-        self.chart.redraw()
-        self.chart_box.layout.display = None if self._charted else "none"
-        if self.board_plot is not None:
-            self.board_plot.fig = self._board_figure()
-            self.board_plot.redraw()
+        with self.exact.lock:  # (exact values worked out in the background wait for a redraw to end)
+            self._show_texts()
+            self._draw_chart(self.chart.fig)
+            self.chart.redraw()
+            self.chart_box.layout.display = None if self._charted else "none"
+            if self.board_plot is not None:
+                self.board_plot.fig = self._board_figure()
+                self.board_plot.redraw()
 
     def _board_figure(self) -> dict[str, Any]:
         assert self.adapter.board is not None
@@ -335,9 +338,8 @@ class DecisionView(Generic[S]):
         if deciding:
             if self._advise is None:
                 rows = [Advice(a, str(a)) for a in state.legal_actions()]
-            elif self._exact and self._exact_advise is not None:  # no budget (the adapter's exact_toggle): say so
-                self.summary.value = "<i>Working out every value exactly (no budget): this can take seconds...</i>"
-                rows = self._exact_advise(state)
+            elif self._exact and self._exact_advise is not None:  # no budget: the estimates until the exact rows come
+                rows = self.exact.rows(state, self._advise)
             else:
                 rows = self._advise(state)
             if adapter.describe is not None:  # the words a player reads
@@ -349,7 +351,7 @@ class DecisionView(Generic[S]):
         self.actions.value = 0 if options else None
         self._show_why()
         self.status.value = f"<b>{html.escape(self._whose_move())}</b>"
-        self.summary.value = self._summary()
+        self.summary.value = self._summary() + (self.exact.note() if self._exact else "")
         if adapter.board is None:
             self.board_text.value = f"<pre style='line-height:1.3'>{html.escape(str(state))}</pre>"
         moves = "".join(f"<li><b>{html.escape(who)}</b>: {html.escape(move)}</li>" for who, move in self.history())
@@ -389,7 +391,7 @@ class DecisionView(Generic[S]):
     def _show_why(self) -> None:
         """The "why this value?" panel for the action chosen in the list (hidden where no choice is valued)."""
         chosen = self.actions.value
-        explain = self.exact_explain if self._exact and self.exact_explain is not None else self.explain
+        explain = self.exact_explain if self._exact and self.exact_explain and self.state in self.exact.found else self.explain
         if explain is None or chosen is None or not self.advice:
             self.why = None
         else:
