@@ -254,7 +254,9 @@ class GameBase:
         names = _option_names(cls)
         for name in options:
             if name not in names:
-                raise BadArgument(name, f"is not an option of {cls.name or cls.__name__}; its options are {', '.join(names)}")
+                error = BadArgument(name, f"is not an option of {cls.name or cls.__name__}")
+                error.args = (f"{error}; its options are {', '.join(names)}",)  # the whole list, past the usual cut
+                raise error
         return super().__new__(cls)
 
     def state_from_json(self, saved: str) -> Any:

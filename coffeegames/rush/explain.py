@@ -48,6 +48,9 @@ __all__ = ["explain", "plan_parts"]
 def plan_parts(state: State, plan: Plan) -> tuple[tuple[str, Fraction], ...]:
     """What makes ``plan``'s value (:attr:`.best.Plan.value`) at ``state``: ``(in words, points)`` for each order it
     completes, each penalty card it takes and the upgrade it flips; they add up to the value exactly."""
+    check_state(state)
+    Checker("", BadArgument).need(isinstance(plan, Plan), "plan", "must be a Plan (from best_plan or action_values)",
+                                  plan)
     me = state.players[state.player]
     tabs = [list(tab) for tab in me.tabs]
     parts: list[tuple[str, Fraction]] = []

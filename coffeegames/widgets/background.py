@@ -23,6 +23,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import BadArgument
+from ..validate import Checker
+
 __all__ = ["Background"]
 
 
@@ -61,7 +64,12 @@ class Background:
         self.cancelled = True
 
     def join(self, timeout: float | None = None) -> bool:
-        """Wait for the work to end (at most ``timeout`` seconds); whether it ended."""
+        """Wait for the work to end (at most ``timeout`` seconds, ``None`` for as long as it takes); whether it ended."""
+        if timeout is not None:
+            number = isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
+            Checker("", BadArgument).need(number and 0 <= timeout <= threading.TIMEOUT_MAX, "timeout",
+                                          f"must be None or a number of seconds from 0 to {threading.TIMEOUT_MAX:.0f}",
+                                          timeout)
         self._thread.join(timeout)
         return not self._thread.is_alive()
 
