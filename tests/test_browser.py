@@ -349,7 +349,7 @@ def voila(tools: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
     command = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-               "--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=10",
+               "--MappingKernelManager.cull_idle_timeout=600", "--MappingKernelManager.cull_interval=60",
                "--show_tracebacks=True"]
     with log.open("w") as out:
         server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
