@@ -43,7 +43,7 @@ from ..errors import BadType
 from ..games import games
 from ..validate import check_instance
 from .adapter import Adapter, Board
-from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
+from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks
 from .charts import board_layout
 from .decision import DecisionView
 from .factory import player_labels, walkthrough_view

@@ -51,7 +51,7 @@ from ..vivajava import (
 )
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout, fraction_text, wrap_words
-from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
+from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks
 from .decision import DecisionView
 from .factory import player_labels, walkthrough_view
 from .vivajava_odds import BEAN_COLOURS, bean_ink
