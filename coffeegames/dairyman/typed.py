@@ -71,7 +71,7 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
     ...
     coffeegames.errors.BadEntry: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
     """
-    _ARGUMENT.text(text, "text")
+    check_instance(text, str, "text", "the roll typed as text, e.g. 4 6 5 5 1 3 2 y5")
     check_instance(state, State, "state", "a Dairyman state")
     if state.phase == "draw":
         return _parse_draw(text, state)

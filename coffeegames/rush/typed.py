@@ -16,17 +16,13 @@ Example:
 from __future__ import annotations
 
 from ..engine import BadEntry, IllegalAction
-from ..errors import BadArgument
-from ..validate import Checker, check_instance
+from ..validate import check_instance
 from .actions import Drawn
 from .data import order_name
 from .odds import parse_order, parse_orders
 from .state import State
 
 __all__ = ["outcome_example", "outcome_hint", "parse_order", "parse_orders", "parse_outcome"]
-
-_ARGUMENT = Checker("", BadArgument)
-
 
 def outcome_example(state: State) -> str | None:
     """An order card the deck can give here, typed as :func:`parse_outcome` reads it (None where nothing is typed).
@@ -70,7 +66,7 @@ def parse_outcome(text: str, state: State) -> Drawn:
     ...
     coffeegames.errors.BadEntry: an order needs 2-4 ingredients (you typed 1)
     """
-    _ARGUMENT.text(text, "text")
+    check_instance(text, str, "text", "the order typed as text, e.g. coffee+milk")
     check_instance(state, State, "state", "a Coffee Rush state")
     if not state.is_chance():
         raise IllegalAction("no order is being drawn now: the outcome box is for order cards dealt")

@@ -22,17 +22,19 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any
 
 from ..games import games
-from ..roaster import (CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Game, State, advise, describe, explain, outcome_example,
-                       outcome_hint, parse_outcome, show)
+from ..roaster import (CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Game, State, advise, describe, explain, greedy_policy,
+                       outcome_example, outcome_hint, parse_outcome, show)
 from ..validate import check_instance
 from .adapter import Adapter, Board
 from .charts import HIGHLIGHT, board_layout
 from .board import INK, MUTED, Marks
 from .decision import DecisionView
-from .factory import walkthrough_view
+from .factory import check_human, walkthrough_view
 
 __all__ = ["ROASTER", "TOKEN_COLOURS", "draw_owner", "outcome_example", "outcome_hint", "parse_draw", "roaster_board", "roaster_walkthrough"]
 
@@ -232,16 +234,21 @@ ROASTER = Adapter(
 """How Coffee Roaster shows itself in a :class:`DecisionView`: draws from a bag, the burn chance as the risk, solo."""
 
 
-def roaster_walkthrough(card: str = "Mexico Altura Oaxaca", side: str = "full", seed: int = 0, **options: Any) -> DecisionView:
+def roaster_walkthrough(card: str = "Mexico Altura Oaxaca", side: str = "full", seed: int = 0, human: Sequence[int] = (0,),
+                        **options: Any) -> DecisionView:
     """A solo Coffee Roaster game in a :class:`DecisionView`; ``options`` are :class:`~coffeegames.roaster.Rules` options.
 
     The cup effects are shuffled by ``seed``; then you play: press “Draw” to draw
-    (seeded) or type the tokens you drew from a real bag.
+    (seeded) or type the tokens you drew from a real bag. ``human=()`` lets the greedy bot play (checked as every
+    walkthrough checks ``human``: the one seat is player 0).
 
     >>> view = roaster_walkthrough(seed=0)
     >>> view.chance_button.description, view.outcome_button.description, view.bots_button.layout.display
     ('Draw', 'Enter the tokens you drew', 'none')
     """
-    return walkthrough_view(Game(card=card, side=side, **options), lambda names: ROASTER, human=(0,), seed=seed, players=1,
-                            parse_outcome=parse_outcome, chance_player=draw_owner, names={0: "player (you)"}, chance_event="draw",
-                            seeded_start=True)
+    game = Game(card=card, side=side, **options)
+    seats = check_human(human, 1)
+    adapter = ROASTER if seats else replace(ROASTER, solo=False)  # the bot plays the one seat: "Bots play" shows
+    return walkthrough_view(game, lambda names: adapter, human=seats, seed=seed, players=1, parse_outcome=parse_outcome,
+                            chance_player=draw_owner, names={0: "player (you)"} if seats else None, chance_event="draw",
+                            seeded_start=True, policy=greedy_policy)
