@@ -37,19 +37,8 @@ from ..errors import BadArgument
 from ..validate import Checker, is_whole
 from ..versions import RulesVersions
 from .data import (
-    ABILITIES,
-    CORPORATIONS,
-    DIFFICULTIES,
-    OMNIBLEND_REROLLS,
-    STAND_IN_DATA,
-    TRACK_COLOURS,
-    Ability,
-    Meter,
-    Track,
-    VivaData,
-    data_from_dict,
-    load_data,
-    stand_in,
+    ABILITIES, CORPORATIONS, DIFFICULTIES, OMNIBLEND_REROLLS, STAND_IN_DATA, TRACK_COLOURS, Ability, Meter, Track,
+    VivaData, data_from_dict, load_data, stand_in,
 )
 from .dice import COLOURS
 

@@ -28,27 +28,12 @@ from functools import partial
 from typing import Any
 
 from ..errors import BadArgument
-from ..games import games
 from ..gizmos import (
-    COLOURS,
-    MAX_PLAYOUTS,
-    LEVEL_NAMES,
-    Game,
-    Phase,
-    State,
-    Step,
-    advise,
-    card_text,
-    describe,
-    explain,
-    greedy_policy,
-    outcome_example,
-    outcome_hint,
-    parse_outcome,
-    phase_words,
+    COLOURS, MAX_PLAYOUTS, LEVEL_NAMES, Game, Phase, State, Step, advise, card_text, explain,
+    greedy_policy, outcome_example, outcome_hint, parse_outcome, phase_words,
 )
 from ..validate import Checker, check_count, check_instance
-from .adapter import Adapter, Board
+from .adapter import Adapter, Board, game_adapter
 from .charts import HIGHLIGHT, board_layout
 from .board import INK, MUTED, Marks
 from .decision import DecisionView
@@ -200,14 +185,12 @@ def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed
     >>> gizmos_adapter().value_name
     'estimated margin over the best opponent (search playouts)'
     """
-    return Adapter(
+    return game_adapter(
+        "gizmos",
         advise=partial(advise, playouts=playouts, seed=seed),
         explain=partial(explain, playouts=playouts, seed=seed),
-        describe=describe,
         game_over=partial(game_over, names=names),
         board=partial(gizmos_board, names=names),
-        outcome_hint=outcome_hint,
-        outcome_example=outcome_example,
         value_name="estimated margin over the best opponent (search playouts)",
         chance_button="Draw",
         outcome_label="drawn",
@@ -215,7 +198,6 @@ def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed
         risk_name="chance the random draws it sets off bring a marble of the colour your best target lacks",
         risk_short="colour",
         risk_summary="its draws bring the colour you need with chance {}",
-        solo=games()["gizmos"].solo,
     )
 
 

@@ -26,11 +26,10 @@ from dataclasses import replace
 from collections.abc import Sequence
 from typing import Any
 
-from ..games import games
-from ..roaster import (CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Game, State, advise, describe, explain, greedy_policy,
+from ..roaster import (CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Game, State, greedy_policy,
                        outcome_example, outcome_hint, parse_outcome, show)
 from ..validate import check_instance
-from .adapter import Adapter, Board
+from .adapter import Board, game_adapter
 from .charts import HIGHLIGHT, board_layout
 from .board import INK, MUTED, Marks
 from .decision import DecisionView
@@ -213,13 +212,9 @@ def draw_owner(state: State) -> int | None:
     return 0 if state.is_chance() and state.phase != "shuffle" else None
 
 
-ROASTER = Adapter(
-    advise=advise,
-    explain=explain,
-    describe=describe,
+ROASTER = game_adapter(
+    "roaster",
     board=roaster_board,
-    outcome_hint=outcome_hint,
-    outcome_example=outcome_example,
     game_over=game_over,
     value_name="expected cup score",
     chance_button="Draw",
@@ -228,7 +223,6 @@ ROASTER = Adapter(
     risk_name="chance a drawn bean burns in the coming roast (no further effects)",
     risk_short="burn",
     risk_summary="the coming roast burns a bean with chance {}",
-    solo=games()["roaster"].solo,
     exact_toggle="exact values (slower: seconds a decision, more on big bags)",
 )
 """How Coffee Roaster shows itself in a :class:`DecisionView`: draws from a bag, the burn chance as the risk, solo."""

@@ -34,10 +34,9 @@ import plotly.graph_objects as go
 
 from ..engine.advice import Advice
 from ..errors import BadArgument, BadType
-from ..games import games
-from ..rush import Game, Move, Phase, State, advise, describe, explain, greedy_policy, outcome_example, outcome_hint, parse_outcome
+from ..rush import Game, Move, Phase, State, advise, greedy_policy, outcome_example, outcome_hint, parse_outcome
 from ..validate import Checker, check_instance
-from .adapter import Adapter, Board
+from .adapter import Adapter, Board, game_adapter
 from .charts import HIGHLIGHT, board_layout, wrap_words
 from .board import INK, MUTED, Marks
 from .decision import DecisionView
@@ -309,19 +308,15 @@ def deal_owner(state: State) -> int | None:
 def rush_adapter(names: Sequence[str] | None = None) -> Adapter:
     """How Coffee Rush shows itself in a :class:`DecisionView`: :func:`~coffeegames.rush.advise`, its value taken
     apart (:func:`~coffeegames.rush.explain`), the board, deals."""
-    return Adapter(
+    return game_adapter(
+        "rush",
         advise=_advise,
-        explain=explain,
-        describe=describe,
         game_over=partial(game_over, names=names),
         board=rush_decision_board,
-        outcome_hint=outcome_hint,
-        outcome_example=outcome_example,
         value_name="score change this turn",
         chance_button="Draw",
         outcome_label="order drawn",
         outcome_button="Enter the order drawn",
-        solo=games()["rush"].solo,
     )
 
 
