@@ -43,26 +43,9 @@ from .data import (
 from .dice import COLOURS
 
 __all__ = [
-    "ABILITIES",
-    "Ability",
-    "COFFEE_DICE",
-    "CORPORATION",
-    "CORPORATIONS",
-    "DIFFICULTIES",
-    "FLAVOUR_DICE",
-    "Meter",
-    "RESEARCH_COLOURS",
-    "OMNIBLEND_REROLLS",
-    "ROLL_DICE",
-    "RULES_VERSION",
-    "RULES_VERSIONS",
-    "Rules",
-    "STAND_IN_DATA",
-    "TRACK_COLOURS",
-    "Track",
-    "VivaData",
-    "data_from_dict",
-    "load_data",
+    "ABILITIES", "Ability", "COFFEE_DICE", "CORPORATION", "CORPORATIONS", "DIFFICULTIES", "FLAVOUR_DICE", "Meter",
+    "RESEARCH_COLOURS", "OMNIBLEND_REROLLS", "ROLL_DICE", "RULES_VERSION", "RULES_VERSIONS", "Rules",
+    "STAND_IN_DATA", "TRACK_COLOURS", "Track", "VivaData", "data_from_dict", "load_data",
 ]
 
 RESEARCH_COLOURS: tuple[str, ...] = COLOURS
