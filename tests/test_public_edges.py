@@ -120,6 +120,7 @@ INTERNAL: dict[str, str] = {
     "coffeegames.lazy.": _LAZY,
     "coffeegames.validate.": _CHECKERS, "coffeegames.dairyman.payoff.exact_points": _CHECKERS,
     "coffeegames.widgets.charts.": _VIEW, "coffeegames.widgets.board.": _VIEW, "coffeegames.widgets.decision.": _VIEW, "coffeegames.widgets.adapter.": _VIEW,
+    "coffeegames.widgets.advice_chart.": _VIEW,
     "coffeegames.widgets.factory.walkthrough_view": "the factory behind the five *_walkthrough functions, called by each "
                                                     "with its own game, adapter and parser; the caller's human and seed "
                                                     "it checks are driven here through the five walkthroughs",

@@ -29,8 +29,9 @@ WALKTHROUGHS: dict[str, Any] = {
     "vivajava": vivajava_walkthrough,
     "gizmos": lambda **kw: gizmos_walkthrough(playouts=2, **kw),
     "rush": rush_walkthrough,
+    "roaster": roaster_walkthrough,
 }
-"""The walkthroughs with seats to choose (Coffee Roaster is solo: it takes no ``human``)."""
+"""Every game's walkthrough (Coffee Roaster is solo: its one seat is player 0, or the bot's with ``human=()``)."""
 
 
 @pytest.mark.parametrize("game", sorted(WALKTHROUGHS))
@@ -160,3 +161,11 @@ def test_the_end_names_the_winner_by_the_scores() -> None:
 def test_the_gizmos_and_rush_views_use_them() -> None:
     for view in (gizmos_walkthrough(playouts=2), rush_walkthrough()):
         assert view.adapter.describe is not None and view.adapter.game_over is not None
+
+
+def test_roaster_hands_its_one_seat_to_the_bot() -> None:
+    view = roaster_walkthrough(human=(), seed=0)
+    assert view.session.names == ["player 0 (bot)"] and view.bots_button.layout.display != "none"
+    view.bots_button.click()
+    assert view.state.is_terminal()
+    assert roaster_walkthrough(seed=0).bots_button.layout.display == "none"  # you play: no bots to run

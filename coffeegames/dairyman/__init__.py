@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     from .rules import ABILITIES, BARNS, STAND_IN_TILES, TILE_VALUES, Rules, Tile, load_tiles, tile_of, tiles_from_data
     from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
     from .game import Game
-    from .typed import outcome_example, outcome_hint, parse_dice, parse_roll, turn_position
+    from .typed import outcome_example, outcome_hint, parse_dice, parse_outcome, parse_roll, turn_position
     from .state import State
     from .versions import load_walkthrough, saved_game
     from .whole_turn import ICE_TOKEN_VALUE, MAX_STATES, WholeTurn, WholeTurnChoice, whole_turn_value

@@ -43,8 +43,7 @@ class Game(GameBase):
     rules: Rules
 
     def __init__(self, players: int = 2, **options: Any) -> None:
-        self.rules = Rules(players=players, **options)
-        self.options: dict[str, Any] = self._recorded({"players": players, **options})
+        self._made({"players": players, **options})
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game before the opening display is dealt (a chance node); with ``seed``, dealt from that seed."""

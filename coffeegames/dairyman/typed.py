@@ -23,7 +23,7 @@ from .rules import WHITE_DICE, tile_of
 from .sets import check_roll
 from .state import State
 
-__all__ = ["YELLOW", "outcome_example", "outcome_hint", "parse_dice", "parse_roll", "turn_position"]
+__all__ = ["YELLOW", "outcome_example", "outcome_hint", "parse_dice", "parse_outcome", "parse_roll", "turn_position"]
 
 YELLOW = "y"
 """The prefix that marks the yellow die in a typed roll: ``y5``."""
@@ -71,12 +71,15 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
     ...
     coffeegames.errors.BadEntry: you rolled 7 white/red dice and the yellow die: type 7 values (you typed 6) and the yellow one as y and its value, e.g. 4 6 5 5 1 3 2 y5
     """
+    check_instance(text, str, "text", "the roll typed as text, e.g. 4 6 5 5 1 3 2 y5")
     check_instance(state, State, "state", "a Dairyman state")
     if state.phase == "draw":
         return _parse_draw(text, state)
     if state.phase != "roll":
         raise IllegalAction("no dice are being rolled now: the outcome box is for chance moves")
     tokens = text.replace(",", " ").split()
+    if not tokens and state.rolling == 0 and not state.rolls_yellow:
+        return Rolled((), None)  # every die is frozen or set aside: nothing is rolled, nothing is typed
     if not tokens:
         raise BadEntry(f"type the dice you rolled: {outcome_hint(state)}")
     marked = [t for t in tokens if t[:1].lower() == YELLOW]
@@ -98,6 +101,10 @@ def parse_roll(text: str, state: State) -> Rolled | Drawn:
     if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
         raise IllegalAction(f"{outcome} cannot happen here; {expected}")
     return outcome
+
+
+parse_outcome = parse_roll
+"""The game's outcome parser under the name every game gives it (``parse_outcome(text, state)``)."""
 
 
 def _example_roll(state: State) -> str:
@@ -156,6 +163,8 @@ def outcome_hint(state: State) -> str:
     if state.phase == "draw":
         need = state.rules.display_size - len(state.display)
         return f"{need} tile codes, e.g. {outcome_example(state)}"
+    if state.rolling == 0 and not state.rolls_yellow:
+        return "no dice are rolled (all frozen or set aside): leave the box empty and enter"
     yellow = " + yellow as y" if state.rolls_yellow else ""
     note = " (y5 = the yellow die shows 5)" if state.rolls_yellow else ""
     frozen = f"; frozen {' '.join(map(str, state.dice))} not typed" if state.dice else ""

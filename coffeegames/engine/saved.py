@@ -28,6 +28,7 @@ import inspect
 import json
 import typing
 from collections.abc import Callable, Hashable, Mapping
+from pathlib import PurePath
 from typing import Any, ClassVar, Self
 
 from ..errors import BadArgument, BadData, BadType, CoffeeGamesError
@@ -242,6 +243,13 @@ class GameBase:
     action_kinds: Any = ()
     rules: Any
     options: dict[str, Any]
+
+    def _made(self, options: Mapping[str, Any], recorded: Mapping[str, Any] | None = None) -> None:
+        """What every ``Game.__init__`` does: ``rules`` made from ``options``, and ``options`` as a save records them
+        (``recorded``, else ``options``; a file path as its text, JSON-ready; the version by :meth:`_recorded`)."""
+        self.rules = self.rules_class(**options)
+        shown = options if recorded is None else recorded
+        self.options = self._recorded({k: str(v) if isinstance(v, PurePath) else v for k, v in shown.items()})
 
     def _recorded(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """``options`` as a save records them: with this game's ``rules_version``, left out at version 1."""

@@ -9,6 +9,7 @@ concept each (docs/architecture.md):
 * :mod:`.player`, :mod:`.payment` — a player's holdings; costs, discounts and converters;
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved states
   and the position invariants; :mod:`.versions` — saved games;
+* :mod:`.typed` — chance outcomes typed as text (:func:`parse_outcome`, :func:`outcome_hint`, :func:`outcome_example`);
 * :mod:`.odds` — the exact odds of the dispenser and of a Research (pure functions of
   counts, or of any cards and a predicate);
 * :mod:`.policy` — bots (random, greedy, a seeded tree search); :mod:`.advice` — every
@@ -54,6 +55,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     )
     from .rules import Rules
     from .saved import STATE_FORMAT, check
+    from .typed import LEVEL_NAMES, outcome_example, outcome_hint, parse_outcome
     from .versions import load_walkthrough, saved_game
     from .state import Game, State
 else:

@@ -434,8 +434,7 @@ class Game(GameBase):
     rules_class = Rules
 
     def __init__(self, players: int = 2, **options: Any) -> None:
-        self.rules = Rules(players=players, **options)
-        self.options: dict[str, Any] = self._recorded({"players": players, **options})
+        self._made({"players": players, **options})
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game before the setup draws: each player holds a starting gizmo, the display (4/3/2 cards) and the row

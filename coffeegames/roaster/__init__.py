@@ -10,6 +10,7 @@ concept each (docs/architecture.md):
 * :mod:`.actions` — the phases, actions and chance outcomes;
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved states and the position
   invariants; :mod:`.versions` — saved games;
+* :mod:`.typed` — chance outcomes typed as text (:func:`parse_outcome`, :func:`outcome_hint`, :func:`outcome_example`);
 * :mod:`.odds` — exact bag-draw odds; :mod:`.cup` — the cup-test solver's API (its exact
   tables :mod:`.cup_layers` (vectorised) and :mod:`.cup_boxes`, over the cup test's rules on count vectors
   :mod:`.cup_solver`, which solves nothing itself; fallback :mod:`.cup_fallback`); :mod:`.cup_plan` — the best
@@ -54,6 +55,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
         EASY_FLAVOURS, FLAVOUR_EFFECTS, RULES_VERSION, SKILL_GROUPS, TRAY_BONUS, TRAY_SPACES, WILD_COST, Rules,
     )
     from .saved import STATE_FORMAT, check
+    from .typed import outcome_example, outcome_hint, parse_outcome
     from .versions import game_for_options, load_walkthrough, saved_game
     from .scoring import (
         EMPTY_SPACE_MINUS, FLAVOUR_POINTS, MINUS, NO_FLAVOUR_MINUS, SKILL_POINTS, CupScore, flavour_matches, score_cup,

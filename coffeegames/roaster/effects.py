@@ -23,19 +23,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine import IllegalAction
 from .actions import (
-    IMMEDIATE_ACTIONS,
-    Concentrate,
-    Disperse,
-    NewTwo,
-    PayWild,
-    Phase,
-    PlusTwo,
-    Preserve,
-    RemoveBad,
-    RemoveTwo,
-    Roast,
-    TwoOfFive,
-    _made,
+    IMMEDIATE_ACTIONS, Concentrate, Disperse, NewTwo, PayWild, Phase, PlusTwo, Preserve, RemoveBad, RemoveTwo,
+    Roast, TwoOfFive, _made,
 )
 from .data import IMMEDIATE
 from .rules import FLAVOUR_EFFECTS, WILD_COST

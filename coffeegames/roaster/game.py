@@ -7,7 +7,6 @@ The positions and their transitions are in :mod:`.state`; the rules in ``docs/ru
 from __future__ import annotations
 
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -41,9 +40,8 @@ class Game(GameBase):
     rules_class = Rules
 
     def __init__(self, card: Any = "Mexico Altura Oaxaca", side: str = "full", **options: Any) -> None:
-        self.rules = Rules(card=card, side=side, **options)
-        shown = {k: str(v) if isinstance(v, Path) else v for k, v in options.items()}  # JSON-ready for saved walkthroughs
-        self.options: dict[str, Any] = self._recorded({"card": self.rules.card.name, "side": side, **shown})
+        self._made({"card": card, "side": side, **options}, {"side": side, **options})
+        self.options = {"card": self.rules.card.name, **self.options}  # the card by its name, first
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game after setup: chance shuffling the cup effects onto the squares (with ``seed``, already shuffled)."""

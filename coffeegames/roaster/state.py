@@ -73,31 +73,9 @@ from ..exact.draws import draw_below
 from ..engine.state import cached_state
 from ..validate import check_instance
 from .actions import (
-    CHANCE_PHASES,
-    ROASTING_PHASES,
-    Concentrate,
-    Continue,
-    Disperse,
-    Drawn,
-    Exchange,
-    Keep,
-    KeepTwo,
-    NewTwo,
-    NoExchange,
-    PayWild,
-    Phase,
-    PlusTwo,
-    Preserve,
-    RemoveBad,
-    RemoveTwo,
-    ReserveToBag,
-    Roast,
-    Shuffled,
-    Stop,
-    ToCup,
-    ToTray,
-    TwoOfFive,
-    _made,
+    CHANCE_PHASES, ROASTING_PHASES, Concentrate, Continue, Disperse, Drawn, Exchange, Keep, KeepTwo, NewTwo,
+    NoExchange, PayWild, Phase, PlusTwo, Preserve, RemoveBad, RemoveTwo, ReserveToBag, Roast, Shuffled, Stop, ToCup,
+    ToTray, TwoOfFive, _made,
 )
 from .cupping import (cup_next, cup_space, drawn_one, exchange, keep, keep_two, reserve_to_bag, start_cup, to_cup, to_tray,
                       without)
@@ -108,26 +86,8 @@ from .rules import Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 from .scoring import CupScore
 from .tokens import (
-    CHOICE,
-    CUP_EFFECT_NAMES,
-    CUP_EFFECTS,
-    EXCHANGE,
-    EXTRA_BEAN,
-    FLAVOURS,
-    HARD,
-    MOISTURE,
-    ROASTABLE,
-    ROASTED,
-    SMOKE,
-    SWEETNESS,
-    WILD,
-    is_bean,
-    madd,
-    mcontains,
-    mpairs,
-    msort,
-    roast,
-    show,
+    CHOICE, CUP_EFFECT_NAMES, CUP_EFFECTS, EXCHANGE, EXTRA_BEAN, FLAVOURS, HARD, MOISTURE, ROASTABLE, ROASTED,
+    SMOKE, SWEETNESS, WILD, is_bean, madd, mcontains, mpairs, msort, roast, show,
 )
 
 __all__ = ["State"]

@@ -10,6 +10,7 @@ concept each (docs/architecture.md):
 * :mod:`.player` — a player's board: completing orders, Flow of Time, scoring;
 * :mod:`.state` — the engine (:class:`State`, :class:`Game`); :mod:`.saved` — saved states and the position
   invariants; :mod:`.versions` — saved games;
+* :mod:`.typed` — chance outcomes typed as text (:func:`parse_outcome`, :func:`outcome_hint`, :func:`outcome_example`);
 * :mod:`.best` — the exact best move of a turn (every path × every pour, valued exactly; a :mod:`.plan` each);
   :mod:`.advice` — every choice valued; :mod:`.explain` — a choice's value taken apart; :mod:`.policy` — bots; :mod:`.outlook` — a seeded look-ahead to
   the next turn (an estimate with its standard error, beside the exact value);
@@ -55,6 +56,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     from .pours import empties, pours
     from .rules import BASE_STEPS, COMPLETION, CUPS, RUSH_TOKENS, TABS, Rules
     from .saved import STATE_FORMAT, check
+    from .typed import outcome_example, outcome_hint, parse_outcome
     from .versions import load_walkthrough, saved_game
     from .state import Game, State, placement_order, receivers
 else:

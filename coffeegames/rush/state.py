@@ -44,7 +44,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -382,9 +381,7 @@ class Game(GameBase):
     rules: Rules
 
     def __init__(self, players: int = 3, **options: Any) -> None:
-        self.rules = Rules(players=players, **options)
-        shown = {k: str(v) if isinstance(v, Path) else v for k, v in options.items()}  # JSON-ready for saved games
-        self.options: dict[str, Any] = self._recorded({"players": players, **shown})
+        self._made({"players": players, **options})
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game before setup's deal (chance deals the orders); with ``seed``, dealt, at the first meeple's placing."""

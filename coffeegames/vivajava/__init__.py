@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     )
     from .game import Game
     from .state import State
-    from .typed import outcome_example, outcome_hint, parse_roll
+    from .typed import outcome_example, outcome_hint, parse_outcome, parse_roll
     from .versions import load_walkthrough, saved_game
 else:
     from ..lazy import lazy_exports

@@ -77,31 +77,13 @@ from ..engine.advice import Advice, ranked
 from ..validate import check_instance
 from ..errors import BadArgument
 from .actions import (
-    Boost,
-    Decline,
-    Featured,
-    Flip,
-    GainToken,
-    Keep,
-    KeepRolling,
-    Phase,
-    Rainbow,
-    Reroll,
-    Research,
-    SetupResearch,
-    TakeFlavour,
-    Upgrade,
+    Boost, Decline, Featured, Flip, GainToken, Keep, KeepRolling, Phase, Rainbow, Reroll, Research, SetupResearch,
+    TakeFlavour, Upgrade,
 )
 from .dice import COLOURS, FACES, Blend
 from .odds import best_blend_codes, colour_table, p_beats, rainbow_flags
 from .outlook import (
-    Outlook,
-    corporation_chance,
-    featured_kept,
-    omniblend_beats,
-    p_featured_lost,
-    p_rainbow_lost,
-    rainbow_kept,
+    Outlook, corporation_chance, featured_kept, omniblend_beats, p_featured_lost, p_rainbow_lost, rainbow_kept,
     with_featured,
 )
 from .legal import degrade_choices

@@ -36,20 +36,8 @@ from ..validate import Checker, check_path, is_whole, read_json
 from .dice import COLOURS
 
 __all__ = [
-    "ABILITIES",
-    "Ability",
-    "CORPORATIONS",
-    "DIFFICULTIES",
-    "MAX_TRACK",
-    "OMNIBLEND_REROLLS",
-    "Meter",
-    "STAND_IN_DATA",
-    "TRACK_COLOURS",
-    "Track",
-    "VivaData",
-    "data_from_dict",
-    "load_data",
-    "stand_in",
+    "ABILITIES", "Ability", "CORPORATIONS", "DIFFICULTIES", "MAX_TRACK", "OMNIBLEND_REROLLS", "Meter",
+    "STAND_IN_DATA", "TRACK_COLOURS", "Track", "VivaData", "data_from_dict", "load_data", "stand_in",
 ]
 
 TRACK_COLOURS: tuple[str, ...] = COLOURS[:5]

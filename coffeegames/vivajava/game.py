@@ -45,8 +45,8 @@ class Game(GameBase):
     rules_class = Rules
 
     def __init__(self, players: int = 2, solo: str | None = None, meter: str = "yellow", **options: Any) -> None:
-        self.rules = Rules(players=players, solo=solo, meter=meter, **options)
-        self.options: dict[str, Any] = self._recorded({"players": players, **({"solo": solo, "meter": meter} if solo else {}), **options})
+        self._made({"players": players, "solo": solo, "meter": meter, **options},
+                   {"players": players, **({"solo": solo, "meter": meter} if solo else {}), **options})
 
     def new_initial_state(self, seed: int | None = None) -> State:
         """The game after setup: player 1 choosing their setup RP. Solo (option ``solo_first``): the draw of the

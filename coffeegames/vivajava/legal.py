@@ -18,26 +18,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .actions import (
-    ACT,
-    ACTIVATE,
-    DEGRADE,
-    KEEP,
-    SETUP,
-    Action,
-    Boost,
-    Decline,
-    Degrade,
-    Featured,
-    Flip,
-    GainToken,
-    Keep,
-    KeepRolling,
-    Rainbow,
-    Reroll,
-    Research,
-    SetupResearch,
-    TakeFlavour,
-    Upgrade,
+    ACT, ACTIVATE, DEGRADE, KEEP, SETUP, Action, Boost, Decline, Degrade, Featured, Flip, GainToken, Keep,
+    KeepRolling, Rainbow, Reroll, Research, SetupResearch, TakeFlavour, Upgrade,
 )
 from .dice import COLOURS, LARGEST_BLEND, _tally, face_key, rainbow_of_counts, sub_multisets
 from .rules import TRACK_COLOURS

@@ -19,22 +19,8 @@ from collections.abc import Callable
 from ..validate import check_instance
 from ..engine import random_policy  # re-exported: the VivaJava random bot
 from .actions import (
-    Action,
-    Boost,
-    Decline,
-    Degrade,
-    Featured,
-    Flip,
-    GainToken,
-    Keep,
-    KeepRolling,
-    Phase,
-    Rainbow,
-    Reroll,
-    Research,
-    SetupResearch,
-    TakeFlavour,
-    Upgrade,
+    Action, Boost, Decline, Degrade, Featured, Flip, GainToken, Keep, KeepRolling, Phase, Rainbow, Reroll, Research,
+    SetupResearch, TakeFlavour, Upgrade,
 )
 from .dice import COLOURS
 from .rules import TRACK_COLOURS

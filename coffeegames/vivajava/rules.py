@@ -37,43 +37,15 @@ from ..errors import BadArgument
 from ..validate import Checker, is_whole
 from ..versions import RulesVersions
 from .data import (
-    ABILITIES,
-    CORPORATIONS,
-    DIFFICULTIES,
-    OMNIBLEND_REROLLS,
-    STAND_IN_DATA,
-    TRACK_COLOURS,
-    Ability,
-    Meter,
-    Track,
-    VivaData,
-    data_from_dict,
-    load_data,
-    stand_in,
+    ABILITIES, CORPORATIONS, DIFFICULTIES, OMNIBLEND_REROLLS, STAND_IN_DATA, TRACK_COLOURS, Ability, Meter, Track,
+    VivaData, data_from_dict, load_data, stand_in,
 )
 from .dice import COLOURS
 
 __all__ = [
-    "ABILITIES",
-    "Ability",
-    "COFFEE_DICE",
-    "CORPORATION",
-    "CORPORATIONS",
-    "DIFFICULTIES",
-    "FLAVOUR_DICE",
-    "Meter",
-    "RESEARCH_COLOURS",
-    "OMNIBLEND_REROLLS",
-    "ROLL_DICE",
-    "RULES_VERSION",
-    "RULES_VERSIONS",
-    "Rules",
-    "STAND_IN_DATA",
-    "TRACK_COLOURS",
-    "Track",
-    "VivaData",
-    "data_from_dict",
-    "load_data",
+    "ABILITIES", "Ability", "COFFEE_DICE", "CORPORATION", "CORPORATIONS", "DIFFICULTIES", "FLAVOUR_DICE", "Meter",
+    "RESEARCH_COLOURS", "OMNIBLEND_REROLLS", "ROLL_DICE", "RULES_VERSION", "RULES_VERSIONS", "Rules",
+    "STAND_IN_DATA", "TRACK_COLOURS", "Track", "VivaData", "data_from_dict", "load_data",
 ]
 
 RESEARCH_COLOURS: tuple[str, ...] = COLOURS

@@ -44,33 +44,9 @@ from ..engine.actions import unchecked
 from ..engine.state import cached_state
 from ..validate import MAX_OUTCOMES, check_instance
 from .actions import (
-    ACT,
-    CHANCE_PHASES,
-    CORP,
-    DEGRADE,
-    FIRST,
-    KEEP,
-    OVER,
-    ROLL,
-    SETUP,
-    Action,
-    Boost,
-    Decline,
-    Degrade,
-    Featured,
-    FirstPlayer,
-    Flip,
-    GainToken,
-    Keep,
-    KeepRolling,
-    Phase,
-    Rainbow,
-    Reroll,
-    Research,
-    Rolled,
-    SetupResearch,
-    TakeFlavour,
-    Upgrade,
+    ACT, CHANCE_PHASES, CORP, DEGRADE, FIRST, KEEP, OVER, ROLL, SETUP, Action, Boost, Decline, Degrade, Featured,
+    FirstPlayer, Flip, GainToken, Keep, KeepRolling, Phase, Rainbow, Reroll, Research, Rolled, SetupResearch,
+    TakeFlavour, Upgrade,
 )
 from .corporations import corp_resolve, corp_turn
 from .dice import COLOURS, JOKER, NO_BLEND, Blend, show_faces, sort_faces

@@ -21,7 +21,7 @@ from .actions import FirstPlayer, Rolled
 from .dice import COFFEE_DIE, FLAVOUR_DIE, JOKER
 from .state import State
 
-__all__ = ["outcome_example", "outcome_hint", "parse_roll"]
+__all__ = ["outcome_example", "outcome_hint", "parse_outcome", "parse_roll"]
 
 _OFFERED = re.compile(r"^(?:p(?:layer)?\s*)?(\d+)\s*:(.*)$", re.I)
 
@@ -100,6 +100,7 @@ def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
     ...
     coffeegames.errors.BadEntry: 'joker' is not a face of a coffee die: the joker is only on flavour dice
     """
+    check_instance(text, str, "text", "the roll typed as text")
     check_instance(state, State, "state", "a VivaJava state")
     if not state.is_chance():
         raise IllegalAction("no dice are being rolled now: the outcome box is for rolls")
@@ -133,3 +134,7 @@ def parse_roll(text: str, state: State) -> Rolled | FirstPlayer:
     if not state.is_legal_outcome(outcome):  # pragma: no cover - the checks above make every typed roll legal
         raise IllegalAction(f"{outcome} cannot happen here; {outcome_hint(state)}")
     return outcome
+
+
+parse_outcome = parse_roll
+"""The game's outcome parser under the name every game gives it (``parse_outcome(text, state)``)."""

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any, Generic
 from ..engine.advice import Advice
 from ..engine.explain import Explainer
 from ..engine.session import S
+from ..games import game
 
 if TYPE_CHECKING:  # plotly's trace classes load on first drawing, not on import (30 ms)
     from plotly.basedatatypes import BaseTraceType
 
-__all__ = ["Adapter", "Advisor", "Board", "BoardDrawer"]
+__all__ = ["Adapter", "Advisor", "Board", "BoardDrawer", "game_adapter"]
 
 Board = tuple[Sequence["BaseTraceType"], Mapping[str, Any]]
 """What a board function returns: plotly traces and a layout dict."""
@@ -113,3 +114,19 @@ class Adapter(Generic[S]):
     def words_at(self, state: S) -> tuple[str, str]:
         """The outcome box's label and button at this chance node."""
         return self.outcome_words(state) if self.outcome_words is not None else (self.outcome_label, self.outcome_button)
+
+
+def game_adapter(name: str, **fields: Any) -> Adapter[Any]:
+    """The :class:`Adapter` of the registry's game ``name`` built from what its package gives every game
+    (``advise``, ``explain``, ``describe``, the typed outcomes' ``outcome_hint`` and ``outcome_example``, and the
+    registry's ``solo``), with ``fields`` (the board, the words; or a game's own ``advise``) over them.
+
+    >>> adapter = game_adapter("roaster", value_name="expected cup score")
+    >>> adapter.solo, adapter.value_name, adapter.outcome_hint.__module__
+    (True, 'expected cup score', 'coffeegames.roaster.typed')
+    """
+    info = game(name)
+    package = info.module
+    shared = {"advise": package.advise, "explain": package.explain, "describe": package.describe,
+              "outcome_hint": package.outcome_hint, "outcome_example": package.outcome_example, "solo": info.solo}
+    return Adapter(**{**shared, **fields})

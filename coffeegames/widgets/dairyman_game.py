@@ -36,14 +36,13 @@ import plotly.graph_objects as go
 
 import ipywidgets as widgets
 
-from ..dairyman import (ABILITIES, BARNS, Game, State, advise, describe, explain, greedy_policy, outcome_example, outcome_hint,
+from ..dairyman import (ABILITIES, BARNS, Game, State, greedy_policy, outcome_example, outcome_hint,
                         parse_roll, tile_of, tile_words, turn_position)
 from ..engine import Session
 from ..errors import BadType
-from ..games import games
 from ..validate import check_instance
-from .adapter import Adapter, Board
-from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
+from .adapter import Adapter, Board, game_adapter
+from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks
 from .charts import board_layout
 from .decision import DecisionView
 from .factory import player_labels, walkthrough_view
@@ -284,13 +283,9 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
     >>> adapter.chance_button, adapter.outcome_button, adapter.risk_short
     ('Let chance roll', 'Enter the dice you rolled', 'bust next')
     """
-    return Adapter(
-        advise=advise,
-        explain=explain,
-        describe=describe,
+    return game_adapter(
+        "dairyman",
         board=partial(dairyman_board, names=names),
-        outcome_hint=outcome_hint,
-        outcome_example=outcome_example,
         game_over=partial(game_over, names=names),
         value_name="expected points this turn",
         chance_button="Let chance roll",
@@ -304,7 +299,6 @@ def dairyman_adapter(names: Sequence[str] | None = None) -> Adapter:
         risk_name="bust chance of the next roll",
         risk_short="bust next",
         risk_summary="the dice left, if rolled again, bust with chance {}",
-        solo=games()["dairyman"].solo,
     )
 
 

@@ -32,9 +32,8 @@ Example (roll a die, keep it or reroll once; values by exact expectimax):
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
-from fractions import Fraction
 from functools import partial
 from typing import Any, Generic, cast
 
@@ -52,42 +51,15 @@ from ..errors import CoffeeGamesError
 from ..text import exact_text
 from .adapter import Adapter, Board
 from .background import ExactOnRequest
-from .charts import BASE, HIGHLIGHT, StaticPlot, error_html, figure, figure_dict, percent
+from .advice_chart import STAR, advice_figure, draw_advice, option_text, value_text
+from .charts import StaticPlot, error_html, figure_dict
 from .whole_text import WholeText
 from .why import details_toggle, has_details, why_html
 
 __all__ = ["Adapter", "Board", "DecisionView", "exact_text", "solver_advice", "value_text"]
 
-STAR = "★ "
-CHART_WIDTH = 880
 BOARD_CONFIG = {"displayModeBar": False}
 """A board is not a chart to zoom."""
-
-
-def value_text(value: Fraction | None) -> str:
-    """A short decimal for a bar label: ``'30'``, ``'32.00'``, ``'-5'``; ``''`` for None.
-
-    >>> value_text(Fraction(30)), value_text(Fraction(1253971632755, 39182082048))
-    ('30', '32.00')
-    """
-    if value is None:
-        return ""
-    return str(value) if value.denominator == 1 else f"{float(value):.2f}"
-
-
-def _short(row: Advice) -> str:
-    """A valued row's value for a bar label or the list: a short decimal, an estimate with its standard error and size."""
-    return value_text(row.value) if row.sample is None else row.value_text()
-
-
-def _unique(labels: Sequence[str]) -> list[str]:
-    """Labels made unique (a category axis merges equal ones)."""
-    seen: dict[str, int] = {}
-    unique = []
-    for label in labels:
-        seen[label] = seen.get(label, 0) + 1
-        unique.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
-    return unique
 
 
 class DecisionView(Generic[S]):
@@ -160,7 +132,7 @@ class DecisionView(Generic[S]):
         self._why_cache: dict[Any, Why | None] = {}
 
         self._show_texts()
-        self.chart = StaticPlot(self._draw_chart(self._chart_figure()))
+        self.chart = StaticPlot(self._draw_chart(advice_figure(self.adapter.value_name)))
         self.board_plot = StaticPlot(self._board_figure(), config=BOARD_CONFIG) if adapter.board is not None else None
 
         self.take_button.on_click(lambda _: self._attempt(lambda: self.take(self._chosen())))
@@ -345,7 +317,7 @@ class DecisionView(Generic[S]):
             if adapter.describe is not None:  # the words a player reads
                 rows = [replace(row, label=row.label.replace(str(row.action), adapter.describe(row.action), 1)) for row in rows]
         self.advice = ranked(rows, mark=False)
-        options = [(self._option(row), i) for i, row in enumerate(self.advice)]
+        options = [(option_text(row, self.adapter), i) for i, row in enumerate(self.advice)]
         self._why_cache = {}
         self.actions.options = options
         self.actions.value = 0 if options else None
@@ -430,55 +402,11 @@ class DecisionView(Generic[S]):
         risk = f"; the list gives each one's {html.escape(self.adapter.risk_name)}" if risky else ""
         return f"No choice here carries a value{why}{risk}."
 
-    def _chart_figure(self) -> go.Figure:
-        hover = "%{y}<br>%{customdata}<extra></extra>"
-        labels = go.Scatter(mode="text", textposition="middle right", cliponaxis=False, hoverinfo="skip")  # right of the bar or of 0
-        return figure(
-            [go.Bar(orientation="h", hovertemplate=hover), labels],
-            width=CHART_WIDTH,
-            xaxis=dict(title=f"{self.adapter.value_name} (exact; bars drawn as decimals)", zeroline=True, zerolinecolor="#868e96"),
-            yaxis=dict(type="category", autorange="reversed", automargin=True),
-            margin=dict(l=20, r=20, t=50, b=50),
-        )
-
     def _draw_chart(self, fig: go.Figure) -> go.Figure:
-        """The valued actions as horizontal bars, best first; the best highlighted and starred."""
-        valued = [row for row in self.advice if row.value is not None]
-        shown = valued[: self.max_bars]
-        values = [row.value for row in shown]
-        floats = [float(v) for v in values if v is not None]
-        texts = [_short(row) + (f" · {self.adapter.risk_short} {percent(row.risk)}" if row.risk is not None else "")
-                 for row in shown]
-        names = _unique([f"{STAR if row.best else ''}{row.label}" for row in shown])
-        bars, labels = fig.data
-        bars.update(
-            y=names,
-            x=floats,
-            customdata=[self._hover(row) for row in shown],
-            marker_color=[HIGHLIGHT if row.best else BASE for row in shown],
-        )
-        labels.update(y=names, x=[max(f, 0.0) for f in floats], text=texts)
-        low, high = min([0.0] + floats), max([0.0] + floats)
-        span = (high - low) or 1.0
-        room = 0.016 * max(map(len, texts), default=0)  # for the labels, about 1.6% of the bars' span per character
-        fig.layout.xaxis.range = [low - 0.04 * span if low < 0 else 0, high + span * room]
-        more = f" (the {len(shown)} best of {len(valued)}; all are in the list)" if len(valued) > len(shown) else ""
-        player = self.state.current_player()
-        fig.layout.title.text = f"{self.session.name(player)}: the value of each choice{more}" if values else ""
-        fig.layout.height = 130 + 26 * max(len(values), 2) if values else 130
-        estimated = any(row.sample is not None for row in shown)
-        fig.layout.xaxis.title.text = f"{self.adapter.value_name}<br>(≈ an estimate: mean ± standard error; bars drawn as decimals)" \
-            if estimated else f"{self.adapter.value_name} (exact; bars drawn as decimals)"
-        fig.layout.margin.b = 70 if estimated else 50  # room for the caption's second line
-        fig.layout.xaxis.visible = fig.layout.yaxis.visible = bool(values)
-        return fig
-
-    def _option(self, row: Advice) -> str:
-        """A choice in the action list: its label with its value, or, unvalued, its risk."""
-        text = f"{STAR if row.best else ''}{row.label}"
-        if row.value is not None:
-            return f"{text} · {_short(row)}"
-        return f"{text} · {self.adapter.risk_short} {percent(row.risk)}" if row.risk is not None else text
+        """The valued actions as horizontal bars, best first (:func:`~.advice_chart.draw_advice`)."""
+        valued = any(row.value is not None for row in self.advice)  # else no title, and maybe no player to move
+        who = self.session.name(self.state.current_player()) if valued else ""
+        return draw_advice(fig, self.advice, self.adapter, who, self.max_bars)
 
     def table(self) -> WholeText:
         """The advice to read: every choice with its value in words (exact, or ``≈`` an estimate), its risk (where the
@@ -489,16 +417,6 @@ class DecisionView(Generic[S]):
         rows = [{"choice": row.label, value: row.value_text(), "then": row.then, "how": row.how,
                  risk_name: exact_text(row.risk, chance=True) if row.risk is not None else ""} for row in self.advice]
         return WholeText(pd.DataFrame(rows, columns=columns).set_index("choice"))
-
-    def _hover(self, row: Advice) -> str:
-        parts = [f"{self.adapter.value_name}: {row.value_text()}"]
-        if row.risk is not None:
-            parts.append(f"{self.adapter.risk_name}: {exact_text(row.risk, chance=True)}")
-        if row.then:
-            parts.append(f"then: {row.then}")
-        if row.best:
-            parts.append("★ the optimal choice" if row.sample is None else "★ the best estimate, clear of the next beyond the noise")
-        return "<br>".join(parts)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -11,7 +11,7 @@
   fires next, the Pick an effect asks for, each marble or card drawn — is a move of its
   own, so the history lists the chain an action set off, step by step. Companion mode:
   type the marble (``red``) or card (``#45``) that came out at the table
-  (:func:`parse_outcome`).
+  (:func:`~coffeegames.gizmos.parse_outcome`).
 
 Example:
     >>> view = gizmos_walkthrough(players=2, seed=0, playouts=20)
@@ -23,35 +23,19 @@ Example:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..engine import BadEntry, IllegalAction
 from ..errors import BadArgument
-from ..games import games
 from ..gizmos import (
-    COLOURS,
-    MAX_PLAYOUTS,
-    Card,
-    Game,
-    Marble,
-    Phase,
-    State,
-    Step,
-    advise,
-    card_text,
-    describe,
-    explain,
-    greedy_policy,
-    parse_marbles,
-    phase_words,
+    COLOURS, MAX_PLAYOUTS, LEVEL_NAMES, Game, Phase, State, Step, advise, card_text, explain,
+    greedy_policy, outcome_example, outcome_hint, parse_outcome, phase_words,
 )
 from ..validate import Checker, check_count, check_instance
-from .adapter import Adapter, Board
+from .adapter import Adapter, Board, game_adapter
 from .charts import HIGHLIGHT, board_layout
-from .board import INK, MUTED, Marks, player_names
+from .board import INK, MUTED, Marks
 from .decision import DecisionView
 from .factory import player_labels, walkthrough_view
 
@@ -65,7 +49,6 @@ SHORT = {"red": "R", "blue": "U", "black": "K", "yellow": "Y"}
 WIDTH, LEFT, X0, STEP, CELL = 980, 8, 150, 34, 28
 PLAYERS_TOP, PLAYER_ROWS = 162, 68
 """Where the players' rows start (clear of the level-III display) and how tall each player's block is, in pixels."""
-_LEVELS = ("0", "I", "II", "III")
 MARBLE_LEGEND = "marbles: R red · U blue · K black · Y yellow (R2: two red) · squares: cards by number, in words below"
 WORDS_TOP, WORD_ROW = 24, 15
 """Where the cards in words start below the players (after the legend) and each line's height, in pixels."""
@@ -88,7 +71,7 @@ class _Drawing:
         """Each card a player chooses among (the display, a Research, the archives) and the mover's gizmos, in words:
         its colour, level, cost, points and effect, so that the board reads without hovering."""
         s, rules = self.state, self.state.rules
-        places = [(f"display {_LEVELS[level]}", s.display[level - 1]) for level in (1, 2, 3)]
+        places = [(f"display {LEVEL_NAMES[level]}", s.display[level - 1]) for level in (1, 2, 3)]
         places += [("being researched", s.research)]
         places += [(f"{self.names[i]}'s archive", p.archive) for i, p in enumerate(s.players)]
         if not s.over:
@@ -121,9 +104,9 @@ class _Drawing:
                                f"({sum(s.dispenser)} marbles)", MUTED)
         for level in (1, 2, 3):
             top = 20 + 34 * level
-            self.label(LEFT, top, f"<b>level {_LEVELS[level]}</b> deck {s.deck_size(level)}")
+            self.label(LEFT, top, f"<b>level {LEVEL_NAMES[level]}</b> deck {s.deck_size(level)}")
             for j, ident in enumerate(s.display[level - 1]):
-                self.card(X0 + j * STEP, top, ident, f"level {_LEVELS[level]} display")
+                self.card(X0 + j * STEP, top, ident, f"level {LEVEL_NAMES[level]} display")
             if level == 3 and s.research:
                 self.label(X0 + 5 * STEP, top - 34, "<b>researching</b>")
                 for j, ident in enumerate(s.research):
@@ -189,76 +172,6 @@ def gizmos_board(state: State, names: Sequence[str] | None = None) -> Board:
     return _Drawing(state, player_labels(len(state.players), names)).board()
 
 
-def outcome_example(state: State) -> str | None:
-    """One outcome this chance node can give, typed as :func:`parse_outcome` reads it (None where nothing is typed).
-
-    >>> outcome_example(Game().new_initial_state())
-    '#4'
-    """
-    check_instance(state, State, "state", "a Gizmos state")
-    if not state.is_chance() or state.is_terminal():
-        return None
-    outcome = state.chance_outcomes()[0][0]
-    if isinstance(outcome, Marble):
-        return outcome.colour
-    assert isinstance(outcome, Card)
-    return f"#{outcome.card}"
-
-
-def outcome_hint(state: State) -> str:
-    """What to type at this chance node, with an example it can give.
-
-    >>> outcome_hint(Game().new_initial_state())
-    'the level-I card put on the display: a number not seen yet, e.g. #4'
-    """
-    check_instance(state, State, "state", "a Gizmos state")
-    if not state.is_chance():
-        return "nothing is being drawn now"
-    step = state.todo[0] if state.todo else Step(Phase.OVER)
-    example = outcome_example(state)
-    if step.phase in (Phase.ROW, Phase.ENERGY):
-        where = "onto the row" if step.phase == Phase.ROW else "into your storage"
-        return f"the marble drawn {where}: red, blue, black or yellow, e.g. {example}"
-    where = "put on the display" if step.phase == Phase.DISPLAY else "researched"
-    return f"the level-{_LEVELS[step.level]} card {where}: a number not seen yet, e.g. {example}"  # fits the box
-
-
-def parse_outcome(text: str, state: State) -> Marble | Card:
-    """A marble (``red``, or ``red:1`` as :func:`~coffeegames.gizmos.parse_marbles` reads marbles) or a card (``#45`` or
-    ``45``) typed at a chance node.
-
-    >>> s = Game().new_initial_state()
-    >>> parse_outcome("#12", s)
-    Card(card=12)
-    >>> parse_outcome("red", s)
-    Traceback (most recent call last):
-    ...
-    coffeegames.errors.BadEntry: a card is drawn here: type the level-I card put on the display: a number not seen yet, e.g. #4
-    """
-    check_instance(text, str, "text", "the typed marble or card (text)")
-    check_instance(state, State, "state", "a Gizmos state")
-    if not state.is_chance():
-        raise IllegalAction("nothing is being drawn now: the outcome box is for marbles and cards drawn")
-    word = text.strip().lower()
-    marble = state.todo[0].phase in (Phase.ROW, Phase.ENERGY)
-    if marble:
-        try:  # marbles are typed as everywhere in the game (parse_marbles): red, or red:1
-            drawn = [colour for colour, n in parse_marbles(word[:100], "marble").items() for _ in range(n)]
-        except BadEntry:
-            drawn = []
-        if len(drawn) != 1:
-            raise BadEntry(f"a marble is drawn here: type {outcome_hint(state)}")
-        outcome: Marble | Card = Marble(drawn[0])
-    else:
-        found = re.fullmatch(r"#?\s*(\d{1,3})", word)
-        if not found:
-            raise BadEntry(f"a card is drawn here: type {outcome_hint(state)}")
-        outcome = Card(int(found.group(1)))
-    if not state.is_legal_outcome(outcome):
-        raise IllegalAction(f"{outcome} cannot be drawn here: {outcome_hint(state)}")
-    return outcome
-
-
 def draw_owner(state: State) -> int | None:
     """Whose draw a chance node is: the player to move's, once play has started (nobody's during the setup)."""
     check_instance(state, State, "state", "a Gizmos state")
@@ -272,14 +185,12 @@ def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed
     >>> gizmos_adapter().value_name
     'estimated margin over the best opponent (search playouts)'
     """
-    return Adapter(
+    return game_adapter(
+        "gizmos",
         advise=partial(advise, playouts=playouts, seed=seed),
         explain=partial(explain, playouts=playouts, seed=seed),
-        describe=describe,
         game_over=partial(game_over, names=names),
         board=partial(gizmos_board, names=names),
-        outcome_hint=outcome_hint,
-        outcome_example=outcome_example,
         value_name="estimated margin over the best opponent (search playouts)",
         chance_button="Draw",
         outcome_label="drawn",
@@ -287,7 +198,6 @@ def gizmos_adapter(names: Sequence[str] | None = None, playouts: int = 200, seed
         risk_name="chance the random draws it sets off bring a marble of the colour your best target lacks",
         risk_short="colour",
         risk_summary="its draws bring the colour you need with chance {}",
-        solo=games()["gizmos"].solo,
     )
 
 

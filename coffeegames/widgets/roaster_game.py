@@ -6,7 +6,7 @@
   (active ones marked) with the immediate effects used and the wild flavour.
 * :func:`roaster_walkthrough` builds a :class:`~.decision.DecisionView` valued by
   :func:`~coffeegames.roaster.advise`: the person plays, chance draws (press “Draw”) or
-  you type the tokens drawn from a real bag (:func:`parse_draw`). Its words and
+  you type the tokens drawn from a real bag (:func:`~coffeegames.roaster.parse_outcome`). Its words and
   functions are the adapter :data:`ROASTER`: a solo game, so there is no "Bots play".
 
 Example:
@@ -22,20 +22,23 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any
 
-from ..engine import BadEntry, IllegalAction
-from ..games import games
-from ..errors import BadArgument
-from ..roaster import CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Drawn, Game, State, advise, describe, explain, parse_bag, show
+from ..roaster import (CUP_EFFECT_NAMES, CUP_SPACES, NAMES, SWEETNESS, TOKENS, Game, State, greedy_policy,
+                       outcome_example, outcome_hint, parse_outcome, show)
 from ..validate import check_instance
-from .adapter import Adapter, Board
+from .adapter import Board, game_adapter
 from .charts import HIGHLIGHT, board_layout
 from .board import INK, MUTED, Marks
 from .decision import DecisionView
-from .factory import walkthrough_view
+from .factory import check_human, walkthrough_view
 
-__all__ = ["ROASTER", "TOKEN_COLOURS", "draw_owner", "outcome_hint", "parse_draw", "roaster_board", "roaster_walkthrough"]
+__all__ = ["ROASTER", "TOKEN_COLOURS", "draw_owner", "outcome_example", "outcome_hint", "parse_draw", "roaster_board", "roaster_walkthrough"]
+
+parse_draw = parse_outcome
+"""The draw box's parser, :func:`coffeegames.roaster.parse_outcome` (its old name here)."""
 
 TOKEN_COLOURS: dict[str, str] = {
     "hard": "#d8f5a2", "bean0": "#f4e3c1", "bean1": "#e0b97a", "bean2": "#b07d3f", "bean3": "#7f4f24", "bean4": "#4a2c12",
@@ -203,84 +206,15 @@ def roaster_board(state: State) -> Board:
     return _Drawing(state).board()
 
 
-def outcome_example(state: State) -> str | None:
-    """Tokens to type at this draw that :func:`parse_draw` accepts (a draw the bag can give, kinds taken in turn);
-    None at the shuffle of the cup effects, which is not typed.
-
-    >>> outcome_example(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
-    'hard:2 defect moisture:2 body acidity aroma'
-    """
-    check_instance(state, State, "state", "a Coffee Roaster state")
-    if state.phase == "shuffle":
-        return None
-    n = state.draw_count if state.phase == "draw" else 1
-    left = Counter(state.bag)
-    picked: Counter[str] = Counter()
-    while sum(picked.values()) < n:
-        for kind in [k for k in left if left[k]]:
-            if sum(picked.values()) < n:
-                picked[kind] += 1
-                left[kind] -= 1
-    return " ".join(kind if k == 1 else f"{kind}:{k}" for kind, k in picked.items())
-
-
-def outcome_hint(state: State) -> str:
-    """What to type at this draw (short enough for the box; the kinds of token are in the box's tooltip).
-
-    >>> outcome_hint(Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0))
-    'the 8 tokens drawn, e.g. hard:2 defect moisture:2 body acidity aroma'
-    """
-    check_instance(state, State, "state", "a Coffee Roaster state")
-    if state.phase == "shuffle":
-        return "the cup effects are shuffled by chance: press “Draw”"
-    n = state.draw_count if state.phase == "draw" else 1
-    what = f"the {n} tokens drawn" if n > 1 else "the token drawn"
-    return f"{what}, e.g. {outcome_example(state)}"
-
-
-def parse_draw(text: str, state: State) -> Drawn:
-    """The tokens typed at a draw, as every bag of the game is typed (:func:`~coffeegames.roaster.parse_bag`):
-    ``kind:count`` pairs or kinds alone, separated by spaces (``hard*5``, ``hard×5`` and ``hardx5`` read as ``hard:5``).
-
-    >>> s = Game(card="Mexico Altura Oaxaca").new_initial_state(seed=0)
-    >>> parse_draw("hard:5 moisture acidity:2", s)
-    Drawn(tokens=('hard', 'hard', 'hard', 'hard', 'hard', 'moisture', 'acidity', 'acidity'))
-    >>> parse_draw("hard smoke", s)
-    Traceback (most recent call last):
-    ...
-    coffeegames.errors.BadEntry: 8 tokens are drawn: type 8 (you typed 2)
-    """
-    check_instance(text, str, "text", "the tokens drawn, typed as text")
-    check_instance(state, State, "state", "a Coffee Roaster state")
-    if not state.is_chance() or state.phase == "shuffle":
-        raise IllegalAction("no tokens are being drawn now: the outcome box is for draws from the bag")
-    n = state.draw_count if state.phase == "draw" else 1
-    try:
-        counts = parse_bag(text)
-    except BadArgument as error:  # about the text typed: say what to type
-        raise BadEntry(f"{error}; type {outcome_hint(state)}") from None
-    tokens = [kind for kind, k in counts.items() for _ in range(k)]
-    if len(tokens) != n:
-        raise BadEntry(f"{n} token{'s are' if n > 1 else ' is'} drawn: type {n} (you typed {len(tokens)})")
-    outcome = Drawn(tuple(tokens))
-    if not state.is_legal_outcome(outcome):
-        raise IllegalAction(f"{show(outcome.tokens)} cannot be drawn: the bag holds {show(state.bag)}")
-    return outcome
-
-
 def draw_owner(state: State) -> int | None:
     """Whose draw a chance node is: the player's (0) at a draw from the bag; nobody's at the shuffle of the cup effects."""
     check_instance(state, State, "state", "a Coffee Roaster state")
     return 0 if state.is_chance() and state.phase != "shuffle" else None
 
 
-ROASTER = Adapter(
-    advise=advise,
-    explain=explain,
-    describe=describe,
+ROASTER = game_adapter(
+    "roaster",
     board=roaster_board,
-    outcome_hint=outcome_hint,
-    outcome_example=outcome_example,
     game_over=game_over,
     value_name="expected cup score",
     chance_button="Draw",
@@ -289,22 +223,26 @@ ROASTER = Adapter(
     risk_name="chance a drawn bean burns in the coming roast (no further effects)",
     risk_short="burn",
     risk_summary="the coming roast burns a bean with chance {}",
-    solo=games()["roaster"].solo,
     exact_toggle="exact values (slower: seconds a decision, more on big bags)",
 )
 """How Coffee Roaster shows itself in a :class:`DecisionView`: draws from a bag, the burn chance as the risk, solo."""
 
 
-def roaster_walkthrough(card: str = "Mexico Altura Oaxaca", side: str = "full", seed: int = 0, **options: Any) -> DecisionView:
+def roaster_walkthrough(card: str = "Mexico Altura Oaxaca", side: str = "full", seed: int = 0, human: Sequence[int] = (0,),
+                        **options: Any) -> DecisionView:
     """A solo Coffee Roaster game in a :class:`DecisionView`; ``options`` are :class:`~coffeegames.roaster.Rules` options.
 
     The cup effects are shuffled by ``seed``; then you play: press “Draw” to draw
-    (seeded) or type the tokens you drew from a real bag.
+    (seeded) or type the tokens you drew from a real bag. ``human=()`` lets the greedy bot play (checked as every
+    walkthrough checks ``human``: the one seat is player 0).
 
     >>> view = roaster_walkthrough(seed=0)
     >>> view.chance_button.description, view.outcome_button.description, view.bots_button.layout.display
     ('Draw', 'Enter the tokens you drew', 'none')
     """
-    return walkthrough_view(Game(card=card, side=side, **options), lambda names: ROASTER, human=(0,), seed=seed, players=1,
-                            parse_outcome=parse_draw, chance_player=draw_owner, names={0: "player (you)"}, chance_event="draw",
-                            seeded_start=True)
+    game = Game(card=card, side=side, **options)
+    seats = check_human(human, 1)
+    adapter = ROASTER if seats else replace(ROASTER, solo=False)  # the bot plays the one seat: "Bots play" shows
+    return walkthrough_view(game, lambda names: adapter, human=seats, seed=seed, players=1, parse_outcome=parse_outcome,
+                            chance_player=draw_owner, names={0: "player (you)"} if seats else None, chance_event="draw",
+                            seeded_start=True, policy=greedy_policy)

@@ -7,7 +7,7 @@
 * :func:`rush_walkthrough` builds a :class:`~.decision.DecisionView` valued by
   :func:`~coffeegames.rush.advise` (every choice's exact immediate value): the ``human``
   players choose, the others are greedy bots; chance deals orders (press “Draw”) or you
-  type the order drawn from a real deck (:func:`parse_order`, companion mode). Its board
+  type the order drawn from a real deck (:func:`~coffeegames.rush.parse_outcome`, companion mode). Its board
   (:func:`rush_decision_board`) draws, at a move decision, the paths of the list's first
   two moves (:func:`best_two`).
 
@@ -32,21 +32,21 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from ..engine import BadEntry, IllegalAction, Session
 from ..engine.advice import Advice
 from ..errors import BadArgument, BadType
-from ..games import games
-from ..rush import Drawn, Game, Move, Phase, State, advise, describe, explain, greedy_policy, order_name
-from ..rush.odds import parse_order as read_order
+from ..rush import Game, Move, Phase, State, advise, greedy_policy, outcome_example, outcome_hint, parse_outcome
 from ..validate import Checker, check_instance
-from .adapter import Adapter, Board
+from .adapter import Adapter, Board, game_adapter
 from .charts import HIGHLIGHT, board_layout, wrap_words
-from .board import INK, MUTED, Marks, player_names
+from .board import INK, MUTED, Marks
 from .decision import DecisionView
 from .factory import player_labels, walkthrough_view
 
 __all__ = ["INGREDIENT_COLOURS", "PLAYER_COLOURS", "best_two", "cell_text", "deal_owner", "game_over", "outcome_example", "outcome_hint",
            "parse_order", "rush_adapter", "rush_board", "rush_decision_board", "rush_walkthrough"]
+
+parse_order = parse_outcome
+"""The deal box's parser, :func:`coffeegames.rush.parse_outcome` (its old name here)."""
 
 INGREDIENT_COLOURS: dict[str, str] = {
     "coffee": "#7f4f24", "milk": "#f8f9fa", "steam": "#dee2e6", "ice": "#a5d8ff", "tea": "#8ce99a",
@@ -282,60 +282,6 @@ def _signed(value: Fraction) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def outcome_example(state: State) -> str | None:
-    """An order card the deck can give here, typed as :func:`parse_order` reads it (None where nothing is typed).
-
-    >>> outcome_example(Game(players=3).new_initial_state())
-    'coffee+coffee'
-    """
-    check_instance(state, State, "state", "a Coffee Rush state")
-    if not state.is_chance() or state.is_terminal():
-        return None
-    outcome = state.chance_outcomes()[0][0]
-    assert isinstance(outcome, Drawn)
-    return outcome.order
-
-
-def outcome_hint(state: State) -> str:
-    """What to type at a deal: the order's ingredients joined by ``+``.
-
-    >>> outcome_hint(Game(players=3).new_initial_state())
-    'the order card drawn for player 0 (its ingredients), e.g. coffee+coffee'
-    """
-    check_instance(state, State, "state", "a Coffee Rush state")
-    who = state.deals[0][0] if state.deals else 0
-    return f"the order card drawn for player {who} (its ingredients), e.g. {outcome_example(state)}"
-
-
-def parse_order(text: str, state: State) -> Drawn:
-    """The order card typed at a deal, as every order of the game is typed (:func:`~coffeegames.rush.odds.parse_order`):
-    its ingredients joined by ``+`` (``coffee+milk``; separated by spaces or commas reads the same).
-
-    >>> s = Game(players=3).new_initial_state()
-    >>> parse_order("milk+coffee", s), parse_order("milk, coffee", s)
-    (Drawn(order='coffee+milk'), Drawn(order='coffee+milk'))
-    >>> parse_order("milk", s)
-    Traceback (most recent call last):
-    ...
-    coffeegames.errors.BadEntry: an order needs 2-4 ingredients (you typed 1)
-    """
-    _ARGUMENT.text(text, "text")
-    check_instance(state, State, "state", "a Coffee Rush state")
-    if not state.is_chance():
-        raise IllegalAction("no order is being drawn now: the outcome box is for order cards dealt")
-    words = read_order(text)
-    if not 2 <= len(words) <= 4:
-        raise BadEntry(f"an order needs 2-4 ingredients (you typed {len(words)})")
-    known = state.rules.board.ingredients
-    for word in words:
-        if word not in known:
-            raise BadEntry(f"{word!r} is not an ingredient; they are {', '.join(known)}")
-    outcome = Drawn(order_name(words))
-    if not state.is_legal_outcome(outcome):
-        raise IllegalAction(f"{outcome.order} cannot be drawn: the deck has no such card left")
-    return outcome
-
-
 def game_over(state: State, names: Sequence[str] | None = None) -> str:
     """The end in points: the winner (or the players tied for the most points), then the others.
 
@@ -362,19 +308,15 @@ def deal_owner(state: State) -> int | None:
 def rush_adapter(names: Sequence[str] | None = None) -> Adapter:
     """How Coffee Rush shows itself in a :class:`DecisionView`: :func:`~coffeegames.rush.advise`, its value taken
     apart (:func:`~coffeegames.rush.explain`), the board, deals."""
-    return Adapter(
+    return game_adapter(
+        "rush",
         advise=_advise,
-        explain=explain,
-        describe=describe,
         game_over=partial(game_over, names=names),
         board=rush_decision_board,
-        outcome_hint=outcome_hint,
-        outcome_example=outcome_example,
         value_name="score change this turn",
         chance_button="Draw",
         outcome_label="order drawn",
         outcome_button="Enter the order drawn",
-        solo=games()["rush"].solo,
     )
 
 
@@ -387,4 +329,4 @@ def rush_walkthrough(players: int = 3, human: Sequence[int] = (0,), seed: int = 
     ('Enter the order drawn', True)
     """
     return walkthrough_view(Game(players=players, **options), rush_adapter, human=human, seed=seed, players=players,
-                            parse_outcome=parse_order, chance_player=deal_owner, policy=greedy_policy, chance_event="draw")
+                            parse_outcome=parse_outcome, chance_player=deal_owner, policy=greedy_policy, chance_event="draw")

@@ -29,7 +29,6 @@ from functools import partial
 from typing import Any, cast
 
 from ..engine import Walkthrough
-from ..games import games
 from ..validate import check_instance
 from ..vivajava import (
     COLOURS,
@@ -40,18 +39,15 @@ from ..vivajava import (
     Game,
     Rolled,
     State,
-    advise,
     corporation_chance,
-    describe,
-    explain,
     greedy_policy,
     outcome_example,
     outcome_hint,
     parse_roll,
 )
-from .adapter import Adapter, Board
+from .adapter import Adapter, Board, game_adapter
 from .charts import HIGHLIGHT, board_layout, fraction_text, wrap_words
-from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks, player_names
+from .board import ACTIVE_ROW, INK, MUTED, ROLLING, Marks
 from .decision import DecisionView
 from .factory import player_labels, walkthrough_view
 from .vivajava_odds import BEAN_COLOURS, bean_ink
@@ -375,13 +371,9 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
     >>> vivajava_adapter().risk_short, vivajava_adapter().chance_button
     ('lost', 'Let chance roll')
     """
-    return Adapter(
-        advise=advise,
-        explain=explain,
-        describe=describe,
+    return game_adapter(
+        "vivajava",
         board=partial(vivajava_board, names=names),
-        outcome_hint=outcome_hint,
-        outcome_example=outcome_example,
         game_over=partial(game_over, names=names),
         value_name="expected PP by your next turn",
         chance_button="Let chance roll",
@@ -393,8 +385,7 @@ def vivajava_adapter(names: Sequence[str] | None = None) -> Adapter:
         risk_name="chance of losing it before your next turn (a re-roll: of not beating the blend given up)",
         risk_short="lost",
         risk_summary="chance of losing it before your next turn: {}",
-        solo=games()["vivajava"].solo,  # a solo game has a corporation, a bot: "Bots play" lets it move
-    )
+    )  # not solo: a solo game has a corporation, a bot, and "Bots play" lets it move
 
 
 def vivajava_walkthrough(
