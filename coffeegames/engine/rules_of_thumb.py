@@ -134,7 +134,7 @@ def best_rule(table: pd.DataFrame, tolerance: Fraction | int | None = None) -> p
     return row.rename(None)
 
 
-def optimal_policy(rows: Iterable[Hashable], columns: Iterable[Hashable], decide: Callable[[Hashable, Hashable], str | None],
+def optimal_policy(rows: Iterable[Hashable], columns: Iterable[Hashable], decide: Callable[[Any, Any], str | None],
                    row_name: str = "row", column_name: str = "column") -> pd.DataFrame:
     """The choice ``decide(row, column)`` at each cell of a grid, as a DataFrame (``""`` where it gives None: no turn goes there).
 
@@ -163,7 +163,7 @@ def _keys(keys: Any, where: str) -> list[Hashable]:
 
 
 def policy_figure(table: pd.DataFrame, title: str = "The optimal policy", rule: Rule | None = None,
-                  position: Callable[[Hashable, Hashable], Any] | None = None) -> go.Figure:
+                  position: Callable[[Any, Any], Any] | None = None) -> go.Figure:
     """:func:`optimal_policy`'s table as a plotly heatmap: one colour a choice, blank where no turn goes.
 
     With a ``rule`` (and ``position(row, column)``, the position it decides; by default ``(row, column)``), each

@@ -53,7 +53,7 @@ PLAYERS = (2, 3, 4)
 def _players(players: object) -> int:
     if players not in PLAYERS or isinstance(players, bool):
         raise BadArgument("players", "must be 2, 3 or 4 (the keep-or-re-roll model is of a game between players)", players)
-    return int(players)  # type: ignore[call-overload]
+    return int(players)
 
 
 @lru_cache(maxsize=8)
@@ -78,7 +78,9 @@ def _values(players: int) -> dict[Blend, tuple[Fraction, Fraction]]:
         for colour in COLOURS:
             state = _turn_start(players, Blend.of(size + 1, colour))
             rows = {type(r.action): r.value for r in advise(state)}
-            found[Blend.of(size, colour)] = (rows[Keep], rows[Reroll])
+            keep, reroll = rows[Keep], rows[Reroll]
+            assert keep is not None and reroll is not None, "advise values keep and re-roll"
+            found[Blend.of(size, colour)] = (keep, reroll)
     return found
 
 
@@ -99,9 +101,9 @@ def start_blends() -> dict[Blend, Fraction]:
     Fraction(1, 1)
     """
     dist = best_blend(coffee_dice=5)
-    blends = {b: p for b, p in dist.items() if b.size >= 2}  # type: ignore[union-attr]
+    blends = {b: p for b, p in dist.items() if b.size >= 2}
     total = sum(blends.values(), Fraction(0))
-    return {b: p / total for b, p in sorted(blends.items())}  # type: ignore[misc]
+    return {b: p / total for b, p in sorted(blends.items())}
 
 
 @lru_cache(maxsize=8)
@@ -114,16 +116,27 @@ def _order(blend: Blend) -> str:
     return f"{SIZE_NAMES[blend.size]} {blend.colour}"
 
 
+def _at_least(x: Blend) -> Rule:
+    return Rule(f"keep a {_order(x)} or better", 1, lambda b: "keep" if b >= x else "re-roll")
+
+
+def _colour_at_least(rank: int) -> Rule:
+    return Rule(f"keep a blend of {COLOURS[rank - 1]} or a colour after it ({', '.join(COLOURS)})", 1,
+                lambda b: "keep" if b.rank >= rank else "re-roll")
+
+
+def _either(x: Blend, rank: int) -> Rule:
+    return Rule(f"keep a {_order(x)} or better, or any {COLOURS[rank - 1]} or later colour", 2,
+                lambda b: "keep" if b >= x or b.rank >= rank else "re-roll")
+
+
 @lru_cache(maxsize=1)
 def _rules() -> tuple[Rule, ...]:
     found = [Rule("always keep", 0, lambda b: "keep"), Rule("always re-roll", 0, lambda b: "re-roll")]
     blends = [Blend.of(s, c) for s in KEPT_SIZES for c in COLOURS]
-    found += [Rule(f"keep a {_order(x)} or better", 1, lambda b, x=x: "keep" if b >= x else "re-roll") for x in blends[1:]]
-    found += [Rule(f"keep a blend of {c} or a colour after it ({', '.join(COLOURS)})", 1,
-                   lambda b, r=r: "keep" if b.rank >= r else "re-roll") for r, c in enumerate(COLOURS[1:], start=2)]
-    found += [Rule(f"keep a {_order(x)} or better, or any {c} or later colour", 2,
-                   lambda b, x=x, r=r: "keep" if b >= x or b.rank >= r else "re-roll")
-              for x in blends[1:] for r, c in enumerate(COLOURS[1:], start=2)]
+    found += [_at_least(x) for x in blends[1:]]
+    found += [_colour_at_least(r) for r in range(2, len(COLOURS) + 1)]
+    found += [_either(x, r) for x in blends[1:] for r in range(2, len(COLOURS) + 1)]
     return tuple(found)
 
 
