@@ -182,8 +182,8 @@ def _add_rule(cmds: Any) -> None:
     """``dairyman rule``: the optimal roll-or-stop policy and the simplest plain rule within 1% of it."""
     rule = cmds.add_parser("rule", help="the optimal roll-or-stop policy, and the simplest plain rule within 1%% of it")
     rule.add_argument("--dice", type=_dice_count, default=8, help="dice rolled at the start (default 8)")
-    rule.add_argument("--locks", choices=dairyman.LOCKS, default="optimal",
-                      help="how the rule's play locks: as the optimal solver does (default) or the most dice")
+    rule.add_argument("--locks", choices=dairyman.LOCKS, default="best",
+                      help="how the rule's play locks: the best lock for the rule's later choices (default) or the most dice")
     rule.add_argument("--top", type=int, default=10, metavar="N", help="rules listed, most valuable first (default 10)")
     _add_scoring(rule, _rule)
 
@@ -205,7 +205,7 @@ def _rule(args: argparse.Namespace) -> None:
         return
     verdict = "the simplest rule within 1% of optimal play" if found["within_1_percent"] else "no rule is within 1%; the best found"
     print(f"Dairyman, {args.dice} dice: optimal play scores {turn.value} ≈ {float(turn.value):.2f}\n"
-          f"Assumes: {turn.assumptions}; locks {'as the optimal solver makes them' if args.locks == 'optimal' else 'the most dice'}.\n{display}")
+          f"Assumes: {turn.assumptions}; locks {'the best lock for the rule' if args.locks == 'best' else 'the most dice'}.\n{display}")
     print("Roll or stop after a lock, by dice left (rows) and sets locked (columns):\n")
     print(turn.policy_table().to_string())
     print(f"\nRule of thumb ({verdict}): {found['rule']}\n  gives up {found['loss']} ≈ {float(found['loss']):.4f} points "

@@ -4,8 +4,10 @@ The decision after each lock of the plain turn (:mod:`.turn`): stop and score th
 dice left. A position is ``(dice left, sets locked)``; the exact optimal policy is :func:`~.turn.optimal_turn`'s
 (``should_roll``: the largest expected points, ties stop), for the scoring given (10 points a set, or what the
 sets buy from a display: ``display=[10, 40, 40]``). A rule of thumb replaces only the roll-or-stop choice; each
-lock is the one the optimal solver makes (``locks="optimal"``, the lock of largest optimal value), or the lock
-of the most dice (``locks="most dice"``, :func:`~.turn.lock_most_dice`, valued by :func:`~.turn.evaluate_turn`).
+lock is the best one for the rule's own later choices (``locks="best"``: the lock after which the rule's play is
+worth most, by the same backward induction as :mod:`.turn`), or the lock of the most dice (``locks="most dice"``,
+:func:`~.turn.lock_most_dice`, valued by :func:`~.turn.evaluate_turn`). The optimal policy, locks and all, is worth
+at least as much as any rule's play (it maximises over every choice the rule's play makes).
 
 The family (:func:`stop_rules`): always roll on (size 0); stop with N sets or more; stop with fewer than M dice
 left (size 1); both together, joined by "and" or "or" (size 2). A rule's value is its exact expected score from
@@ -41,8 +43,8 @@ if TYPE_CHECKING:
 __all__ = ["LOCKS", "display_rules", "roll_or_stop_policy", "rule_of_thumb", "rule_table", "rule_turn_value", "roll_or_stop_picture",
            "stop_rules"]
 
-LOCKS = ("optimal", "most dice")
-"""How a rule's play locks: as the optimal solver does, or the most dice (then the most sets)."""
+LOCKS = ("best", "most dice")
+"""How a rule's play locks: the best lock for the rule's later choices, or the most dice (then the most sets)."""
 
 
 def _turn(dice: int, display: Sequence[Any] | None, points_per_set: Fraction | int | None, bust_cost: Fraction | int,
@@ -91,7 +93,7 @@ def stop_rules(dice: int = 8) -> list[Rule]:
 
 
 def rule_turn_value(rule: Rule, dice: int = 8, *, display: Sequence[Any] | None = None, points_per_set: Fraction | int | None = None,
-                    bust_cost: Fraction | int = BUST_COST, payoff: PayoffArg | None = None, locks: str = "optimal") -> Fraction:
+                    bust_cost: Fraction | int = BUST_COST, payoff: PayoffArg | None = None, locks: str = "best") -> Fraction:
     """The exact expected score of a turn of ``dice`` dice whose roll-or-stop choices ``rule`` makes (scoring as in
     :func:`~.turn.optimal_turn`; ``display``: the tiles the sets buy). The turn always stops with no dice left.
 
@@ -120,8 +122,7 @@ def rule_turn_value(rule: Rule, dice: int = 8, *, display: Sequence[Any] | None 
             if not choices:
                 total -= w * turn.bust_cost
                 continue
-            t, u = max(sorted(choices), key=lambda c: turn.best_value(d - c[1], s + c[0]))  # the optimal solver's lock
-            total += w * after_lock(d - u, s + t)
+            total += w * max(after_lock(d - u, s + t) for t, u in choices)  # the best lock for the rule's play
         return total / 6**d
 
     return rolled(turn.dice, 0)
@@ -138,7 +139,7 @@ def roll_or_stop_policy(dice: int = 8, *, display: Sequence[Any] | None = None, 
 
 
 def rule_table(dice: int = 8, *, display: Sequence[Any] | None = None, points_per_set: Fraction | int | None = None,
-               bust_cost: Fraction | int = BUST_COST, payoff: PayoffArg | None = None, locks: str = "optimal",
+               bust_cost: Fraction | int = BUST_COST, payoff: PayoffArg | None = None, locks: str = "best",
                tolerance: Fraction | int = TOLERANCE) -> pd.DataFrame:
     """Every rule of :func:`stop_rules` with its exact value, its loss against optimal play and whether it is within ``tolerance``.
 
@@ -153,7 +154,7 @@ def rule_table(dice: int = 8, *, display: Sequence[Any] | None = None, points_pe
 
 
 def rule_of_thumb(dice: int = 8, *, display: Sequence[Any] | None = None, points_per_set: Fraction | int | None = None,
-                  bust_cost: Fraction | int = BUST_COST, payoff: PayoffArg | None = None, locks: str = "optimal",
+                  bust_cost: Fraction | int = BUST_COST, payoff: PayoffArg | None = None, locks: str = "best",
                   tolerance: Fraction | int = TOLERANCE) -> pd.Series:
     """The simplest rule within ``tolerance`` of optimal play (else the best found): a row of :func:`rule_table`.
 
@@ -177,7 +178,7 @@ def roll_or_stop_picture(dice: int = 8, *, display: Sequence[Any] | None = None,
 
 
 def display_rules(dice: int = 8, displays: Sequence[Sequence[Any]] | None = None, *, bust_cost: Fraction | int = BUST_COST,
-                  locks: str = "optimal", tolerance: Fraction | int = TOLERANCE) -> pd.DataFrame:
+                  locks: str = "best", tolerance: Fraction | int = TOLERANCE) -> pd.DataFrame:
     """:func:`rule_of_thumb` for each display (default: every display of 3 tiles valued 10-40, the stand-in tiles'
     values): one row each with the optimal value, the rule, its loss (exact) and whether it is within ``tolerance``.
 
