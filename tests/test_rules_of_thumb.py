@@ -261,3 +261,17 @@ def test_bad_arguments_are_refused():
         dairyman.rule_table(8, locks="fewest")
     with pytest.raises(BadArgument):
         vivajava.rule_table(players=1)
+
+
+def test_the_command_line_prints_the_library_numbers(capsys):
+    import json
+
+    from coffeegames.cli import main
+
+    assert main(["dairyman", "rule", "--dice", "6", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    best = dairyman.rule_of_thumb(6)
+    assert Fraction(out["optimal"]["fraction"]) == naive_value(6, None)
+    assert out["rule_of_thumb"]["rule"] == best["rule"] and Fraction(out["rule_of_thumb"]["loss"]["fraction"]) == best["loss"]
+    assert main(["vivajava", "rule"]) == 0
+    assert "keep a Decaf red or better" in capsys.readouterr().out

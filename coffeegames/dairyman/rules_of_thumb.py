@@ -193,6 +193,8 @@ def display_rules(dice: int = 8, displays: Sequence[Sequence[Any]] | None = None
         raise BadType("displays", "must be a list of 1 to 100 displays, each a list of tiles, e.g. [[10, 40, 40]]", displays)
     rows = []
     for display in displays:
+        if isinstance(display, (str, bytes)) or not isinstance(display, Sequence):
+            raise BadType("displays", "each display must be a list of tiles, e.g. [10, 40, 40]", display)
         table = rule_table(dice, display=display, bust_cost=bust_cost, locks=locks, tolerance=tolerance)
         best = best_rule(table)
         rows.append({"display": " ".join(map(str, display)), "optimal": table.attrs["optimal"], "rule": best["rule"],
