@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from conftest import naive_has_set, naive_packings
 
-from coffeegames import dairyman, vivajava
+from coffeegames import dairyman, roaster, vivajava
 from coffeegames.engine import Rule, best_rule, optimal_policy, policy_figure, rule_values
 from coffeegames.errors import BadArgument, BadType
 from coffeegames.vivajava.rules import Rules as VivaRules
@@ -275,3 +275,41 @@ def test_the_command_line_prints_the_library_numbers(capsys):
     assert out["rule_of_thumb"]["rule"] == best["rule"] and Fraction(out["rule_of_thumb"]["loss"]["fraction"]) == best["loss"]
     assert main(["vivajava", "rule"]) == 0
     assert "keep a Decaf red or better" in capsys.readouterr().out
+
+
+# -- Coffee Roaster (estimates over seeded games) -------------------------------------------------------------
+
+def test_roaster_rule_values_replay_the_games_played_by_the_rule():
+    """A rule's value in a seeded game is the value where the engine, played by that rule, stops."""
+    from coffeegames.roaster.advice import valued_round, valued_stop
+    from coffeegames.roaster.policy import expected_cup_level
+
+    card, games = "Zambia Kasama AA", 1
+    played = roaster.decisions(card, games, seed=0)
+    rules = [r for r in roaster.stop_rules() if r.name in (
+        "never stop (roast to the end)", "stop from space 6 on", "stop once the forecast cup level is at least the optimum less 1")]
+    assert len(rules) == 3
+    for i, game_decisions in enumerate(played):
+        for rule in rules:
+            game = roaster.Game(card=card)
+            rng, state, value, last = np.random.default_rng([0, i]), game.new_initial_state(), None, None
+            while value is None:
+                if state.is_chance():
+                    state = state.apply(state.sample_chance(rng))
+                elif state.phase == roaster.Phase.DECIDE:
+                    last = state
+                    if rule.decide((state.space, expected_cup_level(state) - game.rules.card.optimum)) == "stop":
+                        value = valued_stop(state).value
+                    else:
+                        state = state.apply(roaster.Continue())
+                elif state.phase in (roaster.Phase.ACT, roaster.Phase.REMOVE_TWO):
+                    state = state.apply(roaster.greedy_policy(state))
+                else:  # forced to stop: continuing at the last decision was one more round, then the stop
+                    value = valued_round(last).value
+            assert roaster.policy_value(game_decisions, rule) == value, (i, rule.name)
+    table = roaster.rule_table(card, games)
+    bound = [roaster.hindsight_value(g) for g in played]
+    assert table.attrs["optimal"] == sum(bound, Fraction(0)) / games
+    for rule in roaster.stop_rules():
+        assert all(roaster.policy_value(g, rule) <= b for g, b in zip(played, bound))
+    assert all(loss == table.attrs["optimal"] - v and loss >= 0 for loss, v in zip(table["loss"], table["value"]))

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..engine.rules_of_thumb import TOLERANCE, Rule, best_rule, optimal_policy, policy_figure, rule_values
+from ..engine.rules_of_thumb import TOLERANCE, Rule, _tolerance, best_rule, optimal_policy, policy_figure, rule_values
 from ..errors import BadArgument, BadType
 from ..validate import check_count, check_instance, check_seed
 from .actions import Continue, Phase
@@ -94,7 +94,7 @@ def _game(card: Any) -> Game:
     return Game(card=card)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=MAX_GAMES)  # a game's decisions are a few small records: kept, so a table and its picture play once
 def _one(card: str, seed: int, game_index: int) -> tuple[Decision, ...]:
     game, rng = _game(card), np.random.default_rng([seed, game_index])
     state: State = game.new_initial_state()
@@ -201,6 +201,7 @@ def rule_table(card: str = "Zambia Kasama AA", games: int = 20, seed: int = 0, t
     >>> table.attrs["games"], bool((table["loss"] >= 0).all()), table.attrs["solver"] <= table.attrs["optimal"]
     (1, True, True)
     """
+    _tolerance(tolerance)  # checked before the games are played
     played = decisions(card, games, seed)
     bound = [hindsight_value(g) for g in played]
     optimal = sum(bound, Fraction(0)) / len(played)
@@ -266,5 +267,7 @@ def stop_or_draw_picture(card: str = "Zambia Kasama AA", games: int = 20, seed: 
     >>> stop_or_draw_picture(games=1).data[0].type
     'heatmap'
     """
+    if rule is not None:
+        check_instance(rule, Rule, "rule", "a Rule (from stop_rules)")
     title = f"Coffee Roaster, {card}: the solver's stop or continue over {games} seeded game{'s' * (games != 1)}"
     return policy_figure(stop_or_draw_policy(card, games, seed), title, rule, lambda space, gap: (space, gap))
