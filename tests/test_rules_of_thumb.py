@@ -313,3 +313,12 @@ def test_roaster_rule_values_replay_the_games_played_by_the_rule():
     for rule in roaster.stop_rules():
         assert all(roaster.policy_value(g, rule) <= b for g, b in zip(played, bound))
     assert all(loss == table.attrs["optimal"] - v and loss >= 0 for loss, v in zip(table["loss"], table["value"]))
+
+
+def test_the_command_line_lists_the_lock_choices_the_library_takes():
+    from coffeegames.cli import build_parser
+
+    parser = build_parser()
+    rule = parser._subparsers._group_actions[0].choices["dairyman"]._subparsers._group_actions[0].choices["rule"]
+    locks = next(a for a in rule._actions if a.dest == "locks")
+    assert tuple(locks.choices) == dairyman.LOCKS

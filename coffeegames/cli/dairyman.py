@@ -182,7 +182,7 @@ def _add_rule(cmds: Any) -> None:
     """``dairyman rule``: the optimal roll-or-stop policy and the simplest plain rule within 1% of it."""
     rule = cmds.add_parser("rule", help="the optimal roll-or-stop policy, and the simplest plain rule within 1%% of it")
     rule.add_argument("--dice", type=_dice_count, default=8, help="dice rolled at the start (default 8)")
-    rule.add_argument("--locks", choices=dairyman.LOCKS, default="best",
+    rule.add_argument("--locks", choices=("best", "most dice"), default="best",  # dairyman.LOCKS, without loading the solver
                       help="how the rule's play locks: the best lock for the rule's later choices (default) or the most dice")
     rule.add_argument("--top", type=int, default=10, metavar="N", help="rules listed, most valuable first (default 10)")
     _add_scoring(rule, _rule)
