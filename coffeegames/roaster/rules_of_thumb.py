@@ -6,7 +6,8 @@ within the advice's budget), **Continue** one more round of roasting, then stopp
 a stratified estimate over the round's draws). The solver's policy stops where Stop is worth at least Continue.
 
 Those values depend on the whole bag, so no table over every position can be listed, and a value from the start of a
-game is an **estimate**: ``games`` seeded games (card and seed given), each played by the greedy bot
+game is an **estimate**: ``games`` seeded games (4 by default, a quick look of about ten seconds; the findings of
+``docs/rules_of_thumb.md`` use 40) (card and seed given), each played by the greedy bot
 (:func:`~.policy.greedy_policy`: effects, the reserve, the cup test) except at the stop-or-continue decision, where it
 continues to the thermometer's end while every decision on the way is recorded with both values. A policy that stops
 at decision t scores that decision's Stop value; one that never stops scores the last decision's Continue value (one
@@ -114,7 +115,7 @@ def _one(card: str, seed: int, game_index: int) -> tuple[Decision, ...]:
     return tuple(found)
 
 
-def decisions(card: str = "Zambia Kasama AA", games: int = 20, seed: int = 0) -> list[tuple[Decision, ...]]:
+def decisions(card: str = "Zambia Kasama AA", games: int = 4, seed: int = 0) -> list[tuple[Decision, ...]]:
     """The stop-or-continue decisions of ``games`` seeded games (game i draws from ``default_rng([seed, i])``).
 
     >>> first = decisions(games=1)[0][0]
@@ -191,7 +192,7 @@ def stop_rules() -> list[Rule]:
     return list(_rules())
 
 
-def rule_table(card: str = "Zambia Kasama AA", games: int = 20, seed: int = 0, tolerance: Fraction | int = TOLERANCE) -> pd.DataFrame:
+def rule_table(card: str = "Zambia Kasama AA", games: int = 4, seed: int = 0, tolerance: Fraction | int = TOLERANCE) -> pd.DataFrame:
     """Every rule of :func:`stop_rules` over ``games`` seeded games against the hindsight bound (module docstring): the
     table of :func:`~coffeegames.engine.rules_of_thumb.rule_values` (means over the games, exact given the values) with
     ``loss_stderr``, the standard error of each loss (paired: the same games). ``within`` is judged on the mean. The
@@ -218,7 +219,7 @@ def rule_table(card: str = "Zambia Kasama AA", games: int = 20, seed: int = 0, t
     return table
 
 
-def rule_of_thumb(card: str = "Zambia Kasama AA", games: int = 20, seed: int = 0, tolerance: Fraction | int = TOLERANCE) -> pd.Series:
+def rule_of_thumb(card: str = "Zambia Kasama AA", games: int = 4, seed: int = 0, tolerance: Fraction | int = TOLERANCE) -> pd.Series:
     """The simplest rule whose estimated loss is within ``tolerance`` (else the best found): a row of :func:`rule_table`.
 
     >>> bool(rule_of_thumb(games=1)["within"])
@@ -242,7 +243,7 @@ def _cells(played: list[tuple[Decision, ...]]) -> dict[tuple[int, int], list[int
     return cells
 
 
-def stop_or_draw_policy(card: str = "Zambia Kasama AA", games: int = 20, seed: int = 0) -> pd.DataFrame:
+def stop_or_draw_policy(card: str = "Zambia Kasama AA", games: int = 4, seed: int = 0) -> pd.DataFrame:
     """The solver's choice at the decisions of ``games`` seeded games, by thermometer space (rows) and forecast cup level
     less the optimum (columns, rounded down): "stop" or "continue" where most decisions there chose it ("" if none met).
 
@@ -261,7 +262,7 @@ def stop_or_draw_policy(card: str = "Zambia Kasama AA", games: int = 20, seed: i
     return optimal_policy(spaces, list(GAPS), decide, "thermometer space", "forecast cup level − optimum")
 
 
-def stop_or_draw_picture(card: str = "Zambia Kasama AA", games: int = 20, seed: int = 0, rule: Rule | None = None) -> go.Figure:
+def stop_or_draw_picture(card: str = "Zambia Kasama AA", games: int = 4, seed: int = 0, rule: Rule | None = None) -> go.Figure:
     """:func:`stop_or_draw_policy` as a heatmap; with a ``rule``, the cells where it chooses otherwise are marked.
 
     >>> stop_or_draw_picture(games=1).data[0].type
