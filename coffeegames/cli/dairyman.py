@@ -163,6 +163,7 @@ def add_commands(games: Any) -> None:
     decide.add_argument("--sets-locked", type=int, default=0, help="sets already locked this turn (default 0)")
     _add_turn(cmds)
     _add_scoring(decide, _decide)
+    _add_rule(cmds)
 
 
 def _add_turn(cmds: Any) -> None:
@@ -175,6 +176,41 @@ def _add_turn(cmds: Any) -> None:
     turn.add_argument("--max-states", type=positions, default=Default(lambda: dairyman.MAX_STATES), metavar="N",
                       help="positions the whole-turn model may solve (default %(default)s)")
     _add_scoring(turn, _turn)
+
+
+def _add_rule(cmds: Any) -> None:
+    """``dairyman rule``: the optimal roll-or-stop policy and the simplest plain rule within 1% of it."""
+    rule = cmds.add_parser("rule", help="the optimal roll-or-stop policy, and the simplest plain rule within 1%% of it")
+    rule.add_argument("--dice", type=_dice_count, default=8, help="dice rolled at the start (default 8)")
+    rule.add_argument("--locks", choices=("best", "most dice"), default="best",  # dairyman.LOCKS, without loading the solver
+                      help="how the rule's play locks: the best lock for the rule's later choices (default) or the most dice")
+    rule.add_argument("--top", type=int, default=10, metavar="N", help="rules listed, most valuable first (default 10)")
+    _add_scoring(rule, _rule)
+
+
+def _rule(args: argparse.Namespace) -> None:
+    turn, display = _solve(args, args.dice)
+    table = dairyman.rule_table(args.dice, bust_cost=turn.bust_cost, payoff=turn.payoff, locks=args.locks)
+    best = dairyman.rule_of_thumb(args.dice, bust_cost=turn.bust_cost, payoff=turn.payoff, locks=args.locks)
+    shown = table.sort_values("value_float", ascending=False, kind="stable").head(max(args.top, 1))
+    rows = [{"rule": r["rule"], "size": int(r["size"]), "value": r["value"], "loss": r["loss"],
+             "loss_percent": f"{100 * float(r['loss_share']):.3f}%"} for r in shown.to_dict("records")]
+    found = {"rule": best["rule"], "size": int(best["size"]), "value": best["value"], "loss": best["loss"],
+             "loss_share": best["loss_share"], "within_1_percent": bool(best["within"])}
+    if args.json:
+        policy = turn.policy_table()
+        print_rows(rows, True, {"dice": args.dice, "locks": args.locks, "optimal": jsonable(turn.value), **_scoring_json(turn),
+                                "rule_of_thumb": {k: jsonable(v) for k, v in found.items()},
+                                "policy_table": {str(d): {str(s): v for s, v in row.items() if v} for d, row in policy.iterrows()}})
+        return
+    verdict = "the simplest rule within 1% of optimal play" if found["within_1_percent"] else "no rule is within 1%; the best found"
+    print(f"Dairyman, {args.dice} dice: optimal play scores {turn.value} ≈ {float(turn.value):.2f}\n"
+          f"Assumes: {turn.assumptions}; locks {'the best lock for the rule' if args.locks == 'best' else 'the most dice'}.\n{display}")
+    print("Roll or stop after a lock, by dice left (rows) and sets locked (columns):\n")
+    print(turn.policy_table().to_string())
+    print(f"\nRule of thumb ({verdict}): {found['rule']}\n  gives up {found['loss']} ≈ {float(found['loss']):.4f} points "
+          f"a turn ({100 * float(found['loss_share']):.3f}% of optimal)\n")
+    print_rows(rows, False)
 
 
 def _add_scoring(cmd: argparse.ArgumentParser, run: Any) -> None:

@@ -133,6 +133,31 @@ def _roaster_cup(args: argparse.Namespace) -> None:
     print(f"\n{_next_draw(rules, active, cup, tray, decisions, test.exact)}")
 
 
+def _roaster_rule(args: argparse.Namespace) -> None:
+    card = _card_name(args.card)
+    table = roaster.rule_table(card, args.games, args.seed)
+    best = roaster.rule_of_thumb(card, args.games, args.seed)
+    shown = table.sort_values("value_float", ascending=False, kind="stable").head(max(args.top, 1))
+    rows = [{"rule": r["rule"], "size": int(r["size"]), "value": r["value"], "loss": r["loss"],
+             "loss_stderr": round(float(r["loss_stderr"]), 3), "loss_percent": f"{100 * float(r['loss_share']):.2f}%"}
+            for r in shown.to_dict("records")]
+    bound, solver = table.attrs["optimal"], table.attrs["solver"]
+    found = {"rule": best["rule"], "value": best["value"], "loss": best["loss"], "loss_share": best["loss_share"],
+             "loss_stderr": float(best["loss_stderr"]), "within_1_percent": bool(best["within"])}
+    if args.json:
+        print_rows(rows, True, {"card": card, "games": args.games, "seed": args.seed, "hindsight_bound": jsonable(bound),
+                                "solver_policy": jsonable(solver), "rule_of_thumb": {k: jsonable(v) for k, v in found.items()}})
+        return
+    print(f"Coffee Roaster, {card}: stop or continue over {args.games} seeded games (seed {args.seed}; estimates)\n"
+          f"Hindsight bound (no policy does better): {float(bound):.3f} points; the solver's own policy "
+          f"(stop where the cup test now beats one more round): {float(solver):.3f}\n")
+    print(roaster.stop_or_draw_policy(card, args.games, args.seed).to_string())
+    verdict = "the simplest rule within 1% of the bound" if found["within_1_percent"] else "no rule within 1% of the bound; the best found"
+    print(f"\nRule of thumb ({verdict}): {found['rule']}\n  gives up at most {float(found['loss']):.3f} ± "
+          f"{found['loss_stderr']:.3f} points ({100 * float(found['loss_share']):.2f}%)\n")
+    print_rows(rows, False)
+
+
 def add_commands(games: Any) -> None:
     """The ``roaster`` game and its commands, on the parser's ``games``."""
     ro = games.add_parser("roaster", help="Coffee Roaster: drawing tokens from a bag")
@@ -155,3 +180,11 @@ def add_commands(games: Any) -> None:
                      help="positions solved exactly before estimating by simulation (default %(default)s; fewer is faster)")
     cup.add_argument("--json", action="store_true", help="print JSON instead of a table")
     cup.set_defaults(run=_roaster_cup)
+    rule = rcmds.add_parser("rule", help="stop or continue: the solver's choices and the simplest plain rule near the best (seeded estimate)")
+    rule.add_argument("--card", default="Zambia Kasama AA", help="the coffee card (default 'Zambia Kasama AA'; or a part: zambia)")
+    rule.add_argument("--games", type=int, default=4, metavar="N",
+                      help="seeded games, about two seconds each (default 4, a quick look; the docs' findings use 40)")
+    rule.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
+    rule.add_argument("--top", type=int, default=10, metavar="N", help="rules listed, most valuable first (default 10)")
+    rule.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    rule.set_defaults(run=_roaster_rule)

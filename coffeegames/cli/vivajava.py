@@ -55,6 +55,30 @@ def _vivajava_meter(args: argparse.Namespace) -> None:
     print(f"OmniBlend re-rolls: {args.omniblend_rerolls}; Sacchar rolls at most the {vivajava.MAX_FLAVOUR} flavour dice there are")
 
 
+def _vivajava_rule(args: argparse.Namespace) -> None:
+    table = vivajava.rule_table(args.players)
+    best = vivajava.rule_of_thumb(args.players)
+    shown = table.sort_values("value_float", ascending=False, kind="stable").head(max(args.top, 1))
+    rows = [{"rule": r["rule"], "size": int(r["size"]), "value": r["value"], "loss": r["loss"],
+             "loss_percent": f"{100 * float(r['loss_share']):.3f}%"} for r in shown.to_dict("records")]
+    found = {"rule": best["rule"], "value": best["value"], "loss": best["loss"], "loss_share": best["loss_share"],
+             "within_1_percent": bool(best["within"])}
+    optimal = table.attrs["optimal"]
+    if args.json:
+        print_rows(rows, True, {"players": args.players, "optimal": jsonable(optimal),
+                                "rule_of_thumb": {k: jsonable(v) for k, v in found.items()},
+                                "policy_table": vivajava.keep_policy(args.players).to_dict("index")})
+        return
+    print(f"VivaJava, {args.players} players: keep or re-roll the degraded Featured Blend (the one-turn model's values;\n"
+          f"the blend held is the best blend of 5 coffee dice). Optimal start-of-turn value: {optimal} ≈ {float(optimal):.4f} PP"
+          f"\n")
+    print(vivajava.keep_policy(args.players).to_string())
+    verdict = "the simplest rule within 1%" if found["within_1_percent"] else "no rule within 1%; the best found"
+    print(f"\nRule of thumb ({verdict}): {found['rule']}\n  gives up {found['loss']} ≈ {float(found['loss']):.5f} PP "
+          f"({100 * float(found['loss_share']):.3f}% of optimal)\n")
+    print_rows(rows, False)
+
+
 def add_commands(games: Any) -> None:
     """The ``vivajava`` game and its commands, on the parser's ``games``."""
     vj = games.add_parser("vivajava", help="VivaJava: The Dice Game: coloured dice and blends")
@@ -72,3 +96,8 @@ def add_commands(games: Any) -> None:
                        help="how OmniBlend re-rolls (the game's option omniblend_rerolls; default seed, the rules)")
     meter.add_argument("--json", action="store_true", help="print JSON instead of a table")
     meter.set_defaults(run=_vivajava_meter)
+    rule = vcmds.add_parser("rule", help="keep or re-roll the degraded Featured Blend: the optimal policy and the simplest plain rule within 1%%")
+    rule.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="players (default 2)")
+    rule.add_argument("--top", type=int, default=10, metavar="N", help="rules listed, most valuable first (default 10)")
+    rule.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    rule.set_defaults(run=_vivajava_rule)

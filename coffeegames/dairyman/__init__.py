@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     from .players import PlayerState
     from .payoff import MAX_SETS, DisplayPayoff, Payoff, display_payoff, linear_payoff, payoff_table, payoff_text
     from .policy import greedy_policy, random_policy
+    from .rules_of_thumb import LOCKS, display_rules, roll_or_stop_picture, roll_or_stop_policy, rule_of_thumb, rule_table, rule_turn_value, stop_rules
     from .rules import ABILITIES, BARNS, STAND_IN_TILES, TILE_VALUES, Rules, Tile, load_tiles, tile_of, tiles_from_data
     from .sets import MAX_DICE, SETS, check_roll, counts_of, has_set, is_bust, most_dice, most_sets
     from .game import Game

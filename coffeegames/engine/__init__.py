@@ -11,6 +11,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     from .advice import Advice, Sample, advice_frame
     from .explain import Breakdown, Term, Why, advice_explainer, explainer_for, why
     from .play import play
+    from .rules_of_thumb import TOLERANCE, Rule, best_rule, optimal_policy, policy_figure, rule_values
     from .solve import MAX_OUTCOMES, Expectimax, Policy, evaluate, play_out, random_policy, simulate
     from .state import CHANCE, TERMINAL, IllegalAction, State, action_from_json, action_to_json
     from .session import BadEntry, Session

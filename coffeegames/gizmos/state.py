@@ -204,7 +204,8 @@ class State(SavedState, BaseState):
             hidden = [j for j, b in enumerate(self.bottom_by[level - 1]) if b != player]
             if not hidden:
                 continue
-            pool = list(self._unseen(level)) + [bottom[level - 1][j] for j in hidden]
+            # sorted: the pool's order must not tell which of its cards are the hidden ones (the mover cannot)
+            pool = sorted([*self._unseen(level), *[bottom[level - 1][j] for j in hidden]])
             picks = rng.permutation(len(pool))[: len(hidden)]
             for j, k in zip(hidden, picks):
                 bottom[level - 1][j] = pool[int(k)]

@@ -51,6 +51,9 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
         expected_count, p_any, p_beans_at_least, p_burn, shuffle_outcomes, two_of_five_table,
     )
     from .policy import greedy_policy, random_policy
+    from .rules_of_thumb import (
+        Decision, decisions, hindsight_value, policy_value, rule_of_thumb, rule_table, stop_or_draw_picture, stop_or_draw_policy, stop_rules,
+    )
     from .rules import (
         EASY_FLAVOURS, FLAVOUR_EFFECTS, RULES_VERSION, SKILL_GROUPS, TRAY_BONUS, TRAY_SPACES, WILD_COST, Rules,
     )

@@ -40,6 +40,9 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     from .player import PlayerState
     from .policy import Policy, greedy_policy, random_policy
     from .rolls import CACHED_OUTCOMES, roll_outcome_count, roll_outcomes
+    from .rules_of_thumb import (
+        KEPT_SIZES, keep_picture, keep_policy, keep_rules, keep_values, rule_of_thumb, rule_start_value, rule_table, start_blends,
+    )
     from .rules import (
         ABILITIES, COFFEE_DICE, CORPORATION, CORPORATIONS, DIFFICULTIES, FLAVOUR_DICE, ROLL_DICE, RULES_VERSION,
         STAND_IN_DATA, TRACK_COLOURS, Ability, Rules, Track, VivaData, data_from_dict, load_data,
