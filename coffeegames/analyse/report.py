@@ -338,9 +338,9 @@ def _variant_text(variant: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in variant.items()) or "default"
 
 
-def _clean(row: dict[str, Any]) -> dict[str, Any]:
+def _clean(row: Mapping[Any, Any]) -> dict[str, Any]:
     """A table row as saved JSON holds it (plain ints and floats, winners a tuple)."""
-    out = {k: (v.item() if hasattr(v, "item") else v) for k, v in row.items() if not (isinstance(v, float) and v != v)}
+    out = {str(k): (v.item() if hasattr(v, "item") else v) for k, v in row.items() if not (isinstance(v, float) and v != v)}
     out["winners"] = tuple(int(w) for w in row["winners"])
     return out
 
