@@ -350,3 +350,31 @@ def test_a_dask_cluster_gives_the_same_tables(expected: dict[str, pd.DataFrame],
     by_address = coffeegames.analyse("vivajava", seeds=6, bots=["random", "greedy"], players=2,
                                      options={"markers": [4]}, progress=False, client=cluster.scheduler_address)
     _same(by_address, expected)
+
+
+def test_the_gizmos_bots_choose_alike_whatever_the_hidden_cards_under_the_decks() -> None:
+    """Gizmos is the one game whose state holds something a player cannot see (the identity of cards another player
+    put under a deck; the other games keep their decks and bag as counts, drawn at chance nodes). Resampled as the
+    player sees it (``determinise``), the greedy bot's choice stays the same."""
+    from coffeegames import gizmos
+    from coffeegames.engine import random_policy
+
+    checked = 0
+    for seed in range(40):
+        state = gizmos.Game(players=2).new_initial_state(seed=seed)
+        rng, policy = np.random.default_rng(seed), random_policy(np.random.default_rng([seed, 1]))
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(state.sample_chance(rng))
+                continue
+            me = state.current_player()
+            if any(by != me for under in state.bottom_by for by in under) and len(state.legal_actions()) > 1:
+                for k in range(3):
+                    other = state.determinise(me, np.random.default_rng([7, k]))
+                    assert gizmos.greedy_policy(other) == gizmos.greedy_policy(state)
+                    checked += other != state
+                break
+            state = state.apply(policy(state))
+        if checked >= 30:
+            break
+    assert checked >= 30  # positions where the hidden cards really moved
