@@ -17,9 +17,9 @@ import pandas as pd
 __all__ = ["figure"]
 
 _TITLES = {
-    "fairness": "Is it fair? Win rate by seat (95% Wilson intervals)",
+    "fairness": "Is it fair? Win rate by seat, or a one-player game's mean score (95% intervals)",
     "luck": "How much is luck? The stronger bot's win rate and edge, and the skill share (95% intervals)",
-    "options": "What does a rule change? Change in seat 1's win rate against the default (95% Newcombe intervals)",
+    "options": "What does a rule change? The change against the default rules (95% intervals)",
     "shape": "What is the game like? Mean a game (95% intervals)",
 }
 
