@@ -311,9 +311,9 @@ def test_the_cli_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
 # -- the same table wherever the games run ---------------------------------------------------------------------
 
 
-def small() -> coffeegames.analyse.Report:
+def small(**how) -> coffeegames.analyse.Report:
     return coffeegames.analyse("vivajava", seeds=6, bots=["random", "greedy"], players=2, options={"markers": [4]},
-                               progress=False)
+                               progress=False, **how)
 
 
 @pytest.fixture(scope="module")
@@ -328,9 +328,7 @@ def _same(report: coffeegames.analyse.Report, expected: dict[str, pd.DataFrame])
 
 
 def test_joblib_gives_the_same_tables(expected: dict[str, pd.DataFrame]) -> None:
-    report = small()
-    report.jobs = 2
-    _same(report, expected)
+    _same(small(jobs=2), expected)
 
 
 @pytest.fixture(scope="module")
@@ -344,12 +342,8 @@ def cluster() -> Iterator:
 def test_a_dask_cluster_gives_the_same_tables(expected: dict[str, pd.DataFrame], cluster) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.Client(cluster) as client:
-        report = coffeegames.analyse("vivajava", seeds=6, bots=["random", "greedy"], players=2,
-                                     options={"markers": [4]}, progress=False, client=client)
-        _same(report, expected)
-    by_address = coffeegames.analyse("vivajava", seeds=6, bots=["random", "greedy"], players=2,
-                                     options={"markers": [4]}, progress=False, client=cluster.scheduler_address)
-    _same(by_address, expected)
+        _same(small(client=client), expected)
+    _same(small(client=cluster.scheduler_address), expected)
 
 
 def test_the_gizmos_bots_choose_alike_whatever_the_hidden_cards_under_the_decks() -> None:
