@@ -28,13 +28,14 @@ from .exact import Bag, Dist, roll
 from .games import GameInfo, games
 
 if TYPE_CHECKING:
-    from . import dairyman
+    from . import analyse, dairyman
 
 __version__ = "0.1.0"
 
-_LAZY = ("dairyman", "vivajava", "roaster", "gizmos", "rush")
-"""The game packages: imported on first use (``coffeegames.dairyman``, ``from coffeegames import dairyman``), so
-``import coffeegames`` stays quick (benchmarks/README.md, import time)."""
+_LAZY = ("dairyman", "vivajava", "roaster", "gizmos", "rush", "analyse")
+"""The game packages and ``analyse`` (a package that is also a function: ``coffeegames.analyse("gizmos", seeds=100)``):
+imported on first use (``coffeegames.dairyman``, ``from coffeegames import dairyman``), so ``import coffeegames``
+stays quick (benchmarks/README.md, import time)."""
 
 
 def __getattr__(name: str) -> Any:
@@ -44,4 +45,4 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-__all__ = ["Bag", "CoffeeGamesError", "Dist", "GameInfo", "__version__", "dairyman", "errors", "exact", "games", "roll"]
+__all__ = ["Bag", "CoffeeGamesError", "Dist", "GameInfo", "__version__", "analyse", "dairyman", "errors", "exact", "games", "roll"]

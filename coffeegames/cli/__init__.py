@@ -17,6 +17,7 @@ Examples::
     coffeegames gizmos draw red:13 blue:10 black:12 yellow:9 --draws 3   # what 3 random draws bring of each colour
     coffeegames gizmos pay red:13 blue:10 black:12 yellow:9 --colour blue --cost 3 --held 1   # can random draws pay it?
     coffeegames rush orders --next 2 --seen "coffee+milk, milk+steam" --held tea   # what the next orders need
+    coffeegames analyse gizmos --seeds 200 --jobs 2   # fairness, luck, options and shape over 200 seeds
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import CoffeeGamesError
-from . import dairyman, gizmos, roaster, rush, vivajava
+from . import analyse, dairyman, gizmos, roaster, rush, vivajava
 from .common import Default, list_games
 
 __all__ = ["build_parser", "main"]
@@ -43,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     listing.set_defaults(run=list_games)
     for game in (dairyman, vivajava, roaster, gizmos, rush):
         game.add_commands(games)
+    analyse.add_commands(games)
     return parser
 
 

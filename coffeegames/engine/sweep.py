@@ -53,7 +53,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BadArgument, BadData, BadType, shown
-from ..validate import check_count, check_path
+from ..validate import check_count, check_flag, check_path
 from .solve import Policy, play_out
 
 __all__ = ["BotMaker", "SweepIncomplete", "load_rows", "play_task", "sweep"]
@@ -83,10 +83,11 @@ Task = tuple[str, str, int]
 """One game of a sweep: (game label, bots label, seed)."""
 
 
-def play_task(game: Any, make_bots: BotMaker, seed: int, max_steps: int = 100_000) -> dict[str, Any]:
+def play_task(game: Any, make_bots: BotMaker, seed: int, max_steps: int = 100_000, shape: bool = False) -> dict[str, Any]:
     """Play one game of a sweep and return its row (moves, each player's return as a float, the winners).
 
-    Chance draws from ``default_rng([seed, 0])``, the bots from ``default_rng([seed, 1])``.
+    Chance draws from ``default_rng([seed, 0])``, the bots from ``default_rng([seed, 1])``. ``shape=True`` adds
+    the game's shape (:data:`SHAPE_COLUMNS`, counted by replaying its moves: the game played is the same).
 
     >>> from coffeegames.engine import random_policy
     >>> from coffeegames.engine.examples import KeepOrReroll
@@ -101,6 +102,7 @@ def play_task(game: Any, make_bots: BotMaker, seed: int, max_steps: int = 100_00
         raise BadType("make_bots", "must be a bot maker: a function from a NumPy generator to a policy", make_bots)
     check_count(seed, "seed")
     check_count(max_steps, "max_steps")
+    check_flag(shape, "shape")
     bots = make_bots(np.random.default_rng([seed, 1]))
     final, log = play_out(game.new_initial_state(), bots, np.random.default_rng([seed, 0]), max_steps)
     returns = [float(r) for r in final.returns()]
@@ -108,12 +110,35 @@ def play_task(game: Any, make_bots: BotMaker, seed: int, max_steps: int = 100_00
     row: dict[str, Any] = {"moves": len(log)}
     row.update({f"player_{i}": r for i, r in enumerate(returns)})
     row["winners"] = tuple(i for i, r in enumerate(returns) if r == best)
+    if shape:
+        row.update(_shape(game.new_initial_state(), log))
     return row
 
 
-def _play_chunk(games: Mapping[str, Any], bots: Mapping[str, BotMaker], chunk: Sequence[Task], max_steps: int) -> list[dict[str, Any]]:
+SHAPE_COLUMNS = ("decisions", "choices_per_decision", "chance_events", "outcomes_per_chance_event")
+"""The columns ``shape=True`` adds to a row: the game's decisions (positions where a player acts), the mean number of
+legal actions at them, its chance events, and the mean number of possible outcomes at them (0.0 when there are none)."""
+
+
+def _shape(state: Any, log: list) -> dict[str, Any]:
+    """The shape columns of the game ``log`` played from ``state`` (replayed: :data:`SHAPE_COLUMNS`)."""
+    decisions = choices = chances = outcomes = 0
+    for move in log:
+        if state.is_chance():
+            chances += 1
+            outcomes += state.chance_outcome_count()
+        else:
+            decisions += 1
+            choices += len(state._legal_now())
+        state = state._apply(move)
+    return {"decisions": decisions, "choices_per_decision": choices / decisions if decisions else 0.0,
+            "chance_events": chances, "outcomes_per_chance_event": outcomes / chances if chances else 0.0}
+
+
+def _play_chunk(games: Mapping[str, Any], bots: Mapping[str, BotMaker], chunk: Sequence[Task], max_steps: int,
+                shape: bool = False) -> list[dict[str, Any]]:
     """The rows of several tasks, labelled (the unit of work sent to joblib or a Dask worker)."""
-    return [{"game": g, "bots": b, "seed": s, **play_task(games[g], bots[b], s, max_steps)} for g, b, s in chunk]
+    return [{"game": g, "bots": b, "seed": s, **play_task(games[g], bots[b], s, max_steps, shape)} for g, b, s in chunk]
 
 
 def sweep(
@@ -127,6 +152,7 @@ def sweep(
     max_steps: int = 100_000,
     progress: bool = True,
     save: str | Path | None = None,
+    shape: bool = False,
 ) -> pd.DataFrame:
     """Play every game of ``games`` with every bot maker of ``bots`` on every seed: one row per game played.
 
@@ -137,7 +163,8 @@ def sweep(
     address) runs on that Dask cluster. Tasks travel in chunks of ``chunk_size`` (default: about
     four chunks a worker or job). Columns: ``game``, ``bots``, ``seed``, ``moves``,
     ``player_0`` … (each player's return), ``winners`` (a tuple of players). ``save`` (a file path)
-    keeps every finished row in that file and resumes from it (see the module's text).
+    keeps every finished row in that file and resumes from it (see the module's text). ``shape=True`` adds the
+    columns of :data:`SHAPE_COLUMNS` (decisions, choices per decision, chance events, outcomes per chance event).
     """
     games, bots = _labelled(games, "games"), _labelled(bots, "bots")
     seed_list = _seeds(seeds)
@@ -147,6 +174,8 @@ def sweep(
         raise BadArgument("chunk_size", "must be a whole number 1 or more (or None: about four chunks a worker)", chunk_size)
     if client is not None and jobs != 1:
         raise BadArgument("jobs", "give jobs (joblib) or client (Dask), not both", jobs)
+    check_flag(shape, "shape")
+    steps = (max_steps, shape)  # what every chunk is played with
     tasks: list[Task] = [(g, b, s) for g in games for b in bots for s in seed_list]
     path = None if save is None else check_path(save, "save")
     done = {} if path is None or not os.path.lexists(path) else _saved_rows(path, set(tasks))
@@ -158,12 +187,12 @@ def sweep(
     with _Keeper(done, path) as keep:
         try:
             if client is not None:
-                lost = _on_dask(client, games, bots, todo, chunk_size, max_steps, bar, keep)
+                lost = _on_dask(client, games, bots, todo, chunk_size, steps, bar, keep)
             elif jobs != 1:
-                lost = _on_joblib(jobs, games, bots, todo, chunk_size, max_steps, bar, keep)
+                lost = _on_joblib(jobs, games, bots, todo, chunk_size, steps, bar, keep)
             else:
                 for task in todo:
-                    keep(_play_chunk(games, bots, [task], max_steps))
+                    keep(_play_chunk(games, bots, [task], *steps))
                     bar.update(1)
         except KeyboardInterrupt:
             table = _frame([done[t] for t in tasks if t in done])
@@ -288,14 +317,14 @@ def _default_size(tasks: list[Task], workers: int) -> int:
     return max(1, -(-len(tasks) // (4 * max(1, workers))))
 
 
-def _on_joblib(jobs: int, games: dict, bots: dict, tasks: list[Task], chunk_size: int | None, max_steps: int, bar: Any,
+def _on_joblib(jobs: int, games: dict, bots: dict, tasks: list[Task], chunk_size: int | None, steps: tuple[int, bool], bar: Any,
                keep: _Keeper) -> list[tuple[str, str, int, str]]:
     from joblib import Parallel, cpu_count, delayed
     from joblib.externals.loky.process_executor import TerminatedWorkerError
 
     size = chunk_size or _default_size(tasks, cpu_count() if jobs < 0 else jobs)
     chunks = _chunks(tasks, size)
-    results = Parallel(n_jobs=jobs, return_as="generator")(delayed(_play_chunk)(games, bots, c, max_steps) for c in chunks)
+    results = Parallel(n_jobs=jobs, return_as="generator")(delayed(_play_chunk)(games, bots, c, *steps) for c in chunks)
     finished = 0
     try:
         for done in results:  # in submission order
@@ -308,7 +337,7 @@ def _on_joblib(jobs: int, games: dict, bots: dict, tasks: list[Task], chunk_size
     return []
 
 
-def _on_dask(client: Any, games: dict, bots: dict, tasks: list[Task], chunk_size: int | None, max_steps: int, bar: Any,
+def _on_dask(client: Any, games: dict, bots: dict, tasks: list[Task], chunk_size: int | None, steps: tuple[int, bool], bar: Any,
              keep: _Keeper) -> list[tuple[str, str, int, str]]:
     from distributed import Client, as_completed
 
@@ -321,7 +350,7 @@ def _on_dask(client: Any, games: dict, bots: dict, tasks: list[Task], chunk_size
         workers = max(1, sum(client.nthreads().values()))
         chunks = _chunks(tasks, chunk_size or _default_size(tasks, workers))
         [games_data, bots_data] = client.scatter([games, bots], broadcast=True)
-        futures = [client.submit(_play_chunk, games_data, bots_data, c, max_steps, pure=False) for c in chunks]
+        futures = [client.submit(_play_chunk, games_data, bots_data, c, *steps, pure=False) for c in chunks]
         order = {f.key: i for i, f in enumerate(futures)}
         lost: list[tuple[str, str, int, str]] = []
         for future in as_completed(futures):
@@ -360,5 +389,5 @@ def _frame(rows: list[dict]) -> pd.DataFrame:
     if table.empty:
         return pd.DataFrame(columns=[*columns, "winners"])
     players = sorted((c for c in table.columns if c.startswith("player_")), key=lambda c: int(c.split("_")[1]))
-    return table[[*columns, *players, "winners"]]
+    return table[[*columns, *players, "winners", *(c for c in SHAPE_COLUMNS if c in table.columns)]]
 
