@@ -89,7 +89,8 @@ class Explorer:
         self.status = widgets.HTML("Pick a game, a question and a number of games, then press <b>Run</b>.")
         self.message = widgets.HTML()
         self.bar = widgets.Output()  # the sweep's progress bar (tqdm) shows here while games are played
-        self.fig = figure([], height=420, title="The answer's figure appears here")
+        self.fig = figure([], height=120, title="Press Run: the answer's figure appears here",
+                          xaxis_visible=False, yaxis_visible=False)
         self.chart = StaticPlot(self.fig)
         self.table = widgets.HTML()
         self.button.on_click(lambda _: self.run())
@@ -99,6 +100,11 @@ class Explorer:
             widgets.HBox([self.game, self.question]), widgets.HBox([self.seeds, self.button]),
             self.status, self.message, self.bar, self.chart, self.table,
         ])
+        self.widget.add_class("cg-explore")  # the classes a page test finds the parts by
+        for part, name in ((self.game, "game"), (self.question, "question"), (self.seeds, "seeds"), (self.button, "run"),
+                           (self.status, "status"), (self.message, "message"), (self.bar, "progress"),
+                           (self.chart, "chart"), (self.table, "table")):
+            part.add_class(f"cg-explore-{name}")
 
     def _changed(self, _: Any = None) -> None:
         """A control moved: say what Run will do (played games are kept, so it may be quick)."""
