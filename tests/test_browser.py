@@ -5,6 +5,8 @@ What it checks (``python -m pytest -m browser`` runs only this file):
 * every notebook in ``notebooks/`` renders under Voilà with no widget error on the page
   ("Error displaying widget", "Failed to initialize model", a Python traceback), and no
   link on the start page leads to an error page;
+* the explore app answers a question: a game and a question picked, Run pressed, the
+  analysis report's table and its bars with intervals appear;
 * every walkthrough (a :class:`~coffeegames.widgets.DecisionView`) is clicked through
   more than a dozen moves (taking the best or the second choice, letting chance roll,
   one typed companion-mode entry, one undo), loaded several times. After each click the
