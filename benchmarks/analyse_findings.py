@@ -29,6 +29,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--seeds", type=int, default=2000)
+    parser.add_argument("--first", type=int, default=0, help="the first seed (several runs can share a sweep's seeds)")
     parser.add_argument("--players", type=int, nargs="*")
     parser.add_argument("--bots", nargs="*", default=["greedy"])
     parser.add_argument("--questions", nargs="*", default=["fairness", "shape"])
@@ -38,7 +39,7 @@ def main() -> None:
     args = parser.parse_args()
     rows = Path(args.rows or f"/tmp/analyse-runs/{args.game}-{'-'.join(args.questions)}.jsonl")
     rows.parent.mkdir(parents=True, exist_ok=True)
-    report = coffeegames.analyse(args.game, seeds=args.seeds, bots=args.bots, options={}, players=args.players or None,
+    report = coffeegames.analyse(args.game, seeds=range(args.first, args.first + args.seeds), bots=args.bots, options={}, players=args.players or None,
                                  jobs=args.jobs, progress=True, save=rows)
     cpu, wall = time.process_time(), time.perf_counter()
     tables = {q: json.loads(report.table(q).to_json(orient="records")) for q in args.questions}

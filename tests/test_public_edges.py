@@ -124,6 +124,10 @@ INTERNAL: dict[str, str] = {
                                                     "with its own game, adapter and parser; the caller's human and seed "
                                                     "it checks are driven here through the five walkthroughs",
     "coffeegames.widgets.vivajava_odds.bean_ink": _VIEW,
+    "coffeegames.analyse.questions.": "the report's tables, computed from the rows its own sweeps made",
+    "coffeegames.analyse.figures.": "draws a report's own table (Report.figure checks the question)",
+    "coffeegames.analyse.options.game_label": "labels the report's own games (parse_label reads them back)",
+    "coffeegames.analyse.options.parse_label": "reads the labels of the report's own rows",
     # methods (driven by test_every_public_method_*)
     "coffeegames.dairyman.state.State.start_turn": _HOOK, "coffeegames.vivajava.state.State.start_turn": _HOOK,
     "coffeegames.vivajava.state.State.free_markers": _LEGAL, "coffeegames.vivajava.state.State.is_open": _LEGAL,
@@ -526,6 +530,8 @@ INSTANCES: dict[str, Any] = {
     "coffeegames.rush.state.State": _rush_moving,
     "coffeegames.rush.actions.Move": lambda: coffeegames.rush.Move(0, (1, 2), 1),
     "coffeegames.engine.advice.Sample": lambda: coffeegames.engine.advice.Sample(200, 0.42, unit="playouts"),
+    "coffeegames.analyse.report.Report": lambda: coffeegames.analyse("roaster", seeds=2, bots=["greedy"], options={},
+                                                                     progress=False),
 }
 """How to build a real instance of a class whose constructor's valid-ish arguments (by name) do not make one."""
 

@@ -35,6 +35,19 @@ else:
         """This package, callable as its :func:`analyse` (``coffeegames.analyse("gizmos", seeds=100)``)."""
 
         def __call__(self, *args: Any, **kwargs: Any) -> Any:
+            try:
+                inspect.signature(self.analyse).bind(*args, **kwargs)
+            except TypeError as error:  # a missing or unknown argument: the library's own error, naming it
+                from ..errors import BadArgument
+
+                given = inspect.signature(self.analyse).bind_partial
+                try:
+                    bound = given(*args, **kwargs).arguments
+                except TypeError:
+                    raise BadArgument("arguments", f"{error}: coffeegames.analyse(name, seeds=100, ...)") from None
+                missing = [name for name in ("name", "seeds") if name not in bound]
+                raise BadArgument(missing[0] if missing else "arguments",
+                                  "is needed: coffeegames.analyse(name, seeds=100, ...)") from None
             return self.analyse(*args, **kwargs)
 
         @property

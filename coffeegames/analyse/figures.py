@@ -4,8 +4,8 @@ Example:
     >>> import pandas as pd
     >>> table = pd.DataFrame({"variant": ["players=2"] * 2, "seat": [1, 2], "win_rate": [0.4, 0.6],
     ...                       "low": [0.35, 0.55], "high": [0.45, 0.65]})
-    >>> figure(table, "fairness", "Gizmos").data[0].error_y.array.tolist()
-    [0.04999999999999999, 0.04999999999999999]
+    >>> [round(x, 3) for x in figure(table, "fairness", "Gizmos").data[0].error_y.array]
+    [0.05, 0.05]
 """
 
 from __future__ import annotations

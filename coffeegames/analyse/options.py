@@ -25,8 +25,9 @@ import dataclasses
 import json
 from typing import Any
 
-from ..errors import BadArgument, CoffeeGamesError
+from ..errors import BadArgument, BadType, CoffeeGamesError
 from ..games import games as registry
+from ..validate import Checker
 
 __all__ = ["CHOICES", "SCORE_PAYOFF", "NOT_SWEPT", "game_label", "option_grid", "parse_label", "variants"]
 
@@ -48,17 +49,26 @@ SCORE_PAYOFF = {"vivajava": {"payoff": "pp"}, "gizmos": {"payoff": "points"}, "d
 """The options that make ``returns()`` every player's score (Coffee Rush and Coffee Roaster always return scores)."""
 
 
+def _game(name: Any) -> str:
+    return Checker("", BadArgument).one_of(name, "name", list(registry()))
+
+
 def variants(name: str) -> list[dict[str, Any]]:
     """The variants of game ``name`` the registry plays (each a dict of ``Game`` options)."""
-    return [dict(v) for v in registry()[name].variants]
+    return [dict(v) for v in registry()[_game(name)].variants]
 
 
 def option_grid(name: str, base: dict[str, Any] | None = None) -> dict[str, list[Any]]:
     """Each swept option of game ``name`` → the values swept besides its default (see the module's text), checked
     against ``Game(**base, option=value)``; an option with no value the game accepts is left out."""
-    info = registry()[name]
+    info = registry()[_game(name)]
+    if base is not None and not isinstance(base, dict):
+        raise BadType("base", "must be a dict of the game's options (a variant: {'players': 2})", base)
     base = dict(base or {})
-    rules = info.game(**base).rules
+    try:
+        rules = info.game(**base).rules
+    except TypeError:
+        raise BadArgument("base", "must be options of the game (a variant: {'players': 2})", base) from None
     grid: dict[str, list[Any]] = {}
     for field in dataclasses.fields(rules):
         if field.name in NOT_SWEPT or field.metadata.get("kind") == "Fact" or field.name in base:

@@ -48,6 +48,8 @@ QUESTIONS = ("fairness", "luck", "options", "shape")
 """The questions a report answers, in the order ``table()`` lists them."""
 MAX_SEEDS = 1_000_000
 """The most seeds an analysis plays (each question plays every seed at least once)."""
+VARIANT_KEYS = frozenset({"players", "solo", "side"})
+"""The options that make a registry variant (the fairness question's rows)."""
 MAX_MOVES = 100_000
 """A game of an analysis longer than this stops its sweep: an option setting's sweep is then noted as not ending."""
 
@@ -249,19 +251,17 @@ def load(path: str | Path, *, progress: bool = False) -> Report:
         raise BadData("(rows)", "must hold at least one game: a file analyse(..., save=...) wrote", "",
                       source=f"saved analysis {path.name[:100]}")
     name = str(next(iter(rows))[0]).partition(" ")[0]
-    payoff = set(SCORE_PAYOFF.get(name, {}))
     seeds = sorted({s for _, _, s in rows})
     plain = [parse_label(g)[1] for g in dict.fromkeys(g for g, _, _ in rows) if g.startswith(f"{name} ")]
-    found = [v for v in plain if not payoff & set(v)] if payoff else []
+    found = [v for v in plain if set(v) <= VARIANT_KEYS]  # the fairness question's games (the game's own payoff)
     lineups = {b for _, b, _ in rows}
     order = [b for b in BOT_NAMES if any(b == part for lineup in lineups for part in lineup.split(" v "))]
     if not order or not all(part in BOT_NAMES for lineup in lineups for part in lineup.split(" v ")):
         raise BadData("bots", f"must be bots of {', '.join(BOT_NAMES)}: an analysis with bots of your own is read by "
                       "analyse(name, bots=..., save=path)", ", ".join(sorted(lineups))[:100], source=f"saved analysis {path.name[:100]}")
-    counts = [v["players"] for v in found if "players" in v and len(v) == 1]
-    report = Report(name, seeds=seeds, bots=order, players=counts or None, options={}, progress=progress, save=path)
-    if payoff or name in ("rush", "roaster"):
-        report.options = _saved_options(report, plain)
+    report = Report(name, seeds=seeds, bots=order, options={}, progress=progress, save=path)
+    report.variants = found or report.variants
+    report.options = _saved_options(report, plain)
     return report
 
 
