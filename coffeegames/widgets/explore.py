@@ -20,7 +20,6 @@ Example:
 from __future__ import annotations
 
 import html
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -40,7 +39,7 @@ QUESTIONS: dict[str, str] = {
     "options": "What does each option change?",
     "shape": "What is the game like? (moves, choices)",
 }
-"""The report's questions, with the words the dropdown shows."""
+"""The report's questions (``coffeegames.analyse.report.QUESTIONS``, in its order), with the words the dropdown shows."""
 MAX_GAMES = 2000
 """The most games (seeds) a question the slider offers; the README's findings use 2,000."""
 STEP = 10
@@ -48,7 +47,8 @@ STEP = 10
 
 def _analyse() -> Callable[..., Any]:
     """``coffeegames.analyse``, imported when the first question is asked (it loads the sweep and the bots)."""
-    analyse: Callable[..., Any] = importlib.import_module("coffeegames.analyse").analyse
+    from ..analyse import analyse
+
     return analyse
 
 
