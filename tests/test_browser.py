@@ -5,6 +5,8 @@ What it checks (``python -m pytest -m browser`` runs only this file):
 * every notebook in ``notebooks/`` renders under Voilà with no widget error on the page
   ("Error displaying widget", "Failed to initialize model", a Python traceback), and no
   link on the start page leads to an error page;
+* the explore app answers a question: a game and a question picked, Run pressed, the
+  analysis report's table and its bars with intervals appear;
 * every walkthrough (a :class:`~coffeegames.widgets.DecisionView`) is clicked through
   more than a dozen moves (taking the best or the second choice, letting chance roll,
   one typed companion-mode entry, one undo), loaded several times. After each click the
@@ -494,6 +496,33 @@ def _check_links(tab: Page, voila: str) -> None:
             bad.append(f"{link}: {status}")
     if bad:
         tab.fail(f"{tab.name}: links leading to an error page under Voilà: {bad}")
+
+
+def test_the_explore_app_answers_a_question(voila: str, browser: Any) -> None:
+    """explore.ipynb: pick Coffee Roaster and "What is the game like?", press Run: the games are played in the kernel
+    behind the page and the report's table and figure (bars with their intervals) appear, with no widget error."""
+    from coffeegames.widgets.explore import QUESTIONS
+
+    tab = Page(browser, _render_url(voila, "explore.ipynb"), "explore-run")
+    page = tab.page
+    try:
+        tab.load()
+        page.select_option(".cg-explore-game select", label="Coffee Roaster")
+        page.select_option(".cg-explore-question select", label=QUESTIONS["shape"])
+        page.click(".cg-explore-run")
+        try:
+            page.wait_for_selector(".cg-explore-table table", timeout=RENDER_TIMEOUT * 1000)
+            page.wait_for_function("""() => { const plot = document.querySelector('.cg-explore-chart .js-plotly-plot');
+                return plot && plot._fullData && plot._fullData.some(t => t.type === 'bar' && t.error_y.visible); }""",
+                                   timeout=PLOT_TIMEOUT * 1000)
+        except Exception:
+            tab.fail("explore-run: after Run, no table or no bars with intervals appeared")
+        table = page.inner_text(".cg-explore-table")
+        if not all(word in table for word in ("side=full", "moves", "decisions")):
+            tab.fail(f"explore-run: the table does not show Coffee Roaster's shape: {table[:300]!r}")
+        tab.check_errors("after Run")
+    finally:
+        tab.close()
 
 
 @pytest.mark.parametrize("load", range(1, LOADS + 1), ids=lambda n: f"load{n}")

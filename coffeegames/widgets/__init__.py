@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .dairyman_odds import BustChanceExplorer, MostLockedExplorer, RollAdvisor, SimulationCheck, parse_dice
     from .dairyman_policy import PolicyExplorer
     from .decision import DecisionView, exact_text, solver_advice
+    from .explore import Explorer, explore_view
     from .gizmos_game import gizmos_adapter, gizmos_board, gizmos_walkthrough
     from .gizmos_odds import DispenserExplorer
     from .roaster_game import ROASTER, roaster_board, roaster_walkthrough
