@@ -50,6 +50,14 @@ def print_rows(rows: Sequence[Mapping[Any, object]], as_json: bool, extra: dict 
     print(text_table([{column: _shown(column, value) for column, value in row.items()} for row in rows]))
 
 
+def print_rule_of_thumb(found: Mapping[str, Any], against: str, loss: str, rows: Sequence[Mapping[Any, object]]) -> None:
+    """The verdict that ends a ``rule`` command (``found``: the rule, and whether it is within 1% of ``against``; ``loss``
+    in words), then the rules' table."""
+    verdict = "the simplest rule" if found["within_1_percent"] else "no rule is; the best found"
+    print(f"\nRule of thumb (within 1% of {against}: {verdict}): {found['rule']}\n  gives up {loss}\n")
+    print_rows(rows, False)
+
+
 def _shown(column: str, value: object) -> object:
     """A table cell as text: a chance (column ``p_...``, ``P(...)`` or ``probability``) or a mean with its decimal; ``-`` if missing."""
     if isinstance(value, Fraction):

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import dairyman
 from ..text import text_table
-from .common import Default, jsonable, positions, print_rows
+from .common import Default, jsonable, positions, print_rows, print_rule_of_thumb
 
 __all__: list[str] = []  # the commands are reached through coffeegames.cli.main
 
@@ -203,14 +203,12 @@ def _rule(args: argparse.Namespace) -> None:
                                 "rule_of_thumb": {k: jsonable(v) for k, v in found.items()},
                                 "policy_table": {str(d): {str(s): v for s, v in row.items() if v} for d, row in policy.iterrows()}})
         return
-    verdict = "the simplest rule within 1% of optimal play" if found["within_1_percent"] else "no rule is within 1%; the best found"
     print(f"Dairyman, {args.dice} dice: optimal play scores {turn.value} ≈ {float(turn.value):.2f}\n"
           f"Assumes: {turn.assumptions}; locks {'the best lock for the rule' if args.locks == 'best' else 'the most dice'}.\n{display}")
     print("Roll or stop after a lock, by dice left (rows) and sets locked (columns):\n")
     print(turn.policy_table().to_string())
-    print(f"\nRule of thumb ({verdict}): {found['rule']}\n  gives up {found['loss']} ≈ {float(found['loss']):.4f} points "
-          f"a turn ({100 * float(found['loss_share']):.3f}% of optimal)\n")
-    print_rows(rows, False)
+    print_rule_of_thumb(found, "optimal play", f"{found['loss']} ≈ {float(found['loss']):.4f} points a turn "
+                        f"({100 * float(found['loss_share']):.3f}% of optimal)", rows)
 
 
 def _add_scoring(cmd: argparse.ArgumentParser, run: Any) -> None:

@@ -14,7 +14,7 @@ from .. import roaster
 from ..errors import BadArgument
 from ..exact import Bag
 from ..text import labelled_text, mean_text, percent, text_table
-from .common import Default, jsonable, positions, print_rows
+from .common import Default, jsonable, positions, print_rows, print_rule_of_thumb
 
 __all__: list[str] = []  # the commands are reached through coffeegames.cli.main
 
@@ -152,10 +152,8 @@ def _roaster_rule(args: argparse.Namespace) -> None:
           f"Hindsight bound (no policy does better): {float(bound):.3f} points; the solver's own policy "
           f"(stop where the cup test now beats one more round): {float(solver):.3f}\n")
     print(roaster.stop_or_draw_policy(card, args.games, args.seed).to_string())
-    verdict = "the simplest rule within 1% of the bound" if found["within_1_percent"] else "no rule within 1% of the bound; the best found"
-    print(f"\nRule of thumb ({verdict}): {found['rule']}\n  gives up at most {float(found['loss']):.3f} ± "
-          f"{found['loss_stderr']:.3f} points ({100 * float(found['loss_share']):.2f}%)\n")
-    print_rows(rows, False)
+    print_rule_of_thumb(found, "the bound", f"at most {float(found['loss']):.3f} ± {found['loss_stderr']:.3f} points "
+                        f"({100 * float(found['loss_share']):.2f}%)", rows)
 
 
 def add_commands(games: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from .. import vivajava
 from ..errors import BadArgument
 from ..text import fraction_text
-from .common import OldFlag, jsonable, print_rows
+from .common import OldFlag, jsonable, print_rows, print_rule_of_thumb
 
 __all__: list[str] = []  # the commands are reached through coffeegames.cli.main
 
@@ -73,10 +73,8 @@ def _vivajava_rule(args: argparse.Namespace) -> None:
           f"the blend held is the best blend of 5 coffee dice). Optimal start-of-turn value: {optimal} ≈ {float(optimal):.4f} PP"
           f"\n")
     print(vivajava.keep_policy(args.players).to_string())
-    verdict = "the simplest rule within 1%" if found["within_1_percent"] else "no rule within 1%; the best found"
-    print(f"\nRule of thumb ({verdict}): {found['rule']}\n  gives up {found['loss']} ≈ {float(found['loss']):.5f} PP "
-          f"({100 * float(found['loss_share']):.3f}% of optimal)\n")
-    print_rows(rows, False)
+    print_rule_of_thumb(found, "optimal play", f"{found['loss']} ≈ {float(found['loss']):.5f} PP "
+                        f"({100 * float(found['loss_share']):.3f}% of optimal)", rows)
 
 
 def add_commands(games: Any) -> None:
