@@ -14,15 +14,25 @@ What it checks (``python -m pytest -m browser`` runs only this file):
   plotly data (``_fullData`` / ``_fullLayout`` of the ``.js-plotly-plot`` inside
   ``.cg-board`` and ``.cg-chart``, whether a live figure or a static plot) are compared
   with what the same moves give in this process (same notebook cell, same seed). A view
-  whose figure stops redrawing fails here, whatever its texts say.
+  whose figure stops redrawing fails here, whatever its texts say;
+* no output on a walkthrough page still shows an earlier position, after each move and
+  after **New game** (a new seed typed, then a few more moves): the view's status, moves,
+  summary and "why this value?" panel, and every notebook output that follows the view
+  (a later cell that uses ``game`` and shows a widget: Gizmos' latest turn as a chain,
+  Rush's best plans, Roaster's numbers behind the bars) show what the same moves give
+  here, the notebook's own cells run in this process (print and display in an Output
+  widget caught). A later cell that uses ``game`` but shows no widget is a snapshot: the
+  Markdown cell before it must say "snapshot", else the test fails.
+
+Every wait is for a condition (Voilà done, widgets drawn, the texts showing the move, the
+plots showing it), with a generous limit for a busy machine; no fixed pause.
 
 It needs Debian's ``chromium`` (``apt-get install chromium``; no ``playwright install``)
 and the Python driver and Voilà (``pip install -e '.[test]'``). Without them it is
 skipped with that message, unless ``CI=true``: then a missing browser is a failure.
 Screenshots of failures go to ``test-artifacts/browser/`` (git ignores it).
 Environment: ``CG_CHROMIUM`` (the browser, default ``/usr/bin/chromium``),
-``CG_BROWSER_LOADS`` (loads per walkthrough, default 2),
-``CG_BROWSER_SETTLE`` (seconds between the widgets appearing and the first click, default 3).
+``CG_BROWSER_LOADS`` (loads per walkthrough, default 2).
 """
 
 from __future__ import annotations
@@ -31,10 +41,12 @@ import html
 import json
 import os
 import re
+import ast
 import socket
 import subprocess
 import sys
 import time
+from contextlib import ExitStack
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -43,6 +55,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -67,12 +80,10 @@ ERRORS = ["Error displaying widget", "Failed to initialize model", "Traceback (m
 RENDER_TIMEOUT = 240.0  # s, a page's cells run in the kernel (slow on a loaded 2-core machine)
 WIDGET_TIMEOUT = 120.0  # s, from the notebook having run to every widget drawn
 AFTER_FAILURE = 4  # clicks made after a plot was first wrong, to tell a lost update from a plot that stopped redrawing
-SETTLE = float(os.environ.get("CG_BROWSER_SETTLE", "3"))
-"""s between the widgets appearing and the first click, as a learner reads the page first. (A live plotly
-FigureWidget can drop an update sent in its first second or two after it is drawn: with 0 this test also
-catches that.)"""
-TEXT_TIMEOUT = 60.0  # s, from a click to the texts showing the move (the kernel computes the advice)
-PLOT_TIMEOUT = 15.0  # s, from the texts to the plots: they are updated in the same kernel callback, just after
+TEXT_TIMEOUT = 120.0  # s, limit from a click to the texts showing the move (the kernel computes the advice)
+PLOT_TIMEOUT = 60.0  # s, limit from the texts to the plots: updated in the same kernel callback, drawn by the browser
+NEW_SEED = 5  # typed before New game: a game other than the notebook's
+AFTER_NEW_GAME = 3  # moves made after New game
 
 
 # -- what the page must show: computed here, from the notebook's own cells -----------------------------
@@ -80,6 +91,61 @@ PLOT_TIMEOUT = 15.0  # s, from the texts to the plots: they are updated in the s
 def _text(markup: str) -> str:
     """HTML as the browser's innerText shows it, whitespace collapsed."""
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+def _flat(markup: str) -> str:
+    """HTML as the browser shows it, its <style> blocks dropped, with no whitespace at all (innerText puts tabs and
+    line breaks where HTML had tags: the letters are what must match).
+
+    >>> _flat("<style>td {x: 1}</style><b>Best</b>: roll, <i>worth</i>&nbsp;3")
+    'Best:roll,worth3'
+    """
+    shown = re.sub(r"<style[^>]*>.*?</style>", "", markup, flags=re.S | re.I)
+    return "".join(html.unescape(re.sub(r"<[^>]+>", "", shown)).split())
+
+
+class _Outputs:
+    """What each Output widget of a notebook run here (no kernel) would show: the ``print`` and ``display`` of the
+    notebook's code (given to its cells) go to the Output being entered, as :func:`_flat` texts; ``clear_output``
+    empties it. :meth:`patched` puts the Output methods in place for a ``with``."""
+
+    def __init__(self) -> None:
+        self.entered: list[Any] = []
+        self.held: dict[int, list[str]] = {}
+
+    def _add(self, text: str) -> None:
+        if self.entered:
+            self.held.setdefault(id(self.entered[-1]), []).append(text)
+
+    def print(self, *args: Any, sep: str = " ", **_: Any) -> None:
+        self._add(_flat(html.escape(sep.join(map(str, args)))))
+
+    def display(self, *objects: Any, **_: Any) -> None:
+        for obj in objects:
+            shown = obj._repr_html_() if hasattr(obj, "_repr_html_") else None
+            self._add(_flat(shown if shown is not None else html.escape(str(obj))))
+
+    def text(self, widget: Any) -> str:
+        """What ``widget`` (an HTML or Output widget) shows, flat."""
+        import ipywidgets
+
+        if isinstance(widget, ipywidgets.Output):
+            return "".join(self.held.get(id(widget), []))
+        return _flat(widget.value)
+
+    def patched(self) -> ExitStack:
+        import ipywidgets
+
+        def enter(widget: Any) -> Any:
+            self.entered.append(widget)
+            return widget
+
+        stack = ExitStack()
+        stack.enter_context(mock.patch.object(ipywidgets.Output, "__enter__", enter))
+        stack.enter_context(mock.patch.object(ipywidgets.Output, "__exit__", lambda *_: self.entered.pop() and None))
+        stack.enter_context(mock.patch.object(ipywidgets.Output, "clear_output",
+                                              lambda widget, *_, **__: self.held.pop(id(widget), None) and None))
+        return stack
 
 
 def _norm(value: Any) -> Any:
@@ -113,14 +179,31 @@ def _board_summary(traces: Any, layout: Any) -> dict[str, Any]:
             "annotations": [a.text or "" for a in fig.layout.annotations]}
 
 
-def _snapshot(view: Any) -> dict[str, Any]:
-    """Everything the page must show after a move: texts, the chart's bars, the board."""
+def _snapshot(live: Any, followers: dict[int, tuple[Any, Any]], outputs: _Outputs) -> dict[str, Any]:
+    """Everything the page must show after a move: texts, the chart's bars, the board, the outputs following the view.
+
+    Worked out afresh, not read from the views the moves were made in (a view or an output that forgot to redraw
+    would be as stale here as on the page): a new view of the same game (same session, same adapter) for the texts
+    and the chart, and each follower cell's own drawing function called again for its output.
+    ``texts`` holds what :data:`READ_PAGE` reads from the page, flat: the status, each move listed, the summary, the
+    "why" panel (None when hidden) and each follower cell's output, as ``[cell-index, text]``."""
+    view = type(live)(live.session, live.adapter, max_bars=live.max_bars)
+    for _, draw in followers.values():
+        draw()
     valued = [row for row in view.advice if row.value is not None]
     bars = [[("★ " if row.best else "") + row.label, round(float(row.value), 9)] for row in valued[: view.max_bars]]
     status = _text(view.status.value)
+    moves = [f"{who}: {move}" for who, move in view.history()]  # moves in the game's words, as listed
     return {
+        "texts": {
+            "status": _flat(view.status.value),
+            "history": [_flat(html.escape(move)) for move in moves],
+            "summary": _flat(view.summary.value),
+            "why": None if view.why_panel.layout.display == "none" else _flat(view.why_panel.value),
+            "followers": [[index, outputs.text(widget)] for index, (widget, _) in sorted(followers.items())],
+        },
         "status": status,
-        "history": [f"{who}: {move}" for who, move in view.history()],  # moves in the game's words, as listed
+        "history": moves,
         "bars": bars,
         # With nothing to value (a chance node, the end, a roasting round) the chart box is hidden: nothing to compare.
         "chart_hidden": view.chart_box.layout.display == "none",
@@ -155,18 +238,48 @@ def typed_text(outcome: Any) -> str:
     raise TypeError(f"no typed form for {outcome!r}")
 
 
-def _notebook_view(notebook: str) -> Any:
-    """Run the notebook's code cells up to the one showing ``game`` (displays dropped); its DecisionView."""
+def _notebook_view(notebook: str, outputs: _Outputs) -> tuple[Any, dict[int, tuple[Any, Any]]]:
+    """Run the notebook's code cells up to the one showing ``game`` (displays dropped), then each later cell that uses
+    ``game``; the DecisionView, and by the page's ``cell-index`` (1 + the cell's place in the notebook) the widget each
+    later cell shows with the function that draws it.
+
+    Such a cell must show an HTML or Output widget that follows the view, drawn by the one function the cell defines
+    (called with no argument, it draws the position the view shows now), or the Markdown cell before it must say its
+    output is a "snapshot"."""
     cells = json.loads((ROOT / "notebooks" / notebook).read_text())["cells"]
-    space: dict[str, Any] = {"display": lambda *args, **kwargs: None}
-    for cell in cells:
+    space: dict[str, Any] = {"display": outputs.display, "print": outputs.print}
+    view, followers = None, {}
+    for number, cell in enumerate(cells):
+        source = "".join(cell["source"])
         if cell["cell_type"] != "code":
             continue
-        source = "".join(cell["source"])
-        exec(compile(source, f"{notebook}:cell", "exec"), space)
-        if source.strip().splitlines()[-1].strip() == "game":
-            return space["game"]
-    raise AssertionError(f"{notebook}: no cell ends by showing `game`")
+        tree = ast.parse(source)
+        if view is None:
+            exec(compile(tree, f"{notebook}:cell", "exec"), space)
+            if source.strip().splitlines()[-1].strip() == "game":
+                view = space["game"]
+            continue
+        if "game" not in {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}:
+            continue  # it shows no position of the view
+        shown = None
+        if tree.body and isinstance(tree.body[-1], ast.Expr):
+            last = ast.Expression(tree.body.pop().value)
+            exec(compile(tree, f"{notebook}:cell", "exec"), space)
+            shown = eval(compile(last, f"{notebook}:cell", "eval"), space)
+        else:
+            exec(compile(tree, f"{notebook}:cell", "exec"), space)
+        import ipywidgets
+
+        if isinstance(shown, ipywidgets.HTML | ipywidgets.Output):
+            defined = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
+            assert len(defined) == 1, f"{notebook}: cell {number} follows the view but defines {defined}, not one drawing function"
+            followers[number + 1] = (shown, space[defined[0]])
+        else:
+            before = "".join(cells[number - 1]["source"]) if number else ""
+            assert "snapshot" in before.lower(), (f"{notebook}: cell {number} uses `game` but shows no HTML or Output "
+                                                  "widget following the view, and the text before it does not say it is a snapshot")
+    assert view is not None, f"{notebook}: no cell ends by showing `game`"
+    return view, followers
 
 
 @cache
@@ -179,13 +292,28 @@ def plan(notebook: str) -> list[tuple[str, Any, dict[str, Any]]]:
     companion mode (once), ``("bots", None)`` lets the bots play, ``("undo", None)`` once.
     The first entry, ``("load", None)``, is the page as loaded.
     """
-    view = _notebook_view(notebook)
-    steps: list[tuple[str, Any, dict[str, Any]]] = [("load", None, _snapshot(view))]
+    outputs = _Outputs()
+    with outputs.patched():
+        return _plan(notebook, outputs)
+
+
+def _plan(notebook: str, outputs: _Outputs) -> list[tuple[str, Any, dict[str, Any]]]:
+    view, followers = _notebook_view(notebook, outputs)
+    snapshot = lambda: _snapshot(view, followers, outputs)  # noqa: E731
+    steps: list[tuple[str, Any, dict[str, Any]]] = [("load", None, snapshot())]
     typed = undone = False
     taken = 0
-    while len(steps) <= MORE_CLICKS.get(notebook, CLICKS):
+    clicks = MORE_CLICKS.get(notebook, CLICKS)
+    renewed = 0  # the step of New game
+    while not renewed or len(steps) <= renewed + AFTER_NEW_GAME:
         step: tuple[str, Any]
-        if len(steps) == 8 and not undone and not view.undo_button.disabled:
+        over = all(b.disabled for b in (view.chance_button, view.take_button, view.bots_button))
+        if not renewed and (len(steps) == clicks + 1 or over):  # New game, on another seed
+            renewed = len(steps)
+            view.seed_box.value = NEW_SEED
+            view.new_game_button.click()
+            step = ("new", NEW_SEED)
+        elif len(steps) == 8 and not undone and not view.undo_button.disabled:
             view.undo_button.click()
             step, undone = ("undo", None), True
         elif not view.chance_button.disabled:
@@ -212,15 +340,16 @@ def plan(notebook: str) -> list[tuple[str, Any, dict[str, Any]]]:
         else:
             break  # the game is over
         assert not view.message.value, f"{notebook}: {step} was refused: {_text(view.message.value)}"
-        steps.append((*step, _snapshot(view)))
+        steps.append((*step, snapshot()))
     kinds = [kind for kind, _, _ in steps]
-    assert {"take", "type", "undo"} <= set(kinds) and len(steps) > 12, f"{notebook}: the plan {kinds} misses a part"
+    assert {"take", "type", "undo", "new"} <= set(kinds) and len(steps) > 12, f"{notebook}: the plan {kinds} misses a part"
+    assert kinds[-1] != "new", f"{notebook}: no move after New game"
     return steps
 
 
 # -- reading the page -------------------------------------------------------------------------------
 
-READ_PAGE = """() => {
+READ_PAGE = """(cells) => {
   const plain = v => ArrayBuffer.isView(v) ? Array.from(v)
       : Array.isArray(v) ? v.map(plain) : v;
   const plotIn = cls => {
@@ -242,13 +371,26 @@ READ_PAGE = """() => {
   };
   const text = cls => { const e = document.querySelector('.' + cls); return e ? e.innerText : null; };
   const history = document.querySelector('.cg-history');
+  const flat = s => s === null || s === undefined ? null : s.replace(/\\s+/g, '');
+  const why = document.querySelector('.cg-why');
   return {
     status: text('cg-status'),
     history: history ? [...history.querySelectorAll('li')].map(li => li.innerText) : null,
     board: summary(plotIn('cg-board')),
     chart: summary(plotIn('cg-chart')),
+    // flat (no whitespace), in the order of _snapshot's "texts": the page's texts to compare whole
+    texts: {
+      status: flat(text('cg-status')),
+      history: history ? [...history.querySelectorAll('li')].map(li => flat(li.innerText)) : null,
+      summary: flat(text('cg-summary')),
+      why: why && why.checkVisibility() ? flat(why.innerText) : null,
+      followers: cells.map(c => { const e = document.querySelector(`[cell-index="${c}"]`); return [c, e ? flat(e.innerText) : null]; }),
+    },
   };
 }"""
+
+TEXTS_SHOWN = f"""(want) => JSON.stringify(({READ_PAGE})(want.cells).texts) === JSON.stringify(want.texts)"""
+"""True once the page's texts (flat) are the expected ones: what a wait for the kernel's redraw waits on."""
 
 
 def _squash(value: Any) -> Any:
@@ -273,14 +415,27 @@ def _same(expected: Any, shown: Any) -> bool:
 
 
 def texts_differ(expected: dict[str, Any], page: dict[str, Any]) -> list[str]:
-    """Where the page's status and move list differ from what they must show."""
+    """Where the page's texts differ from what they must show: the status, the moves so far, the summary, the "why"
+    panel, each output following the view (compared flat, without whitespace; shown here shortened)."""
     found = []
-    if _squash(page["status"]) != expected["status"]:
+    want, shown = expected["texts"], page["texts"]
+    if shown["status"] != want["status"]:
         found.append(f"status {page['status']!r}, expected {expected['status']!r}")
-    if _squash(page["history"]) != _squash(expected["history"]):
+    if shown["history"] != want["history"]:
         found.append(f"moves so far ({len(page['history'] or [])}) end {(page['history'] or [])[-2:]!r}, "
                      f"expected ({len(expected['history'])}) ending {expected['history'][-2:]!r}")
+    for key in ("summary", "why"):
+        if shown[key] != want[key]:
+            found.append(f"the {key} {_short(shown[key])}, expected {_short(want[key])}")
+    for (cell, text), (_, wanted) in zip(shown["followers"], want["followers"]):
+        if text != wanted:
+            found.append(f"the output of notebook cell {cell - 1} (following the view) {_short(text)}, expected {_short(wanted)}")
     return found
+
+
+def _short(text: str | None) -> str:
+    """A flat text for a message: where it is, its start (None: not on the page or hidden)."""
+    return "hidden or missing" if text is None else repr(text[:150] + ("…" if len(text) > 150 else ""))
 
 
 def plots_differ(expected: dict[str, Any], page: dict[str, Any]) -> list[str]:
@@ -428,16 +583,15 @@ class Page:
         self.wait_widgets()
 
     def wait_widgets(self) -> None:
-        """Wait until every widget output of the page is drawn (or shows an error)."""
-        deadline = time.monotonic() + WIDGET_TIMEOUT
-        while time.monotonic() < deadline:
-            pending = self.page.evaluate("""() => [...document.querySelectorAll('.jp-OutputArea-output')]
-                .filter(e => e.innerText.includes('Loading widget')).length""")
-            if not pending and not self.page.query_selector(".jupyter-widgets .js-plotly-plot:not(:has(.main-svg))"):
-                time.sleep(SETTLE)
-                return
-            time.sleep(0.5)
-        self.fail(f"{self.name}: widgets were still not drawn (\"Loading widget...\") {WIDGET_TIMEOUT:.0f} s after the notebook ran")
+        """Wait until every widget output of the page is drawn (or shows an error): no "Loading widget...", and every
+        plotly plot inside a widget drawn."""
+        try:
+            self.page.wait_for_function("""() => ![...document.querySelectorAll('.jp-OutputArea-output')]
+                    .some(e => e.innerText.includes('Loading widget'))
+                && !document.querySelector('.jupyter-widgets .js-plotly-plot:not(:has(.main-svg))')""",
+                                        timeout=WIDGET_TIMEOUT * 1000, polling=200)
+        except Exception:
+            self.fail(f"{self.name}: widgets were still not drawn (\"Loading widget...\") {WIDGET_TIMEOUT:.0f} s after the notebook ran")
 
     def check_errors(self, when: str, console: bool = True) -> None:
         """No widget error or traceback on the page; with ``console``, no widget model that failed to start either
@@ -448,8 +602,19 @@ class Page:
         if found or logged:
             self.fail(f"{self.name} {when}: widget errors on the page {found}, in the console {logged[:5]}")
 
-    def read(self) -> dict[str, Any]:
-        return self.page.evaluate(READ_PAGE)
+    def read(self, cells: list[int] | None = None) -> dict[str, Any]:
+        """The page's texts, board and chart (:data:`READ_PAGE`); ``cells``: the cell-index of each output to read."""
+        return self.page.evaluate(READ_PAGE, cells or [])
+
+    def wait_texts(self, expected: dict[str, Any], timeout: float) -> bool:
+        """Wait until the page's texts are ``expected["texts"]`` (:data:`TEXTS_SHOWN`); whether they came in time."""
+        cells = [cell for cell, _ in expected["texts"]["followers"]]
+        try:
+            self.page.wait_for_function(TEXTS_SHOWN, arg={"cells": cells, "texts": expected["texts"]},
+                                        timeout=timeout * 1000, polling=100)
+        except Exception:
+            return False
+        return True
 
     def close(self) -> None:
         self.context.close()
@@ -528,7 +693,8 @@ def test_the_explore_app_answers_a_question(voila: str, browser: Any) -> None:
 @pytest.mark.parametrize("load", range(1, LOADS + 1), ids=lambda n: f"load{n}")
 @pytest.mark.parametrize("notebook", WALKTHROUGHS)
 def test_walkthrough_redraws_after_every_click(voila: str, browser: Any, notebook: str, load: int) -> None:
-    """Click through a walkthrough; after each click the board and the chart show the new state."""
+    """Click through a walkthrough, then New game and a few more moves; after each click the texts, every output
+    following the view, the board and the chart show the new state."""
     steps = plan(notebook)  # computed once per notebook, before the browser is busy with the page
     name = f"{notebook.removesuffix('.ipynb')}-load{load}"
     tab = Page(browser, _render_url(voila, notebook), name)
@@ -549,19 +715,24 @@ def test_walkthrough_redraws_after_every_click(voila: str, browser: Any, noteboo
             elif kind == "type":
                 page.fill(".cg-outcome-text input", arg)
                 page.click(".cg-outcome-enter")
+            elif kind == "new":  # the seed box is the one beside the button
+                page.locator(".cg-new-game").locator("xpath=preceding-sibling::*[1]").locator("input").fill(str(arg))
+                page.keyboard.press("Tab")  # leaving the box sends its value to the kernel
+                page.click(".cg-new-game")
             elif kind != "load":
                 page.click(f".cg-{kind}")
-            deadline = time.monotonic() + TEXT_TIMEOUT
-            while texts_differ(expected, shown := tab.read()) and time.monotonic() < deadline:
-                time.sleep(0.1)
-            if problems := texts_differ(expected, shown):
-                tab.fail(f"{name}, {what}: the texts did not show the move in {TEXT_TIMEOUT:.0f} s: {problems}" + first)
+            cells = [cell for cell, _ in expected["texts"]["followers"]]
+            if not tab.wait_texts(expected, TEXT_TIMEOUT):
+                problems = texts_differ(expected, tab.read(cells))
+                tab.fail(f"{name}, {what}: the page did not show the new position in {TEXT_TIMEOUT:.0f} s "
+                         f"(an output still shows an earlier one, or the move was lost): {problems}" + first)
             # Once a plot was wrong, a few more clicks tell whether it recovers (a shorter wait), then stop.
             if first and number > first_number + AFTER_FAILURE:
                 break
+            # the plots: compared here in Python (numbers to 1e-6), read until they match or the limit passes
             deadline = time.monotonic() + (PLOT_TIMEOUT if not first else 2.0)
             while plots_differ(expected, shown := tab.read()) and time.monotonic() < deadline:
-                time.sleep(0.1)
+                page.wait_for_timeout(100)
             if problems := plots_differ(expected, shown):
                 for part in stale:
                     if any(part in problem.split(":")[0] for problem in problems):
