@@ -349,6 +349,22 @@ def _plan(notebook: str, outputs: _Outputs) -> list[tuple[str, Any, dict[str, An
 
 # -- reading the page -------------------------------------------------------------------------------
 
+READ_TEXTS = """(cells) => {
+  // flat (no whitespace), in the order of _snapshot's "texts": the page's texts to compare whole
+  const flat = s => s === null || s === undefined ? null : s.replace(/\\s+/g, '');
+  const text = cls => { const e = document.querySelector('.' + cls); return e ? e.innerText : null; };
+  const history = document.querySelector('.cg-history');
+  const why = document.querySelector('.cg-why');
+  return {
+    status: flat(text('cg-status')),
+    history: history ? [...history.querySelectorAll('li')].map(li => flat(li.innerText)) : null,
+    summary: flat(text('cg-summary')),
+    why: why && why.checkVisibility() ? flat(why.innerText) : null,
+    followers: cells.map(c => { const e = document.querySelector(`[cell-index="${c}"]`); return [c, e ? flat(e.innerText) : null]; }),
+  };
+}"""
+"""The texts a learner reads on a walkthrough page; ``cells``: the cell-index of each output following the view."""
+
 READ_PAGE = """(cells) => {
   const plain = v => ArrayBuffer.isView(v) ? Array.from(v)
       : Array.isArray(v) ? v.map(plain) : v;
@@ -371,25 +387,16 @@ READ_PAGE = """(cells) => {
   };
   const text = cls => { const e = document.querySelector('.' + cls); return e ? e.innerText : null; };
   const history = document.querySelector('.cg-history');
-  const flat = s => s === null || s === undefined ? null : s.replace(/\\s+/g, '');
-  const why = document.querySelector('.cg-why');
   return {
     status: text('cg-status'),
     history: history ? [...history.querySelectorAll('li')].map(li => li.innerText) : null,
     board: summary(plotIn('cg-board')),
     chart: summary(plotIn('cg-chart')),
-    // flat (no whitespace), in the order of _snapshot's "texts": the page's texts to compare whole
-    texts: {
-      status: flat(text('cg-status')),
-      history: history ? [...history.querySelectorAll('li')].map(li => flat(li.innerText)) : null,
-      summary: flat(text('cg-summary')),
-      why: why && why.checkVisibility() ? flat(why.innerText) : null,
-      followers: cells.map(c => { const e = document.querySelector(`[cell-index="${c}"]`); return [c, e ? flat(e.innerText) : null]; }),
-    },
+    texts: (READ_TEXTS)(cells),
   };
-}"""
+}""".replace("READ_TEXTS", READ_TEXTS)
 
-TEXTS_SHOWN = f"""(want) => JSON.stringify(({READ_PAGE})(want.cells).texts) === JSON.stringify(want.texts)"""
+TEXTS_SHOWN = f"""(want) => JSON.stringify(({READ_TEXTS})(want.cells)) === JSON.stringify(want.texts)"""
 """True once the page's texts (flat) are the expected ones: what a wait for the kernel's redraw waits on."""
 
 
