@@ -607,7 +607,12 @@ class Page:
         found = [e for e in ERRORS if e in body]
         logged = [c for c in self.console if any(e in c for e in ERRORS)] if console else []
         if found or logged:
-            self.fail(f"{self.name} {when}: widget errors on the page {found}, in the console {logged[:5]}")
+            # where: the notebook cells showing an error (cell-index - 1), to tell one widget from the page's start-up
+            where = self.page.evaluate("""(errors) => [...document.querySelectorAll('[cell-index]')]
+                .filter(e => errors.some(x => e.innerText.includes(x))).map(e => Number(e.getAttribute('cell-index')) - 1)""",
+                                       ERRORS)
+            self.fail(f"{self.name} {when}: widget errors on the page {found} (notebook cells {where}), "
+                      f"in the console {logged[:5]}")
 
     def read(self, cells: list[int] | None = None) -> dict[str, Any]:
         """The page's texts, board and chart (:data:`READ_PAGE`); ``cells``: the cell-index of each output to read."""
