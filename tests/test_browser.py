@@ -19,13 +19,15 @@ What it checks (``python -m pytest -m browser`` runs only this file):
   after **New game** (a new seed typed, then a few more moves): the view's status, moves,
   summary and "why this value?" panel, and every notebook output that follows the view
   (a later cell that uses ``game`` and shows a widget: Gizmos' latest turn as a chain,
-  Rush's best plans, Roaster's numbers behind the bars) show what the same moves give
-  here, the notebook's own cells run in this process (print and display in an Output
-  widget caught). A later cell that uses ``game`` but shows no widget is a snapshot: the
+  Rush's best plans, Roaster's numbers behind the bars) show what the position needs,
+  worked out afresh in this process after the same moves: a new view of the same game, and
+  each such cell's own drawing function called again (the notebook's cells run here, print
+  and display in an Output widget caught). A later cell that uses ``game`` but shows no widget is a snapshot: the
   Markdown cell before it must say "snapshot", else the test fails.
 
 Every wait is for a condition (Voilà done, widgets drawn, the texts showing the move, the
-plots showing it), with a generous limit for a busy machine; no fixed pause.
+plots showing it: read again until they match), with a generous limit for a busy machine;
+no fixed pause.
 
 It needs Debian's ``chromium`` (``apt-get install chromium``; no ``playwright install``)
 and the Python driver and Voilà (``pip install -e '.[test]'``). Without them it is
@@ -185,7 +187,7 @@ def _snapshot(live: Any, followers: dict[int, tuple[Any, Any]], outputs: _Output
     Worked out afresh, not read from the views the moves were made in (a view or an output that forgot to redraw
     would be as stale here as on the page): a new view of the same game (same session, same adapter) for the texts
     and the chart, and each follower cell's own drawing function called again for its output.
-    ``texts`` holds what :data:`READ_PAGE` reads from the page, flat: the status, each move listed, the summary, the
+    ``texts`` holds what :data:`READ_TEXTS` reads from the page, flat: the status, each move listed, the summary, the
     "why" panel (None when hidden) and each follower cell's output, as ``[cell-index, text]``."""
     view = type(live)(live.session, live.adapter, max_bars=live.max_bars)
     for _, draw in followers.values():
@@ -289,8 +291,9 @@ def plan(notebook: str) -> list[tuple[str, Any, dict[str, Any]]]:
     Deterministic (seeded chance, fixed choices), so every load replays the same game:
     ``("take", i)`` takes the i-th choice of the list (the best, every third time the
     second), ``("chance", None)`` lets chance roll, ``("type", text)`` enters a roll in
-    companion mode (once), ``("bots", None)`` lets the bots play, ``("undo", None)`` once.
-    The first entry, ``("load", None)``, is the page as loaded.
+    companion mode (once), ``("bots", None)`` lets the bots play, ``("undo", None)`` once,
+    ``("new", seed)`` types ``seed`` and presses New game (after the clicks, or when the game is over), followed by
+    :data:`AFTER_NEW_GAME` more moves. The first entry, ``("load", None)``, is the page as loaded.
     """
     outputs = _Outputs()
     with outputs.patched():
@@ -441,7 +444,7 @@ def texts_differ(expected: dict[str, Any], page: dict[str, Any]) -> list[str]:
 
 
 def _short(text: str | None) -> str:
-    """A flat text for a message: where it is, its start (None: not on the page or hidden)."""
+    """The start of a flat text, for a message (None: not on the page, or hidden)."""
     return "hidden or missing" if text is None else repr(text[:150] + ("…" if len(text) > 150 else ""))
 
 
