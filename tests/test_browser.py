@@ -403,6 +403,21 @@ TEXTS_SHOWN = f"""(want) => JSON.stringify(({READ_TEXTS})(want.cells)) === JSON.
 """True once the page's texts (flat) are the expected ones: what a wait for the kernel's redraw waits on."""
 
 
+SHUTDOWN_KERNEL = """async () => {
+  const config = document.getElementById('jupyter-config-data');
+  if (!config) return null;
+  const base = JSON.parse(config.textContent).baseUrl || '/';
+  const cookie = () => document.cookie.match(/(?:^|; )_xsrf=([^;]*)/);
+  // Voilà checks the form's _xsrf against the cookie of that name, which this server never set: set one (32 hex digits)
+  if (!cookie()) document.cookie = `_xsrf=${[...crypto.getRandomValues(new Uint8Array(16))].map(b => b.toString(16).padStart(2, '0')).join('')}; path=/`;
+  const form = new FormData(), xsrf = cookie();
+  form.append('_xsrf', (xsrf && xsrf[1]) || '');
+  const answer = await fetch(`${base}voila/api/shutdown/${JSON.parse(config.textContent).kernelId}`, {method: 'POST', body: form});
+  return answer.status;
+}"""
+"""Shut the page's kernel down as Voilà's page does when its tab closes; the answer's status."""
+
+
 def _squash(value: Any) -> Any:
     if isinstance(value, str):
         return " ".join(value.split())
@@ -631,8 +646,18 @@ class Page:
             return False
         return True
 
-    def close(self) -> None:
+    def close(self) -> int | None:
+        """Close the tab and shut its kernel down (:data:`SHUTDOWN_KERNEL`), as Voilà's page means to on
+        ``beforeunload``: closing a playwright context skips that, and Voilà's own request fails here anyway (403:
+        this server never sets the XSRF cookie it checks), so each load's kernel would live on until the idle cull
+        (ten minutes) and a run's dozens of kernels load the machine. The answer's status (204: shut down), or None."""
+        status = None
+        try:
+            status = self.page.evaluate(SHUTDOWN_KERNEL)
+        except Exception:  # the page may be gone or broken; closing matters more
+            pass
         self.context.close()
+        return status
 
 
 # -- the tests --------------------------------------------------------------------------------------
