@@ -349,7 +349,9 @@ def _on_dask(client: Any, games: dict, bots: dict, tasks: list[Task], chunk_size
     try:
         workers = max(1, sum(client.nthreads().values()))
         chunks = _chunks(tasks, chunk_size or _default_size(tasks, workers))
-        [games_data, bots_data] = client.scatter([games, bots], broadcast=True)
+        # hash=False: keys of their own. Keys from the content (the default) are the same in the next sweep of the
+        # same games, whose data the release of this sweep's futures may then delete ("lost dependencies").
+        [games_data, bots_data] = client.scatter([games, bots], broadcast=True, hash=False)
         futures = [client.submit(_play_chunk, games_data, bots_data, c, *steps, pure=False) for c in chunks]
         order = {f.key: i for i, f in enumerate(futures)}
         lost: list[tuple[str, str, int, str]] = []
