@@ -52,7 +52,6 @@ from contextlib import ExitStack
 import urllib.error
 import urllib.parse
 import urllib.request
-import warnings
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
@@ -603,13 +602,9 @@ class Page:
         """Open the page and wait until Voilà has run every cell and the widgets are drawn."""
         try:
             self.page.goto(self.url, wait_until="domcontentloaded", timeout=RENDER_TIMEOUT * 1000)
-        except Exception as error:  # noqa: BLE001 - playwright's TimeoutError
-            # Known and unexplained (issue 27): now and then Voilà's run of rush.ipynb stalls with its kernel idle
-            # (seen only on load 2, and once under nbmake). Said as a warning, and the page opened once more: a page
-            # that stalls twice fails.
-            warnings.warn(f"{self.name}: the page did not load in {RENDER_TIMEOUT:.0f} s ({type(error).__name__}); "
-                          "opened again", stacklevel=2)
-            self.page.goto(self.url, wait_until="domcontentloaded", timeout=RENDER_TIMEOUT * 1000)
+        except Exception:  # noqa: BLE001 - playwright's TimeoutError
+            self.fail(f"{self.name}: Voilà did not send the page in {RENDER_TIMEOUT:.0f} s (a cell never finished; "
+                      "see tests/test_notebook_outputs.py for the one cause found)")
         try:
             self.page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT * 1000)
         except Exception:
