@@ -134,3 +134,11 @@ def test_the_random_bot_does_not_change_the_strong_bots():
         if not s.is_chance() and not s.is_terminal():
             vivajava.strong_policy(s)
     assert [vivajava.strong_policy(p) for p in positions] == first
+
+
+def test_vivajava_strong_with_its_three_changes_undone_is_greedy(vivajava_positions):
+    """The bot is greedy plus exactly the three changes its docstring names: with them switched off it plays as greedy."""
+    from coffeegames.vivajava.policy import _strong
+
+    for s in vivajava_positions:
+        assert _strong(s, keep_rainbow=False, own_dice=False, flavour=0.8) == vivajava.greedy_policy(s)

@@ -130,21 +130,32 @@ def strong_policy(state: State) -> Action:
     ('Research(red)', 'Featured(Regular red)')
     """
     check_instance(state, State, "state", "a VivaJava state")
+    return _strong(state)
+
+
+def _strong(state: State, keep_rainbow: bool = True, own_dice: bool = True, flavour: float = FLAVOUR_DIE_WORTH) -> Action:
+    """:func:`strong_policy`, each change switchable (``benchmarks/vivajava_strong.py`` plays it with one left out):
+    ``keep_rainbow`` (False: a Featured Blend first, as greedy), ``own_dice`` (False: funded blends too, as greedy),
+    ``flavour`` (a flavour die's worth; greedy's is 0.8)."""
     if state.phase != Phase.ACT:
         return greedy_policy(state)
     legal = state.legal_actions()
     p = state.turn
-    holding = state.rainbow_by == p
-    if Rainbow() in legal and not holding:
+    holding = keep_rainbow and state.rainbow_by == p
+    if keep_rainbow and Rainbow() in legal and state.rainbow_by != p:
         return Rainbow()
-    if not holding:  # a Featured Blend of its own dice, a token that makes one, or Keep Rolling toward one
-        own = [a for a in legal if isinstance(a, Featured) and not a.funded_dice]
-        if own:
-            return max(own, key=_featured_key)
+    if not holding:  # a Featured Blend (of its own dice), a token that makes one, or Keep Rolling toward one
+        def usable(a: Action) -> bool:
+            return isinstance(a, Featured) and (not own_dice or not a.funded_dice)
+
+        blends = [a for a in legal if usable(a)]
+        if blends:
+            return max(blends, key=_featured_key)
         for action in legal:
-            if isinstance(action, (Upgrade, Flip)):
-                if any(isinstance(a, Featured) and not a.funded_dice for a in state.apply(action).legal_actions()):
-                    return action
+            if isinstance(action, (Upgrade, Flip)) and any(usable(a) for a in state.apply(action).legal_actions()):
+                return action
+        if not keep_rainbow and Rainbow() in legal and state.rainbow_by != p:
+            return Rainbow()
         rerolls = [a for a in legal if isinstance(a, KeepRolling)]
         if rerolls and state.white:
             colour, n = max(Counter(state.white).items(), key=lambda kv: (kv[1], COLOURS.index(kv[0])))
@@ -152,4 +163,4 @@ def strong_policy(state: State) -> Action:
             if n >= 2 and rest and KeepRolling(rest) in legal:
                 return KeepRolling(rest)
     research = [a for a in legal if isinstance(a, Research)]
-    return max(research, key=lambda a: _research_value(state, a, FLAVOUR_DIE_WORTH))
+    return max(research, key=lambda a: _research_value(state, a, flavour))
