@@ -145,10 +145,10 @@ def _strong(state: State, keep_rainbow: bool = True, own_dice: bool = True, flav
     if keep_rainbow and Rainbow() in legal and state.rainbow_by != p:
         return Rainbow()
     if not holding:  # a Featured Blend (of its own dice), a token that makes one, or Keep Rolling toward one
-        def usable(a: Action) -> bool:
+        def usable(a: object) -> bool:
             return isinstance(a, Featured) and (not own_dice or not a.funded_dice)
 
-        blends = [a for a in legal if usable(a)]
+        blends = [a for a in legal if isinstance(a, Featured) and usable(a)]
         if blends:
             return max(blends, key=_featured_key)
         for action in legal:
