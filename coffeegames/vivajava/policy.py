@@ -14,7 +14,7 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 
 from ..validate import check_instance
 from ..engine import random_policy  # re-exported: the VivaJava random bot
@@ -98,14 +98,21 @@ def greedy_policy(state: State) -> Action:
                 return action
     if Rainbow() in legal and state.rainbow_by != state.turn:
         return Rainbow()
-    rerolls = [a for a in legal if isinstance(a, KeepRolling)]
-    if rerolls and state.white:
-        colour, n = max(Counter(state.white).items(), key=lambda kv: (kv[1], COLOURS.index(kv[0])))
-        rest = tuple(f for f in state.white if f != colour)
-        if n >= 2 and rest and KeepRolling(rest) in legal:
-            return KeepRolling(rest)
+    reroll = _keep_rolling(state, legal)
+    if reroll is not None:
+        return reroll
     research = [a for a in legal if isinstance(a, Research)]
     return max(research, key=lambda a: _research_value(state, a))
+
+
+def _keep_rolling(state: State, legal: Sequence[Hashable]) -> KeepRolling | None:
+    """Greedy's Keep Rolling: re-roll the dice outside the largest group (the highest colour among equals), if that
+    group has 2+ dice and others are left; None when Keep Rolling cannot be used so."""
+    if not any(isinstance(a, KeepRolling) for a in legal) or not state.white:
+        return None
+    colour, n = max(Counter(state.white).items(), key=lambda kv: (kv[1], COLOURS.index(kv[0])))
+    rest = tuple(f for f in state.white if f != colour)
+    return KeepRolling(rest) if n >= 2 and rest and KeepRolling(rest) in legal else None
 
 
 def strong_policy(state: State) -> Action:
@@ -157,11 +164,8 @@ def _strong(state: State, keep_rainbow: bool = True, own_dice: bool = True, flav
                 return action
         if not keep_rainbow and Rainbow() in legal and state.rainbow_by != p:
             return Rainbow()
-        rerolls = [a for a in legal if isinstance(a, KeepRolling)]
-        if rerolls and state.white:
-            colour, n = max(Counter(state.white).items(), key=lambda kv: (kv[1], COLOURS.index(kv[0])))
-            rest = tuple(f for f in state.white if f != colour)
-            if n >= 2 and rest and KeepRolling(rest) in legal:
-                return KeepRolling(rest)
+        reroll = _keep_rolling(state, legal)
+        if reroll is not None:
+            return reroll
     research = [a for a in legal if isinstance(a, Research)]
     return max(research, key=lambda a: _research_value(state, a, flavour))
