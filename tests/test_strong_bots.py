@@ -142,3 +142,23 @@ def test_vivajava_strong_with_its_three_changes_undone_is_greedy(vivajava_positi
 
     for s in vivajava_positions:
         assert _strong(s, keep_rainbow=False, own_dice=False, flavour=0.8) == vivajava.greedy_policy(s)
+
+
+def test_vivajava_strong_in_a_solo_game_does_not_keep_the_rainbow():
+    """Solo, the Rainbow rule is off (its docstring): holding the Rainbow, it still makes a Featured Blend of its own."""
+    game = vivajava.Game(solo="omniblend")
+    met = 0
+    for seed in range(12):
+        rng, s = np.random.default_rng([43, seed]), game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance():
+                s = s.apply(s.sample_chance(rng))
+                continue
+            choice = vivajava.strong_policy(s)
+            assert choice in s.legal_actions()
+            own = [a for a in s.legal_actions() if isinstance(a, Featured) and not a.funded_dice]
+            if s.phase == Phase.ACT and s.rainbow_by == s.turn and own:
+                met += 1
+                assert isinstance(choice, Featured)
+            s = s.apply(choice)
+    assert met
