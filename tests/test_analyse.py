@@ -146,6 +146,10 @@ def test_luck_of_a_one_player_game_compares_the_same_seeds_scores() -> None:
                           "winners": [(0,)] * 6})
     got = luck(table, ["random", "greedy"], solo=True).set_index("measure")
     assert got.loc["win rate", ["wins", "losses", "ties"]].tolist() == [1, 1, 1]
+    # greedy less random on seeds 0, 1, 2: 7 - 3, 8 - 9, 5 - 5
+    sd = math.sqrt(((4 - 1) ** 2 + (-1 - 1) ** 2 + (0 - 1) ** 2) / 2)
+    assert got.loc["score difference", "value"] == pytest.approx(1.0)
+    assert got.loc["score difference", "high"] - 1.0 == pytest.approx(Z95 * sd / math.sqrt(3))
 
 
 def test_options_compare_each_setting_with_the_default() -> None:

@@ -9,7 +9,9 @@ to move has seen, and the bots' choices (and the advisers' values, where a bot r
 * Dairyman: the order inside each pile of the milk-tile deck (the engine keeps piles as sorted multisets): each pile
   shuffled. ``greedy_policy`` and ``advise`` must answer the same.
 * Coffee Roaster: the order of the bag (a sorted multiset in the engine): shuffled. ``greedy_policy`` must answer the
-  same, and ``advise`` at a stop-or-continue decision.
+  same, and ``advise`` at a stop-or-continue decision, and ``strong_policy`` at its decisions (the stop, the cup test).
+* VivaJava: nothing is hidden but the dice still to roll, which no state holds: ``strong_policy`` must answer the same
+  on the position as saved and loaded back (all a player can write down about it).
 * Coffee Rush: the order deck is never an ordered pile (the engine counts each kind still in it): nothing of its
   order exists to peek at; the bots' choices depend only on those counts, which the players know.
 """
@@ -21,7 +23,8 @@ import dataclasses
 import numpy as np
 import pytest
 
-from coffeegames import dairyman, gizmos, roaster, rush
+from coffeegames import dairyman, gizmos, roaster, rush, vivajava
+from coffeegames.roaster.advice import CUP_PHASES
 from coffeegames.engine import random_policy
 
 
@@ -120,22 +123,46 @@ def test_dairyman_bots_do_not_see_the_order_of_the_tile_deck():
 
 # -- Coffee Roaster --------------------------------------------------------------------------------------------
 
-def test_roaster_bots_do_not_see_the_order_of_the_bag():
-    game = roaster.Game(card="Zambia Kasama AA")
-    positions = _decisions(game, {0: roaster.greedy_policy}, 21, lambda s: len(set(s.bag)) > 1, most=40, moves=400)
-    assert len(positions) >= 10
-    rng = np.random.default_rng(22)
+def _bag_shuffled(positions, rng, bot):
+    """Each position with its bag shuffled: ``bot`` must answer the same; the number of bags whose order changed."""
     changed = 0
     for s in positions:
         other = dataclasses.replace(s, bag=tuple(s.bag[i] for i in rng.permutation(len(s.bag))))
         changed += other.bag != s.bag
-        assert roaster.greedy_policy(other) == roaster.greedy_policy(s)
-    assert changed
+        assert bot(other) == bot(s)
+    return changed
+
+
+def test_roaster_bots_do_not_see_the_order_of_the_bag():
+    game = roaster.Game(card="Zambia Kasama AA")
+    positions = _decisions(game, {0: roaster.greedy_policy}, 21, lambda s: len(set(s.bag)) > 1, most=40, moves=400)
+    assert len(positions) >= 10
+    assert _bag_shuffled(positions, np.random.default_rng(22), roaster.greedy_policy)
     stops = [s for s in positions if s.phase == roaster.Phase.DECIDE][:1]
     assert stops
     for s in stops:
         other = dataclasses.replace(s, bag=tuple(reversed(s.bag)))
         assert [(r.action, r.value) for r in roaster.advise(other)] == [(r.action, r.value) for r in roaster.advise(s)]
+
+
+def test_roaster_strong_bot_does_not_see_the_order_of_the_bag():
+    game = roaster.Game(card="Zambia Kasama AA")
+    positions = _decisions(game, {0: roaster.strong_policy}, 23, lambda s: len(set(s.bag)) > 1, most=60, moves=400)
+    decided = [s for s in positions if s.phase == roaster.Phase.DECIDE or s.phase in CUP_PHASES]
+    assert any(s.phase == roaster.Phase.DECIDE for s in decided) and any(s.phase in CUP_PHASES for s in decided)
+    assert _bag_shuffled(positions, np.random.default_rng(24), roaster.strong_policy)
+
+
+# -- VivaJava --------------------------------------------------------------------------------------------------
+
+def test_vivajava_strong_bot_reads_only_the_position():
+    game = vivajava.Game(players=2)
+    bots = {0: vivajava.strong_policy, 1: vivajava.greedy_policy}
+    positions = [s for seed in (25, 26) for s in _decisions(game, bots, seed, lambda s: s.current_player() == 0, most=40, moves=600)]
+    assert len(positions) >= 20
+    for s in positions:
+        again = game.state_from_json(s.to_json())
+        assert again == s and vivajava.strong_policy(again) == vivajava.strong_policy(s)
 
 
 # -- Coffee Rush -----------------------------------------------------------------------------------------------

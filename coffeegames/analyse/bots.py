@@ -8,9 +8,11 @@ workers can run it.
 * ``greedy`` — the game's own ``greedy_policy``.
 * ``strong`` — the bot meant to beat greedy: Gizmos' UCT :class:`~coffeegames.gizmos.SearchBot` (100 playouts a
   decision, seeded from the game's generator), Coffee Rush's look-ahead (:data:`~coffeegames.rush.lookahead_policy`),
-  and for Dairyman, VivaJava and Coffee Roaster the action the game's exact adviser ``advise`` ranks best. Whether
-  each really is stronger is measured, not assumed: ``analyse(name, ...).table("luck")`` states its edge over greedy
-  with an interval (README.md lists the measured edges; where ``strong`` is not stronger it says so).
+  VivaJava's :func:`~coffeegames.vivajava.strong_policy` (greedy that keeps the Rainbow, funds nothing and values
+  flavour dice more), Coffee Roaster's :func:`~coffeegames.roaster.strong_policy` (the rule of thumb stops, the
+  cup-test solver tests the cup), and for Dairyman the action its exact adviser ``advise`` ranks best. Whether each
+  really is stronger is measured, not assumed: ``analyse(name, ...).table("luck")`` states its edge over greedy with
+  an interval (README.md lists the measured edges).
 
 No bot reads what its player could not see: the order of a shuffled deck or bag is hidden in the state the
 policies are given only through the chance nodes they cannot see ahead of.
@@ -74,6 +76,8 @@ class Bot:
             return package.SearchBot(playouts=SEARCH_PLAYOUTS, seed=int(rng.integers(2**31)))
         if self.game == "rush":
             return package.lookahead_policy
+        if self.game in ("vivajava", "roaster"):
+            return package.strong_policy
         return _Advised(self.game)
 
 

@@ -51,8 +51,9 @@ def figure(table: pd.DataFrame, question: str, title: str = "") -> Any:
         fig.update_xaxes(title="seat")
     elif question == "fairness":
         traces, axis = _bars(table, "variant", "mean_score", None), "mean score"
-    elif question == "luck":
-        traces, axis = _bars(table.assign(what=table["measure"] + ": " + table["bots"]), "what", "value", None), "share"
+    elif question == "luck":  # shares only: a one-player game's score difference (points) is in the table
+        shares = table[table["measure"] != "score difference"]
+        traces, axis = _bars(shares.assign(what=shares["measure"] + ": " + shares["bots"]), "what", "value", None), "share"
     elif question == "options":
         column = "seat1_change" if "seat1_change" in table.columns else "score_change"
         low, high = ("seat1_low", "seat1_high") if column == "seat1_change" else ("score_low", "score_high")

@@ -4,7 +4,8 @@ and the shape columns). Pure functions of the rows, so a small case can be count
 * :func:`fairness` — win rate by seat (a seat wins when it is among the winners: a shared win counts for each
   sharer, and ``ties`` counts those), with its Wilson interval; one-player games: the score's distribution.
 * :func:`luck` — how often the stronger bot beats the weaker (seats alternating), the edge (its wins' share minus
-  its losses' share, Newcombe's interval), and the skill share of the score variance (:func:`~.stats.skill_share`,
+  its losses' share, Newcombe's interval), one-player games the mean score difference on the same seeds (a normal
+  interval of the paired differences), and the skill share of the score variance (:func:`~.stats.skill_share`,
   a percentile bootstrap interval over games).
 * :func:`options` — for each option value, the change against the default in seat 1's win rate (Newcombe), in the
   mean moves a game and in the mean score a seat (normal intervals, Welch's standard error).
@@ -88,14 +89,19 @@ def fairness(rows: pd.DataFrame, labels: Mapping[str, str]) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
+def _score_differences(rows: pd.DataFrame, strong: str, weak: str) -> np.ndarray:
+    """One player: ``strong``'s score less ``weak``'s on each seed both played."""
+    a = rows[rows["bots"] == strong].set_index("seed")["player_0"]
+    b = rows[rows["bots"] == weak].set_index("seed")["player_0"]
+    both = a.index.intersection(b.index)
+    return (a.loc[both] - b.loc[both]).to_numpy(dtype=float)
+
+
 def _pair_outcomes(rows: pd.DataFrame, strong: str, weak: str, solo: bool) -> tuple[int, int, int]:
     """``(wins, losses, ties)`` of ``strong`` against ``weak``: seats alternating (lineups "A v B" and "B v A"), or,
     one player, the same seed's scores compared."""
     if solo:
-        a = rows[rows["bots"] == strong].set_index("seed")["player_0"]
-        b = rows[rows["bots"] == weak].set_index("seed")["player_0"]
-        both = a.index.intersection(b.index)
-        diff = (a.loc[both] - b.loc[both]).to_numpy()
+        diff = _score_differences(rows, strong, weak)
         return int((diff > 0).sum()), int((diff < 0).sum()), int((diff == 0).sum())
     wins = losses = ties = 0
     for lineup, seat in ((f"{strong} v {weak}", 0), (f"{weak} v {strong}", 1)):
@@ -137,6 +143,10 @@ def luck(rows: pd.DataFrame, order: Sequence[str], solo: bool) -> pd.DataFrame:
             low, high = newcombe(wins, n, losses, n)
             out.append({"measure": "edge", "bots": f"{strong} v {weak}", "games": n, "wins": wins, "losses": losses,
                         "ties": ties, "value": (wins - losses) / n, "low": low, "high": high})
+        if n and solo:
+            mean, low, high = _mean_interval(_score_differences(rows, strong, weak).tolist())
+            out.append({"measure": "score difference", "bots": f"{strong} v {weak}", "games": n, "wins": wins,
+                        "losses": losses, "ties": ties, "value": mean, "low": low, "high": high})
     scores, bots, games = _seat_bots(rows, solo)
     if len(set(bots)) > 1:
         share = skill_share(scores, bots)

@@ -16,7 +16,7 @@ concept each (docs/architecture.md):
   :mod:`.cup_solver`, which solves nothing itself; fallback :mod:`.cup_fallback`); :mod:`.cup_plan` — the best
   play taken apart (the score's parts, the plan draw by draw);
   :mod:`.advice` — every choice
-  valued; :mod:`.policy` — bots.
+  valued; :mod:`.policy` — bots; :mod:`.strong` — the bot stronger than greedy.
 
 Example:
     >>> from coffeegames import roaster
@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
         expected_count, p_any, p_beans_at_least, p_burn, shuffle_outcomes, two_of_five_table,
     )
     from .policy import greedy_policy, random_policy
+    from .strong import STOP_MARGIN, STOP_RULE, strong_policy
     from .rules_of_thumb import (
         Decision, decisions, hindsight_value, policy_value, rule_of_thumb, rule_table, stop_or_draw_picture, stop_or_draw_policy, stop_rules,
     )

@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # the public names, listed once: lazy.py derives __all__ and 
     )
     from .outlook import Outlook, corporation_chance, omniblend_beats, p_featured_lost, p_rainbow_lost
     from .player import PlayerState
-    from .policy import Policy, greedy_policy, random_policy
+    from .policy import FLAVOUR_DIE_WORTH, Policy, greedy_policy, random_policy, strong_policy
     from .rolls import CACHED_OUTCOMES, roll_outcome_count, roll_outcomes
     from .rules_of_thumb import (
         KEPT_SIZES, keep_picture, keep_policy, keep_rules, keep_values, rule_of_thumb, rule_start_value, rule_table, start_blends,
