@@ -248,7 +248,7 @@ class _Plan:
         self.scored: np.ndarray | None = None  # the scores by packed D, if at most SCORE_BITS bits (made in solve)
         self.present: np.ndarray | None = None  # by packed D, the kinds it holds as bits (made in solve, if it fits)
         self.prescored = False  # whether every full cup the roots reach is scored (in solve, before any value)
-        self.top = 0  # the largest |score| of a cup scored yet: |W| ≤ top × F(T) once the cups a value reads are
+        self.top = 0  # the largest |score| of a cup scored yet: |W| ≤ top × F(T) once the cups W reads are scored
 
     def level(self, t: int, total: int) -> int:
         """The cup moves made (``|D|``) by the cells of tray box group ``t`` (0 = the roots' tray) in layer ``total``."""
