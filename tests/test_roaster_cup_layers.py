@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from coffeegames.roaster import CUP_EFFECTS, Rules
+from coffeegames.roaster import cup_boxes
 from coffeegames.roaster.cup_codes import fits
 from coffeegames.roaster.cup_layers import Layers
 from coffeegames.roaster.cup_solver import Solver
@@ -150,6 +151,30 @@ def test_boxes_for_many_roots_equal_separate_solves(seed):
     together = CupOracle(rules, active)  # one memo for all: each position counted once
     assert table.values() == [oracle(rules, active, tokens, bag, (), 0, together)[0] for bag in bags]
     assert table.positions == together.positions()
+
+
+@pytest.mark.parametrize("settings", [
+    {"LIST": 5, "CHUNK": 2},  # groups listed and valued in runs of a few boxes
+    {"LIST": 9, "SCORE_BITS": 0},  # no tables by D: each run's cups scored alone, the cups kept as D itself
+    {"LIST": 3, "SCORE_BITS": 0, "INT32": 2**9},  # values kept int64 in more groups
+])
+def test_boxes_in_runs_and_every_storage_equal_the_oracle(monkeypatch, settings):
+    # the box solver lists a group a run of boxes at a time and keeps values int32 while they fit, cups as the kinds
+    # they hold: every way of it gives the oracle's values
+    for name, value in settings.items():
+        monkeypatch.setattr(cup_boxes, name, value)
+    rng = np.random.default_rng(300)
+    for _ in range(12):
+        card, _, bag, cup = random_case(rng)
+        active = tuple(e for e in PLAIN_EFFECTS if rng.random() < 0.5)
+        rules = Rules(card=card)
+        tray_spaces = rules.tray_size(active)
+        value, _, visited = oracle(rules, active, bag + cup, bag, cup, 0)
+        solver = Solver(rules, active, bag + cup, tray_spaces, None)
+        table = Layers(solver, [(solver.counts(bag), solver.counts(cup), 0)])
+        assert table.exact is not None
+        assert table.values() == [value], (card, active, bag, cup)
+        assert table.positions == visited
 
 
 @pytest.mark.parametrize("active", [(), ("sweetness",), ("sweetness", "tray", "extra_bean")])

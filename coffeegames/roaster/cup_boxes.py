@@ -29,6 +29,12 @@ test, ``d`` draws): every probability of a test is a product of at most ``d`` fa
 uses this way only when ``MAX_SCORE × T × F(T)`` fits an int64 (and every cup's score is checked within
 ``MAX_SCORE``).
 
+Memory: a group is listed and valued a run of boxes at a time, and only what the layer above reads is kept, for at
+most two layers (a group of the layer below goes once both its readers are done): each cell's ``W``, as int32 while
+``F(T)`` times the largest score its cups reach fits, and of its ``D`` only the kinds it holds (one bit a kind, by a
+table of every packed ``D``). At the largest layers that is 6 bytes a cell, where ``W`` int64 and ``D`` int32 with
+the whole group's bags and listing alongside took over twice as much (issue 30: ``benchmarks/roaster_memory.py``).
+
 Example (through :class:`.cup_layers.Layers`, which uses this way here):
     >>> from coffeegames.roaster.rules import Rules
     >>> from coffeegames.roaster.cup_solver import Solver
@@ -56,6 +62,10 @@ INT64 = 2**63
 """Values ``W`` (and the weighted sums before a division) stay below this."""
 CHUNK = 1 << 15
 """Cells of a group solved at a time (a run of whole boxes)."""
+LIST = 1 << 18
+"""Cells of a group listed at a time (a run of whole boxes, valued ``CHUNK`` cells at a time)."""
+INT32 = 2**31
+"""A group's values ``W`` are kept as int32 while they stay below this."""
 SCORE_BITS = 22
 """The widest packed ``D`` whose scores are kept in a table by ``D`` (int16: 8 MB at most)."""
 UNSCORED = -2**15
@@ -146,27 +156,28 @@ class _Lower:
         self.starts = (np.cumsum(ways, 0) - ways) + (np.cumsum(ways.sum(0)) - ways.sum(0))  # each (p, z) run's start
 
 
-def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower: _Lower
+def _cells(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, lower: _Lower, part: slice = slice(None)
            ) -> tuple[np.ndarray, np.ndarray]:
-    """Every ``D ≤ R`` with ``|D| = level``, box after box, each box's in order (last kind most significant): ``(D,
-    B)`` packed as bit fields (kind ``o`` at bit ``shifts[o]``; ``dtype`` int32 where they fit), ``B = R − D`` the
-    bag.
+    """Every ``D ≤ R`` with ``|D| = level``, box after box (the boxes ``part`` of ``boxes``), each box's in order (last
+    kind most significant): ``(D, B)`` packed as bit fields (kind ``o`` at bit ``shifts[o]``; ``dtype`` int32 where
+    they fit), ``B = R − D`` the bag.
 
     The more significant half of the kinds is listed by :func:`_partial`; the rest of each ``D`` is a run copied from
     ``lower``'s table of the less significant kinds' counts (made once a group), one run a pattern of them: run
     indices int32 where they fit, and each partial's bag part ``R − D`` repeated over its run (one subtraction a cell, no box index)."""
+    boxes, codes = boxes[part], lower.codes[part]
     if lower.low < 2:
         box, rem, packed = _partial(boxes, level, shifts, dtype, 1)
         packed += rem << int(shifts[0])  # the rest: at most R_0, by the bound in _partial
-        return packed, lower.codes[box] - packed
+        return packed, codes[box] - packed
     box, rem, packed = _partial(boxes, level, shifts, dtype, lower.low)
-    run = lower.pattern[box] * lower.ways.shape[1] + rem  # each partial D's run: (pattern, size) flattened
+    run = lower.pattern[part][box] * lower.ways.shape[1] + rem  # each partial D's run: (pattern, size) flattened
     count = lower.ways.take(run)
     cells = int(count.sum())
     index: type = np.int32 if cells < 2**31 else np.int64  # (half the memory traffic where it fits)
     first = (lower.starts.take(run) - (np.cumsum(count) - count)).astype(index)
     low = lower.flat.take(np.repeat(first, count) + np.arange(cells, dtype=index))
-    return np.repeat(packed, count) + low, np.repeat(lower.codes[box] - packed, count) - low
+    return np.repeat(packed, count) + low, np.repeat(codes[box] - packed, count) - low
 
 
 def _partial(boxes: np.ndarray, level: int, shifts: np.ndarray, dtype: type, stop: int
@@ -229,19 +240,22 @@ class _Plan:
         self.ways = [_count(b, self.levels) for b in self.boxes]
         self.positions = int(sum(w.sum() for w in self.ways))
         self.roots = bags
-        widths = _widths(bags.max(0))
+        self.widths = widths = _widths(bags.max(0))
         self.shifts = np.concatenate(([0], np.cumsum(widths)[:-1])).astype(np.int64)
         self.masks = (np.int64(1) << widths) - 1
         self.dtype: type = np.int32 if widths.sum() <= 31 else np.int64  # half the memory traffic where it fits
         self.bits = int(widths.sum())
         self.scored: np.ndarray | None = None  # the scores by packed D, if at most SCORE_BITS bits (made in solve)
+        self.present: np.ndarray | None = None  # by packed D, the kinds it holds as bits (made in solve, if it fits)
+        self.prescored = False  # whether every full cup the roots reach is scored (in solve, before any value)
+        self.top = 0  # the largest |score| of a cup scored yet: |W| ≤ top × F(T) once the cups W reads are scored
 
     def level(self, t: int, total: int) -> int:
         """The cup moves made (``|D|``) by the cells of tray box group ``t`` (0 = the roots' tray) in layer ``total``."""
         return self.total - t - total
 
     def solve(self) -> list[Fraction]:
-        solver, k, d = self.solver, len(self.solver.kinds), self.d
+        k, d = len(self.solver.kinds), self.d
         groups = range(len(self.boxes))
         # per tray group, per kind: the index in the next group of each box's tray move R − o (−1 without an o)
         moves = [np.full((len(b), k), -1, dtype=np.int64) for b in self.boxes]
@@ -261,30 +275,57 @@ class _Plan:
                 seen[_cells(self.boxes[0], self.levels, self.shifts, self.dtype, lower[0])[0]] = True
                 new = np.flatnonzero(seen)
                 self.scored[new] = self._score_each(new)
+                self.prescored = True
+        if self.bits <= SCORE_BITS and k <= 16:  # the layer above reads of a cell's D only which kinds it holds
+            self.present = _present(self.widths, np.uint8 if k <= 8 else np.uint16)
         below: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # group → (values W, cup digits D) of the layer below
         for total in range(0, self.total + 1):
             layer: dict[int, tuple[np.ndarray, np.ndarray]] = {}
             for t in groups:
-                level = self.level(t, total)
-                if not 0 <= level <= self.levels:
-                    continue
-                cup, bag = _cells(self.boxes[t], level, self.shifts, self.dtype, lower[t])
-                if solver.space(sum(self.cup) + level) >= CUP_SPACES or total == 0:
-                    w = self._scores(cup) * _falling(total, min(total, d))
-                else:
-                    w = self._plain(total, t, bag, below, moves[t])
-                del bag  # (only the values and the cups stay for the layer above)
-                layer[t] = (w, cup)
-                below.pop(t, None)  # group t - 1 (its tray moves) and group t (its cup moves) are done with it
+                if 0 <= self.level(t, total) <= self.levels:
+                    layer[t] = self._group(total, t, below, moves[t], lower[t])
+                    below.pop(t, None)  # group t - 1 (its tray moves) and group t (its cup moves) are done with it
             below = layer
         w, _ = below[0]
         scale = _falling(self.total, min(self.total, d))
         order = _rows_of(self.boxes[0], self.roots)  # a root's cell is the only one of its box at level 0
         return [Fraction(int(x), scale) for x in w[order].tolist()]
 
+    def _group(self, total: int, t: int, below: dict[int, tuple[np.ndarray, np.ndarray]], moves: np.ndarray,
+               lower: _Lower) -> tuple[np.ndarray, np.ndarray]:
+        """``(W, D)`` of the cells of group ``t`` in layer ``total``, listed and valued a run of boxes at a time
+        (``LIST`` cells: the bags and the listing's temporaries never as large as the group). ``W`` is int32 while
+        every value's bound fits (``F(T)`` times the largest score of a cup they read: scored already, else
+        ``max_score``), and ``D`` only the kinds it holds (``present``: one bit a kind, uint8 or uint16) where that
+        table was made: a quarter to a half of the memory of the layers kept."""
+        level = self.level(t, total)
+        here = _starts(self.ways[t][:, level])
+        scale = _falling(total, min(total, self.d))
+        full = self.solver.space(sum(self.cup) + level) >= CUP_SPACES or total == 0
+        cup: np.ndarray = np.empty(int(here[-1]), dtype=self.dtype if self.present is None else self.present.dtype)
+        scored = not full or (self.prescored and total > 0)  # every cup these values read is scored already
+        bound = (self.top if scored else self.max_score) * scale
+        w = np.empty(len(cup), dtype=np.int32 if bound < INT32 else np.int64)
+        b0 = 0
+        while b0 < len(here) - 1:
+            b1 = _run_end(here, b0, LIST)
+            rows = slice(int(here[b0]), int(here[b1]))
+            d, bag = _cells(self.boxes[t], level, self.shifts, self.dtype, lower, slice(b0, b1))
+            if self.present is None:
+                cup[rows] = d
+            else:
+                np.take(self.present, d, out=cup[rows])
+            got = self._scores(d) * scale if full else self._plain(total, t, bag, below, moves, here, b0, b1)
+            if self.top * scale > bound:  # (a cup scored here that ``bound`` took as scored before)
+                raise AssertionError("cup-test values outgrew the bound of their storage")
+            w[rows] = got
+            b0 = b1
+        return w, cup
+
     def _plain(self, total: int, t: int, bag: np.ndarray, below: dict[int, tuple[np.ndarray, np.ndarray]],
-               moves: np.ndarray) -> np.ndarray:
-        """``W`` of the live cells of group ``t`` in layer ``total``: each kind drawn, to the cup or the tray (the
+               moves: np.ndarray, here: np.ndarray, first: int, stop: int) -> np.ndarray:
+        """``W`` of the live cells of group ``t`` in layer ``total`` in the boxes ``first:stop`` (whose bags are
+        ``bag``; ``here``: where each box's cells start in the group): each kind drawn, to the cup or the tray (the
         better; equal values are one value), weighted by its count. A run of boxes at a time (``CHUNK`` cells: the
         arrays stay in the processor's cache). Each kind's best values are spread to the whole run (zeros where the bag
         has none) and added: cheaper than adding at a boolean selection (a read, an add and a write at scattered cells).
@@ -292,7 +333,7 @@ class _Plan:
         acc = np.zeros(len(bag), dtype=np.int64)
         level = self.level(t, total)
         w_cup, d_cup = below[t]
-        here, cups = _starts(self.ways[t][:, level]), _starts(self.ways[t][:, level + 1])
+        cups = _starts(self.ways[t][:, level + 1])
         tray = t + 1 in below and self.tray + t < self.solver.tray_spaces
         if tray:
             w_tray = below[t + 1][0]
@@ -300,15 +341,15 @@ class _Plan:
             trays = _starts(sizes)
         fields = list(zip(range(len(self.shifts)), self.shifts.tolist(), self.masks.tolist()))
         scale = total - self.d
-        b0 = 0
-        while b0 < len(here) - 1:
-            b1 = max(b0 + 1, int(np.searchsorted(here, here[b0] + CHUNK, side="right")) - 1)
-            rows = slice(int(here[b0]), int(here[b1]))
+        base, b0 = int(here[first]), first
+        while b0 < stop:
+            b1 = min(stop, _run_end(here, b0, CHUNK))
+            rows = slice(int(here[b0]) - base, int(here[b1]) - base)
             bg, ac = bag[rows], acc[rows]
             wc, dc = w_cup[cups[b0]:cups[b1]], d_cup[cups[b0]:cups[b1]]
             for o, shift, mask in fields:
                 field = mask << shift
-                best = np.compress((dc & field) != 0, wc)
+                best = np.compress((dc & (field if self.present is None else 1 << o)) != 0, wc)
                 if not len(best):  # no cell of these boxes draws an o
                     continue
                 if tray:  # the tray moves' boxes, in order: one run of the next group, those boxes' cells selected
@@ -320,7 +361,7 @@ class _Plan:
                         picked = np.zeros(last - first, dtype=bool)
                         picked[to - first] = True
                         run = np.compress(np.repeat(picked, sizes[first:last]), run)
-                    np.maximum(best, run, out=best)
+                    best = np.maximum(best, run, out=best if best.dtype == run.dtype else None)
                 n = bg & field  # the o's in each bag (shifted)
                 spread = np.zeros(len(bg), dtype=np.int64)  # best, at the cells that draw an o
                 spread[n != 0] = best
@@ -352,9 +393,30 @@ class _Plan:
         """The scores of the cups ``C0 + D`` (``D`` packed, distinct), checked within ``max_score``."""
         digits = (distinct[:, None] >> self.shifts) & self.masks
         scores = self.solver.score_many(digits + np.array(self.cup, dtype=np.int64))
-        if len(scores) and np.abs(scores).max() > self.max_score:
+        top = int(np.abs(scores).max(initial=0))
+        if top > self.max_score:
             raise ValueError("a cup scores beyond MAX_SCORE")
+        self.top = max(self.top, top)
         return scores
+
+
+def _present(widths: np.ndarray, dtype: type) -> np.ndarray:
+    """By packed ``D`` (fields of ``widths`` bits, the first kind least significant), the kinds it holds, kind ``o``
+    as bit ``o``: built a kind at a time, the new kind's field above the table so far (twice the table's size in all).
+
+    >>> _present(np.array([1, 2]), np.uint8).tolist()  # D = d0 + 2 d1: d0 ∈ {0, 1}, d1 ∈ {0..3}
+    [0, 1, 2, 3, 2, 3, 2, 3]
+    """
+    table: np.ndarray = np.zeros(1, dtype=dtype)
+    for o, width in enumerate(widths.tolist()):
+        held = ((np.arange(1 << width) != 0) << o).astype(dtype)
+        table = (held[:, None] | table[None, :]).ravel()
+    return table
+
+
+def _run_end(here: np.ndarray, b0: int, cells: int) -> int:
+    """The end of a run of whole boxes from box ``b0`` with about ``cells`` cells (at least one box)."""
+    return max(b0 + 1, int(np.searchsorted(here, here[b0] + cells, side="right")) - 1)
 
 
 def _starts(sizes: np.ndarray) -> np.ndarray:
