@@ -263,3 +263,37 @@ def test_cancel_keeps_the_estimates_and_drops_the_late_exact_values() -> None:
     assert work is not None and work.cancelled and work.join(120)
     assert {row.label: row.value for row in game.advice} == estimates  # the late result changed nothing shown
     assert any(row.sample is not None for row in game.advice)
+
+
+def forget_exact_values() -> None:
+    """Empty the advice's memo of solved positions, so the next exact advice solves (earlier tests solve the same)."""
+    from coffeegames.roaster import advice as advice_module
+
+    advice_module._valued_stop.cache_clear()
+    advice_module._valued_round.cache_clear()
+
+
+def test_cancel_stops_the_exact_solve_itself() -> None:
+    """Cancelled, the exact solve stops at its next checkpoint (between layers) instead of running on to the end."""
+    forget_exact_values()
+    game, go_on = decision_view()
+    held, finished = game.exact.exact_advise, []
+    game.exact.exact_advise = lambda state: finished.append(held(state))
+    game.exact_toggle.value = True
+    work = game.exact.work
+    game.exact.cancel_button.click()
+    go_on.set()  # the solve starts only now, already cancelled
+    assert work is not None and work.join(120)
+    assert finished == [] and work.error is None  # stopped at a checkpoint: no result, no error
+
+
+def test_a_checkpoint_stops_the_roaster_solvers() -> None:
+    from coffeegames.engine.cancel import Cancelled, cancellable
+
+    forget_exact_values()
+    game, _ = decision_view()
+    stop = threading.Event()
+    stop.set()
+    with cancellable(stop), pytest.raises(Cancelled):
+        advise(game.state, exact=True)
+    assert advise(game.state, exact=True)  # outside, the same call runs to its end

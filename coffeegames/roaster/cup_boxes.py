@@ -53,6 +53,7 @@ from math import prod
 
 import numpy as np
 
+from ..engine.cancel import checkpoint
 from .cup_solver import Counts, OverBudget, Solver
 from .data import CUP_SPACES
 
@@ -282,6 +283,7 @@ class _Plan:
         for total in range(0, self.total + 1):
             layer: dict[int, tuple[np.ndarray, np.ndarray]] = {}
             for t in groups:
+                checkpoint()  # (a cancelled exact solve stops here: coffeegames.engine.cancel)
                 if 0 <= self.level(t, total) <= self.levels:
                     layer[t] = self._group(total, t, below, moves[t], lower[t])
                     below.pop(t, None)  # group t - 1 (its tray moves) and group t (its cup moves) are done with it

@@ -44,6 +44,7 @@ from math import comb, lcm, prod
 
 import numpy as np
 
+from ..engine.cancel import checkpoint
 from ..exact import Dist
 from ..errors import BadArgument, TooBig
 from ..validate import Checker, check_count
@@ -151,6 +152,7 @@ class Layers:
             pending.setdefault(sum(bag), []).append((np.array([code], dtype=np.int64), None, ("root", 0)))
         count = 0
         for total in range(max(pending), -1, -1):
+            checkpoint()  # (a cancelled exact solve stops here: coffeegames.engine.cancel)
             if total not in pending:
                 continue
             pieces = pending.pop(total)
@@ -248,6 +250,7 @@ class Layers:
             return
         p = self.p
         for total in sorted(self.layers):
+            checkpoint()
             layer = self.layers[total]
             m = len(layer.codes)
             value = np.zeros(m)

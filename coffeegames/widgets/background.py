@@ -2,8 +2,9 @@
 can cancel.
 
 :class:`Background` runs one function in a daemon thread and hands its result to ``done`` unless the work was
-cancelled first. Cancelling stops the waiting, not the computation already running in numpy: its result, when it
-comes, is dropped (``done`` is not called). The decision view uses it for the values asked exact (its "exact values"
+cancelled first. Cancelling stops the waiting, and the work itself at its next
+:func:`~coffeegames.engine.cancel.checkpoint` (the Coffee Roaster's exact solvers call one between layers); work
+without checkpoints runs on and its result, when it comes, is dropped (``done`` is not called). The decision view uses it for the values asked exact (its "exact values"
 box): the budgeted estimates are shown at once, the exact ones replace them when ready, and a Cancel button goes back
 to the estimates.
 
@@ -23,6 +24,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.cancel import Cancelled, cancellable
 from ..errors import BadArgument
 from ..validate import Checker
 
@@ -35,6 +37,7 @@ class Background:
 
     def __init__(self, work: Callable[[], Any], done: Callable[[Any], None], start: bool = True) -> None:
         self.cancelled = False
+        self._stop = threading.Event()
         self.error: BaseException | None = None
         self._work, self._done = work, done
         self._thread = threading.Thread(target=self._run, daemon=True, name="coffeegames-background")
@@ -47,7 +50,10 @@ class Background:
 
     def _run(self) -> None:
         try:
-            result = self._work()
+            with cancellable(self._stop):
+                result = self._work()
+        except Cancelled:  # stopped at a checkpoint: nothing to hand over
+            return
         except BaseException as error:  # noqa: BLE001 - shown by the view, never raised in a thread
             self.error = error
             return
@@ -60,8 +66,9 @@ class Background:
         return self._thread.is_alive()
 
     def cancel(self) -> None:
-        """Stop waiting: the result, when it comes, is dropped."""
+        """Stop waiting (the result, when it comes, is dropped) and the work at its next checkpoint."""
         self.cancelled = True
+        self._stop.set()
 
     def join(self, timeout: float | None = None) -> bool:
         """Wait for the work to end (at most ``timeout`` seconds, ``None`` for as long as it takes); whether it ended."""
