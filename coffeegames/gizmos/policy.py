@@ -94,9 +94,11 @@ def card_value(state: State, player: int, card: CardFacts) -> float:
     return _card_value(state, player, card)
 
 
-def _card_value(state: State, player: int, card: CardFacts) -> float:
-    """:func:`card_value` unchecked (the bots call it many times a decision)."""
-    left = 1.0 - _progress(state)
+def _card_value(state: State, player: int, card: CardFacts, left: float | None = None) -> float:
+    """:func:`card_value` unchecked (the bots call it many times a decision; ``left``, the share of the game left,
+    ``1.0 - _progress(state)``, is worked out here unless the caller has it)."""
+    if left is None:
+        left = 1.0 - _progress(state)
     e = card.effect
     value = float(card.vp)
     if e.kind == "score":
@@ -133,11 +135,11 @@ def _value_parts(state: State, i: int, left: float) -> tuple[int, float, float]:
     the engine value of their gizmos (each one's bot value less its printed points) and what their stored energy and
     archive should still bring (``left``: the share of the game left)."""
     p = state.players[i]
-    engine = sum(_card_value(state, i, c) - c.vp for c in state._owned[i] if c.effect.kind != "score")
+    engine = sum(_card_value(state, i, c, left) - c.vp for c in state._owned[i] if c.effect.kind != "score")
     return state._score(i), engine, left * (0.4 * sum(p.energy) + 0.5 * len(p.archive))
 
 
-def _need(state: State) -> list[float]:
+def _need(state: State, left: float) -> list[float]:
     """How much the player to move wants each colour: the cost colours of the best cards they could build next."""
     me, want = state.me, [0.1] * len(COLOURS)
     for ident in state.display[0] + state.display[1] + state.display[2] + me.archive:
@@ -146,7 +148,7 @@ def _need(state: State) -> list[float]:
             i = COLOURS.index(card.colour)
             short = max(0, card.cost - me.energy[i])
             if short:
-                want[i] += _card_value(state, state.turn, card) / (1 + card.cost) / short
+                want[i] += _card_value(state, state.turn, card, left) / (1 + card.cost) / short
     for gizmo in state._owned[state.turn]:  # own pick gizmos set off by a colour
         if gizmo.trigger is not None and gizmo.trigger.kind == "pick" and gizmo.id not in state.used:
             for c in gizmo.trigger.colours:
@@ -154,10 +156,11 @@ def _need(state: State) -> list[float]:
     return want
 
 
-def _best_build(state: State, builds: list[Build]) -> tuple[Build, float] | None:
+def _best_build(state: State, builds: list[Build], left: float) -> tuple[Build, float] | None:
     if not builds:
         return None
-    scored = [(b, _card_value(state, state.turn, state.rules.deck[b.card]) / (1 + 0.5 * sum(b.paid))) for b in builds]
+    deck, turn = state.rules.deck, state.turn
+    scored = [(b, _card_value(state, turn, deck[b.card], left) / (1 + 0.5 * sum(b.paid))) for b in builds]
     return max(scored, key=lambda bs: bs[1])
 
 
@@ -179,17 +182,18 @@ def greedy_policy(state: State) -> Any:
         fires = [a for a in legal if isinstance(a, Fire)]
         kinds = {a: state.rules.deck[a.gizmo].effect.kind for a in fires}
         return min(fires, key=lambda a: _FIRE_ORDER.index(kinds[a]) if kinds[a] in _FIRE_ORDER else 99)
+    left = 1.0 - _progress(state)  # once a decision (every card value below reads it)
     builds = [a for a in legal if isinstance(a, Build)]
-    best = _best_build(state, builds)
+    best = _best_build(state, builds, left)
     if best is not None and (phase != Phase.ACTION or best[1] >= 0.5):
         return best[0]
     picks = [a for a in legal if isinstance(a, Pick)]
     if picks:
-        want = _need(state)
+        want = _need(state, left)
         return max(picks, key=lambda a: want[COLOURS.index(a.colour)])
     files = [a for a in legal if isinstance(a, File)]
     if files:
-        return max(files, key=lambda a: _card_value(state, state.turn, state.rules.deck[a.card]))
+        return max(files, key=lambda a: _card_value(state, state.turn, state.rules.deck[a.card], left))
     research = [a for a in legal if isinstance(a, Research)]
     if research:
         return _research_level(state, research)
