@@ -3,9 +3,10 @@
 Run from the repository root:
 
     python benchmarks/bench_gizmos.py                      # speeds only (a minute)
-    python benchmarks/bench_gizmos.py --greedy-games 2000 --search-games 100 --playouts 100
+    python benchmarks/bench_gizmos.py --greedy-games 2000 --search-games 100
+    python benchmarks/bench_gizmos.py --no-speed --greedy-games 0 --search-games 25 --offset 25 --out FILE  # one chunk
     python benchmarks/bench_gizmos.py --json
-    python benchmarks/bench_gizmos.py --win-summary benchmarks/gizmos_wins   # sum the stored chunks
+    python benchmarks/bench_gizmos.py --win-summary benchmarks/runs/gizmos-searchbot   # sum the stored chunks
 
 A script, not a test (pytest ignores benchmarks/). Measures, with CPU time (``process_time``)
 beside wall time (the machine may be shared):
@@ -14,8 +15,9 @@ beside wall time (the machine may be shared):
    per second, for 2, 3 and 4 players, and the same for Dairyman's engine for comparison;
 2. one search-bot decision and one ``advise`` table (the notebook's), at the first decision
    of seeded games;
-3. win rates: greedy against random, and the search bot against greedy, seats alternating,
-   each with its 95% Wilson confidence interval.
+3. win rates: greedy against random, the search bot against greedy, and (``--uct-games``) the search bot against
+   the UCT bot it replaced, seats alternating, each with its 95% Wilson confidence interval; ``--out`` stores every
+   game (chance seed, seats, scores, winner, the first bot's CPU seconds and slowest decision).
 """
 
 from __future__ import annotations
@@ -87,6 +89,21 @@ class _Clocked:
         return action
 
 
+class UctBot:
+    """The search bot before 2026-12-06: UCT (``gizmos.search_stats``, the advice's search: ``playouts`` playouts of
+    noisy greedy moves, ``horizon`` rounds deep, valued by ``evaluate``'s margin), the most played action taken."""
+
+    def __init__(self, playouts: int = 100, seed: int = 0, horizon: int = 2) -> None:
+        self.playouts, self.horizon, self.rng = playouts, horizon, np.random.default_rng(seed)
+
+    def __call__(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        stats = gizmos.search_stats(state, self.playouts, int(self.rng.integers(2**31)), self.horizon)
+        return max(legal, key=lambda a: (stats[a].n, stats[a].mean) if a in stats else (-1, 0.0))
+
+
 def win_rate(first: Callable[[int], Any], second: Callable[[int], Any], games: int, seed: int = 7,
              offset: int = 0, names: tuple[str, str] = ("first", "second")) -> dict[str, Any]:
     """``first`` against ``second`` (bot factories taking the game's index) in 2-player games ``offset`` to
@@ -124,7 +141,7 @@ def win_summary(paths: list[Path]) -> dict[str, Any]:
     for path in files:
         report = json.loads(path.read_text(encoding="utf-8"))
         report = report.get("output", report)
-        for key in ("greedy_vs_random", "search_vs_greedy"):
+        for key in ("greedy_vs_random", "search_vs_greedy", "search_vs_uct"):
             row = report.get(key)
             if row:
                 t = totals.setdefault(key, {"chunks": 0, "games": 0, "wins": 0, "cpu_s": 0.0, "wall_s": 0.0})
@@ -155,6 +172,8 @@ def main() -> None:
     parser.add_argument("--search-playouts", type=int, default=32, help="SearchBot playouts a main action")
     parser.add_argument("--greedy-games", type=int, default=200, help="greedy against random games")
     parser.add_argument("--search-games", type=int, default=0, help="search against greedy games (~5 CPU s each)")
+    parser.add_argument("--uct-games", type=int, default=0,
+                        help="search against the UCT bot it replaced (SearchBot before 2026-12-06, 100 playouts) games")
     parser.add_argument("--out", type=Path, help="also store the report, every game and the run's facts in this file")
     parser.add_argument("--offset", type=int, default=0, help="index of the first win-rate game (to split a run)")
     parser.add_argument("--no-speed", action="store_true", help="win rates only")
@@ -170,7 +189,8 @@ def main() -> None:
         return
     facts = {"command": "python " + " ".join(sys.argv), "library_at": _commit(),
              "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load_before": os.getloadavg()}
-    report: dict[str, Any] = {"random": {}, "decisions": None, "greedy_vs_random": None, "search_vs_greedy": None}
+    report: dict[str, Any] = {"random": {}, "decisions": None, "greedy_vs_random": None, "search_vs_greedy": None,
+                              "search_vs_uct": None}
     if not args.no_speed:
         for players in (2, 3, 4):
             report["random"][f"gizmos {players}p"] = random_steps(gizmos.Game(players=players), args.games)
@@ -183,6 +203,11 @@ def main() -> None:
         report["search_vs_greedy"] = win_rate(lambda i: gizmos.SearchBot(playouts=args.search_playouts, seed=i),
                                               lambda i: gizmos.greedy_policy, args.search_games, offset=args.offset,
                                               names=(f"SearchBot(playouts={args.search_playouts}, seed={{game}})", "greedy_policy"))
+    if args.uct_games:
+        report["search_vs_uct"] = win_rate(lambda i: gizmos.SearchBot(playouts=args.search_playouts, seed=i),
+                                           lambda i: UctBot(100, i), args.uct_games, offset=args.offset,
+                                           names=(f"SearchBot(playouts={args.search_playouts}, seed={{game}})",
+                                                  "UctBot(100, seed={game}) (SearchBot before 2026-12-06)"))
     if args.out:
         args.out.write_text(json.dumps({**facts, "load_after": os.getloadavg(), "output": report}, indent=1) + "\n",
                             encoding="utf-8")
@@ -197,7 +222,8 @@ def main() -> None:
     if d:
         print(f"search-bot decision, {d['bot_playouts']} playouts: {d['bot_cpu_s']:.2f} s CPU ({d['bot_wall_s']:.2f} s wall); "
               f"advise: {d['advise_cpu_s']:.2f} s CPU ({d['advise_wall_s']:.2f} s wall)")
-    for key, what in (("greedy_vs_random", "greedy against random"), ("search_vs_greedy", "search against greedy")):
+    for key, what in (("greedy_vs_random", "greedy against random"), ("search_vs_greedy", "search against greedy"),
+                      ("search_vs_uct", "search against the old UCT bot")):
         row = report[key]
         if row:
             low, high = row["ci95"]
