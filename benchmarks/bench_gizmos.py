@@ -144,10 +144,16 @@ def win_summary(paths: list[Path]) -> dict[str, Any]:
         for key in ("greedy_vs_random", "search_vs_greedy", "search_vs_uct"):
             row = report.get(key)
             if row:
-                t = totals.setdefault(key, {"chunks": 0, "games": 0, "wins": 0, "cpu_s": 0.0, "wall_s": 0.0})
+                t = totals.setdefault(key, {"chunks": 0, "games": 0, "wins": 0, "cpu_s": 0.0, "wall_s": 0.0,
+                                            "stored": 0, "wins_by_seat": [0, 0], "games_by_seat": [0, 0], "slowest_s": 0.0})
                 t["chunks"] += 1
                 for field in ("games", "wins", "cpu_s", "wall_s"):
                     t[field] += row[field]
+                for game in row.get("played", []):  # the games themselves, where stored
+                    t["stored"] += 1
+                    t["games_by_seat"][game["first_seat"]] += 1
+                    t["wins_by_seat"][game["first_seat"]] += game["first_won"]
+                    t["slowest_s"] = max(t["slowest_s"], game["first_slowest_decision_cpu_s"])
     for t in totals.values():
         t["rate"], t["ci95"] = t["wins"] / t["games"], wilson(t["wins"], t["games"])
     return totals
@@ -185,7 +191,11 @@ def main() -> None:
         for key, t in win_summary(args.win_summary).items():
             low, high = t["ci95"]
             print(f"{key}: {t['wins']}/{t['games']} = {t['rate']:.1%} (95% CI {low:.1%}-{high:.1%}), {t['chunks']} chunks, "
-                  f"{t['cpu_s'] / t['games']:.2f} CPU s a game")
+                  f"{t['cpu_s'] / t['games']:.2f} CPU s a game, {t['wall_s'] / t['games']:.2f} wall s a game")
+            if t["stored"]:
+                print(f"  {t['stored']} games stored; the first bot won {t['wins_by_seat'][0]}/{t['games_by_seat'][0]} "
+                      f"moving first, {t['wins_by_seat'][1]}/{t['games_by_seat'][1]} second; its slowest decision "
+                      f"{t['slowest_s']:.2f} CPU s")
         return
     facts = {"command": "python " + " ".join(sys.argv), "library_at": _commit(),
              "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load_before": os.getloadavg()}
