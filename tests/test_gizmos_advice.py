@@ -61,6 +61,32 @@ def test_the_search_is_seeded_and_spends_its_budget() -> None:
     assert SearchBot(playouts=30, seed=4)(s) == SearchBot(playouts=30, seed=4)(s)
 
 
+def _search_bot_game(seed: int) -> tuple[list[object], int]:
+    """A 2-player game of ``SearchBot(playouts=6, seed=seed)`` (seat 0) against greedy: its log, every player move
+    checked legal, and how many of the bot's main actions differ from greedy's in the same position."""
+    bot, s, rng = SearchBot(playouts=6, seed=seed), Game(players=2).new_initial_state(), np.random.default_rng([1, seed])
+    log, differ = [], 0
+    while not s.is_terminal():
+        if s.is_chance():
+            move = s.sample_chance(rng)
+        elif s.current_player() == 0:
+            move = bot(s)
+            assert move in s.legal_actions()
+            differ += s.phase == Phase.ACTION and move != greedy_policy(s)
+        else:
+            move = greedy_policy(s)
+        log.append(move)
+        s = s.apply(move)
+    return log, differ
+
+
+def test_the_search_bot_plays_legal_seeded_games_of_its_own() -> None:
+    log, differ = _search_bot_game(3)
+    assert _search_bot_game(3)[0] == log  # the same seeds, the same game move for move
+    assert differ >= 1  # the search does not merely copy greedy (its playouts are greedy, its choices are not)
+    assert SearchBot(playouts=0, seed=3)(Game().new_initial_state(seed=2)) == greedy_policy(Game().new_initial_state(seed=2))
+
+
 def _position(me: PlayerState, todo: tuple[Step, ...] = (Step(Phase.ACTION),), **changes: object) -> State:
     base = Game(players=2).new_initial_state(seed=0)
     other = PlayerState(built=(1,))

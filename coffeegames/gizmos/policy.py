@@ -1,15 +1,17 @@
-"""Gizmos bots: random, greedy (points and engine value per energy), and a seeded Monte-Carlo tree search.
+"""Gizmos bots: random, greedy (points and engine value per energy), and two seeded searches (UCT, greedy rollouts).
 
 A policy is ``policy(state) -> action``. :func:`greedy_policy` values each card by its
 points plus what its effect should bring over the rest of the game (:func:`card_value`,
 the bot's own estimate, not a rule), builds the best value per energy it can, else picks
 the colour its best target needs, else files or researches; it fires every waiting gizmo.
-:class:`SearchBot` runs UCT (upper-confidence tree search) over the player decisions: each
+:func:`search_stats` runs UCT (upper-confidence tree search) over the player decisions (the advice's search): each
 playout samples every hidden draw afresh from the state's chance law (the marbles in the
 dispenser, the unseen cards of each deck), so every playout is one determinisation of what
 is hidden, then plays on with a noisy greedy bot up to a horizon and scores the position by
-each player's points plus the engine value of their gizmos (:func:`evaluate`). Seeded, with
-a budget of playouts.
+each player's points plus the engine value of their gizmos (:func:`evaluate`).
+:class:`SearchBot` is a rollout bot: at each main action it tries every legal action in the
+same seeded determinisations, plays each on greedily to the end of the game, and keeps the
+one that wins most often (sequential halving shares its budget of playouts out). Both seeded.
 
 Example:
     >>> from coffeegames.engine import play
@@ -92,9 +94,11 @@ def card_value(state: State, player: int, card: CardFacts) -> float:
     return _card_value(state, player, card)
 
 
-def _card_value(state: State, player: int, card: CardFacts) -> float:
-    """:func:`card_value` unchecked (the bots call it many times a decision)."""
-    left = 1.0 - _progress(state)
+def _card_value(state: State, player: int, card: CardFacts, left: float | None = None) -> float:
+    """:func:`card_value` unchecked (the bots call it many times a decision; ``left``, the share of the game left,
+    ``1.0 - _progress(state)``, is worked out here unless the caller has it)."""
+    if left is None:
+        left = 1.0 - _progress(state)
     e = card.effect
     value = float(card.vp)
     if e.kind == "score":
@@ -131,11 +135,11 @@ def _value_parts(state: State, i: int, left: float) -> tuple[int, float, float]:
     the engine value of their gizmos (each one's bot value less its printed points) and what their stored energy and
     archive should still bring (``left``: the share of the game left)."""
     p = state.players[i]
-    engine = sum(_card_value(state, i, c) - c.vp for c in state._owned[i] if c.effect.kind != "score")
+    engine = sum(_card_value(state, i, c, left) - c.vp for c in state._owned[i] if c.effect.kind != "score")
     return state._score(i), engine, left * (0.4 * sum(p.energy) + 0.5 * len(p.archive))
 
 
-def _need(state: State) -> list[float]:
+def _need(state: State, left: float) -> list[float]:
     """How much the player to move wants each colour: the cost colours of the best cards they could build next."""
     me, want = state.me, [0.1] * len(COLOURS)
     for ident in state.display[0] + state.display[1] + state.display[2] + me.archive:
@@ -144,7 +148,7 @@ def _need(state: State) -> list[float]:
             i = COLOURS.index(card.colour)
             short = max(0, card.cost - me.energy[i])
             if short:
-                want[i] += _card_value(state, state.turn, card) / (1 + card.cost) / short
+                want[i] += _card_value(state, state.turn, card, left) / (1 + card.cost) / short
     for gizmo in state._owned[state.turn]:  # own pick gizmos set off by a colour
         if gizmo.trigger is not None and gizmo.trigger.kind == "pick" and gizmo.id not in state.used:
             for c in gizmo.trigger.colours:
@@ -152,10 +156,11 @@ def _need(state: State) -> list[float]:
     return want
 
 
-def _best_build(state: State, builds: list[Build]) -> tuple[Build, float] | None:
+def _best_build(state: State, builds: list[Build], left: float) -> tuple[Build, float] | None:
     if not builds:
         return None
-    scored = [(b, _card_value(state, state.turn, state.rules.deck[b.card]) / (1 + 0.5 * sum(b.paid))) for b in builds]
+    deck, turn = state.rules.deck, state.turn
+    scored = [(b, _card_value(state, turn, deck[b.card], left) / (1 + 0.5 * sum(b.paid))) for b in builds]
     return max(scored, key=lambda bs: bs[1])
 
 
@@ -177,17 +182,18 @@ def greedy_policy(state: State) -> Any:
         fires = [a for a in legal if isinstance(a, Fire)]
         kinds = {a: state.rules.deck[a.gizmo].effect.kind for a in fires}
         return min(fires, key=lambda a: _FIRE_ORDER.index(kinds[a]) if kinds[a] in _FIRE_ORDER else 99)
+    left = 1.0 - _progress(state)  # once a decision (every card value below reads it)
     builds = [a for a in legal if isinstance(a, Build)]
-    best = _best_build(state, builds)
+    best = _best_build(state, builds, left)
     if best is not None and (phase != Phase.ACTION or best[1] >= 0.5):
         return best[0]
     picks = [a for a in legal if isinstance(a, Pick)]
     if picks:
-        want = _need(state)
+        want = _need(state, left)
         return max(picks, key=lambda a: want[COLOURS.index(a.colour)])
     files = [a for a in legal if isinstance(a, File)]
     if files:
-        return max(files, key=lambda a: _card_value(state, state.turn, state.rules.deck[a.card]))
+        return max(files, key=lambda a: _card_value(state, state.turn, state.rules.deck[a.card], left))
     research = [a for a in legal if isinstance(a, Research)]
     if research:
         return _research_level(state, research)
@@ -328,16 +334,72 @@ def search_stats(state: State, playouts: int = 200, seed: int | None = 0, horizo
     return dict(root.stats)
 
 
+def _playout_value(end: State, me: int) -> float:
+    """What a playout that stopped at ``end`` is worth to ``me``: 1 for a win (0 for a loss) plus 0.02 a point of
+    margin at the end of the game; before the end, the win chance a logistic curve reads off the margin of
+    :func:`evaluate` (4 points of margin: 73%), plus the same 0.02 a point."""
+    if end.is_terminal():
+        won = float(end.standings()[0] == me)
+        margin = _margins(tuple(float(end._score(i)) for i in range(len(end.players))))[me]
+    else:
+        margin = _margins(evaluate(end))[me]
+        won = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -margin / 4))))
+    return won + 0.02 * margin
+
+
+def _greedy_playout(state: State, rng: np.random.Generator, horizon: int | None) -> State:
+    """Greedy moves for every player and chance drawn by ``rng``, to the end (or ``horizon`` more rounds)."""
+    s, turns, last, players = state, 0, state.turn, len(state.players)
+    while not s.is_terminal() and (horizon is None or turns < horizon * players):
+        s = s._apply(s.sample_chance(rng) if s.is_chance() else greedy_policy(s))  # both legal by construction
+        if s.turn != last:
+            turns, last = turns + 1, s.turn
+    return s
+
+
+def _rollout_values(state: State, playouts: int = 32, seed: int | None = 0,
+                   horizon: int | None = None) -> dict[Any, tuple[int, float]]:
+    """Each legal action's (playouts, mean value) after a sequential-halving search of about ``playouts`` greedy
+    playouts in all (:class:`SearchBot`'s main-action search; values as ``_playout_value``, win 1 plus 0.02 a point).
+
+    Every action is tried in the same seeded worlds: playout ``k`` of every action determinises what the mover cannot
+    see (:meth:`~.state.State.determinise`) and draws chance from the generator seeded ``[seed, k]``. Each round gives
+    the actions still in a share of the budget (one playout each at least), then keeps the better half.
+    """
+    me, legal = state.current_player(), list(state._legal)
+    root = int(np.random.default_rng(seed).integers(2**31)) if seed is None else seed
+    totals, counts = dict.fromkeys(legal, 0.0), dict.fromkeys(legal, 0)
+    alive, rounds = legal, max(1, math.ceil(math.log2(len(legal))))
+    while True:
+        each = max(1, playouts // (len(alive) * rounds))
+        for a in alive:
+            for k in range(counts[a], counts[a] + each):
+                rng = np.random.default_rng([root, k])
+                world = state.determinise(me, rng)
+                totals[a] += _playout_value(_greedy_playout(world._apply(a), rng, horizon), me)
+            counts[a] += each
+        if len(alive) <= 1:
+            break
+        alive = sorted(alive, key=lambda a: -totals[a] / counts[a])[: max(1, len(alive) // 2)]  # stable: ties by order
+        if len(alive) == 1:
+            break
+    return {a: (counts[a], totals[a] / counts[a] if counts[a] else 0.0) for a in legal}
+
+
 @dataclass
 class SearchBot:
-    """A search bot: UCT with ``playouts`` playouts a decision (:func:`search_stats`), the most played action taken.
+    """A search bot: at each main action, a rollout search (:func:`_rollout_values`: about ``playouts`` greedy
+    playouts to the end of the game, or of ``horizon`` more rounds, shared out by sequential halving) picks the
+    action that wins most often (ties: the larger margin); the small choices of a turn (firing, picks and files
+    its gizmos ask for) it leaves to :func:`greedy_policy`.
 
-    Its generator is seeded once, so a game it plays from a seed is reproducible.
+    Its generator is seeded once, so a game it plays from a seed is reproducible. Playouts determinise what the
+    mover cannot see, so its choice depends only on what its player knows.
     """
 
-    playouts: int = 200
+    playouts: int = 32
     seed: int | None = 0
-    horizon: int | None = 2
+    horizon: int | None = None
     _rng: np.random.Generator = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -345,8 +407,9 @@ class SearchBot:
         self._rng = np.random.default_rng(self.seed)
 
     def __call__(self, state: State) -> Any:
+        check_instance(state, State, "state", "a Gizmos state")
         legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        stats = search_stats(state, self.playouts, int(self._rng.integers(2**31)), self.horizon)
-        return max(legal, key=lambda a: (stats[a].n, stats[a].mean) if a in stats else (-1, 0.0))
+        if len(legal) == 1 or state.phase != Phase.ACTION or self.playouts == 0:
+            return legal[0] if len(legal) == 1 else greedy_policy(state)
+        values = _rollout_values(state, self.playouts, int(self._rng.integers(2**31)), self.horizon)
+        return max(legal, key=lambda a: (values[a][0], values[a][1]))
