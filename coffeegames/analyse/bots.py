@@ -6,8 +6,8 @@ workers can run it.
 
 * ``random`` — any legal action, uniformly (:func:`coffeegames.engine.random_policy`).
 * ``greedy`` — the game's own ``greedy_policy``.
-* ``strong`` — the bot meant to beat greedy: Gizmos' UCT :class:`~coffeegames.gizmos.SearchBot` (100 playouts a
-  decision, seeded from the game's generator), Coffee Rush's look-ahead (:data:`~coffeegames.rush.lookahead_policy`),
+* ``strong`` — the bot meant to beat greedy: Gizmos' :class:`~coffeegames.gizmos.SearchBot` (greedy rollouts to
+  the end of the game, 32 a main action, seeded from the game's generator), Coffee Rush's look-ahead (:data:`~coffeegames.rush.lookahead_policy`),
   VivaJava's :func:`~coffeegames.vivajava.strong_policy` (greedy that keeps the Rainbow, funds nothing and values
   flavour dice more), Coffee Roaster's :func:`~coffeegames.roaster.strong_policy` (the rule of thumb stops, the
   cup-test solver tests the cup), and for Dairyman the action its exact adviser ``advise`` ranks best. Whether each
@@ -44,8 +44,8 @@ __all__ = ["BOT_NAMES", "Bot", "bot_makers"]
 BOT_NAMES = ("random", "greedy", "strong")
 """The bots every game has, weakest first (the order the luck question pairs them in)."""
 
-SEARCH_PLAYOUTS = 100
-"""Playouts a decision of Gizmos' strong bot (the benchmark's ``SearchBot(playouts=100)``)."""
+SEARCH_PLAYOUTS = 32
+"""Playouts a main action of Gizmos' strong bot (the benchmark's ``SearchBot(playouts=32)``, its default)."""
 
 
 @dataclass(frozen=True)
