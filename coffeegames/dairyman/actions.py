@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from ..engine.actions import action, listed, unchecked
@@ -263,16 +264,58 @@ def lock_actions(dice: tuple[int, ...], yellow: int = 0) -> tuple[Lock, ...]:
     """
     if type(dice) is not tuple or len(dice) > MAX_DICE or type(yellow) is not int or not 0 <= yellow <= 6:
         raise BadType("dice", f"must be a tuple of at most {MAX_DICE} die values 1-6, and yellow a value 0-6", dice)
-    plain = counts_of(dice)
+    counts_of(dice)  # a die value outside 1-6 (or not a whole number) is refused, naming it
+    return _locks_of(dice, yellow)
+
+
+_UNIT = {v: pack(counts_of((v,))) for v in range(1, 7)}
+"""A die of each value (1-6) as a packed count vector (:func:`~.sets.pack`): a roll's vector is the sum of its dice's."""
+_SHIFT = {v: _UNIT[v].bit_length() - 1 for v in range(1, 7)}
+"""Where each value's count sits in a packed count vector."""
+
+
+@lru_cache(maxsize=None)
+def _locks_of(dice: tuple[int, ...], yellow: int) -> tuple[Lock, ...]:
+    """:func:`lock_actions` for the engine's own dice (sorted values 1-6): the same locks in the same order, from
+    :func:`_ranked_packings` of the dice's packed counts, each lock made once (:func:`_lock_of`). A value that is no die
+    (a position built by hand) gets :func:`lock_actions`' error."""
+    try:
+        x = sum(map(_UNIT.__getitem__, dice))
+        shift = _SHIFT[yellow] if yellow else 0
+    except (KeyError, TypeError):
+        return lock_actions(dice, yellow)  # which refuses it, naming it
+    if not yellow:
+        return tuple([_lock_of(places, False) for places, _ in _ranked_packings(x)])
+    plain = (x >> shift) & 31  # dice of the yellow's value besides it
     found = []
-    for places in packed_packings(pack(counts_of(dice + ((yellow,) if yellow else ()))))[1:]:  # [0] is the empty packing
-        sets = tuple(SETS[i] for i in places)
-        size = sum(map(len, sets))
-        used = sum(s.count(yellow) for s in sets) if yellow else 0
-        for with_yellow in ((False, True) if 0 < used <= plain[yellow - 1] else (used > 0,)):
-            found.append(((-size, -len(sets), places, with_yellow), _lock(sets, with_yellow)))
-    found.sort(key=lambda item: item[0])  # most dice, then most sets, then the sets in SETS order (set_order), no yellow first
-    return tuple(lock for _, lock in found)
+    for places, used in _ranked_packings(x + _UNIT[yellow]):
+        used = (used >> shift) & 31  # dice of the yellow's value the sets take
+        if used == 0:
+            found.append(_lock_of(places, False))
+        elif used <= plain:  # the yellow die may be one of them, or not: no yellow first
+            found += (_lock_of(places, False), _lock_of(places, True))
+        else:
+            found.append(_lock_of(places, True))
+    return tuple(found)
+
+
+@lru_cache(maxsize=None)
+def _ranked_packings(x: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The non-empty packings of packed count vector ``x`` (:func:`~.sets.packed_packings`), each with its dice's packed
+    counts, most dice first, then most sets, then the sets in :data:`~.sets.SETS` order (the order of :func:`lock_actions`)."""
+    found = [(places, sum(_SET_UNITS[i] for i in places)) for places in packed_packings(x)[1:]]  # [0] is the empty packing
+    found.sort(key=lambda item: (-sum(_SET_SIZES[i] for i in item[0]), -len(item[0]), item[0]))
+    return tuple(found)
+
+
+_SET_UNITS = tuple(pack(counts_of(s)) for s in SETS)
+_SET_SIZES = tuple(map(len, SETS))
+
+
+@lru_cache(maxsize=None)
+def _lock_of(places: tuple[int, ...], yellow: bool) -> Lock:
+    """The lock of the sets at ``places`` in :data:`~.sets.SETS` (in that order: :class:`Lock`'s normal form), made once."""
+    return _lock(tuple(SETS[i] for i in places), yellow)
 
 
 def _lock(sets: tuple[DieSet, ...], yellow: bool) -> Lock:

@@ -1,5 +1,5 @@
 """What a Dairyman position offers, worked out once for each set of inputs (memoised): the moves of a kind, the dice
-left after a lock, a barn after a lock, whether dice bust. :mod:`.state` asks these on every step of a game; they depend
+left after a lock, a barn after a lock. :mod:`.state` asks these on every step of a game; they depend
 on a few small tuples, not on the whole position, so each answer is kept (``lru_cache``) and shared by every state.
 
 >>> [str(r) for r in _roll_choices((2, 5), 1, False)]
@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from itertools import combinations
+from typing import TypeVar
 
 from .actions import DieSet, Flip, IceCream, Order, Roll, _made, set_order
-from ..exact.multiset import mremove
-from .deck import sub_multisets
 from .rules import ABILITIES, tile_of
-from .sets import counts_of, is_bust
 
 __all__: list[str] = []  # the engine's own helpers: public names are on the State
 
@@ -38,19 +37,16 @@ def _left_after(dice: tuple[int, ...], sets: tuple[DieSet, ...], yellow: int) ->
     used = [v for s in sets for v in s]
     if yellow:
         used.remove(yellow)
-    return mremove(dice, used)
+    left = list(dice)
+    for v in used:
+        left.remove(v)  # the first of its value: what is left stays sorted (mremove's answer, without sorting again)
+    return tuple(left)
 
 
 @lru_cache(maxsize=4096)
 def _barn_with(barn: tuple[DieSet, ...], sets: tuple[DieSet, ...]) -> tuple[DieSet, ...]:
     """A barn's sets with ``sets`` locked into it, in :func:`~.actions.set_order`."""
     return tuple(sorted(barn + sets, key=set_order))
-
-
-@lru_cache(maxsize=4096)
-def _busts(dice: tuple[int, ...], yellow: int) -> bool:
-    """Whether unlocked ``dice`` and the yellow die's value (0: not unlocked) make no set (:func:`~.sets.is_bust`)."""
-    return is_bust(counts_of(dice + ((yellow,) if yellow else ())))
 
 
 @lru_cache(maxsize=4096)
@@ -66,17 +62,17 @@ def _flip_choices(milk: tuple[str, ...], cheese_value: int, ice: int) -> tuple[F
 
 
 @lru_cache(maxsize=4096)
-def _ice_cream_choices(left: tuple[tuple[str, tuple[int, ...]], ...], unlocked: tuple[int, ...]) -> tuple[IceCream, ...]:
-    """Every ``IceCream`` use of the abilities ``left`` (:func:`_abilities_left`) on a value among the ``unlocked`` dice."""
-    showing = set(unlocked)
-    return tuple(IceCream(ability, v) for ability, values in left for v in values if v in showing)
+def _ice_cream_choices(left: tuple[tuple[str, tuple[int, ...]], ...], showing: frozenset[int]) -> tuple[IceCream, ...]:
+    """Every ``IceCream`` use of the abilities ``left`` (:func:`_abilities_left`) on a value ``showing`` on the unlocked
+    dice (a set: which dice show it does not matter, so the few sets of values are worked out once each)."""
+    return tuple(_made(IceCream, ability=ability, value=v) for ability, values in left for v in values if v in showing)
 
 
 @lru_cache(maxsize=4096)
 def _roll_choices(dice: tuple[int, ...], tokens: int, yellow_unlocked: bool) -> tuple[Roll, ...]:
     """Every ``Roll`` freezing at most ``tokens`` of the unlocked ``dice`` (and the yellow die, if unlocked), fewest first."""
     found = []
-    for freeze in sub_multisets(dice, tokens):  # sorted tuples of ints: Roll's normal form
+    for freeze in _sub_multisets(dice, tokens):  # sorted tuples of ints: Roll's normal form
         found.append(_made(Roll, freeze=freeze, freeze_yellow=False))
         if yellow_unlocked and len(freeze) < tokens:
             found.append(_made(Roll, freeze=freeze, freeze_yellow=True))
@@ -86,5 +82,14 @@ def _roll_choices(dice: tuple[int, ...], tokens: int, yellow_unlocked: bool) -> 
 @lru_cache(maxsize=4096)
 def _order_choices(display: tuple[str, ...], budget: int) -> tuple[Order, ...]:
     """Every ``Order`` of face-up tiles whose values total at most ``budget``, fewest tiles first."""
-    return tuple(_made(Order, tiles=tiles) for tiles in sub_multisets(display, len(display))  # sorted codes: Order's normal form
+    return tuple(_made(Order, tiles=tiles) for tiles in _sub_multisets(display, len(display))  # sorted codes: Order's normal form
                  if sum(tile_of(c).value for c in tiles) <= budget)
+
+
+T = TypeVar("T", int, str)
+
+
+def _sub_multisets(items: tuple[T, ...], most: int) -> list[tuple[T, ...]]:
+    """:func:`~.deck.sub_multisets` of a sorted tuple (the same sub-multisets in the same order: fewest items first, then
+    in order): each size's combinations, the first of equal ones kept (what is made on each new position)."""
+    return [sub for k in range(min(most, len(items)) + 1) for sub in dict.fromkeys(combinations(items, k))]

@@ -56,12 +56,12 @@ from ..validate import check_count, check_instance
 from . import players as scoring
 from . import saved
 from .actions import (Bust, DieSet, Discard, Drawn, EndTurn, Flip, IceCream, Lock, Order, Phase, Roll,
-                      Rolled, Stop, Where, _made, lock_actions, roll_outcomes, sets_text)
+                      Rolled, Stop, Where, _locks_of, _made, roll_outcomes, sets_text)
 from ..exact.multiset import mremove
 from .deck import Deck, deck_size, draw_outcomes, sample_draw, take
 from .players import PlayerState
 from .rules import BARNS, WHITE_DICE, Rules, tile_of
-from .offers import (_abilities_left, _left_after, _barn_with, _busts, _flip_choices, _ice_cream_choices, _roll_choices, _order_choices)
+from .offers import (_abilities_left, _left_after, _barn_with, _flip_choices, _ice_cream_choices, _roll_choices, _order_choices)
 
 __all__ = ["State"]
 
@@ -132,10 +132,10 @@ class State(SavedState, BaseState):
     def _legal(self) -> tuple[Any, ...]:
         phase = self.phase
         if phase == _LOCK:
-            busted = self.busted
-            if busted and not self.rules.optional_actions_before_bust:
+            locks = self._locks()  # none: the dice bust (self.busted)
+            if not locks and not self.rules.optional_actions_before_bust:
                 return (_BUST,)  # only a position loaded from a save waits here: play busts at once
-            return self._locks() + self._ice_creams() + self._flips() + ((_BUST,) if busted else ())
+            return locks + self._ice_creams() + self._flips() + (() if locks else (_BUST,))
         if phase == _CONTINUE:
             return (_STOP,) + self._rolls() + self._flips()
         if phase == _ORDER:
@@ -247,7 +247,7 @@ class State(SavedState, BaseState):
     @property
     def busted(self) -> bool:
         """In the lock phase: the dice showing make no set (:func:`~.sets.is_bust`), so the turn busts."""
-        return self.phase == _LOCK and _busts(self.dice, self.yellow if self.yellow_at == _UNLOCKED else 0)
+        return self.phase == _LOCK and not self._locks()  # no lock: no set (lock_actions)
 
     @property
     def deck_size(self) -> int:
@@ -267,14 +267,14 @@ class State(SavedState, BaseState):
 
     # -- legal actions ------------------------------------------------------------
     def _locks(self) -> tuple[Lock, ...]:
-        return lock_actions(self.dice, self.yellow if self.yellow_at == _UNLOCKED else 0)
+        return _locks_of(self.dice, self.yellow if self.yellow_at == _UNLOCKED else 0)  # lock_actions, for the engine's own dice
 
     def _ice_creams(self) -> tuple[IceCream, ...]:
         player = self.players[self.turn]
         if not player.ice_cream:
             return ()
         left = _abilities_left(player.ice_cream, self.abilities_used, self.rules.ice_cream_once_per_tile)
-        return _ice_cream_choices(left, self.unlocked)
+        return _ice_cream_choices(left, frozenset(self.unlocked))
 
     def _flips(self) -> tuple[Flip, ...]:
         player = self.players[self.turn]
