@@ -10,7 +10,7 @@ import pytest
 from coffeegames.engine import (CHANCE, MAX_OUTCOMES, TERMINAL, Expectimax, IllegalAction, State, Walkthrough, evaluate, play, play_out,
                                 random_policy, simulate)
 from coffeegames.exact.draws import uniform_below
-from coffeegames.errors import TooBig
+from coffeegames.errors import BadType, TooBig
 from coffeegames.engine.examples import Keep, KeepOrReroll, Reroll
 
 
@@ -181,6 +181,25 @@ def test_uniform_below_draws_what_integers_draws(bit_generator):
     assert str(plain.bit_generator.state) == str(fast.bit_generator.state)
     with pytest.raises(ValueError):  # what integers(0) raises
         below(0)
+
+
+@pytest.mark.parametrize("bit_generator", BIT_GENERATORS)
+def test_draws_below_draws_what_integers_draws(bit_generator):
+    """``draws_below(rng, n, k)`` is ``rng.integers(n, size=k).tolist()``, two generators taking turns (it keeps the last one
+    bound: issue 30), mixed with other draws, over sizes that reach Lemire's rejection step."""
+    from coffeegames.exact.draws import draws_below
+
+    plain = [np.random.Generator(bit_generator(seed)) for seed in (5, 6)]
+    fast = [np.random.Generator(bit_generator(seed)) for seed in (5, 6)]
+    choose = random.Random(5)
+    for _ in range(3000):
+        i, n, k = choose.randrange(2), choose.choice([1, 2, 6, 7, 1000, 2**32 - choose.randrange(2, 2**20)]), choose.randrange(12)
+        if choose.random() < 0.1:
+            assert plain[i].random() == fast[i].random()
+        assert plain[i].integers(n, size=k).tolist() == draws_below(fast[i], n, k)
+    assert [str(g.bit_generator.state) for g in plain] == [str(g.bit_generator.state) for g in fast]
+    with pytest.raises(BadType):
+        draws_below("not a generator", 6, 2)
 
 
 @dataclass(frozen=True)

@@ -340,7 +340,7 @@ class State(SavedState, BaseState):
         it first (option ``optional_actions_before_bust``: a flip, an ice-cream reroll); after
         the order, with no flip left the turn ends (option ``flip_after_order``).
         """
-        if self.busted and self._legal == (_BUST,):
+        if self.phase == _LOCK and self._legal == (_BUST,):  # busted, nothing else to try (the legal moves, made once)
             return self._bust()
         if self.ordered and self._legal == (_END_TURN,):
             return self._pass_turn(self.players, self.display)

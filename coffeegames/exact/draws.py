@@ -98,9 +98,33 @@ def draws_below(rng: np.random.Generator, n: int, k: int) -> list[int]:
         raise BadArgument("k", f"must be a whole number from 0 to {MAX_DRAWS:,} (how many draws)", k)
     if n == 1:
         return [0] * k
-    raw = check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))").bit_generator.ctypes
-    next32, state = raw.next_uint32, raw.state
-    return [_lemire(next32, state, n) for _ in range(k)]
+    last = _LAST
+    if last[0] is not rng:  # a new generator: bound as uniform_below binds it, kept for the next call
+        last = _bind(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
+    _, next32, state = last
+    found = []
+    for _ in range(k):  # _lemire, inline: a roll is a few draws, and a call each was a third of their cost
+        scaled = next32(state) * n
+        if scaled & 0xFFFFFFFF < n:
+            threshold = (0x100000000 - n) % n
+            while scaled & 0xFFFFFFFF < threshold:
+                scaled = next32(state) * n
+        found.append(scaled >> 32)
+    return found
+
+
+_LAST: tuple[Any, Any, Any] = (None, None, None)
+"""The generator :func:`draws_below` last drew from, with its bit generator's ``next_uint32`` bound as :class:`uniform_below`
+binds it (a C function called holding the GIL, several times cheaper than the ``ctypes`` interface's own) and the
+address of its state: a game's chance draws from one generator again and again. Kept as one tuple, replaced whole: a
+thread reading it sees one generator's three. The generator is held, so its state's address stays valid."""
+
+
+def _bind(rng: np.random.Generator) -> tuple[np.random.Generator, Any, int]:
+    global _LAST
+    raw = rng.bit_generator.ctypes
+    _LAST = (rng, _NEXT_UINT32(ctypes.cast(raw.next_uint32, ctypes.c_void_p).value or 0), raw.state.value or 0)
+    return _LAST
 
 
 MAX_DRAWS = 1_000_000
