@@ -672,22 +672,3 @@ def test_lock_actions_are_the_packings_found_by_position():
                 used = [sum(map(len, a.sets)) for a in locks]
                 assert used == sorted(used, reverse=True)  # most dice first
 
-
-@pytest.mark.parametrize("bit_generator", [np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937, np.random.Philox, np.random.SFC64])
-def test_a_draw_of_tiles_picks_what_numpy_choice_picks(bit_generator):
-    """The deck's draw (``sample_draw``) picks tiles by numpy's ``choice(n, size=k, replace=False)``, made without its arrays
-    (issue 30): the same picks and the generator left in the same place, mixed with other draws, on every bit generator."""
-    import random
-
-    from coffeegames.dairyman.deck import _choice_without_replacement
-
-    plain, fast = np.random.Generator(bit_generator(11)), np.random.Generator(bit_generator(11))
-    choose = random.Random(11)
-    for _ in range(2000):
-        n = choose.choice([1, 2, 5, 9, 30, 64, choose.randrange(1, 400)])
-        k = choose.randrange(0, n + 1)
-        if choose.random() < 0.2:
-            assert plain.random() == fast.random()
-        assert plain.choice(n, size=k, replace=False).tolist() == _choice_without_replacement(fast, n, k)
-        assert plain.integers(6, size=2).tolist() == fast.integers(6, size=2).tolist()
-    assert str(plain.bit_generator.state) == str(fast.bit_generator.state)

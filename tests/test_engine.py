@@ -202,6 +202,28 @@ def test_draws_below_draws_what_integers_draws(bit_generator):
         draws_below("not a generator", 6, 2)
 
 
+@pytest.mark.parametrize("bit_generator", BIT_GENERATORS)
+def test_distinct_below_and_permutation_below_draw_what_numpy_draws(bit_generator):
+    """``distinct_below`` is ``choice(n, size=k, replace=False)`` and ``permutation_below`` is ``permutation(n)`` (issue 30):
+    the same numbers and the generator left in the same place, mixed with other draws, two generators taking turns."""
+    from coffeegames.exact.draws import distinct_below, permutation_below
+
+    plain = [np.random.Generator(bit_generator(seed)) for seed in (11, 12)]
+    fast = [np.random.Generator(bit_generator(seed)) for seed in (11, 12)]
+    choose = random.Random(11)
+    for _ in range(2000):
+        i, n = choose.randrange(2), choose.choice([0, 1, 2, 5, 9, 30, 64, choose.randrange(1, 400), 10_001])
+        if choose.random() < 0.2:
+            assert plain[i].random() == fast[i].random()
+        if choose.random() < 0.5:
+            k = choose.randrange(0, n + 1)
+            assert plain[i].choice(n, size=k, replace=False).tolist() == distinct_below(fast[i], n, k)
+        else:
+            assert plain[i].permutation(n).tolist() == permutation_below(fast[i], n)
+        assert plain[i].integers(6, size=2).tolist() == fast[i].integers(6, size=2).tolist()
+    assert [str(g.bit_generator.state) for g in plain] == [str(g.bit_generator.state) for g in fast]
+
+
 @dataclass(frozen=True)
 class Menu(State):
     """A decision among ``size`` moves of three kinds (int, str, tuple), then another; three decisions in all."""

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..errors import BadArgument, IllegalAction
 from ..exact import Bag, multiset
-from ..exact.draws import _lemire
+from ..exact.draws import distinct_below
 from ..validate import cached
 
 __all__ = ["Deck", "deck_size", "draw_outcomes", "sample_draw", "sub_multisets", "take"]
@@ -78,38 +78,9 @@ def sample_draw(deck: Deck, need: int, rng: np.random.Generator) -> tuple[str, .
             taken += pile
             need -= len(pile)
         else:
-            taken += [pile[i] for i in _choice_without_replacement(rng, len(pile), need)]
+            taken += [pile[i] for i in distinct_below(rng, len(pile), need)]
             break
     return tuple(taken)
-
-
-def _choice_without_replacement(rng: np.random.Generator, n: int, k: int) -> list[int]:
-    """``rng.choice(n, size=k, replace=False).tolist()`` for ``k <= n <= 10,000`` (the same numbers, the generator left in
-    the same place), without the arrays: numpy's own algorithm there (Floyd's sample of ``k`` of ``range(n)``, then a
-    Fisher-Yates shuffle of it), drawing each bounded number as numpy does (:mod:`~coffeegames.exact.draws`' Lemire draw on
-    the bit generator's ``next_uint32``). ``tests/test_dairyman_engine.py`` checks the equality on every numpy bit
-    generator. Anything else (not a ``Generator``, a bigger ``n``) is numpy's own call.
-
-    >>> a, b = np.random.default_rng(7), np.random.default_rng(7)
-    >>> _choice_without_replacement(a, 30, 4) == b.choice(30, size=4, replace=False).tolist()
-    True
-    """
-    if type(rng) is not np.random.Generator or not 0 <= k <= n <= 10_000:
-        return [int(i) for i in rng.choice(n, size=k, replace=False)]
-    raw = rng.bit_generator.ctypes
-    next32, state = raw.next_uint32, raw.state
-    found: list[int] = []
-    chosen: set[int] = set()
-    for j in range(n - k, n):  # Floyd: a number below j + 1, or j itself if that number is taken
-        value = _lemire(next32, state, j + 1) if j else 0  # (a range of one draws nothing)
-        if value in chosen:
-            value = j
-        chosen.add(value)
-        found.append(value)
-    for i in range(k - 1, 0, -1):  # numpy shuffles the sample
-        swap = _lemire(next32, state, i + 1)
-        found[i], found[swap] = found[swap], found[i]
-    return found
 
 
 def take(deck: Deck, tiles: Sequence[str], need: int | None = None) -> Deck:

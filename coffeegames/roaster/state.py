@@ -69,7 +69,7 @@ import numpy as np
 from ..engine import CHANCE, TERMINAL, IllegalAction
 from ..engine import State as BaseState
 from ..engine.saved import SavedState
-from ..exact.draws import draw_below
+from ..exact.draws import distinct_below, draw_below, permutation_below  # numpy's choice and permutation, the same numbers
 from ..engine.state import cached_state
 from ..validate import check_instance
 from .actions import (
@@ -200,9 +200,9 @@ class State(SavedState, BaseState):
         if phase in _ONE_AT_A_TIME:  # rng.choice(len(bag), size=1, replace=False) is this one draw (Floyd's algorithm)
             return _made(Drawn, (bag[draw_below(rng, len(bag))],))
         if phase == _DRAW:  # the bag is a sorted multiset: the tokens at sorted positions are one too
-            return _made(Drawn, tuple([bag[i] for i in sorted(rng.choice(len(bag), size=self.draw_count, replace=False).tolist())]))
+            return _made(Drawn, tuple([bag[i] for i in sorted(distinct_below(rng, len(bag), self.draw_count))]))
         if phase == _SHUFFLE:
-            return _made(Shuffled, tuple([CUP_EFFECTS[i] for i in rng.permutation(len(CUP_EFFECTS)).tolist()]))
+            return _made(Shuffled, tuple([CUP_EFFECTS[i] for i in permutation_below(rng, len(CUP_EFFECTS))]))
         raise IllegalAction("sample_chance needs a chance node")
 
     def _apply(self, move: Any) -> Self:
