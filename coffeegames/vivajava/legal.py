@@ -114,7 +114,7 @@ def _featured_of(state: State, counts: tuple[int, ...]) -> tuple[Featured, ...]:
     return _featured(counts, offers, coaster.size, coaster.rank)
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 16)  # a few thousand new keys a hundred games, each a few dozen bytes
 def _featured(counts: tuple[int, ...], offers: tuple[tuple[int, tuple[int, ...], int | None], ...], size: int, rank: int
               ) -> tuple[Featured, ...]:
     """:func:`featured_actions` from counts: the roller's dice (a :func:`~.dice._tally`), each offer as (player, its dice's

@@ -55,7 +55,7 @@ from .player import PlayerState
 from .rolls import _sample_roll, is_possible_roll, roll_outcome_count, roll_outcomes
 from .rules import CORPORATION, CORPORATIONS, FLAVOUR_DICE, ROLL_DICE, TRACK_COLOURS, Rules
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
-from .tracks import boost, flip, gain_token, keep_rolling, mark, next_activation, take_flavour, upgrade
+from .tracks import boost, flip, gain_token, keep_rolling, mark, next_activation, plain_mark, take_flavour, upgrade
 
 __all__ = ["State"]
 
@@ -325,14 +325,20 @@ class State(SavedState, BaseState):
     def _begin_roll(self, coffee: int, player: int, changes: dict[str, Any]) -> Self:
         """``player``'s roll: ``coffee`` coffee dice and every flavour die they hold; the others offer theirs (Ruling
         ``offer_flavour``, never solo). ``changes`` (a dict of the caller's, which this fills) are made in the same copy."""
-        players = self.players
+        players = changes.get("players", self.players)  # (a caller's changed sheets, made in the same copy)
         offered: tuple[tuple[int, int], ...] = ()
         if self.rules.offer_flavour and not self.rules.solo:  # in player order
             offered = tuple([(q, sheet.flavour) for q, sheet in enumerate(players) if sheet.flavour and q != player])
+        if players[player].flavour:  # the roller takes their flavour dice
+            sheets = list(players)
+            sheets[player] = unchecked(PlayerState, players[player].__dict__, {"flavour": 0})
+            after = tuple(sheets)
+        else:
+            after = players
         changes.update({
             "phase": ROLL,
             "turn": player,
-            "players": self._with_player(player, flavour=0) if players[player].flavour else players,
+            "players": after,
             "white": (), "own": (), "offered": (),
             "rolling_white": coffee,
             "rolling_own": players[player].flavour,
@@ -345,8 +351,14 @@ class State(SavedState, BaseState):
 
         Public, like :meth:`start_turn`, for building positions by hand.
         """
+        return self._end_turn({})
+
+    def _end_turn(self, made: dict[str, Any]) -> Self:
+        """:meth:`end_turn` with ``made`` (changes to fields the turn's end does not read, such as ``players``) made in
+        the same copy."""
         keep_block = self.rules.solo and self.turn == CORPORATION
         changes = self._roll_back()
+        changes.update(made)
         changes.update({"pending": (), "corp_rerolls": 0, "corp_first": False, "blocked": self.blocked if keep_block else ""})
         nxt = (self.turn + 1) % len(self.players)
         if self.setting_up and self.solo:  # you marked your setup RP: the corporation, drawn first, starts
@@ -438,7 +450,10 @@ class State(SavedState, BaseState):
             changes = self._roll_back() if self.rules.return_flavour_first else {"flavour_coaster": self.flavour_coaster}
             changes["flavour_coaster"] -= take
             return self._with(changes, players=self._with_player(p, flavour=self.players[p].flavour + take)).end_turn()
-        state = mark(self, p, colour, self.research_count(colour))  # no mark reads the dice: they go back after it
+        count = self.research_count(colour)
+        if not self.pending and (players := plain_mark(self, p, colour, count)) is not None:
+            return self._end_turn({"players": players})  # only the marker moved: the turn ends in the same copy
+        state = mark(self, p, colour, count)  # no mark reads the dice: they go back after it
         if state.phase == OVER:  # (the game's end puts them back)
             return state
         if not state.pending:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 else:
     S = TypeVar("S")
 
-__all__ = ["boost", "flip", "gain_token", "keep_rolling", "mark", "next_activation", "take_flavour", "upgrade"]
+__all__ = ["boost", "flip", "gain_token", "keep_rolling", "mark", "next_activation", "plain_mark", "take_flavour", "upgrade"]
 
 
 def mark(state: S, p: int, colour: str, n: int, unlock: bool = True) -> S:
@@ -66,6 +66,19 @@ def mark(state: S, p: int, colour: str, n: int, unlock: bool = True) -> S:
     elif kind == "token":
         added = []
     return state._award([(p, track.pp)], {"players": state._with_player(p, research=research, tokens=tokens), "pending": pending + tuple(added)})
+
+
+def plain_mark(state: S, p: int, colour: str, n: int) -> tuple[PlayerState, ...] | None:
+    """The players after :func:`mark` (``unlock=True``) when it only moves ``p``'s marker on the ``colour`` track: no
+    ability reached, the track not completed (None otherwise, or when the marker does not move: then mark it)."""
+    i = TRACK_COLOURS.index(colour)
+    track = state.rules.data.tracks[i]
+    old = state.players[p].research[i]
+    new = min(old + n, track.length)
+    if new == old or new == track.length or old < track.x1 <= new or old < track.x2 <= new:
+        return None
+    research = state.players[p].research
+    return state._with_player(p, research=research[:i] + (new,) + research[i + 1 :])
 
 
 def next_activation(state: S) -> S:
