@@ -124,6 +124,9 @@ def _featured(counts: tuple[int, ...], offers: tuple[tuple[int, tuple[int, ...],
     """
     jokers = counts[-1]
     ranks = range(len(COLOURS), 0, -1)
+    if not offers:  # (most rolls: nobody offers) each blend the roller's own dice make, none funded
+        return tuple([_blend_action(COLOURS[r - 1], n, ()) for n in range(LARGEST_BLEND, 1, -1) for r in ranks
+                      if n <= counts[r - 1] + jokers and n >= (size if r > rank else size + 1)])
     mine = {r: counts[r - 1] + jokers for r in ranks}
     usable = {r: tuple(t[r - 1] + t[-1] if free is None else min(t[r - 1] + t[-1], free) for _, t, free in offers) for r in ranks}
     offered = {r: sum(usable[r]) for r in ranks}
