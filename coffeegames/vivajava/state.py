@@ -448,8 +448,8 @@ class State(SavedState, BaseState):
         if colour == "black":
             take = self.research_gain(colour)  # (the dice go back at the turn's end either way, Ruling return_flavour_first or not:
             back = len(self.own) + self.rolling_own  # the flavour coaster ends with them, less what is taken; one copy)
-            players = self._with_player(p, flavour=self.players[p].flavour + take)
-            return self._end_turn({"players": players, "flavour_coaster": self.flavour_coaster + back - take})
+            sheets = self._with_player(p, flavour=self.players[p].flavour + take)
+            return self._end_turn({"players": sheets, "flavour_coaster": self.flavour_coaster + back - take})
         count = self.research_count(colour)
         if not self.pending and (players := plain_mark(self, p, colour, count)) is not None:
             return self._end_turn({"players": players})  # only the marker moved: the turn ends in the same copy
