@@ -109,8 +109,11 @@ def _featured_of(state: State, counts: tuple[int, ...]) -> tuple[Featured, ...]:
     rules, coaster = state.rules, state.featured
     offers: tuple[tuple[int, tuple[int, ...], int | None], ...] = ()
     if state.offered:  # each offering player's dice, and their free markers (the old coaster's marks go home)
-        need = rules.funding_needs_marker
-        offers = tuple((q, _tally(faces), rules.markers - sum(state.players[q].tokens) if need else None) for q, faces in state.offered)
+        if rules.funding_needs_marker:
+            markers, players = rules.markers, state.players
+            offers = tuple([(q, _tally(faces), markers - sum(players[q].tokens)) for q, faces in state.offered])
+        else:
+            offers = tuple([(q, _tally(faces), None) for q, faces in state.offered])
     return _featured(counts, offers, coaster.size, coaster.rank)
 
 
