@@ -133,7 +133,9 @@ def distinct_below(rng: np.random.Generator, n: int, k: int) -> list[int]:
     """
     if type(n) is not int or type(k) is not int or not 0 <= k <= n <= 10_000:
         return [int(i) for i in check_instance(rng, np.random.Generator, "rng", _GENERATOR).choice(n, size=k, replace=False)]
-    last = _LAST if _LAST[0] is rng else _bind(check_instance(rng, np.random.Generator, "rng", _GENERATOR))
+    last = _LAST  # (read once: another thread may bind another generator meanwhile)
+    if last[0] is not rng:
+        last = _bind(check_instance(rng, np.random.Generator, "rng", _GENERATOR))
     _, next32, state = last
     found: list[int] = []
     taken: set[int] = set()
@@ -161,7 +163,9 @@ def permutation_below(rng: np.random.Generator, n: int) -> list[int]:
     """
     if type(n) is not int or not 0 <= n < 0xFFFFFFFF:
         return [int(i) for i in check_instance(rng, np.random.Generator, "rng", _GENERATOR).permutation(n)]
-    last = _LAST if _LAST[0] is rng else _bind(check_instance(rng, np.random.Generator, "rng", _GENERATOR))
+    last = _LAST  # (read once: another thread may bind another generator meanwhile)
+    if last[0] is not rng:
+        last = _bind(check_instance(rng, np.random.Generator, "rng", _GENERATOR))
     _, next32, state = last
     order = list(range(n))
     for i in range(n - 1, 0, -1):
@@ -176,13 +180,15 @@ def permutation_below(rng: np.random.Generator, n: int) -> list[int]:
 _GENERATOR = "a numpy Generator (numpy.random.default_rng(seed))"
 
 _LAST: tuple[Any, Any, Any] = (None, None, None)
-"""The generator :func:`draws_below` (or :func:`distinct_below`, :func:`permutation_below`) last drew from, with its bit generator's ``next_uint32`` bound as :class:`uniform_below`
-binds it (a C function called holding the GIL, several times cheaper than the ``ctypes`` interface's own) and the
-address of its state: a game's chance draws from one generator again and again. Kept as one tuple, replaced whole: a
-thread reading it sees one generator's three. The generator is held, so its state's address stays valid."""
+"""The generator :func:`draws_below`, :func:`distinct_below` or :func:`permutation_below` last drew from, with its bit
+generator's ``next_uint32`` bound as :class:`uniform_below` binds it (a C function called holding the GIL, several times
+cheaper than the ``ctypes`` interface's own) and the address of its state: a game's chance draws from one generator
+again and again. Kept as one tuple, replaced whole and read once a call: a thread sees one generator's three. The
+generator is held, so its state's address stays valid."""
 
 
 def _bind(rng: np.random.Generator) -> tuple[np.random.Generator, Any, int]:
+    """``rng`` bound for drawing (:data:`_LAST`), kept for the next call."""
     global _LAST
     raw = rng.bit_generator.ctypes
     _LAST = (rng, _NEXT_UINT32(ctypes.cast(raw.next_uint32, ctypes.c_void_p).value or 0), raw.state.value or 0)
