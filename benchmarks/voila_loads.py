@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, SHUTDOWN_KERNEL, _free_port  # noqa: E402
 
 ERRORS = ["model not found", "Error displaying widget", "Failed to initialize model", "Traceback (most recent call last)"]
-WATCH_MANAGER = """(() => {
+WATCH_MANAGER = """((stall) => {
   // Catches the widget manager as it is built (its constructor sets this._models) and logs what happens to its models.
   const t = () => (performance.now() / 1000).toFixed(2) + 's';
   const log = (...a) => console.log('[wm]', t(), ...a);
@@ -45,7 +45,10 @@ WATCH_MANAGER = """(() => {
     window.__wm = manager;
     log('manager built', manager.constructor.name);
     const models = new Proxy(value, {
-      set(target, key, v) { target[key] = v; window.__wmRegistered = (window.__wmRegistered || 0) + 1; return true; },
+      set(target, key, v) {
+        target[key] = v;
+        return true;
+      },
       deleteProperty(target, key) { log('model deleted', key, new Error().stack.split('\\n').slice(1, 4).join(' | ')); delete target[key]; return true; },
     });
     Object.defineProperty(this, '_models', {value: models, writable: true, configurable: true, enumerable: true});
@@ -57,6 +60,7 @@ WATCH_MANAGER = """(() => {
         try {
           const result = await original.apply(this, args);
           log(name, 'end; models', Object.keys(models).length, 'restored', manager.restoredStatus);
+
           return result;
         } catch (error) { log(name, 'threw', String(error)); throw error; }
       };
@@ -64,11 +68,24 @@ WATCH_MANAGER = """(() => {
     const get = manager.get_model;
     manager.get_model = async function (id) {
       const known = id in models;
-      try { return await get.call(this, id); }
+      if (!known) log('get_model waits', id);
+      const found = () => {
+        if (known) return;
+        log('get_model found', id);
+        if (stall > 0 && !window.__wmStalled) {
+          // The first output that waited for its model draws it: the page busy for `stall` seconds, as drawing a big
+          // view (plotly figures) keeps it on a loaded machine, while the other outputs' waits run out.
+          window.__wmStalled = true;
+          log('stalling', stall, 's');
+          const end = performance.now() + stall * 1000;
+          while (performance.now() < end) {}
+        }
+      };
+      try { const model = await get.call(this, id); found(); return model; }
       catch (error) { log('get_model failed', id, 'known at call', known, 'now', id in models, 'restored', manager.restoredStatus, 'models', Object.keys(models).length); throw error; }
     };
   }});
-})();"""
+})"""
 BURN = "import time\nwhile True: pass\n"
 
 
@@ -128,9 +145,11 @@ def _describe(direction: str, payload: str | bytes) -> str | None:
     return f"{direction} " + " ".join(w for w in what if w)
 
 
-def one_load(browser, url: str, show_console: bool, trace: bool = False) -> dict:
+def one_load(browser, url: str, show_console: bool, trace: bool = False, throttle: float = 1, stall: float = 0) -> dict:
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
+    if throttle > 1:  # the page's main thread slowed down as on a busy machine (Chrome DevTools' CPU throttling)
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     console: list[str] = []
     start = time.monotonic()
     stamp = lambda: f"{time.monotonic() - start:6.2f}s"  # noqa: E731
@@ -144,7 +163,8 @@ def one_load(browser, url: str, show_console: bool, trace: bool = False) -> dict
                 ws.on(event, lambda payload, d=direction: (line := _describe(d, payload)) and console.append(
                     f"ws: {stamp()} {line}"))
         page.on("websocket", watch)
-        page.add_init_script(WATCH_MANAGER)
+    if trace or stall:
+        page.add_init_script(f"{WATCH_MANAGER}({stall})")
     result: dict = {}
     try:
         page.goto(url, wait_until="domcontentloaded", timeout=300_000)
@@ -176,6 +196,9 @@ def main() -> None:
     parser.add_argument("notebook", nargs="?", default="dairyman_walkthrough.ipynb")
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--burners", type=int, default=0, help="busy Python processes kept running meanwhile")
+    parser.add_argument("--throttle", type=float, default=1, help="slow the page's CPU down this many times (CDP)")
+    parser.add_argument("--stall", type=float, default=0,
+                        help="keep the page busy this many seconds once the first output that waited for its model gets it")
     parser.add_argument("--voila-arg", action="append", default=[], help="an extra argument for voila")
     parser.add_argument("--console", action="store_true", help="print the console's errors and warnings")
     parser.add_argument("--trace", action="store_true", help="print every console message and the kernel messages")
@@ -196,7 +219,7 @@ def main() -> None:
             browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for number in range(1, args.loads + 1):
                 load = os.getloadavg()[0]
-                result = one_load(browser, url, args.console or args.trace, args.trace)
+                result = one_load(browser, url, args.console or args.trace, args.trace, args.throttle, args.stall)
                 result["load_avg"] = round(load, 2)
                 results.append(result)
                 bad += bool(result.get("errors") or result.get("failed"))
@@ -215,7 +238,7 @@ def main() -> None:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
-    print(json.dumps({"notebook": args.notebook, "loads": args.loads, "burners": args.burners,
+    print(json.dumps({"notebook": args.notebook, "loads": args.loads, "burners": args.burners, "throttle": args.throttle, "stall": args.stall,
                       "voila_args": args.voila_arg, "with_errors": bad,
                       "model_not_found": sum("model not found" in r.get("errors", []) for r in results)}))
 
