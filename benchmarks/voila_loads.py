@@ -5,13 +5,22 @@ The reproduction of issue 27 (one load in five of ``dairyman_walkthrough`` on a 
 "Error displaying widget: model not found" instead of the policy explorer)::
 
     nice -n 5 env PYTHONPATH=$PWD /work/main/.venv/bin/python benchmarks/voila_loads.py \
-        dairyman_walkthrough.ipynb --loads 5 --burners 3
+        rush.ipynb --loads 6 --burners 4 --out benchmarks/runs/voila-loads.json
 
-``--burners K`` starts K busy Python processes (a loop, nothing else) for the whole run: with 2 cores, 3 of them make
-the machine as busy as the failing runs were. ``--voila-arg`` passes an argument to Voilà (e.g. ``--debug``).
-Each load prints one line: the seconds to the page drawn, the errors found, and the notebook cells showing them; with
-``--console`` also the browser console's errors and warnings. The last line is a JSON summary.
+``--burners K`` starts K busy Python processes (a loop, nothing else) for the whole run. ``--trace`` prints, per load,
+every console message, the kernel messages on the page's websocket (comm_open, request_states, update_states with
+its count of states, ...) and what the page's widget manager does (caught as it is built: its restore from the kernel,
+each lookup of a model it does not hold yet, "known at call", "now", and whether it had restored). ``--stall S``
+keeps the page busy S seconds once the first output that waited for its model gets it, ``--throttle R`` slows the
+page's CPU R times (Chrome's CPU throttling); ``--voila-arg`` passes an argument to Voilà (e.g. ``--debug``).
+Each load prints one line: the seconds to the notebook run and to the widgets drawn, the errors found, the notebook
+cells showing them, the browser console's errors (with ``--console`` also its warnings). The last line is a summary.
 Each load's kernel is shut down as the browser test does (``SHUTDOWN_KERNEL``).
+
+What it found (2026-12-06, README "Voilà works too", benchmarks/JOURNAL.md "Voilà pages"): with jupyterlab_widgets
+3.0.17 the manager's lookup of a model polls for two seconds; Voilà asks before the manager has restored the kernel's
+models, and a page too busy to poll again before the two seconds are up gives up on a model registered meanwhile,
+the manager by then restored: "model not found", for good.
 """
 
 from __future__ import annotations
@@ -202,6 +211,7 @@ def main() -> None:
     parser.add_argument("--voila-arg", action="append", default=[], help="an extra argument for voila")
     parser.add_argument("--console", action="store_true", help="print the console's errors and warnings")
     parser.add_argument("--trace", action="store_true", help="print every console message and the kernel messages")
+    parser.add_argument("--out", help="also write the loads and the summary to this JSON file")
     parser.add_argument("--log", default=str(ROOT / "test-artifacts" / "voila_loads.log"))
     args = parser.parse_args()
 
@@ -238,9 +248,16 @@ def main() -> None:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
-    print(json.dumps({"notebook": args.notebook, "loads": args.loads, "burners": args.burners, "throttle": args.throttle, "stall": args.stall,
-                      "voila_args": args.voila_arg, "with_errors": bad,
-                      "model_not_found": sum("model not found" in r.get("errors", []) for r in results)}))
+    summary = {"notebook": args.notebook, "loads": args.loads, "burners": args.burners, "throttle": args.throttle,
+               "stall": args.stall, "voila_args": args.voila_arg, "with_errors": bad,
+               "model_not_found": sum("model not found" in r.get("errors", []) for r in results)}
+    print(json.dumps(summary))
+    if args.out:
+        from importlib.metadata import version
+
+        versions = {name: version(name) for name in ("voila", "ipywidgets", "jupyterlab_widgets", "anywidget")}
+        Path(args.out).write_text(json.dumps({"command": sys.argv, "versions": versions, "summary": summary,
+                                              "results": results}, indent=1) + "\n")
 
 
 if __name__ == "__main__":
