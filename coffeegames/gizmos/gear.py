@@ -8,7 +8,7 @@ Internal to the engine (:mod:`.state`); a player reads the same facts through ``
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .data import Card as CardFacts
 from .payment import Help, _help
@@ -33,6 +33,11 @@ class _Gear(NamedTuple):
     discounts: tuple[CardFacts, ...]
     triggered: dict[str, tuple[CardFacts, ...]]
     """The gizmos with a trigger, by its kind (file, pick, build)."""
+    costs: dict[tuple[int, str], tuple[int, int]]
+    """A memo of the legal moves (:func:`.legal._builds`): ``(card id, source)`` -> (where its colour is in the reaches,
+    its cost after the discounts)."""
+    builds: dict[tuple[Any, ...], tuple[Any, ...]]
+    """A memo of the legal moves: ``(card id, source, energy, converter ids or None for all)`` -> its Builds."""
 
 
 def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
@@ -54,5 +59,5 @@ def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
         found = memo[built] = _Gear(owned, (energy, archive, research), "no_file" not in kinds, "no_research" not in kinds,
                                     converters, _help(converters), tuple(c for c in owned if c.effect.kind == "discount"),
                                     {kind: tuple(c for c in owned if c.trigger is not None and c.trigger.kind == kind)
-                                     for kind in {c.trigger.kind for c in owned if c.trigger is not None}})
+                                     for kind in {c.trigger.kind for c in owned if c.trigger is not None}}, {}, {})
     return found

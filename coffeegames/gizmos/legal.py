@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Skip
 from .data import COLOURS
-from .data import Card as CardFacts
 from .payment import _build_cost, _help, _plans, _reach
 
 if TYPE_CHECKING:
@@ -117,20 +116,35 @@ def _builds(state: State, cards: tuple[int, ...], source: str) -> list[Build]:
     """A Build of each of ``cards`` from ``source`` for each distinct way the player to move can pay for it."""
     if not cards:
         return []
-    gear, energy, converters, deck = state._my, state.players[state.turn].energy, state.converters(), state.rules.deck
-    discounts = gear.discounts
-    reach = _reaches(energy, gear.aid if converters is gear.converters else _help(converters))
+    gear, energy, converters = state._my, state.players[state.turn].energy, state.converters()
+    every = converters is gear.converters
+    reach = _reaches(energy, gear.aid if every else _help(converters))
+    costs, memo = gear.costs, gear.builds
+    which = None if every else tuple([c.id for c in converters])
     acts: list[Build] = []
     for ident in cards:
-        card = deck[ident]
-        need = _build_cost(card, source, discounts) if discounts else card.cost
-        if reach[_COLOUR_AT[card.colour]] >= need:  # else (most cards) no plan: no search
-            acts += _card_builds(ident, source, energy, card.colour, need, converters)
+        cost = costs.get((ident, source))
+        if cost is None:
+            cost = costs[ident, source] = _cost(state, ident, source)
+        if reach[cost[0]] >= cost[1]:  # else (most cards) no plan: no search
+            key = (ident, source, energy, which)
+            found = memo.get(key)
+            if found is None:
+                if len(memo) >= _MEMO_SIZE:
+                    memo.clear()
+                card = state.rules.deck[ident]
+                found = memo[key] = tuple([_build_action(ident, source, paid, used)
+                                           for paid, used in _plans(energy, card.colour, cost[1], converters)])
+            acts += found
     return acts
 
 
-@lru_cache(maxsize=100_000)
-def _card_builds(ident: int, source: str, energy: tuple[int, ...], colour: str, need: int, converters: tuple[CardFacts, ...]
-                 ) -> tuple[Build, ...]:
-    """The Builds of one card: one for each payment plan (:func:`.payment._plans`)."""
-    return tuple(Build(ident, source, paid, used) for paid, used in _plans(energy, colour, need, converters))
+_MEMO_SIZE = 20_000
+"""Builds remembered per set of built gizmos before its memo starts again."""
+_build_action = lru_cache(maxsize=100_000)(Build)
+
+
+def _cost(state: State, ident: int, source: str) -> tuple[int, int]:
+    """Where the colour of card ``ident`` is in :func:`_reaches`, and its cost from ``source`` to the player to move."""
+    card, discounts = state.rules.deck[ident], state._my.discounts
+    return _COLOUR_AT[card.colour], (_build_cost(card, source, discounts) if discounts else card.cost)
