@@ -36,8 +36,8 @@ class _Gear(NamedTuple):
     costs: dict[tuple[int, str], tuple[int, int]]
     """A memo of the legal moves (:func:`.legal._builds`): ``(card id, source)`` -> (where its colour is in the reaches,
     its cost after the discounts)."""
-    builds: dict[tuple[Any, ...], tuple[Any, ...]]
-    """A memo of the legal moves: ``(card id, source, energy, converter ids or None for all)`` -> its Builds."""
+    converter_ids: tuple[int, ...]
+    """The ids of ``converters``."""
 
 
 def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
@@ -59,5 +59,6 @@ def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
         found = memo[built] = _Gear(owned, (energy, archive, research), "no_file" not in kinds, "no_research" not in kinds,
                                     converters, _help(converters), tuple(c for c in owned if c.effect.kind == "discount"),
                                     {kind: tuple(c for c in owned if c.trigger is not None and c.trigger.kind == kind)
-                                     for kind in {c.trigger.kind for c in owned if c.trigger is not None}}, {}, {})
+                                     for kind in {c.trigger.kind for c in owned if c.trigger is not None}}, {},
+                                    tuple(c.id for c in converters))
     return found

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Skip
 from .data import COLOURS
-from .payment import _build_cost, _help, _plans, _reach
+from .data import Card as CardFacts
+from .payment import Plan, _build_cost, _help, _plans, _reach
 
 if TYPE_CHECKING:
     from .payment import Help
@@ -119,29 +120,52 @@ def _builds(state: State, cards: tuple[int, ...], source: str) -> list[Build]:
     gear, energy, converters = state._my, state.players[state.turn].energy, state.converters()
     every = converters is gear.converters
     reach = _reaches(energy, gear.aid if every else _help(converters))
-    costs, memo = gear.costs, gear.builds
-    which = None if every else tuple([c.id for c in converters])
+    costs = gear.costs
     acts: list[Build] = []
     for ident in cards:
         cost = costs.get((ident, source))
         if cost is None:
             cost = costs[ident, source] = _cost(state, ident, source)
-        if reach[cost[0]] >= cost[1]:  # else (most cards) no plan: no search
-            key = (ident, source, energy, which)
-            found = memo.get(key)
-            if found is None:
-                if len(memo) >= _MEMO_SIZE:
-                    memo.clear()
-                card = state.rules.deck[ident]
-                found = memo[key] = tuple([_build_action(ident, source, paid, used)
-                                           for paid, used in _plans(energy, card.colour, cost[1], converters)])
-            acts += found
+        at, need = cost
+        if reach[at] >= need:  # else (most cards) no plan: no search
+            if not converters and at < _ANY:  # one plan: ``need`` marbles of the colour (the reach is the storage's)
+                acts.append(_build_action(ident, source, _PAID[at][need], ()))
+            else:
+                which = gear.converter_ids if every else tuple([c.id for c in converters])
+                acts += _card_builds(ident, source, _plans_of(energy, at, need, converters, which))
     return acts
 
 
-_MEMO_SIZE = 20_000
-"""Builds remembered per set of built gizmos before its memo starts again."""
+_ANY = len(COLOURS)
+_PAID = tuple(tuple((0,) * i + (n,) + (0,) * (len(COLOURS) - i - 1) for n in range(4 * 13 + 1)) for i in range(len(COLOURS)))
+"""``_PAID[i][n]``: ``n`` marbles of colour ``i`` (the one plan of a one-colour cost without converters)."""
 _build_action = lru_cache(maxsize=100_000)(Build)
+_PLANS: dict[tuple[Any, ...], tuple[Plan, ...]] = {}
+_MEMO_SIZE = 100_000
+
+
+def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...], which: tuple[int, ...]
+              ) -> tuple[Plan, ...]:
+    """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches`, memoised on the
+    converters' ids ``which`` (a key hashed in C) and the storage capped where no plan spends more."""
+    if at < _ANY:
+        units = _help(converters)[0]
+        capped = tuple([min(n, need) if j == at else min(n, units[j]) for j, n in enumerate(energy)])
+    else:
+        capped = tuple([min(n, need) for n in energy])
+    key = (capped, at, need, which)
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= _MEMO_SIZE:
+            _PLANS.clear()
+        found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
+    return found
+
+
+@lru_cache(maxsize=100_000)
+def _card_builds(ident: int, source: str, plans: tuple[Plan, ...]) -> tuple[Build, ...]:
+    """The Builds of one card: one for each payment plan."""
+    return tuple([_build_action(ident, source, paid, used) for paid, used in plans])
 
 
 def _cost(state: State, ident: int, source: str) -> tuple[int, int]:
