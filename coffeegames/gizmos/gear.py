@@ -35,7 +35,7 @@ class _Gear(NamedTuple):
     """The gizmos with a trigger, by its kind (file, pick, build)."""
     costs: dict[tuple[int, str], tuple[int, int]]
     """A memo of the legal moves (:func:`.legal._builds`): ``(card id, source)`` -> (where its colour is in the reaches,
-    its cost after the discounts)."""
+    its cost after the discounts), shared by every set of gizmos with the same discount gizmos."""
     converter_ids: tuple[int, ...]
     """The ids of ``converters``."""
 
@@ -56,9 +56,11 @@ def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
         if len(memo) >= MEMO_SIZE:
             memo.clear()
         converters = tuple(c for c in owned if c.type == "converter")
+        discounts = tuple(c for c in owned if c.effect.kind == "discount")
+        costs = rules.__dict__["_costs"].setdefault(tuple(c.id for c in discounts), {})
         found = memo[built] = _Gear(owned, (energy, archive, research), "no_file" not in kinds, "no_research" not in kinds,
-                                    converters, _help(converters), tuple(c for c in owned if c.effect.kind == "discount"),
+                                    converters, _help(converters), discounts,
                                     {kind: tuple(c for c in owned if c.trigger is not None and c.trigger.kind == kind)
-                                     for kind in {c.trigger.kind for c in owned if c.trigger is not None}}, {},
+                                     for kind in {c.trigger.kind for c in owned if c.trigger is not None}}, costs,
                                     tuple(c.id for c in converters))
     return found
