@@ -119,7 +119,8 @@ def _builds(state: State, cards: tuple[int, ...], source: str) -> list[Build]:
         return []
     gear, energy, converters = state._my, state.players[state.turn].energy, state.converters()
     every = converters is gear.converters
-    reach = _reaches(energy, gear.aid if every else _help(converters))
+    aid = gear.aid if every else _help(converters)
+    reach = _reaches(energy, aid)
     costs = gear.costs
     acts: list[Build] = []
     for ident in cards:
@@ -132,7 +133,13 @@ def _builds(state: State, cards: tuple[int, ...], source: str) -> list[Build]:
                 acts.append(_build_action(ident, source, _PAID[at][need], ()))
             else:
                 which = gear.converter_ids if every else tuple([c.id for c in converters])
-                acts += _card_builds(ident, source, _plans_of(energy, at, need, converters, which))
+                key = (ident, source, energy, need, which)
+                found = _BUILDS.get(key)
+                if found is None:
+                    if len(_BUILDS) >= _MEMO_SIZE:
+                        _BUILDS.clear()
+                    found = _BUILDS[key] = _card_builds(ident, source, _plans_of(energy, at, need, converters, which, aid[0]))
+                acts += found
     return acts
 
 
@@ -141,15 +148,17 @@ _PAID = tuple(tuple((0,) * i + (n,) + (0,) * (len(COLOURS) - i - 1) for n in ran
 """``_PAID[i][n]``: ``n`` marbles of colour ``i`` (the one plan of a one-colour cost without converters)."""
 _build_action = lru_cache(maxsize=100_000)(Build)
 _PLANS: dict[tuple[Any, ...], tuple[Plan, ...]] = {}
+_BUILDS: dict[tuple[Any, ...], tuple[Build, ...]] = {}
+"""The Builds of a card from a source for a storage, a cost and converter ids (a key hashed in C)."""
 _MEMO_SIZE = 100_000
 
 
-def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...], which: tuple[int, ...]
-              ) -> tuple[Plan, ...]:
+def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...], which: tuple[int, ...],
+              units: tuple[int, ...]) -> tuple[Plan, ...]:
     """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches`, memoised on the
-    converters' ids ``which`` (a key hashed in C) and the storage capped where no plan spends more."""
+    converters' ids ``which`` (a key hashed in C) and the storage capped where no plan spends more (``units``: the
+    convert units taking each colour, :data:`.payment.Help`)."""
     if at < _ANY:
-        units = _help(converters)[0]
         capped = tuple([min(n, need) if j == at else min(n, units[j]) for j, n in enumerate(energy)])
     else:
         capped = tuple([min(n, need) for n in energy])

@@ -31,7 +31,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Self
@@ -107,10 +107,12 @@ class State(SavedState, BaseState):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return CHANCE if self.todo and self.todo[0].phase.is_chance else self.turn
+        todo = self.todo
+        return CHANCE if todo and todo[0].chance else self.turn
 
     def is_chance(self) -> bool:  # current_player() == CHANCE, without the call (asked at every step)
-        return not self.over and bool(self.todo) and self.todo[0].phase.is_chance
+        todo = self.todo
+        return bool(todo) and todo[0].chance and not self.over
 
     def is_terminal(self) -> bool:  # current_player() == TERMINAL
         return self.over
@@ -182,10 +184,21 @@ class State(SavedState, BaseState):
         """:meth:`_with` for a move: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
         out after). Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses
         :meth:`_with`)."""
-        new = self._with(changed, **changes)
-        pools = self.__dict__.get("_pools")
-        if pools is not None:
-            new.__dict__["_pools"] = pools
+        values = self.__dict__
+        fresh = values.copy()  # (without rehashing: an instance's dict shares its keys with its class's)
+        fresh.pop("_my", None)
+        fresh.pop("_legal", None)
+        if len(fresh) - ("_pools" in fresh) != _FIELD_COUNT:  # something else besides: the general copy
+            new = self._with(changed, **changes)
+            if "_pools" in values:
+                new.__dict__["_pools"] = values["_pools"]
+            return new
+        if changed:
+            fresh.update(changed)
+        if changes:
+            fresh.update(changes)
+        new = object.__new__(type(self))
+        object.__setattr__(new, "__dict__", fresh)
         return new
 
     def determinise(self, player: int, rng: np.random.Generator) -> Self:
@@ -273,9 +286,9 @@ class State(SavedState, BaseState):
 
     def _move(self, action: Any) -> Self:
         todo = self.todo
-        phase = todo[0].phase if todo else Phase.TRIGGERS
-        if phase.is_chance:
+        if todo and todo[0].chance:
             return self._drawn(action)
+        phase = todo[0].phase if todo else Phase.TRIGGERS
         kind = type(action)  # (a legal action is of its class exactly: dataclasses compare equal only within one)
         if kind is Fire:
             gizmo = action.gizmo
@@ -416,6 +429,10 @@ class State(SavedState, BaseState):
         """Raise :class:`~coffeegames.errors.BadData` naming the field if the position is inconsistent (52 marbles,
         112 cards in known places, limits, phases); else return self (:func:`.saved.check`)."""
         return check(self)
+
+
+_FIELD_COUNT = len(fields(State))
+"""The fields of a state (:meth:`State._next` checks a state's dict holds them and the cached values it knows only)."""
 
 
 class Game(GameBase):
