@@ -73,7 +73,7 @@ class Step:
 
     def __post_init__(self) -> None:
         # ``phase.is_chance`` kept on the step (not a field: not compared, shown or saved), asked at every step
-        object.__setattr__(self, "chance", self.phase in _CHANCE_PHASES)
+        object.__setattr__(self, "chance", isinstance(self.phase, str) and self.phase in _CHANCE_PHASES)
 
     chance: ClassVar[bool]  # (set on each instance by __post_init__)
 
