@@ -25,7 +25,7 @@ from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Sk
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear
-from .payment import Plan, _build_cost, _help, _plans, _reach
+from .payment import Plan, _build_cost, _help, _most, _plans, _reach
 
 if TYPE_CHECKING:
     from .payment import Help
@@ -111,18 +111,18 @@ def legal_actions(state: State) -> tuple[Any, ...]:
 def draw_main(state: State, below: Callable[[int], int]) -> Any:
     """The action :func:`~coffeegames.engine.solve.random_policy` draws from :func:`legal_actions` of a main action (a
     kind uniformly, then an action of it uniformly; the same draws), listing the Builds only when it draws that kind
-    (else it needs only whether there is one: :func:`_first_builds`)."""
+    (else it needs only whether there is one: :func:`_any_build`)."""
     display = state.display
     cards = display[0] + display[1] + display[2]
     archive = state.players[state.turn].archive
     context = _context(state)
-    builds = _first_builds(state, cards, "display", context) or _first_builds(state, archive, "archive", context)
+    builds = _BUILDS_KIND if _any_build(state, cards, "display", context) or _any_build(state, archive, "archive", context) else ()
     kinds = [kind for kind in (_may_file(state, cards), _may_pick(state), builds, _researches(state)) if kind]
     if not kinds:
         options: Sequence[Any] = _PASS_ONLY
     else:
         options = kinds[0] if len(kinds) == 1 else kinds[below(len(kinds))]
-        if options is builds:  # every Build, as legal_actions lists them
+        if options is _BUILDS_KIND:  # every Build, as legal_actions lists them
             options = [*_builds(state, cards, "display", context), *_builds(state, archive, "archive", context)]
     return options[below(len(options))]
 
@@ -189,21 +189,32 @@ def _builds(state: State, cards: tuple[int, ...], source: str, context: Context 
     return acts
 
 
-def _first_builds(state: State, cards: tuple[int, ...], source: str, context: Context) -> tuple[Build, ...]:
-    """The Builds of the first of ``cards`` that can be built from ``source`` (none: ``()``): whether
-    :func:`_builds` lists any, without searching the payments of the cards after it."""
+def _any_build(state: State, cards: tuple[int, ...], source: str, context: Context) -> bool:
+    """Whether :func:`_builds` lists any Build of ``cards`` from ``source``, without searching payments: a card with
+    converters to help is checked against :func:`.payment._most`, the exact most the player can pay."""
     if not cards:
-        return ()
-    reach, costs = context[0], context[1].costs
+        return False
+    reach, gear, energy, converters, _, which, _ = context
+    costs = gear.costs
+    most: tuple[int, ...] | None = None
     for ident in cards:
         cost = costs.get((ident, source))
         if cost is None:
             cost = costs[ident, source] = _cost(state, ident, source)
-        if reach[cost[0]] >= cost[1]:
-            found = _card_builds_now(context, ident, source, cost)
-            if found:
-                return found
-    return ()
+        at, need = cost
+        if reach[at] >= need:  # a bound: exact without converters
+            if not converters:
+                return True
+            if most is None:
+                key = (energy, which)
+                most = _MOST.get(key)
+                if most is None:
+                    if len(_MOST) >= _MEMO_SIZE:
+                        _MOST.clear()
+                    most = _MOST[key] = _most(energy, converters)
+            if most[at] >= need:
+                return True
+    return False
 
 
 def _context(state: State) -> Context:
@@ -235,6 +246,10 @@ _PAID = tuple(tuple((0,) * i + (n,) + (0,) * (len(COLOURS) - i - 1) for n in ran
 _build_action = lru_cache(maxsize=100_000)(Build)
 _PLANS: dict[tuple[Any, ...], tuple[Plan, ...]] = {}
 _BUILDS: dict[tuple[Any, ...], tuple[Build, ...]] = {}
+_MOST: dict[tuple[Any, ...], tuple[int, ...]] = {}
+""":func:`.payment._most` of a storage and converter ids."""
+_BUILDS_KIND: tuple[Any, ...] = (None,)
+"""Stands for the Builds among the kinds :func:`draw_main` draws from (listed only if drawn)."""
 """The Builds of a card from a source for a storage, a cost and converter ids (a key hashed in C)."""
 _MEMO_SIZE = 100_000
 

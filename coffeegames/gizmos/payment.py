@@ -274,3 +274,31 @@ def _reach(energy: tuple[int, ...], colour: str, aid: Help) -> int:
         return energy[i] + min(energy[i], doubles[i])
     converted = sum(map(min, energy, units)) - min(energy[i], units[i])
     return energy[i] + min(energy[i], doubles[i]) + min(converted, total)
+
+
+def _most(energy: tuple[int, ...], converters: tuple[Card, ...]) -> tuple[int, ...]:
+    """The most a cost of each colour (then of a multicolour card) can be paid with marbles from ``energy`` and
+    ``converters``: exact, so a cost has a payment plan (:func:`_plans` lists one) if and only if it is at most this.
+
+    The card's colour counts once, or twice for each doubling unit of its colour (one marble each); the other colours
+    count through the convert units: the most of them matched to units that take them is, by König's theorem, the least
+    over sets ``T`` of other colours of the marbles outside ``T`` plus the units taking a colour in ``T``. A
+    multicolour card takes every marble, and doubling units of each colour."""
+    doubles = [0] * len(COLOURS)
+    converts: list[tuple[tuple[str, ...], int]] = []
+    for card in converters:
+        e = card.effect
+        if e.kind == "double":
+            for c in e.colours:
+                doubles[COLOURS.index(c)] += 1
+        elif e.kind == "convert":
+            converts.append((e.colours, e.uses))
+    most = []
+    for i, n in enumerate(energy):
+        others = [j for j in range(len(COLOURS)) if j != i]
+        matched = min(sum(energy[j] for j in others if j not in cut)
+                      + sum(uses for colours, uses in converts if any(COLOURS[j] in colours for j in cut))
+                      for size in range(len(others) + 1) for cut in itertools.combinations(others, size))
+        most.append(n + min(n, doubles[i]) + matched)
+    most.append(sum(energy) + sum(map(min, energy, doubles)))
+    return tuple(most)
