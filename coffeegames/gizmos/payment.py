@@ -282,8 +282,20 @@ def _most(energy: tuple[int, ...], converters: tuple[Card, ...]) -> tuple[int, .
 
     The card's colour counts once, or twice for each doubling unit of its colour (one marble each); the other colours
     count through the convert units: the most of them matched to units that take them is, by König's theorem, the least
-    over sets ``T`` of other colours of the marbles outside ``T`` plus the units taking a colour in ``T``. A
-    multicolour card takes every marble, and doubling units of each colour."""
+    over sets ``T`` of other colours of the marbles outside ``T`` plus the units taking a colour in ``T``
+    (:func:`_cuts`). A multicolour card takes every marble, and doubling units of each colour."""
+    doubles, cuts = _cuts(converters)
+    most = [n + min(n, doubles[i]) + min([units + sum([energy[j] for j in outside]) for units, outside in cuts[i]])
+            for i, n in enumerate(energy)]
+    most.append(sum(energy) + sum(map(min, energy, doubles)))
+    return tuple(most)
+
+
+@lru_cache(maxsize=4_000)
+def _cuts(converters: tuple[Card, ...]) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]]:
+    """For :func:`_most`: the doubling units of each colour, and for each colour ``i`` the cuts ``(units taking a colour
+    of T, the other colours outside T)`` over the sets ``T`` of colours other than ``i``, less those another cut
+    dominates (no more units, and its colours outside a subset of these)."""
     doubles = [0] * len(COLOURS)
     converts: list[tuple[tuple[str, ...], int]] = []
     for card in converters:
@@ -293,12 +305,12 @@ def _most(energy: tuple[int, ...], converters: tuple[Card, ...]) -> tuple[int, .
                 doubles[COLOURS.index(c)] += 1
         elif e.kind == "convert":
             converts.append((e.colours, e.uses))
-    most = []
-    for i, n in enumerate(energy):
+    cuts = []
+    for i in range(len(COLOURS)):
         others = [j for j in range(len(COLOURS)) if j != i]
-        matched = min(sum(energy[j] for j in others if j not in cut)
-                      + sum(uses for colours, uses in converts if any(COLOURS[j] in colours for j in cut))
-                      for size in range(len(others) + 1) for cut in itertools.combinations(others, size))
-        most.append(n + min(n, doubles[i]) + matched)
-    most.append(sum(energy) + sum(map(min, energy, doubles)))
-    return tuple(most)
+        every = [(sum(uses for colours, uses in converts if any(COLOURS[j] in colours for j in inside)),
+                  tuple(j for j in others if j not in inside))
+                 for size in range(len(others) + 1) for inside in itertools.combinations(others, size)]
+        cuts.append(tuple(cut for cut in every if not any(
+            other != cut and other[0] <= cut[0] and set(other[1]) <= set(cut[1]) for other in every)))
+    return tuple(doubles), tuple(cuts)
