@@ -214,9 +214,10 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
     if own * 2 + sum(energy) < need:  # a bound: nothing to search
         return ()
     plans: list[Plan] = []
+    pay = _payer(COLOURS[i], need, converters)
     for others in itertools.product(*(range(min(n, u) + 1) for j, (n, u) in enumerate(zip(energy, units)) if j != i)):
         m = sum(others)
-        if m > need or any(sum([others[k] for k in where]) > n for where, n in halls):
+        if m > need or (halls and any(sum([others[k] for k in where]) > n for where, n in halls)):
             continue
         short = need - m  # what the colour's marbles must make
         a = 0
@@ -225,7 +226,7 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
         if a > own or (m and a + min(doubles, a, need - a) > short) or a + m == 0:
             continue
         spent = (*others[:i], a, *others[i:])
-        used = _payer(COLOURS[i], need, converters)(spent)
+        used = pay(spent)
         assert used is not None
         plans.append((spent, used))
     plans.sort()
