@@ -124,7 +124,9 @@ def draw_main(state: State, below: Callable[[int], int]) -> Any:
         options = kinds[0] if len(kinds) == 1 else kinds[below(len(kinds))]
         if options is _BUILDS_KIND:  # every Build, as legal_actions lists them
             options = [*_builds(state, cards, "display", context), *_builds(state, archive, "archive", context)]
-    return options[below(len(options))]
+    drawn = options[below(len(options))]
+    state.__dict__["_drawn"] = drawn  # legal here: State._apply_as need not check it again (a cache, like _legal)
+    return drawn
 
 
 def main_allows(state: State, action: Any) -> bool:

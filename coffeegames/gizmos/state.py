@@ -198,6 +198,7 @@ class State(SavedState, BaseState):
         fresh = values.copy()  # (without rehashing: an instance's dict shares its keys with its class's)
         fresh.pop("_my", None)
         fresh.pop("_legal", None)
+        fresh.pop("_drawn", None)
         if len(fresh) - ("_pools" in fresh) != _FIELD_COUNT:  # something else besides: the general copy
             new = self._with(changed, **changes)
             if "_pools" in values:
@@ -304,6 +305,8 @@ class State(SavedState, BaseState):
     def _apply_as(self, player: int, action: Any) -> Self:
         """:meth:`apply`'s checks, a main action's without listing every Build (:func:`.legal.main_allows`)."""
         if player >= 0 and "_legal" not in self.__dict__:
+            if self.__dict__.get("_drawn") is action:  # what draw_main drew from this state's legal actions
+                return self._apply(action)
             todo = self.todo
             if todo and todo[0].phase == _P_ACTION and main_allows(self, action):
                 return self._apply(action)
