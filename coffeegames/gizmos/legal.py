@@ -25,7 +25,7 @@ from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Sk
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear
-from .payment import Plan, _build_cost, _help, _most, _plans, _reach
+from .payment import Plan, _build_cost, _help, _plans, _reach
 
 if TYPE_CHECKING:
     from .payment import Help
@@ -192,30 +192,17 @@ def _builds(state: State, cards: tuple[int, ...], source: str, context: Context 
 
 
 def _any_build(state: State, cards: tuple[int, ...], source: str, context: Context) -> bool:
-    """Whether :func:`_builds` lists any Build of ``cards`` from ``source``, without searching payments: a card with
-    converters to help is checked against :func:`.payment._most`, the exact most the player can pay."""
+    """Whether :func:`_builds` lists any Build of ``cards`` from ``source``: the Builds of each card in turn (memoised:
+    the policy lists them again if it draws a Build), stopping at the first card that has one."""
     if not cards:
         return False
-    reach, gear, energy, converters, _, which, _ = context
-    costs = gear.costs
-    most: tuple[int, ...] | None = None
+    reach, costs = context[0], context[1].costs
     for ident in cards:
         cost = costs.get((ident, source))
         if cost is None:
             cost = costs[ident, source] = _cost(state, ident, source)
-        at, need = cost
-        if reach[at] >= need:  # a bound: exact without converters
-            if not converters:
-                return True
-            if most is None:
-                key = (energy, which)
-                most = _MOST.get(key)
-                if most is None:
-                    if len(_MOST) >= _MEMO_SIZE:
-                        _MOST.clear()
-                    most = _MOST[key] = _most(energy, converters)
-            if most[at] >= need:
-                return True
+        if reach[cost[0]] >= cost[1] and _card_builds_now(context, ident, source, cost):
+            return True
     return False
 
 
@@ -248,8 +235,6 @@ _PAID = tuple(tuple((0,) * i + (n,) + (0,) * (len(COLOURS) - i - 1) for n in ran
 _build_action = lru_cache(maxsize=100_000)(Build)
 _PLANS: dict[tuple[Any, ...], tuple[Plan, ...]] = {}
 _BUILDS: dict[tuple[Any, ...], tuple[Build, ...]] = {}
-_MOST: dict[tuple[Any, ...], tuple[int, ...]] = {}
-""":func:`.payment._most` of a storage and converter ids."""
 _BUILDS_KIND: tuple[Any, ...] = (None,)
 """Stands for the Builds among the kinds :func:`draw_main` draws from (listed only if drawn)."""
 """The Builds of a card from a source for a storage, a cost and converter ids (a key hashed in C)."""
