@@ -361,25 +361,6 @@ def test_payment_plans_are_the_least_spendings_that_pay_by_the_rules() -> None:
                 assert set(used) <= {c.id for c in cards} and gizmos.pay_with(spent, colour, need, cards) == used
 
 
-def test_the_most_a_player_can_pay_is_exact_so_a_cost_has_a_plan_exactly_when_it_is_within() -> None:
-    """The random policy asks whether any Build is legal without listing them: by ``payment._most``, which must say
-    exactly when ``payment_plans`` lists a plan (random storages, costs of every colour and converter sets)."""
-    from coffeegames.gizmos.payment import _most
-
-    for source in ("elinia", "mirondorin"):
-        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
-        rng = np.random.default_rng(11)
-        for _ in range(400):
-            picked = rng.choice(len(converters), int(rng.integers(0, 5)), replace=False)
-            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
-            energy = tuple(int(n) for n in rng.integers(0, 5, size=4))
-            most = _most(energy, cards)
-            for at, colour in enumerate((*gizmos.COLOURS, "any")):
-                for need in range(9):
-                    assert bool(gizmos.payment_plans(energy, colour, need, cards)) == (most[at] >= need), (
-                        energy, colour, need, [c.id for c in cards])
-
-
 def test_converters_and_discounts_make_payment_plans() -> None:
     rules = Game().rules
     convert, double, any_ = (rules.card(i) for i in (36, 40, 108))  # red -> any; 1 black as 2; any -> any
