@@ -503,3 +503,32 @@ def test_a_saved_walkthrough_comes_back_under_its_options() -> None:
         walk.step(None if walk.state.is_chance() else walk.state.legal_actions()[0])
     again, loaded = gizmos.load_walkthrough(walk.to_json(game))
     assert again.options == game.options and loaded.states == walk.states
+
+
+def test_the_random_policy_draws_a_main_action_from_the_legal_ones_and_apply_still_checks_every_move() -> None:
+    """The random policy draws a main action without listing every Build (``State._draw_legal``): the action it draws
+    is one of ``legal_actions()``, drawing leaves the position equal, and ``apply`` still refuses an illegal move."""
+    from coffeegames.engine import random_policy
+
+    game = Game(players=3)
+    bot, chance = random_policy(np.random.default_rng(4)), np.random.default_rng(5)
+    seen = 0
+    for _ in range(3):
+        s = game.new_initial_state()
+        while not s.is_terminal() and seen < 400:
+            if s.is_chance():
+                s = s.apply(s.sample_chance(chance))
+                continue
+            fresh = s._with()  # the same position, no cache: nothing the draw left on ``s``
+            before = s.to_json()
+            action = bot(s)
+            assert s.to_json() == before and s == fresh and hash(s) == hash(fresh)
+            assert action in fresh.legal_actions()
+            if s.phase == Phase.ACTION:
+                seen += 1
+                illegal = Build(card=111, source="display", paid=(1, 0, 0, 0))
+                if illegal not in fresh.legal_actions():
+                    with pytest.raises(IllegalAction):
+                        s.apply(illegal)
+            s = s.apply(action)
+    assert seen > 100

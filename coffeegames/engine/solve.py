@@ -106,6 +106,9 @@ def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
     below = uniform_below(generator)
 
     def policy(state: State) -> Action:
+        draw = state._draw_legal
+        if draw is not None:  # the engine draws the same action its own way (State._draw_legal)
+            return draw(below)
         legal = state._legal_now()
         kinds = dict.fromkeys(map(type, legal))  # in the order they first appear
         if len(kinds) == 1:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from ..engine.actions import action
 from ..errors import BadArgument
@@ -69,6 +70,12 @@ class Step:
 
     phase: Phase
     level: int = 0
+
+    def __post_init__(self) -> None:
+        # ``phase.is_chance`` kept on the step (not a field: not compared, shown or saved), asked at every step
+        object.__setattr__(self, "chance", isinstance(self.phase, str) and self.phase in _CHANCE_PHASES)
+
+    chance: ClassVar[bool]  # (set on each instance by __post_init__)
 
     def __str__(self) -> str:
         return f"{self.phase}{self.level or ''}"

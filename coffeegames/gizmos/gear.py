@@ -8,7 +8,7 @@ Internal to the engine (:mod:`.state`); a player reads the same facts through ``
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .data import Card as CardFacts
 from .payment import Help, _help
@@ -33,6 +33,11 @@ class _Gear(NamedTuple):
     discounts: tuple[CardFacts, ...]
     triggered: dict[str, tuple[CardFacts, ...]]
     """The gizmos with a trigger, by its kind (file, pick, build)."""
+    costs: dict[tuple[int, str], tuple[int, int]]
+    """A memo of the legal moves (:func:`.legal._builds`): ``(card id, source)`` -> (where its colour is in the reaches,
+    its cost after the discounts), shared by every set of gizmos with the same discount gizmos."""
+    converter_ids: tuple[int, ...]
+    """The ids of ``converters``."""
 
 
 def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
@@ -40,19 +45,35 @@ def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
     memo: dict[tuple[int, ...], _Gear] = rules.__dict__["_gear"]
     found = memo.get(built)
     if found is None:
-        owned = tuple(rules.deck[i] for i in built)
+        deck = rules.deck
+        owned = tuple([deck[i] for i in built])
         energy, archive, research = rules.energy_limit, rules.archive_limit, rules.research_limit
-        for card in owned:
-            if card.effect.kind == "upgrade":
-                energy += card.effect.energy
-                archive += card.effect.archive
-                research += card.effect.research
-        kinds = {card.effect.kind for card in owned}
+        can_file = can_research = True
+        converters: list[CardFacts] = []
+        discounts: list[CardFacts] = []
+        triggered: dict[str, list[CardFacts]] = {}
+        for card in owned:  # (one pass; each list in the order of ``owned``)
+            effect = card.effect
+            kind = effect.kind
+            if kind == "upgrade":
+                energy += effect.energy
+                archive += effect.archive
+                research += effect.research
+            elif kind == "no_file":
+                can_file = False
+            elif kind == "no_research":
+                can_research = False
+            elif kind == "discount":
+                discounts.append(card)
+            if card.type == "converter":
+                converters.append(card)
+            if card.trigger is not None:
+                triggered.setdefault(card.trigger.kind, []).append(card)
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        converters = tuple(c for c in owned if c.type == "converter")
-        found = memo[built] = _Gear(owned, (energy, archive, research), "no_file" not in kinds, "no_research" not in kinds,
-                                    converters, _help(converters), tuple(c for c in owned if c.effect.kind == "discount"),
-                                    {kind: tuple(c for c in owned if c.trigger is not None and c.trigger.kind == kind)
-                                     for kind in {c.trigger.kind for c in owned if c.trigger is not None}})
+        held = tuple(converters)
+        found = memo[built] = _Gear(owned, (energy, archive, research), can_file, can_research, held, _help(held),
+                                    tuple(discounts), {kind: tuple(cards) for kind, cards in triggered.items()},
+                                    rules.__dict__["_costs"].setdefault(tuple([c.id for c in discounts]), {}),
+                                    tuple([c.id for c in held]))
     return found

@@ -18,18 +18,28 @@ Example:
 from __future__ import annotations
 
 from functools import lru_cache
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Skip
 from .data import COLOURS
 from .data import Card as CardFacts
-from .payment import _build_cost, _help, _plans, _reach
+from .gear import _Gear
+from .payment import Plan, _build_cost, _help, _plans, _reach
 
 if TYPE_CHECKING:
     from .payment import Help
     from .state import State
 
 __all__: list[str] = []
+
+# Phases as module constants: an enum member read off its class costs ~0.2 µs in Python 3.11, at every step.
+_P_ACTION = Phase.ACTION
+_P_CHOOSE = Phase.CHOOSE
+_P_FILE = Phase.FILE
+_P_FREE_BUILD = Phase.FREE_BUILD
+_P_PICK = Phase.PICK
+_P_RESEARCH = Phase.RESEARCH
 
 _SKIP = Skip()
 _END_TURN = (EndTurn(),)
@@ -62,6 +72,11 @@ def _reaches(energy: tuple[int, ...], aid: Help) -> tuple[int, ...]:
     return tuple(_reach(energy, colour, aid) for colour in (*COLOURS, "any"))
 
 
+Context = tuple[tuple[int, ...], _Gear, tuple[int, ...], tuple[CardFacts, ...], "Help", tuple[int, ...], bool]
+"""What the Builds of the player to move depend on besides the card: (:func:`_reaches`, gear, energy, converters,
+their :data:`.payment.Help`, their ids, whether they are all the player's)."""
+
+
 def legal_actions(state: State) -> tuple[Any, ...]:
     """Every legal action of the player to move in ``state`` (a decision: not a chance node, not the end)."""
     todo = state.todo
@@ -69,28 +84,73 @@ def legal_actions(state: State) -> tuple[Any, ...]:
         return (*map(_fire_action, state.ready), *_END_TURN)
     step = todo[0]
     phase = step.phase
-    if phase == Phase.ACTION:
+    if phase == _P_ACTION:
         display = state.display
         cards = display[0] + display[1] + display[2]
         acts = (*_may_file(state, cards), *_may_pick(state), *_builds(state, cards, "display"),
                 *_builds(state, state.players[state.turn].archive, "archive"), *_researches(state))
         return acts or _PASS_ONLY
-    if phase == Phase.PICK:
+    if phase == _P_PICK:
         return (*_may_pick(state), _SKIP)
-    if phase == Phase.FILE:
+    if phase == _P_FILE:
         display = state.display
         return (*_may_file(state, display[0] + display[1] + display[2]), _SKIP)
-    if phase == Phase.RESEARCH:
+    if phase == _P_RESEARCH:
         return (*_researches(state), _SKIP)
-    if phase == Phase.FREE_BUILD:
+    if phase == _P_FREE_BUILD:
         deck, level = state.rules.deck, step.level
         found = [*((c, "display") for c in state.display[level - 1]),
                  *((c, "archive") for c in state.players[state.turn].archive if deck[c].level == level)]
         return (*(_free_build(c, source) for c, source in found), _SKIP)
-    if phase == Phase.CHOOSE:
+    if phase == _P_CHOOSE:
         research = state.research
         return (*_may_file(state, research), *_builds(state, research, "research"), _SKIP)
     return (_SKIP,)
+
+
+def draw_main(state: State, below: Callable[[int], int]) -> Any:
+    """The action :func:`~coffeegames.engine.solve.random_policy` draws from :func:`legal_actions` of a main action (a
+    kind uniformly, then an action of it uniformly; the same draws), listing the Builds only when it draws that kind
+    (else it needs only whether there is one: :func:`_any_build`)."""
+    display = state.display
+    cards = display[0] + display[1] + display[2]
+    archive = state.players[state.turn].archive
+    context = _context(state)
+    builds = _BUILDS_KIND if _any_build(state, cards, "display", context) or _any_build(state, archive, "archive", context) else ()
+    kinds = [kind for kind in (_may_file(state, cards), _may_pick(state), builds, _researches(state)) if kind]
+    if not kinds:
+        options: Sequence[Any] = _PASS_ONLY
+    else:
+        options = kinds[0] if len(kinds) == 1 else kinds[below(len(kinds))]
+        if options is _BUILDS_KIND:  # every Build, as legal_actions lists them
+            options = [*_builds(state, cards, "display", context), *_builds(state, archive, "archive", context)]
+    drawn = options[below(len(options))]
+    state.__dict__["_drawn"] = drawn  # legal here: State._apply_as need not check it again (a cache, like _legal)
+    return drawn
+
+
+def main_allows(state: State, action: Any) -> bool:
+    """Whether ``action`` is a File, Pick, Research or Build that :func:`legal_actions` lists for a main action, without
+    listing them all (``False``: ask the whole list)."""
+    kind = type(action)
+    if kind is Build:
+        card, source = action.card, action.source
+        if type(card) is not int or not (source == "display" or source == "archive"):
+            return False
+        if source == "display":
+            display = state.display
+            cards = display[0] + display[1] + display[2]
+        else:
+            cards = state.players[state.turn].archive
+        return card in cards and action in _builds(state, (card,), source)
+    if kind is File:
+        display = state.display
+        return action in _may_file(state, display[0] + display[1] + display[2])
+    if kind is Pick:
+        return action in _may_pick(state)
+    if kind is Research:
+        return action in _researches(state)
+    return False
 
 
 def _may_file(state: State, cards: tuple[int, ...]) -> tuple[File, ...]:
@@ -113,24 +173,99 @@ def _researches(state: State) -> list[Research]:
     return [_RESEARCH[level] for level in (1, 2, 3) if decks[level - 1] or bottom[level - 1]]
 
 
-def _builds(state: State, cards: tuple[int, ...], source: str) -> list[Build]:
-    """A Build of each of ``cards`` from ``source`` for each distinct way the player to move can pay for it."""
+def _builds(state: State, cards: tuple[int, ...], source: str, context: Context | None = None) -> list[Build]:
+    """A Build of each of ``cards`` from ``source`` for each distinct way the player to move can pay for it (``context``:
+    :func:`_context`, if the caller has it)."""
     if not cards:
         return []
-    gear, energy, converters, deck = state._my, state.players[state.turn].energy, state.converters(), state.rules.deck
-    discounts = gear.discounts
-    reach = _reaches(energy, gear.aid if converters is gear.converters else _help(converters))
+    if context is None:
+        context = _context(state)
+    reach, costs = context[0], context[1].costs
     acts: list[Build] = []
     for ident in cards:
-        card = deck[ident]
-        need = _build_cost(card, source, discounts) if discounts else card.cost
-        if reach[_COLOUR_AT[card.colour]] >= need:  # else (most cards) no plan: no search
-            acts += _card_builds(ident, source, energy, card.colour, need, converters)
+        cost = costs.get((ident, source))
+        if cost is None:
+            cost = costs[ident, source] = _cost(state, ident, source)
+        if reach[cost[0]] >= cost[1]:  # else (most cards) no plan: no search
+            acts += _card_builds_now(context, ident, source, cost)
     return acts
 
 
+def _any_build(state: State, cards: tuple[int, ...], source: str, context: Context) -> bool:
+    """Whether :func:`_builds` lists any Build of ``cards`` from ``source``: the Builds of each card in turn (memoised:
+    the policy lists them again if it draws a Build), stopping at the first card that has one."""
+    if not cards:
+        return False
+    reach, costs = context[0], context[1].costs
+    for ident in cards:
+        cost = costs.get((ident, source))
+        if cost is None:
+            cost = costs[ident, source] = _cost(state, ident, source)
+        if reach[cost[0]] >= cost[1] and _card_builds_now(context, ident, source, cost):
+            return True
+    return False
+
+
+def _context(state: State) -> Context:
+    gear, energy, converters = state._my, state.players[state.turn].energy, state.converters()
+    every = converters is gear.converters
+    aid = gear.aid if every else _help(converters)
+    return (_reaches(energy, aid), gear, energy, converters, aid, gear.converter_ids if every else tuple([c.id for c in converters]),
+            every)
+
+
+def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int, int]) -> tuple[Build, ...]:
+    """The Builds of card ``ident`` from ``source`` (``cost``: from :func:`_cost`; within the reach)."""
+    _, _, energy, converters, aid, which, _ = context
+    at, need = cost
+    if not converters and at < _ANY:  # one plan: ``need`` marbles of the colour (the reach is the storage's)
+        return (_build_action(ident, source, _PAID[at][need], ()),)
+    key = (ident, source, energy, need, which)
+    found = _BUILDS.get(key)
+    if found is None:
+        if len(_BUILDS) >= _MEMO_SIZE:
+            _BUILDS.clear()
+        found = _BUILDS[key] = _card_builds(ident, source, _plans_of(energy, at, need, converters, which, aid[0]))
+    return found
+
+
+_ANY = len(COLOURS)
+_PAID = tuple(tuple((0,) * i + (n,) + (0,) * (len(COLOURS) - i - 1) for n in range(4 * 13 + 1)) for i in range(len(COLOURS)))
+"""``_PAID[i][n]``: ``n`` marbles of colour ``i`` (the one plan of a one-colour cost without converters)."""
+_build_action = lru_cache(maxsize=100_000)(Build)
+_PLANS: dict[tuple[Any, ...], tuple[Plan, ...]] = {}
+_BUILDS: dict[tuple[Any, ...], tuple[Build, ...]] = {}
+_BUILDS_KIND: tuple[Any, ...] = (None,)
+"""Stands for the Builds among the kinds :func:`draw_main` draws from (listed only if drawn)."""
+"""The Builds of a card from a source for a storage, a cost and converter ids (a key hashed in C)."""
+_MEMO_SIZE = 100_000
+
+
+def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...], which: tuple[int, ...],
+              units: tuple[int, ...]) -> tuple[Plan, ...]:
+    """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches`, memoised on the
+    converters' ids ``which`` (a key hashed in C) and the storage capped where no plan spends more (``units``: the
+    convert units taking each colour, :data:`.payment.Help`)."""
+    if at < _ANY:
+        capped = tuple([min(n, need) if j == at else min(n, units[j]) for j, n in enumerate(energy)])
+    else:
+        capped = tuple([min(n, need) for n in energy])
+    key = (capped, at, need, which)
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= _MEMO_SIZE:
+            _PLANS.clear()
+        found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
+    return found
+
+
 @lru_cache(maxsize=100_000)
-def _card_builds(ident: int, source: str, energy: tuple[int, ...], colour: str, need: int, converters: tuple[CardFacts, ...]
-                 ) -> tuple[Build, ...]:
-    """The Builds of one card: one for each payment plan (:func:`.payment._plans`)."""
-    return tuple(Build(ident, source, paid, used) for paid, used in _plans(energy, colour, need, converters))
+def _card_builds(ident: int, source: str, plans: tuple[Plan, ...]) -> tuple[Build, ...]:
+    """The Builds of one card: one for each payment plan."""
+    return tuple([_build_action(ident, source, paid, used) for paid, used in plans])
+
+
+def _cost(state: State, ident: int, source: str) -> tuple[int, int]:
+    """Where the colour of card ``ident`` is in :func:`_reaches`, and its cost from ``source`` to the player to move."""
+    card, discounts = state.rules.deck[ident], state._my.discounts
+    return _COLOUR_AT[card.colour], (_build_cost(card, source, discounts) if discounts else card.cost)

@@ -158,8 +158,20 @@ def payment_plans(energy: tuple[int, ...], colour: str, need: int, converters: t
     return _plans(energy, colour, need, _cards(converters, "converters"))
 
 
-@lru_cache(maxsize=100_000)
 def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[Plan, ...]:
+    """:func:`payment_plans` unchecked. A one-colour cost with converters is searched on the storage capped where no plan
+    can spend more (the colour at ``need``, each other colour at the convert units taking it): the same plans, shared
+    by every storage capping to it (the memo's key; :func:`_single_plans` bounds its search by the same caps)."""
+    if converters and colour != "any" and need:
+        units = _help(converters)[0]
+        i = COLOURS.index(colour)
+        capped = tuple([min(n, need) if j == i else min(n, units[j]) for j, n in enumerate(energy)])
+        return _searched(capped, colour, need, converters)
+    return _searched(energy, colour, need, converters)
+
+
+@lru_cache(maxsize=100_000)
+def _searched(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Card, ...]) -> tuple[Plan, ...]:
     if need == 0:
         return (((0,) * len(COLOURS), ()),)
     if not converters:  # the common case, without a search: exactly `need` marbles of the colour (any colours)
@@ -172,7 +184,7 @@ def _plans(energy: tuple[int, ...], colour: str, need: int, converters: tuple[Ca
         return _single_plans(energy, COLOURS.index(colour), need, converters)
     capped = tuple(n if n <= need else need for n in energy)  # no plan spends more of a colour than `need`
     if capped != energy:
-        return _plans(capped, colour, need, converters)  # the same plans, shared by every storage capping to it
+        return _searched(capped, colour, need, converters)  # the same plans, shared by every storage capping to it
     if sum(energy) + sum(len(c.effect.colours) for c in converters if c.effect.kind == "double") < need:
         return ()
     plans: list[Plan] = []
@@ -202,9 +214,10 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
     if own * 2 + sum(energy) < need:  # a bound: nothing to search
         return ()
     plans: list[Plan] = []
+    pay = _payer(COLOURS[i], need, converters)
     for others in itertools.product(*(range(min(n, u) + 1) for j, (n, u) in enumerate(zip(energy, units)) if j != i)):
         m = sum(others)
-        if m > need or any(sum([others[k] for k in where]) > n for where, n in halls):
+        if m > need or (halls and any(sum([others[k] for k in where]) > n for where, n in halls)):
             continue
         short = need - m  # what the colour's marbles must make
         a = 0
@@ -213,7 +226,7 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
         if a > own or (m and a + min(doubles, a, need - a) > short) or a + m == 0:
             continue
         spent = (*others[:i], a, *others[i:])
-        used = _payer(COLOURS[i], need, converters)(spent)
+        used = pay(spent)
         assert used is not None
         plans.append((spent, used))
     plans.sort()

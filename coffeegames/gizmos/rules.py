@@ -122,6 +122,7 @@ class Rules:
         object.__setattr__(self, "_deck", deck)
         object.__setattr__(self, "_levels", tuple(tuple(c.id for c in deck if c.level == level) for level in range(4)))
         object.__setattr__(self, "_gear", {})  # the engine's memo: what a set of built gizmos gives (gear._gear)
+        object.__setattr__(self, "_costs", {})  # the engine's memo: each set of discount gizmos' costs (gear._gear)
 
     @property
     def deck(self) -> tuple[Card, ...]:

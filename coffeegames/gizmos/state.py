@@ -30,8 +30,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Self
@@ -48,13 +48,23 @@ from .actions import ACTION_KINDS, Build, Card, EndTurn, File, Fire, Marble, Pas
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear, _gear
-from .legal import legal_actions
+from .legal import draw_main, legal_actions, main_allows
 from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, trigger
 from .player import PlayerState, add_id, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 
 __all__ = ["Game", "State"]
+
+# Phases as module constants: an enum member read off its class costs ~0.2 µs in Python 3.11, at every step.
+_P_ACTION = Phase.ACTION
+_P_CHOOSE = Phase.CHOOSE
+_P_DISPLAY = Phase.DISPLAY
+_P_DRAW = Phase.DRAW
+_P_ENERGY = Phase.ENERGY
+_P_ROW = Phase.ROW
+_P_TRIGGERS = Phase.TRIGGERS
+_MARBLE_PHASES = (Phase.ROW, Phase.ENERGY)
 
 # Actions and outcomes are immutable: the engine hands out one shared object for each (cheaper than building it again,
 # and found by identity when ``apply`` checks it is legal).
@@ -102,15 +112,17 @@ class State(SavedState, BaseState):
         """The phase of the next step (``TRIGGERS`` when only waiting gizmos are left, ``OVER`` at the end)."""
         if self.over:
             return Phase.OVER
-        return self.todo[0].phase if self.todo else Phase.TRIGGERS
+        return self.todo[0].phase if self.todo else _P_TRIGGERS
 
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return CHANCE if self.todo and self.todo[0].phase.is_chance else self.turn
+        todo = self.todo
+        return CHANCE if todo and todo[0].chance else self.turn
 
     def is_chance(self) -> bool:  # current_player() == CHANCE, without the call (asked at every step)
-        return not self.over and bool(self.todo) and self.todo[0].phase.is_chance
+        todo = self.todo
+        return bool(todo) and todo[0].chance and not self.over
 
     def is_terminal(self) -> bool:  # current_player() == TERMINAL
         return self.over
@@ -182,10 +194,22 @@ class State(SavedState, BaseState):
         """:meth:`_with` for a move: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
         out after). Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses
         :meth:`_with`)."""
-        new = self._with(changed, **changes)
-        pools = self.__dict__.get("_pools")
-        if pools is not None:
-            new.__dict__["_pools"] = pools
+        values = self.__dict__
+        fresh = values.copy()  # (without rehashing: an instance's dict shares its keys with its class's)
+        fresh.pop("_my", None)
+        fresh.pop("_legal", None)
+        fresh.pop("_drawn", None)
+        if len(fresh) - ("_pools" in fresh) != _FIELD_COUNT:  # something else besides: the general copy
+            new = self._with(changed, **changes)
+            if "_pools" in values:
+                new.__dict__["_pools"] = values["_pools"]
+            return new
+        if changed:
+            fresh.update(changed)
+        if changes:
+            fresh.update(changes)
+        new = object.__new__(type(self))
+        object.__setattr__(new, "__dict__", fresh)
         return new
 
     def determinise(self, player: int, rng: np.random.Generator) -> Self:
@@ -221,7 +245,7 @@ class State(SavedState, BaseState):
     # -- chance ----------------------------------------------------------------------------
     def _chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
         step = self.todo[0]
-        if step.phase in (Phase.ROW, Phase.ENERGY):
+        if step.phase in _MARBLE_PHASES:
             total = sum(self.dispenser)
             return [(_marble_outcome(c), Fraction(n, total)) for c, n in zip(COLOURS, self.dispenser) if n]
         pool = self._unseen(step.level)
@@ -236,7 +260,7 @@ class State(SavedState, BaseState):
         if not self.is_chance():
             return super().sample_chance(rng)
         step = self.todo[0]
-        if step.phase in (Phase.ROW, Phase.ENERGY):
+        if step.phase in _MARBLE_PHASES:
             k = draw_below(rng, sum(self.dispenser))
             for colour, n in zip(COLOURS, self.dispenser):
                 if k < n:
@@ -247,7 +271,7 @@ class State(SavedState, BaseState):
 
     def is_legal_outcome(self, outcome: Any) -> bool:
         step = self.todo[0]
-        if step.phase in (Phase.ROW, Phase.ENERGY):
+        if step.phase in _MARBLE_PHASES:
             return isinstance(outcome, Marble) and outcome.colour in COLOURS and self.dispenser[COLOURS.index(outcome.colour)] > 0
         return (isinstance(outcome, Card) and isinstance(outcome.card, int) and not isinstance(outcome.card, bool)
                 and outcome.card in self._unseen(step.level))
@@ -259,6 +283,34 @@ class State(SavedState, BaseState):
     @cached_state
     def _legal(self) -> tuple[Any, ...]:
         return legal_actions(self)
+
+    def _draw_legal(self, below: Callable[[int], int]) -> Any:
+        """What :func:`~coffeegames.engine.solve.random_policy` draws (the same draws): a main action without listing
+        the Builds unless it draws that kind (:func:`.legal.draw_main`)."""
+        todo = self.todo
+        if self.over or (todo and todo[0].chance):
+            legal: Sequence[Any] = ()
+        elif todo and todo[0].phase == _P_ACTION and "_legal" not in self.__dict__:
+            return draw_main(self, below)
+        else:
+            legal = self._legal
+        kinds = dict.fromkeys(map(type, legal))  # (as random_policy does)
+        if len(kinds) == 1:
+            options = legal
+        else:  # (no legal action: below(0) raises numpy's ValueError)
+            kind = list(kinds)[below(len(kinds))]
+            options = [a for a in legal if type(a) is kind]
+        return options[below(len(options))]
+
+    def _apply_as(self, player: int, action: Any) -> Self:
+        """:meth:`apply`'s checks, a main action's without listing every Build (:func:`.legal.main_allows`)."""
+        if player >= 0 and "_legal" not in self.__dict__:
+            if self.__dict__.get("_drawn") is action:  # what draw_main drew from this state's legal actions
+                return self._apply(action)
+            todo = self.todo
+            if todo and todo[0].phase == _P_ACTION and main_allows(self, action):
+                return self._apply(action)
+        return super()._apply_as(player, action)
 
     def converters(self) -> tuple[CardFacts, ...]:
         """The converters the player to move may use in a Build now."""
@@ -273,20 +325,20 @@ class State(SavedState, BaseState):
 
     def _move(self, action: Any) -> Self:
         todo = self.todo
-        phase = todo[0].phase if todo else Phase.TRIGGERS
-        if phase.is_chance:
+        if todo and todo[0].chance:
             return self._drawn(action)
+        phase = todo[0].phase if todo else _P_TRIGGERS
         kind = type(action)  # (a legal action is of its class exactly: dataclasses compare equal only within one)
         if kind is Fire:
             gizmo = action.gizmo
             return self._next(fire(self, gizmo, {"ready": remove_id(self.ready, gizmo), "used": add_id(self.used, gizmo)}))
-        if kind is EndTurn:
-            return self._next(ready=())
-        if phase == Phase.CHOOSE:
+        if kind is EndTurn:  # (the queue is empty: the turn ends, in the same copy)
+            return self._next(self._turn_ends({"ready": ()}))
+        if phase == _P_CHOOSE:
             return self._next(chosen(self, action))
         rest = todo[1:]
         changes: dict[str, Any] = {"todo": rest,
-                                   "passes": (self.passes + 1 if kind is Pass else 0) if phase == Phase.ACTION else self.passes}
+                                   "passes": (self.passes + 1 if kind is Pass else 0) if phase == _P_ACTION else self.passes}
         if kind is File:  # (filing reads nothing of the queue: it is set once, after)
             file_card(self, action.card, changes)
             changes["todo"] = (_DISPLAY[self.rules.deck[action.card].level], *rest)
@@ -314,11 +366,15 @@ class State(SavedState, BaseState):
         if isinstance(outcome, Marble):
             i = COLOURS.index(outcome.colour)
             dispenser = plus(self.dispenser, i, -1)
-            if step.phase == Phase.ROW:
-                return self._next(todo=rest, dispenser=dispenser, row=plus(self.row, i))
-            me = self.me
-            return self._next(todo=rest, dispenser=dispenser,
-                              players=self._players_with(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens)))
+            if step.phase == _P_ROW:
+                changes: dict[str, Any] = {"todo": rest, "dispenser": dispenser, "row": plus(self.row, i)}
+            else:
+                me = self.me
+                changes = {"todo": rest, "dispenser": dispenser,
+                           "players": self._players_with(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))}
+            if not rest and not self.ready:  # the turn ends: in the same copy (what settled() would do next)
+                self._turn_ends(changes)
+            return self._next(changes)
         level, card = step.level, outcome.card
         decks = list(self.decks)
         decks[level - 1] -= 1
@@ -329,7 +385,7 @@ class State(SavedState, BaseState):
 
     def _place(self, step: Step, card: int, **changes: Any) -> Self:
         """``card`` where ``step`` puts it (the display or the research), with the other ``changes``."""
-        if step.phase == Phase.DISPLAY:
+        if step.phase == _P_DISPLAY:
             display = list(self.display)
             display[step.level - 1] = add_id(display[step.level - 1], card)
             return self._next(changes, display=tuple(display))
@@ -348,14 +404,14 @@ class State(SavedState, BaseState):
                 continue
             step = todo[0]
             phase = step.phase
-            if phase == Phase.ACTION:  # (the commonest: first)
+            if phase == _P_ACTION:  # (the commonest: first)
                 return state
-            if phase == Phase.ROW or phase == Phase.ENERGY:
-                room = phase == Phase.ROW or sum(state.me.energy) < state._my.limits[0]
+            if phase == _P_ROW or phase == _P_ENERGY:
+                room = phase == _P_ROW or sum(state.me.energy) < state._my.limits[0]
                 if room and any(state.dispenser):
                     return state
                 state = state._next(todo=todo[1:])
-            elif phase == Phase.DISPLAY or phase == Phase.DRAW:
+            elif phase == _P_DISPLAY or phase == _P_DRAW:
                 if state.decks[step.level - 1]:
                     return state
                 bottom, by = list(state.bottom), list(state.bottom_by)
@@ -375,10 +431,16 @@ class State(SavedState, BaseState):
     def _next_turn(self) -> Self:
         """The turn ends: the next player's turn starts, unless the round completing the end is over (or a whole round
         passed)."""
+        return self._next(self._turn_ends({}))
+
+    def _turn_ends(self, changes: dict[str, Any]) -> dict[str, Any]:
+        """``changes`` with :meth:`_next_turn`'s (the turn, the end and the passes as in this state)."""
         n = len(self.players)
         if (self.ending and self.turn == n - 1) or self.passes >= n:
-            return self._next(over=True, used=(), ready=(), todo=())
-        return self._next(turn=(self.turn + 1) % n, used=(), todo=(_ACTION,))
+            changes.update(over=True, used=(), ready=(), todo=())
+        else:
+            changes.update(turn=(self.turn + 1) % n, used=(), todo=(_ACTION,))
+        return changes
 
     # -- the end ---------------------------------------------------------------------------
     def score(self, player: int) -> int:
@@ -416,6 +478,10 @@ class State(SavedState, BaseState):
         """Raise :class:`~coffeegames.errors.BadData` naming the field if the position is inconsistent (52 marbles,
         112 cards in known places, limits, phases); else return self (:func:`.saved.check`)."""
         return check(self)
+
+
+_FIELD_COUNT = len(fields(State))
+"""The fields of a state (:meth:`State._next` checks a state's dict holds them and the cached values it knows only)."""
 
 
 class Game(GameBase):
