@@ -131,7 +131,11 @@ def distinct_below(rng: np.random.Generator, n: int, k: int) -> list[int]:
     >>> distinct_below(a, 30, 4) == b.choice(30, size=4, replace=False).tolist()
     True
     """
-    if type(n) is not int or type(k) is not int or not 0 <= k <= n <= 10_000:
+    if type(n) is not int or not 0 <= n <= MAX_DRAWS:
+        raise BadArgument("n", f"must be a whole number from 0 to {MAX_DRAWS:,} (the choices to draw among)", n)
+    if type(k) is not int or not 0 <= k <= n:
+        raise BadArgument("k", f"must be a whole number from 0 to n = {n:,} (how many distinct draws)", k)
+    if n > 10_000:  # numpy's other algorithm: its own call
         return [int(i) for i in check_instance(rng, np.random.Generator, "rng", _GENERATOR).choice(n, size=k, replace=False)]
     last = _LAST  # (read once: another thread may bind another generator meanwhile)
     if last[0] is not rng:
@@ -152,7 +156,7 @@ def distinct_below(rng: np.random.Generator, n: int, k: int) -> list[int]:
 
 
 def permutation_below(rng: np.random.Generator, n: int) -> list[int]:
-    """``rng.permutation(n).tolist()`` for ``0 <= n < 2**32`` (the same order, the generator left in the same place),
+    """``rng.permutation(n).tolist()`` for ``0 <= n <=`` :data:`MAX_DRAWS` (the same order, the generator left in the same place),
     without its array: numpy shuffles ``range(n)`` (Fisher-Yates from the end), each swap's place drawn by masked
     rejection on ``next_uint32``; done here the same way.
 
@@ -161,8 +165,8 @@ def permutation_below(rng: np.random.Generator, n: int) -> list[int]:
     >>> permutation_below(a, 9) == b.permutation(9).tolist()
     True
     """
-    if type(n) is not int or not 0 <= n < 0xFFFFFFFF:
-        return [int(i) for i in check_instance(rng, np.random.Generator, "rng", _GENERATOR).permutation(n)]
+    if type(n) is not int or not 0 <= n <= MAX_DRAWS:
+        raise BadArgument("n", f"must be a whole number from 0 to {MAX_DRAWS:,} (the length of the order)", n)
     last = _LAST  # (read once: another thread may bind another generator meanwhile)
     if last[0] is not rng:
         last = _bind(check_instance(rng, np.random.Generator, "rng", _GENERATOR))
