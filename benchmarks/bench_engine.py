@@ -6,6 +6,7 @@ Run from the repository root:
     python benchmarks/bench_engine.py --json     # the same numbers as JSON
     python benchmarks/bench_engine.py --no-sweep # skip the Dask part (needs the `cluster` extra)
     python benchmarks/bench_engine.py --no-sweep --base /tmp/old   # also the code at /tmp/old (a worktree), × against it
+    python benchmarks/bench_engine.py --no-sweep --list  # every decision lists all its legal actions, as OpenSpiel's loop
 
 A script, not a test (pytest ignores benchmarks/). Measures:
 
@@ -34,6 +35,9 @@ A script, not a test (pytest ignores benchmarks/). Measures:
    each round is one fresh process on that code, then one on this code (the one this script imports),
    both on the round's seed, ``--repeat`` rounds; the table gives this code's rates and ``× base``,
    its best rate over the base's best rate (CPU), each game against itself.
+   ``random_policy`` in Gizmos and VivaJava draws its action without listing every legal action when
+   it need not (``State._draw_legal``: the same draws, the same games); with ``--list`` every decision
+   lists them all first, as OpenSpiel's loop does, so both figures can be stated.
 2. **Sweep games per second** (``engine.sweep``; Coffee Roaster, greedy bot) in this process,
    and on a Dask ``LocalCluster`` on 127.0.0.1 with 1 and then 2 worker processes (wall time:
    the workers' CPU is not this process's). The tables are checked identical first.
@@ -135,10 +139,15 @@ def generators(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
     return np.random.default_rng([0, seed]), np.random.default_rng([1, seed])
 
 
-def ours(game: Any, n: int, seed: int) -> int:
-    """``n`` random playouts through the State contract, the run seeded ``seed``; the steps."""
+def ours(game: Any, n: int, seed: int, listing: bool = False) -> int:
+    """``n`` random playouts through the State contract, the run seeded ``seed``; the steps. With ``listing``, every
+    decision lists all its legal actions first, as OpenSpiel's loop does (``random_policy`` alone may draw without
+    the whole list: Gizmos and VivaJava do, ``State._draw_legal``); the same games either way."""
     chance, rng = generators(seed)
     steps, bot = 0, random_policy(rng)
+    if listing:
+        drawn = bot
+        bot = lambda state: (state.legal_actions(), drawn(state))[1]  # noqa: E731
     for _ in range(n):
         steps += len(play_out(game.new_initial_state(), bot, chance)[1])
     return steps
@@ -174,12 +183,12 @@ def load_openspiel() -> Any:
     return pyspiel.load_game("python_kuhn_poker")
 
 
-def step_rates(repeat: int, seed: int = 1, replay: bool = False) -> dict[str, Any]:
+def step_rates(repeat: int, seed: int = 1, replay: bool = False, listing: bool = False) -> dict[str, Any]:
     """Each case's rates over ``repeat`` interleaved runs seeded ``seed``, ``seed + 1``, ... (a warm-up seeded ``seed - 1``);
     with ``replay``, every run and the warm-up play the games seeded ``seed`` (the old, flattering harness, for comparison)."""
     games: dict[str, Any] = {label: coffeegames.games()[name].game(**options) for label, (name, options) in GAMES.items()}
     games["kuhn (coffeegames)"] = Kuhn()
-    runs: dict[str, Callable[[int], int]] = {label: partial(ours, game, PLAYOUTS[label]) for label, game in games.items()}
+    runs: dict[str, Callable[[int], int]] = {label: partial(ours, game, PLAYOUTS[label], listing=listing) for label, game in games.items()}
     peer = load_openspiel()
     if peer is not None:
         runs["kuhn (OpenSpiel)"] = partial(openspiel, peer, PLAYOUTS["kuhn (OpenSpiel)"])
@@ -219,7 +228,7 @@ def _against_openspiel(result: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def step_rates_against(base: str, repeat: int) -> dict[str, Any]:
+def step_rates_against(base: str, repeat: int, listing: bool = False) -> dict[str, Any]:
     """The step rates of this code and of the code at ``base``, each round a fresh process on each (base first).
 
     Returns this code's rates (as :func:`step_rates`, every run pooled) with ``x_base`` per case, and the base's under
@@ -230,7 +239,7 @@ def step_rates_against(base: str, repeat: int) -> dict[str, Any]:
     for seed in range(1, repeat + 1):
         for path in sides:
             env = {**os.environ, "PYTHONPATH": path}
-            out = subprocess.run([sys.executable, __file__, "--json", "--no-sweep", "--repeat", "1", "--seed", str(seed)], env=env, check=True,
+            out = subprocess.run([sys.executable, __file__, "--json", "--no-sweep", "--repeat", "1", "--seed", str(seed)] + ["--list"] * listing, env=env, check=True,
                                  capture_output=True, text=True).stdout
             sides[path].append(json.loads(out)["steps"])
     pooled = {path: _pooled(runs) for path, runs in sides.items()}
@@ -291,11 +300,14 @@ def main() -> None:
     parser.add_argument("--sweep-games", type=int, default=200, help="games in the sweep part (default 200)")
     parser.add_argument("--no-sweep", action="store_true", help="skip the sweep part")
     parser.add_argument("--base", metavar="PATH", help="also run the playouts on the code at PATH (a checkout), interleaved")
+    parser.add_argument("--list", action="store_true",
+                        help="list every decision's legal actions before the random draw, as OpenSpiel's loop does")
     args = parser.parse_args()
     load_before = [round(x, 2) for x in os.getloadavg()]
-    steps = step_rates_against(args.base, args.repeat) if args.base else step_rates(args.repeat, args.seed, args.replay)
+    steps = (step_rates_against(args.base, args.repeat, args.list) if args.base
+             else step_rates(args.repeat, args.seed, args.replay, args.list))
     result: dict[str, Any] = {"machine": f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs",
-              "load_before": load_before, "load_after": [round(x, 2) for x in os.getloadavg()], "steps": steps}
+              "every_list": args.list, "load_before": load_before, "load_after": [round(x, 2) for x in os.getloadavg()], "steps": steps}
     if not args.no_sweep:
         result["sweep"] = sweep_rates(args.sweep_games)
     if args.json:
