@@ -68,8 +68,18 @@ def _picks(row: tuple[int, ...]) -> tuple[Pick, ...]:
 
 @lru_cache(maxsize=100_000)
 def _reaches(energy: tuple[int, ...], aid: Help) -> tuple[int, ...]:
-    """:func:`.payment._reach` of each colour, then of a multicolour card (``"any"``)."""
-    return tuple(_reach(energy, colour, aid) for colour in (*COLOURS, "any"))
+    """:func:`.payment._reach` of each colour, then of a multicolour card (``"any"``); memoised (a key hashed in C)."""
+    key = (energy, aid)
+    found = _REACHES.get(key)
+    if found is None:
+        if len(_REACHES) >= _MEMO_SIZE:
+            _REACHES.clear()
+        found = _REACHES[key] = tuple([_reach(energy, colour, aid) for colour in _REACH_COLOURS])
+    return found
+
+
+_REACHES: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_REACH_COLOURS = (*COLOURS, "any")
 
 
 Context = tuple[tuple[int, ...], _Gear, tuple[int, ...], tuple[CardFacts, ...], "Help", tuple[int, ...], bool]
