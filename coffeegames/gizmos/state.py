@@ -192,11 +192,11 @@ class State(SavedState, BaseState):
 
     def _next(self, changed: dict[str, Any] | None = None, /, **changes: Any) -> Self:
         """:meth:`_with` for a move: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
-        out after). Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses
-        :meth:`_with`)."""
+        out after), and the gear of the player to move (:attr:`_my`) while the same player's gizmos are the same.
+        Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses :meth:`_with`)."""
         values = self.__dict__
         fresh = values.copy()  # (without rehashing: an instance's dict shares its keys with its class's)
-        fresh.pop("_my", None)
+        my = fresh.pop("_my", None)
         fresh.pop("_legal", None)
         fresh.pop("_drawn", None)
         if len(fresh) - ("_pools" in fresh) != _FIELD_COUNT:  # something else besides: the general copy
@@ -208,6 +208,10 @@ class State(SavedState, BaseState):
             fresh.update(changed)
         if changes:
             fresh.update(changes)
+        if my is not None:  # the gear of the player to move comes along while their gizmos are the same
+            turn = fresh["turn"]
+            if turn == values["turn"] and fresh["players"][turn].built is values["players"][turn].built:
+                fresh["_my"] = my
         new = object.__new__(type(self))
         object.__setattr__(new, "__dict__", fresh)
         return new
