@@ -25,7 +25,7 @@ from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Sk
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear
-from .payment import Plan, _build_cost, _help, _plans, _reach
+from .payment import Plan, _build_cost, _help, _plans, _reach, _single_plans
 
 if TYPE_CHECKING:
     from .payment import Help
@@ -265,7 +265,10 @@ def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[Car
     if found is None:
         if len(_PLANS) >= _MEMO_SIZE:
             _PLANS.clear()
-        found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
+        if at < _ANY and need:  # what _plans(capped, ...) does with converters (capped already): the counting search
+            found = _PLANS[key] = _single_plans(capped, at, need, converters)
+        else:
+            found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
     return found
 
 
