@@ -38,6 +38,8 @@ class _Gear(NamedTuple):
     its cost after the discounts), shared by every set of gizmos with the same discount gizmos."""
     converter_ids: tuple[int, ...]
     """The ids of ``converters``."""
+    level3: int
+    """How many of the gizmos are of level III (the end condition)."""
 
 
 def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
@@ -75,5 +77,53 @@ def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
         found = memo[built] = _Gear(owned, (energy, archive, research), can_file, can_research, held, _help(held),
                                     tuple(discounts), {kind: tuple(cards) for kind, cards in triggered.items()},
                                     rules.__dict__["_costs"].setdefault(tuple([c.id for c in discounts]), {}),
-                                    tuple([c.id for c in held]))
+                                    tuple([c.id for c in held]), sum([c.level == 3 for c in owned]))
     return found
+
+
+def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> _Gear:
+    """:func:`_gear` of ``built``: the gizmos of ``gear`` and ``card`` (a Build's new set), worked out from ``gear``
+    (the same value: each list in the order of ``owned``; what the new card does not change is shared)."""
+    memo: dict[tuple[int, ...], _Gear] = rules.__dict__["_gear"]
+    found = memo.get(built)
+    if found is not None:
+        return found
+    facts = rules.deck[card]
+    owned = gear.owned
+    i = built.index(card)
+    owned = (*owned[:i], facts, *owned[i:])
+    effect = facts.effect
+    kind = effect.kind
+    limits, can_file, can_research = gear.limits, gear.can_file, gear.can_research
+    converters, aid, converter_ids = gear.converters, gear.aid, gear.converter_ids
+    discounts, costs, triggered = gear.discounts, gear.costs, gear.triggered
+    if kind == "upgrade":
+        limits = (limits[0] + effect.energy, limits[1] + effect.archive, limits[2] + effect.research)
+    elif kind == "no_file":
+        can_file = False
+    elif kind == "no_research":
+        can_research = False
+    elif kind == "discount":
+        discounts = _inserted(discounts, facts)
+        costs = rules.__dict__["_costs"].setdefault(tuple([c.id for c in discounts]), {})
+    if facts.type == "converter":
+        converters = _inserted(converters, facts)
+        aid, converter_ids = _help(converters), tuple([c.id for c in converters])
+    if facts.trigger is not None:
+        fired = facts.trigger.kind
+        lists = {**triggered, fired: _inserted(triggered.get(fired, ()), facts)}
+        # (the kinds in the order of their first gizmo in ``owned``, as _gear makes them)
+        triggered = dict(sorted(lists.items(), key=lambda item: item[1][0].id))
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    found = memo[built] = _Gear(owned, limits, can_file, can_research, converters, aid, discounts, triggered, costs,
+                                converter_ids, gear.level3 + (facts.level == 3))
+    return found
+
+
+def _inserted(cards: tuple[CardFacts, ...], card: CardFacts) -> tuple[CardFacts, ...]:
+    """``cards`` (in id order) with ``card``, in id order."""
+    i = 0
+    while i < len(cards) and cards[i].id < card.id:
+        i += 1
+    return (*cards[:i], card, *cards[i:])

@@ -25,7 +25,7 @@ from .actions import Build, EndTurn, File, Fire, Pass, Phase, Pick, Research, Sk
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear
-from .payment import Plan, _build_cost, _help, _plans, _reach
+from .payment import Plan, _build_cost, _help, _plans, _reach, _single_plans
 
 if TYPE_CHECKING:
     from .payment import Help
@@ -68,8 +68,18 @@ def _picks(row: tuple[int, ...]) -> tuple[Pick, ...]:
 
 @lru_cache(maxsize=100_000)
 def _reaches(energy: tuple[int, ...], aid: Help) -> tuple[int, ...]:
-    """:func:`.payment._reach` of each colour, then of a multicolour card (``"any"``)."""
-    return tuple(_reach(energy, colour, aid) for colour in (*COLOURS, "any"))
+    """:func:`.payment._reach` of each colour, then of a multicolour card (``"any"``); memoised (a key hashed in C)."""
+    key = (energy, aid)
+    found = _REACHES.get(key)
+    if found is None:
+        if len(_REACHES) >= _MEMO_SIZE:
+            _REACHES.clear()
+        found = _REACHES[key] = tuple([_reach(energy, colour, aid) for colour in _REACH_COLOURS])
+    return found
+
+
+_REACHES: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_REACH_COLOURS = (*COLOURS, "any")
 
 
 Context = tuple[tuple[int, ...], _Gear, tuple[int, ...], tuple[CardFacts, ...], "Help", tuple[int, ...], bool]
@@ -255,7 +265,10 @@ def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[Car
     if found is None:
         if len(_PLANS) >= _MEMO_SIZE:
             _PLANS.clear()
-        found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
+        if at < _ANY and need:  # what _plans(capped, ...) does with converters (capped already): the counting search
+            found = _PLANS[key] = _single_plans(capped, at, need, converters)
+        else:
+            found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
     return found
 
 

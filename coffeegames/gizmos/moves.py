@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .actions import Build, File, Phase, Skip, Step
-from .gear import _Gear, _gear
+from .gear import _Gear, _gear_plus
 from .player import PlayerState, add_id, remove_id
 
 if TYPE_CHECKING:
@@ -77,9 +77,10 @@ def build(state: State, action: Build, changes: dict[str, Any]) -> None:
     used = state.used
     if rules.converters_per == "turn" and action.converters:
         used = changes["used"] = tuple(sorted({*used, *action.converters}))
-    if sum(rules.deck[i].level == 3 for i in built) >= rules.end_level3 or len(built) >= rules.end_gizmos:
+    gear = _gear_plus(rules, state._my, built, card)
+    if gear.level3 >= rules.end_level3 or len(built) >= rules.end_gizmos:
         changes["ending"] = True
-    trigger(state, changes, _gear(rules, built), "build", used, built=card, source=action.source)
+    trigger(state, changes, gear, "build", used, built=card, source=action.source)
 
 
 def chosen(state: State, action: Any) -> dict[str, Any]:

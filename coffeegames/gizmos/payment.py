@@ -238,16 +238,21 @@ def _units(converters: tuple[Card, ...], i: int) -> tuple[tuple[int, ...], int, 
     """Convert units taking each colour, doubling units of colour ``i``, and the sets of other colours (places in a
     spending of the other colours, in order) that share convert units, each with the units taking one of them."""
     doubles = sum(c.effect.colours.count(COLOURS[i]) for c in converters if c.effect.kind == "double")
-    converts = [e for e in (c.effect for c in converters) if e.kind == "convert"]
-    others = [j for j in range(len(COLOURS)) if j != i]
+    others = [colour for j, colour in enumerate(COLOURS) if j != i]
+    # each convert gizmo's units, with the places (in ``others``) of the colours it takes, as bits
+    converts = [(e.uses, sum(1 << k for k, colour in enumerate(others) if colour in e.colours))
+                for e in (c.effect for c in converters) if e.kind == "convert"]
+    if not converts:  # no convert units: no set of colours shares any
+        return (_help(converters)[0], doubles, ())
 
-    def units(where: tuple[int, ...]) -> int:
-        return sum(e.uses for e in converts if any(COLOURS[others[k]] in e.colours for k in where))
+    def units(where: int) -> int:  # the units taking one of the colours at the places set in ``where``
+        return sum([uses for uses, takes in converts if takes & where])
 
+    single = [units(1 << k) for k in range(len(others))]
     # single colours are bounded by the spending already; a set matters only when a convert gizmo takes several of it
-    halls = [(where, units(where)) for size in range(2, len(others) + 1)
+    halls = [(where, units(sum(1 << k for k in where))) for size in range(2, len(others) + 1)
              for where in itertools.combinations(range(len(others)), size)]
-    return (_help(converters)[0], doubles, tuple((where, n) for where, n in halls if n < sum(units((k,)) for k in where)))
+    return (_help(converters)[0], doubles, tuple((where, n) for where, n in halls if n < sum([single[k] for k in where])))
 
 
 Help = tuple[tuple[int, ...], tuple[int, ...], int]

@@ -192,11 +192,11 @@ class State(SavedState, BaseState):
 
     def _next(self, changed: dict[str, Any] | None = None, /, **changes: Any) -> Self:
         """:meth:`_with` for a move: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
-        out after). Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses
-        :meth:`_with`)."""
+        out after), and the gear of the player to move (:attr:`_my`) while the same player's gizmos are the same.
+        Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses :meth:`_with`)."""
         values = self.__dict__
         fresh = values.copy()  # (without rehashing: an instance's dict shares its keys with its class's)
-        fresh.pop("_my", None)
+        my = fresh.pop("_my", None)
         fresh.pop("_legal", None)
         fresh.pop("_drawn", None)
         if len(fresh) - ("_pools" in fresh) != _FIELD_COUNT:  # something else besides: the general copy
@@ -208,6 +208,10 @@ class State(SavedState, BaseState):
             fresh.update(changed)
         if changes:
             fresh.update(changes)
+        if my is not None:  # the gear of the player to move comes along while their gizmos are the same
+            turn = fresh["turn"]
+            if turn == values["turn"] and fresh["players"][turn].built is values["players"][turn].built:
+                fresh["_my"] = my
         new = object.__new__(type(self))
         object.__setattr__(new, "__dict__", fresh)
         return new
@@ -321,7 +325,11 @@ class State(SavedState, BaseState):
 
     # -- moves: each makes one copy, its parts gathering the fields they change in one dict --------------------------
     def _apply(self, action: Any) -> Self:
-        return self._move(action).settled()
+        new = self._move(action)  # (its changes include what settled() would take next but a Skip-only choice)
+        todo = new.todo
+        if todo and not todo[0].chance and todo[0].phase != _P_ACTION:  # a choice: Skip only?
+            return new.settled()
+        return new
 
     def _move(self, action: Any) -> Self:
         todo = self.todo
@@ -331,11 +339,12 @@ class State(SavedState, BaseState):
         kind = type(action)  # (a legal action is of its class exactly: dataclasses compare equal only within one)
         if kind is Fire:
             gizmo = action.gizmo
-            return self._next(fire(self, gizmo, {"ready": remove_id(self.ready, gizmo), "used": add_id(self.used, gizmo)}))
+            return self._next(self._ahead(fire(self, gizmo, {"ready": remove_id(self.ready, gizmo),
+                                                              "used": add_id(self.used, gizmo)})))
         if kind is EndTurn:  # (the queue is empty: the turn ends, in the same copy)
             return self._next(self._turn_ends({"ready": ()}))
         if phase == _P_CHOOSE:
-            return self._next(chosen(self, action))
+            return self._next(self._ahead(chosen(self, action)))
         rest = todo[1:]
         changes: dict[str, Any] = {"todo": rest,
                                    "passes": (self.passes + 1 if kind is Pass else 0) if phase == _P_ACTION else self.passes}
@@ -353,7 +362,7 @@ class State(SavedState, BaseState):
             changes["todo"] = (*[_DRAW[level]] * min(self._my.limits[2], self._deck_size(level)), _CHOOSE[level], *rest)
         elif kind is Build:
             build(self, action, changes)
-        return self._next(changes)
+        return self._next(self._ahead(changes))
 
     def _players_with(self, player: PlayerState) -> tuple[PlayerState, ...]:
         """The players, with ``player`` in place of the player to move."""
@@ -372,16 +381,69 @@ class State(SavedState, BaseState):
                 me = self.me
                 changes = {"todo": rest, "dispenser": dispenser,
                            "players": self._players_with(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))}
-            if not rest and not self.ready:  # the turn ends: in the same copy (what settled() would do next)
-                self._turn_ends(changes)
-            return self._next(changes)
+            return self._next(self._ahead(changes))
         level, card = step.level, outcome.card
         decks = list(self.decks)
         decks[level - 1] -= 1
         pools = self._pools
-        new = self._place(step, card, todo=rest, decks=tuple(decks))
+        changes = {"todo": rest, "decks": tuple(decks)}
+        if step.phase == _P_DISPLAY:
+            display = self.display
+            changes["display"] = (*display[:level - 1], add_id(display[level - 1], card), *display[level:])
+        else:
+            changes["research"] = add_id(self.research, card)
+        new = self._next(self._ahead(changes))
         new.__dict__["_pools"] = (*pools[:level - 1], remove_id(pools[level - 1], card), *pools[level:])
         return new
+
+    def _ahead(self, changes: dict[str, Any]) -> dict[str, Any]:
+        """``changes`` (a move's, with the queue after it) with the steps :meth:`settled` would take next on them,
+        before the one copy: draws with nothing to draw or no room, a deck of known cards, the end of the turn (not a
+        Skip-only choice: that asks for the legal actions of the new state)."""
+        get = changes.get
+        while True:  # (a move is never made on a state that is over; only the end of a turn below ends the game)
+            todo = changes["todo"] if "todo" in changes else self.todo
+            if todo:
+                step = todo[0]
+                phase = step.phase
+                if phase == _P_ACTION or (phase == _P_ROW and any(get("dispenser", self.dispenser))):
+                    break  # (the commonest)
+            else:
+                if get("ready", self.ready):
+                    break
+                n = len(self.players)
+                turn = get("turn", self.turn)
+                if (get("ending", self.ending) and turn == n - 1) or get("passes", self.passes) >= n:
+                    changes.update(over=True, used=(), ready=(), todo=())
+                else:
+                    changes.update(turn=(turn + 1) % n, used=(), todo=(_ACTION,))
+                break
+            if phase == _P_ROW or phase == _P_ENERGY:
+                if phase == _P_ENERGY and any(get("dispenser", self.dispenser)):
+                    me = get("players", self.players)[get("turn", self.turn)]
+                    if sum(me.energy) < _gear(self.rules, me.built).limits[0]:
+                        break
+                changes["todo"] = todo[1:]
+            elif phase == _P_DISPLAY or phase == _P_DRAW:
+                level = step.level
+                if get("decks", self.decks)[level - 1]:
+                    break
+                bottom = get("bottom", self.bottom)
+                under = bottom[level - 1]
+                if under:
+                    by = get("bottom_by", self.bottom_by)
+                    changes["bottom"] = (*bottom[:level - 1], under[1:], *bottom[level:])
+                    changes["bottom_by"] = (*by[:level - 1], by[level - 1][1:], *by[level:])
+                    card = under[0]
+                    if phase == _P_DISPLAY:
+                        display = get("display", self.display)
+                        changes["display"] = (*display[:level - 1], add_id(display[level - 1], card), *display[level:])
+                    else:
+                        changes["research"] = add_id(get("research", self.research), card)
+                changes["todo"] = todo[1:]
+            else:
+                break
+        return changes
 
     def _place(self, step: Step, card: int, **changes: Any) -> Self:
         """``card`` where ``step`` puts it (the display or the research), with the other ``changes``."""
