@@ -29,7 +29,7 @@ Example (a scripted 2-player opening: chance outcomes may be given, like actions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -50,7 +50,7 @@ from .actions import (
 )
 from .corporations import corp_resolve, corp_turn
 from .dice import COLOURS, JOKER, NO_BLEND, Blend, show_faces, sort_faces
-from .legal import degrade_choices, legal_actions
+from .legal import degrade_choices, draw_act, legal_actions
 from .player import PlayerState
 from .rolls import _sample_roll, is_possible_roll, roll_outcome_count, roll_outcomes
 from .rules import CORPORATION, CORPORATIONS, FLAVOUR_DICE, ROLL_DICE, TRACK_COLOURS, Rules
@@ -128,6 +128,27 @@ class State(SavedState, BaseState):
     @cached_state
     def _legal(self) -> tuple[Action, ...]:
         return legal_actions(self)
+
+    def _draw_legal(self, below: Callable[[int], int]) -> Any:
+        """What :func:`~coffeegames.engine.solve.random_policy` draws (the same draws): after a roll, without listing
+        the actions (:func:`.legal.draw_act`)."""
+        if self.phase is ACT and "_legal" not in self.__dict__ and (drawn := draw_act(self, below)) is not None:
+            self.__dict__["_drawn"] = drawn  # legal here: _apply_as need not check it again (a cache, like _legal)
+            return drawn
+        legal = self._legal if self.current_player() >= 0 else ()
+        kinds = dict.fromkeys(map(type, legal))  # (as random_policy does)
+        if len(kinds) == 1:
+            options: Sequence[Action] = legal
+        else:  # (no legal action: below(0) raises numpy's ValueError)
+            kind = list(kinds)[below(len(kinds))]
+            options = [a for a in legal if type(a) is kind]
+        return options[below(len(options))]
+
+    def _apply_as(self, player: int, action: Any) -> Self:
+        """:meth:`apply`'s checks, but for the action :meth:`_draw_legal` has just drawn here (legal: not checked again)."""
+        if "_drawn" in self.__dict__ and self.__dict__.pop("_drawn") is action:
+            return self._apply(action)
+        return super()._apply_as(player, action)
 
     def _chance_outcomes(self) -> Sequence[tuple[Rolled | FirstPlayer, Fraction]]:
         if self.phase == FIRST:
