@@ -285,18 +285,28 @@ class State(SavedState, BaseState):
         """Make ``changes`` (a dict of the caller's, which this fills), then give PP in this order (in the same copy); the
         first player to reach the goal wins at once."""
         changes = {} if changes is None else changes
+        winner = self._gain(gains, changes)
+        state = self._with(changes)
+        return state if winner < 0 else state._won(winner)
+
+    def _gain(self, gains: Sequence[tuple[int, int]], changes: dict[str, Any]) -> int:
+        """:meth:`_award`'s PP as ``changes["players"]`` (the sheets there, or the state's); the player who reached the goal
+        (the gains after them not given), or -1."""
         players = list(changes.get("players", self.players))
+        win = self.rules.win_pp
         for q, n in gains:
             if n <= 0:
                 continue
             players[q] = unchecked(PlayerState, players[q].__dict__, {"pp": players[q].pp + n})
-            if players[q].pp >= self.rules.win_pp:
+            if players[q].pp >= win:
                 changes["players"] = tuple(players)
-                return self._with(changes)._clear_roll()._with(
-                    phase=OVER, winner=q, pending=(), corp_rerolls=0, corp_first=False
-                )
+                return q
         changes["players"] = tuple(players)
-        return self._with(changes)
+        return -1
+
+    def _won(self, winner: int) -> Self:
+        """``winner`` has reached the goal: the dice go back and the game is over."""
+        return self._clear_roll()._with(phase=OVER, winner=winner, pending=(), corp_rerolls=0, corp_first=False)
 
     def _clear_roll(self) -> Self:
         """Every rolled die goes back: coffee dice to the supply, the roller's flavour dice to the flavour coaster."""
@@ -374,9 +384,10 @@ class State(SavedState, BaseState):
         """
         return self._end_turn({})
 
-    def _end_turn(self, made: dict[str, Any]) -> Self:
+    def _end_turn(self, made: dict[str, Any], roll: bool = False) -> Self:
         """:meth:`end_turn` with ``made`` (changes to fields the turn's end does not read, such as ``players``) made in
-        the same copy."""
+        the same copy; with ``roll`` (the caller knows: not in setup, and the next player holds no blend and is no
+        corporation) the next player's turn starts with their roll (:meth:`_start_turn` not asked)."""
         keep_block = self.rules.solo and self.turn == CORPORATION
         changes = self._roll_back()
         changes.update(made)
@@ -388,7 +399,19 @@ class State(SavedState, BaseState):
             if nxt != 0:
                 return self._with(changes, phase=SETUP, turn=nxt)
             changes["setting_up"] = False
+        if roll:
+            return self._begin_roll(ROLL_DICE, nxt, changes)
         return self._start_turn(nxt, changes)
+
+    def _pass_turn(self, made: dict[str, Any]) -> Self:
+        """The turn ends after a move whose changes are ``made`` (a Featured Blend, a Rainbow: the coasters change): in
+        the same copy when the next player rolls at once, as the move leaves the coasters (:meth:`_start_turn` reads
+        them), else in two."""
+        nxt = (self.turn + 1) % len(self.players)
+        if (self.setting_up or made.get("featured_by", self.featured_by) == nxt or made.get("rainbow_by", self.rainbow_by) == nxt
+                or (self.rules.solo and nxt == CORPORATION)):
+            return self._with(made).end_turn()
+        return self._end_turn(made, roll=True)
 
     def _rolled(self, outcome: Rolled) -> Self:
         phase = self.phase
@@ -452,8 +475,8 @@ class State(SavedState, BaseState):
             "funders": tuple(sorted(q for q, n in funded.items() for _ in range(n))) if funded else (),
             "rainbow_by": rainbow_by,
         })
-        state = self._award(gains, changes)
-        return state if state.phase == OVER else state.end_turn()
+        winner = self._gain(gains, changes)
+        return self._with(changes)._won(winner) if winner >= 0 else self._pass_turn(changes)
 
     def _do_rainbow(self) -> Self:
         p = self.turn
@@ -461,8 +484,8 @@ class State(SavedState, BaseState):
             return self.end_turn()
         changes = self._roll_back()
         changes["rainbow_by"] = p
-        state = self._award([(p, 1)], changes)
-        return state if state.phase == OVER else state.end_turn()
+        winner = self._gain(((p, 1),), changes)
+        return self._with(changes)._won(winner) if winner >= 0 else self._pass_turn(changes)
 
     def _do_research(self, action: Research) -> Self:
         p, colour = self.turn, action.colour
