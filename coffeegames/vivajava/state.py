@@ -391,7 +391,8 @@ class State(SavedState, BaseState):
         keep_block = self.rules.solo and self.turn == CORPORATION
         changes = self._roll_back()
         changes.update(made)
-        changes.update({"pending": (), "corp_rerolls": 0, "corp_first": False, "blocked": self.blocked if keep_block else ""})
+        changes["pending"], changes["corp_rerolls"], changes["corp_first"] = (), 0, False
+        changes["blocked"] = self.blocked if keep_block else ""
         nxt = (self.turn + 1) % len(self.players)
         if self.setting_up and self.solo:  # you marked your setup RP: the corporation, drawn first, starts
             return self._start_turn(CORPORATION, {**changes, "setting_up": False})
@@ -415,6 +416,9 @@ class State(SavedState, BaseState):
 
     def _rolled(self, outcome: Rolled) -> Self:
         phase = self.phase
+        if phase is ROLL and not (self.white or self.own or self.offered):  # (most rolls: a turn's first)
+            return self._with({"phase": ACT, "white": outcome.white, "own": outcome.own, "offered": outcome.offered,
+                               "rolling_white": 0, "rolling_own": 0, "rolling_offered": ()})
         state = self._with(
             phase=ACT if phase == ROLL else phase,
             white=sort_faces(self.white + outcome.white) if self.white else outcome.white,  # a Rolled's faces are sorted
