@@ -13,7 +13,7 @@ Example (a 2-player opening roll of three reds):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -81,6 +81,33 @@ def act_actions(state: State) -> tuple[Action, ...]:
     if any(me.tokens):
         actions += token_actions(state)
     return tuple(actions)
+
+
+def draw_act(state: State, below: Callable[[int], int]) -> Action | None:
+    """The action :func:`~coffeegames.engine.solve.random_policy` draws from :func:`act_actions` (a kind uniformly, then
+    an action of it uniformly; the same draws), without listing them; None (nothing drawn) when a token is held: then
+    ask the whole list."""
+    p, rules = state.turn, state.rules
+    me = state.players[p]
+    if any(me.tokens):
+        return None
+    counts = _tally(state.white + state.own)
+    research = _research(me.research, state.blocked, rules.track_lengths)  # (never empty: black is always there)
+    featured = () if rules.both_blends == "no_featured" and state.rainbow_by == p else _featured_of(state, counts)
+    rainbow = _rainbow(counts)
+    if not featured and not rainbow:  # one kind: Research
+        return research[below(len(research))]
+    kind = below(1 + bool(featured) + rainbow)  # the kinds in their listed order: Featured, Rainbow, Research
+    if featured:
+        if kind == 0:
+            return featured[below(len(featured))]
+        kind -= 1
+    if rainbow:
+        if kind == 0:
+            below(1)  # (random_policy draws within the kind: one Rainbow)
+            return _RAINBOW
+        kind -= 1
+    return research[below(len(research))]
 
 
 @lru_cache(maxsize=None)

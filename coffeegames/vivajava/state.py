@@ -29,7 +29,7 @@ Example (a scripted 2-player opening: chance outcomes may be given, like actions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -50,7 +50,7 @@ from .actions import (
 )
 from .corporations import corp_resolve, corp_turn
 from .dice import COLOURS, JOKER, NO_BLEND, Blend, show_faces, sort_faces
-from .legal import degrade_choices, legal_actions
+from .legal import degrade_choices, draw_act, legal_actions
 from .player import PlayerState
 from .rolls import _sample_roll, is_possible_roll, roll_outcome_count, roll_outcomes
 from .rules import CORPORATION, CORPORATIONS, FLAVOUR_DICE, ROLL_DICE, TRACK_COLOURS, Rules
@@ -128,6 +128,27 @@ class State(SavedState, BaseState):
     @cached_state
     def _legal(self) -> tuple[Action, ...]:
         return legal_actions(self)
+
+    def _draw_legal(self, below: Callable[[int], int]) -> Any:
+        """What :func:`~coffeegames.engine.solve.random_policy` draws (the same draws): after a roll, without listing
+        the actions (:func:`.legal.draw_act`)."""
+        if self.phase is ACT and "_legal" not in self.__dict__ and (drawn := draw_act(self, below)) is not None:
+            self.__dict__["_drawn"] = drawn  # legal here: _apply_as need not check it again (a cache, like _legal)
+            return drawn
+        legal = self._legal if self.current_player() >= 0 else ()
+        kinds = dict.fromkeys(map(type, legal))  # (as random_policy does)
+        if len(kinds) == 1:
+            options: Sequence[Action] = legal
+        else:  # (no legal action: below(0) raises numpy's ValueError)
+            kind = list(kinds)[below(len(kinds))]
+            options = [a for a in legal if type(a) is kind]
+        return options[below(len(options))]
+
+    def _apply_as(self, player: int, action: Any) -> Self:
+        """:meth:`apply`'s checks, but for the action :meth:`_draw_legal` has just drawn here (legal: not checked again)."""
+        if "_drawn" in self.__dict__ and self.__dict__.pop("_drawn") is action:
+            return self._apply(action)
+        return super()._apply_as(player, action)
 
     def _chance_outcomes(self) -> Sequence[tuple[Rolled | FirstPlayer, Fraction]]:
         if self.phase == FIRST:
@@ -264,18 +285,28 @@ class State(SavedState, BaseState):
         """Make ``changes`` (a dict of the caller's, which this fills), then give PP in this order (in the same copy); the
         first player to reach the goal wins at once."""
         changes = {} if changes is None else changes
+        winner = self._gain(gains, changes)
+        state = self._with(changes)
+        return state if winner < 0 else state._won(winner)
+
+    def _gain(self, gains: Sequence[tuple[int, int]], changes: dict[str, Any]) -> int:
+        """:meth:`_award`'s PP as ``changes["players"]`` (the sheets there, or the state's); the player who reached the goal
+        (the gains after them not given), or -1."""
         players = list(changes.get("players", self.players))
+        win = self.rules.win_pp
         for q, n in gains:
             if n <= 0:
                 continue
             players[q] = unchecked(PlayerState, players[q].__dict__, {"pp": players[q].pp + n})
-            if players[q].pp >= self.rules.win_pp:
+            if players[q].pp >= win:
                 changes["players"] = tuple(players)
-                return self._with(changes)._clear_roll()._with(
-                    phase=OVER, winner=q, pending=(), corp_rerolls=0, corp_first=False
-                )
+                return q
         changes["players"] = tuple(players)
-        return self._with(changes)
+        return -1
+
+    def _won(self, winner: int) -> Self:
+        """``winner`` has reached the goal: the dice go back and the game is over."""
+        return self._clear_roll()._with(phase=OVER, winner=winner, pending=(), corp_rerolls=0, corp_first=False)
 
     def _clear_roll(self) -> Self:
         """Every rolled die goes back: coffee dice to the supply, the roller's flavour dice to the flavour coaster."""
@@ -353,13 +384,15 @@ class State(SavedState, BaseState):
         """
         return self._end_turn({})
 
-    def _end_turn(self, made: dict[str, Any]) -> Self:
+    def _end_turn(self, made: dict[str, Any], roll: bool = False) -> Self:
         """:meth:`end_turn` with ``made`` (changes to fields the turn's end does not read, such as ``players``) made in
-        the same copy."""
+        the same copy; with ``roll`` (the caller knows: not in setup, and the next player holds no blend and is no
+        corporation) the next player's turn starts with their roll (:meth:`_start_turn` not asked)."""
         keep_block = self.rules.solo and self.turn == CORPORATION
         changes = self._roll_back()
         changes.update(made)
-        changes.update({"pending": (), "corp_rerolls": 0, "corp_first": False, "blocked": self.blocked if keep_block else ""})
+        changes["pending"], changes["corp_rerolls"], changes["corp_first"] = (), 0, False
+        changes["blocked"] = self.blocked if keep_block else ""
         nxt = (self.turn + 1) % len(self.players)
         if self.setting_up and self.solo:  # you marked your setup RP: the corporation, drawn first, starts
             return self._start_turn(CORPORATION, {**changes, "setting_up": False})
@@ -367,10 +400,25 @@ class State(SavedState, BaseState):
             if nxt != 0:
                 return self._with(changes, phase=SETUP, turn=nxt)
             changes["setting_up"] = False
+        if roll:
+            return self._begin_roll(ROLL_DICE, nxt, changes)
         return self._start_turn(nxt, changes)
+
+    def _pass_turn(self, made: dict[str, Any]) -> Self:
+        """The turn ends after a move whose changes are ``made`` (a Featured Blend, a Rainbow: the coasters change): in
+        the same copy when the next player rolls at once, as the move leaves the coasters (:meth:`_start_turn` reads
+        them), else in two."""
+        nxt = (self.turn + 1) % len(self.players)
+        if (self.setting_up or made.get("featured_by", self.featured_by) == nxt or made.get("rainbow_by", self.rainbow_by) == nxt
+                or (self.rules.solo and nxt == CORPORATION)):
+            return self._with(made).end_turn()
+        return self._end_turn(made, roll=True)
 
     def _rolled(self, outcome: Rolled) -> Self:
         phase = self.phase
+        if phase is ROLL and not (self.white or self.own or self.offered):  # (most rolls: a turn's first)
+            return self._with({"phase": ACT, "white": outcome.white, "own": outcome.own, "offered": outcome.offered,
+                               "rolling_white": 0, "rolling_own": 0, "rolling_offered": ()})
         state = self._with(
             phase=ACT if phase == ROLL else phase,
             white=sort_faces(self.white + outcome.white) if self.white else outcome.white,  # a Rolled's faces are sorted
@@ -431,8 +479,8 @@ class State(SavedState, BaseState):
             "funders": tuple(sorted(q for q, n in funded.items() for _ in range(n))) if funded else (),
             "rainbow_by": rainbow_by,
         })
-        state = self._award(gains, changes)
-        return state if state.phase == OVER else state.end_turn()
+        winner = self._gain(gains, changes)
+        return self._with(changes)._won(winner) if winner >= 0 else self._pass_turn(changes)
 
     def _do_rainbow(self) -> Self:
         p = self.turn
@@ -440,8 +488,8 @@ class State(SavedState, BaseState):
             return self.end_turn()
         changes = self._roll_back()
         changes["rainbow_by"] = p
-        state = self._award([(p, 1)], changes)
-        return state if state.phase == OVER else state.end_turn()
+        winner = self._gain(((p, 1),), changes)
+        return self._with(changes)._won(winner) if winner >= 0 else self._pass_turn(changes)
 
     def _do_research(self, action: Research) -> Self:
         p, colour = self.turn, action.colour
