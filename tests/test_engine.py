@@ -7,6 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+import coffeegames
 from coffeegames.engine import (CHANCE, MAX_OUTCOMES, TERMINAL, Expectimax, IllegalAction, State, Walkthrough, evaluate, play, play_out,
                                 random_policy, simulate)
 from coffeegames.exact.draws import uniform_below
@@ -318,3 +319,18 @@ def test_a_pickled_random_policy_draws_on_from_its_own_copy():
 class KeepGame:
     def new_initial_state(self):
         return KeepOrReroll()
+
+
+@pytest.mark.parametrize("name", sorted(coffeegames.games()))
+def test_every_games_random_policy_draws_what_the_plain_policy_draws(name):
+    """Gizmos and VivaJava let ``random_policy`` draw without listing every action (``State._draw_legal``): the same
+    games as the policy over the whole list, in every variant of the registry."""
+    info = coffeegames.games()[name]
+    for options in info.variants:
+        for seed in range(2):
+            plain, fast = np.random.default_rng([1, seed]), np.random.default_rng([1, seed])
+            end, log = play_out(info.game(**options).new_initial_state(), plain_random_policy(plain), np.random.default_rng([0, seed]))
+            end2, log2 = play_out(info.game(**options).new_initial_state(), random_policy(fast), np.random.default_rng([0, seed]))
+            assert log == log2, (name, options, seed)
+            assert end == end2
+            assert plain.bit_generator.state == fast.bit_generator.state
