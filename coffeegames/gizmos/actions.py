@@ -61,6 +61,14 @@ class Phase(StrEnum):
         return self._value_ in _CHANCE_PHASES  # by value: an Enum member hashes in Python, its str value in C
 
 
+# Phases as module constants, for the step path (legal.py, state.py): an enum member read off its class costs ~0.2 µs in
+# Python 3.11, several times a step.
+_P_ACTION, _P_TRIGGERS, _P_PICK, _P_FILE = Phase.ACTION, Phase.TRIGGERS, Phase.PICK, Phase.FILE
+_P_FREE_BUILD, _P_RESEARCH, _P_CHOOSE = Phase.FREE_BUILD, Phase.RESEARCH, Phase.CHOOSE
+_P_DISPLAY, _P_DRAW, _P_ROW, _P_ENERGY = Phase.DISPLAY, Phase.DRAW, Phase.ROW, Phase.ENERGY
+_MARBLE_PHASES = (Phase.ROW, Phase.ENERGY)
+
+
 _CHANCE_PHASES = frozenset({Phase.DISPLAY.value, Phase.DRAW.value, Phase.ROW.value, Phase.ENERGY.value})
 
 

@@ -13,6 +13,11 @@ coaster, markers, phases) is described on the :class:`State` fields below and in
 themselves: scoring, a degrade with only one kind of die, the forced re-roll of a single
 die, forced negative abilities, and the whole of a corporation's turn.
 
+Why this module is over 500 lines: it is the :class:`State` class alone, whose transitions
+(a turn's end folded into the move that ends it, the next turn's start reading the coaster
+that move changed) share the fields they copy and must be read together; what can stand
+alone already lives in the modules above.
+
 Example (a scripted 2-player opening: chance outcomes may be given, like actions):
     >>> from coffeegames.vivajava.game import Game
     >>> game = Game(players=2)
