@@ -61,17 +61,10 @@ def _picks(row: tuple[int, ...]) -> tuple[Pick, ...]:
 
 @lru_cache(maxsize=100_000)
 def _reaches(energy: tuple[int, ...], aid: Help) -> tuple[int, ...]:
-    """:func:`.payment._reach` of each colour, then of a multicolour card (``"any"``); memoised (a key hashed in C)."""
-    key = (energy, aid)
-    found = _REACHES.get(key)
-    if found is None:
-        if len(_REACHES) >= _MEMO_SIZE:
-            _REACHES.clear()
-        found = _REACHES[key] = tuple([_reach(energy, colour, aid) for colour in _REACH_COLOURS])
-    return found
+    """:func:`.payment._reach` of each colour, then of a multicolour card (``"any"``)."""
+    return tuple([_reach(energy, colour, aid) for colour in _REACH_COLOURS])
 
 
-_REACHES: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _REACH_COLOURS = (*COLOURS, "any")
 
 
@@ -237,10 +230,11 @@ _PAID = tuple(tuple((0,) * i + (n,) + (0,) * (len(COLOURS) - i - 1) for n in ran
 """``_PAID[i][n]``: ``n`` marbles of colour ``i`` (the one plan of a one-colour cost without converters)."""
 _build_action = lru_cache(maxsize=100_000)(Build)
 _PLANS: dict[tuple[Any, ...], tuple[Plan, ...]] = {}
+"""The payment plans of a capped storage, a cost and converter ids (:func:`_plans_of`; a key hashed in C)."""
 _BUILDS: dict[tuple[Any, ...], tuple[Build, ...]] = {}
+"""The Builds of a card from a source for a storage, a cost and converter ids (a key hashed in C)."""
 _BUILDS_KIND: tuple[Any, ...] = (None,)
 """Stands for the Builds among the kinds :func:`draw_main` draws from (listed only if drawn)."""
-"""The Builds of a card from a source for a storage, a cost and converter ids (a key hashed in C)."""
 _MEMO_SIZE = 100_000
 
 
