@@ -107,8 +107,10 @@ def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
 
     def policy(state: State) -> Action:
         draw = state._draw_legal
-        if draw is not None:  # the engine draws the same action its own way (State._draw_legal)
-            return draw(below)
+        if draw is not None:  # the engine may draw the same action its own way (State._draw_legal)
+            drawn = draw(below)
+            if drawn is not None:
+                return drawn
         legal = state._legal_now()
         kinds = dict.fromkeys(map(type, legal))  # in the order they first appear
         if len(kinds) == 1:

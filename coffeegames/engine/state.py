@@ -63,10 +63,11 @@ class State(ABC):
     :class:`~coffeegames.errors.TooBig` naming its count, :meth:`sample_chance` and :attr:`EXACT_LAW`."""
     EXACT_LAW: ClassVar[str] = "the game's odds module"
     """Where the exact law of a chance node too big to list is asked (named when :meth:`chance_outcomes` refuses)."""
-    _draw_legal: ClassVar[Callable[[Any, Callable[[int], int]], Action] | None] = None
+    _draw_legal: ClassVar[Callable[[Any, Callable[[int], int]], Action | None] | None] = None
     """An engine's own way for :func:`~coffeegames.engine.solve.random_policy` to draw its action (None: from the whole
     list): given ``below`` (``below(n)`` draws 0 to n - 1), the action that policy draws from :meth:`legal_actions`,
-    with the same draws, without listing what it need not (a kind the draw did not choose)."""
+    with the same draws, without listing what it need not (a kind the draw did not choose); or None, having drawn
+    nothing, where it has no shortcut (the policy then draws from the whole list)."""
 
     # -- hooks for engines ---------------------------------------------------
     @abstractmethod

@@ -286,22 +286,12 @@ class State(SavedState, BaseState):
         return legal_actions(self)
 
     def _draw_legal(self, below: Callable[[int], int]) -> Any:
-        """What :func:`~coffeegames.engine.solve.random_policy` draws (the same draws): a main action without listing
-        the Builds unless it draws that kind (:func:`.legal.draw_main`)."""
+        """What :func:`~coffeegames.engine.solve.random_policy` draws (the same draws) at a main action, without listing
+        the Builds unless it draws that kind (:func:`.legal.draw_main`); None elsewhere (the policy's own draw)."""
         todo = self.todo
-        if self.over or (todo and todo[0].chance):
-            legal: Sequence[Any] = ()
-        elif todo and todo[0].phase == _P_ACTION and "_legal" not in self.__dict__:
+        if todo and todo[0].phase == _P_ACTION and not self.over and "_legal" not in self.__dict__:
             return draw_main(self, below)
-        else:
-            legal = self._legal
-        kinds = dict.fromkeys(map(type, legal))  # (as random_policy does)
-        if len(kinds) == 1:
-            options = legal
-        else:  # (no legal action: below(0) raises numpy's ValueError)
-            kind = list(kinds)[below(len(kinds))]
-            options = [a for a in legal if type(a) is kind]
-        return options[below(len(options))]
+        return None
 
     def _apply_as(self, player: int, action: Any) -> Self:
         """:meth:`apply`'s checks, a main action's without listing every Build (:func:`.legal.main_allows`)."""

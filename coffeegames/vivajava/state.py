@@ -136,18 +136,11 @@ class State(SavedState, BaseState):
 
     def _draw_legal(self, below: Callable[[int], int]) -> Any:
         """What :func:`~coffeegames.engine.solve.random_policy` draws (the same draws): after a roll, without listing
-        the actions (:func:`.legal.draw_act`)."""
+        the actions (:func:`.legal.draw_act`); None elsewhere (the policy's own draw)."""
         if self.phase is ACT and "_legal" not in self.__dict__ and (drawn := draw_act(self, below)) is not None:
             self.__dict__["_drawn"] = drawn  # legal here: _apply_as need not check it again (a cache, like _legal)
             return drawn
-        legal = self._legal if self.current_player() >= 0 else ()
-        kinds = dict.fromkeys(map(type, legal))  # (as random_policy does)
-        if len(kinds) == 1:
-            options: Sequence[Action] = legal
-        else:  # (no legal action: below(0) raises numpy's ValueError)
-            kind = list(kinds)[below(len(kinds))]
-            options = [a for a in legal if type(a) is kind]
-        return options[below(len(options))]
+        return None
 
     def _apply_as(self, player: int, action: Any) -> Self:
         """:meth:`apply`'s checks, but for the action :meth:`_draw_legal` has just drawn here (legal: not checked again)."""
