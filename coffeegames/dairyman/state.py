@@ -51,7 +51,7 @@ from ..engine import State as BaseState
 from ..engine.saved import SavedState
 from ..engine.actions import unchecked
 from ..engine.state import cached_state
-from ..exact.draws import draws_below
+from ..exact.draws import _draws_below
 from ..validate import check_count, check_instance
 from . import players as scoring
 from . import saved
@@ -171,10 +171,13 @@ class State(SavedState, BaseState):
 
     def sample_chance(self, rng: np.random.Generator) -> Rolled | Drawn:
         """One chance outcome drawn with its exact probability, without listing them all."""
-        check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
+        return self._draw_chance(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
+
+    def _draw_chance(self, rng: np.random.Generator) -> Rolled | Drawn:
+        """:meth:`sample_chance`, ``rng`` checked by the caller."""
         if self.phase == _ROLL:
             yellow = self.yellow_at == _UNLOCKED and self.yellow == 0  # self.rolls_yellow
-            values = [v + 1 for v in draws_below(rng, 6, self.rolling + yellow)]  # rng.integers(1, 7, ...), yellow last
+            values = [v + 1 for v in _draws_below(rng, 6, self.rolling + yellow)]  # rng.integers(1, 7, ...), yellow last
             rolled = values.pop() if yellow else None
             values.sort()
             return _made(Rolled, dice=tuple(values), yellow=rolled)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from itertools import compress, repeat
 from operator import is_
 from typing import Any
@@ -103,15 +104,15 @@ def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
     True
     """
     generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(check_seed(rng, "rng"))
-    below = uniform_below(generator)
+    below = uniform_below(generator).__call__  # (a bound method: called faster than the instance)
 
-    def policy(state: State) -> Action:
+    def policy(state: State, _decision: bool = False) -> Action:
         draw = state._draw_legal
         if draw is not None:  # the engine may draw the same action its own way (State._draw_legal)
             drawn = draw(below)
             if drawn is not None:
                 return drawn
-        legal = state._legal_now()
+        legal = state._legal_actions() if _decision else state._legal_now()  # (_decision: a player acts, known)
         kinds = dict.fromkeys(map(type, legal))  # in the order they first appear
         if len(kinds) == 1:
             options = legal
@@ -120,6 +121,8 @@ def random_policy(rng: np.random.Generator | int | None = None) -> Policy:
             options = list(compress(legal, map(is_, map(type, legal), repeat(kind))))  # of that kind, in order (C loops)
         return options[below(len(options))]
 
+    policy._at_decision = partial(policy, _decision=True)  # type: ignore[attr-defined]
+    # (what play_out calls, having asked current_player(): _legal_now's own question is skipped)
     return policy
 
 
@@ -178,19 +181,20 @@ def play_out(state: State, policies: Policy | Sequence[Policy], rng: np.random.G
     check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
     check_count(max_steps, "max_steps")
     log: list[Action] = []
-    one: Policy | None = policies if callable(policies) else None
+    append = log.append
+    one: Policy | None = getattr(policies, "_at_decision", policies) if callable(policies) else None  # (random_policy's)
     each: Sequence[Policy] = () if callable(policies) else policies
     for _ in range(max_steps):
         player = state.current_player()
-        if player == TERMINAL:
-            return state, log
-        if player == CHANCE:  # an outcome sample_chance drew is possible (the contract tests check every game's)
-            move = state.sample_chance(rng)
-            log.append(move)
+        if player == CHANCE:  # an outcome the draw gives is possible (the contract tests check every game's)
+            move = state._draw_chance(rng)  # sample_chance, rng checked above
+            append(move)
             state = state._apply(move)
+        elif player == TERMINAL:
+            return state, log
         else:
             move = one(state) if one is not None else _policy_for(each, player)(state)
-            log.append(move)
+            append(move)
             state = state._apply_as(player, move)  # a policy's illegal move is refused
     raise BadArgument("max_steps", f"the game did not end within {max_steps:,} steps: give more (or a policy that ends it)")
 

@@ -69,6 +69,13 @@ class State(ABC):
     with the same draws, without listing what it need not (a kind the draw did not choose); or None, having drawn
     nothing, where it has no shortcut (the policy then draws from the whole list)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """An engine class that defines :meth:`sample_chance` but not :meth:`_draw_chance` draws with its own
+        :meth:`sample_chance` in ``play_out`` too."""
+        super().__init_subclass__(**kwargs)
+        if "sample_chance" in cls.__dict__ and "_draw_chance" not in cls.__dict__:
+            cls._draw_chance = cls.__dict__["sample_chance"]  # type: ignore[method-assign]
+
     # -- hooks for engines ---------------------------------------------------
     @abstractmethod
     def current_player(self) -> int:
@@ -145,7 +152,7 @@ class State(ABC):
                 raise IllegalAction(f"{shown(action)} is not a possible outcome of this chance node")
         else:
             legal = self._legal_actions()
-            if not _among(action, legal):
+            if not any(map(is_, legal, repeat(action))) and not _among(action, legal):  # (_among's first test, inline)
                 listed = ", ".join(map(str, legal))
                 raise IllegalAction(f"{shown(action)} is not legal here; the legal actions are: {listed}")
         return self._apply(action)
@@ -173,7 +180,13 @@ class State(ABC):
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
         """Draw one chance outcome with its exact probability."""
-        check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
+        return self._draw_chance(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
+
+    def _draw_chance(self, rng: np.random.Generator) -> Outcome:
+        """:meth:`sample_chance` for a caller that has checked ``rng`` already (``play_out``: once a game, not once a
+        draw): the same draw, the same errors otherwise. An engine with its own draw overrides this one (and not
+        :meth:`sample_chance`, which checks ``rng``, then calls it); an engine that overrides :meth:`sample_chance`
+        alone has that method here too (:meth:`__init_subclass__`), so its own draw is the one made."""
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise IllegalAction("sample_chance needs a chance node")

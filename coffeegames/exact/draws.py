@@ -73,7 +73,8 @@ class uniform_below:  # noqa: N801 (used as a function: below = uniform_below(rn
 
 def draw_below(rng: np.random.Generator, n: int) -> int:
     """``int(rng.integers(n))`` for ``1 <= n < 2**32`` (the same number, the generator left in the same place), for a
-    generator met once per draw (a game's ``sample_chance``): :class:`uniform_below` without binding to ``rng`` first.
+    generator met once per draw (a game's ``sample_chance``): :class:`uniform_below` without a ``below`` to keep (the
+    generator bound as :func:`draws_below` binds it, kept for the next call).
 
     >>> import numpy as np
     >>> a, b = np.random.default_rng(5), np.random.default_rng(5)
@@ -84,8 +85,10 @@ def draw_below(rng: np.random.Generator, n: int) -> int:
         raise BadArgument("n", "must be a whole number from 1 to 2**32 - 2 (the choices to draw among)", n)
     if n == 1:
         return 0  # numpy draws nothing either
-    raw = check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))").bit_generator.ctypes
-    return _lemire(raw.next_uint32, raw.state, n)
+    last = _LAST  # (read once: another thread may bind another generator meanwhile)
+    if last[0] is not rng:
+        last = _bind(check_instance(rng, np.random.Generator, "rng", _GENERATOR))
+    return _lemire(last[1], last[2], n)
 
 
 def draws_below(rng: np.random.Generator, n: int, k: int) -> list[int]:
@@ -104,9 +107,18 @@ def draws_below(rng: np.random.Generator, n: int, k: int) -> list[int]:
         raise BadArgument("k", f"must be a whole number from 0 to {MAX_DRAWS:,} (how many draws)", k)
     if n == 1:
         return [0] * k
+    return _draws_below(check_instance(rng, np.random.Generator, "rng", _GENERATOR), n, k)
+
+
+def _draws_below(rng: np.random.Generator, n: int, k: int) -> list[int]:
+    """:func:`draws_below` for a caller that has checked ``rng`` (a Generator) and ``n`` (``2 <= n < 2**32 - 1``: a
+    die's faces): ``k`` is still checked (a position's count of dice), with the same error (so :func:`draws_below`
+    checks it twice: its own errors come in its order)."""
+    if type(k) is not int or not 0 <= k <= MAX_DRAWS:
+        raise BadArgument("k", f"must be a whole number from 0 to {MAX_DRAWS:,} (how many draws)", k)
     last = _LAST
     if last[0] is not rng:  # a new generator: bound as uniform_below binds it, kept for the next call
-        last = _bind(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
+        last = _bind(rng)
     _, next32, state = last
     found = []
     for _ in range(k):  # _lemire, inline: a roll is a few draws, and a call each was a third of their cost

@@ -34,7 +34,7 @@ import numpy as np
 from ..engine.actions import unchecked
 from ..errors import BadType
 from ..exact import multisets
-from ..exact.draws import draws_below
+from ..exact.draws import _draws_below
 from ..validate import check_count, check_instance, check_size
 from .actions import Rolled
 from .dice import COFFEE_DIE, FLAVOUR_DIE, MOST_DICE
@@ -138,7 +138,7 @@ def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Seq
 
 def _sample_roll(rng: np.random.Generator, white: int, own: int, offered: Sequence[tuple[int, int]]) -> Rolled:
     """:func:`sample_roll` without its checks (a State's own counts)."""
-    draws = draws_below(rng, 6, white + own + sum([n for _, n in offered]) if offered else white + own)  # rng.integers(0, 6, size=...)
+    draws = _draws_below(rng, 6, white + own + sum([n for _, n in offered]) if offered else white + own)  # rng.integers(0, 6, size=...)
     coffee_draws, flavour_draws = tuple(sorted(draws[:white])), tuple(sorted(draws[white : white + own]))
     if not offered:
         return _own_roll(coffee_draws, flavour_draws)

@@ -167,12 +167,18 @@ class State(SavedState, BaseState):
 
     def sample_chance(self, rng: np.random.Generator) -> Rolled | FirstPlayer:
         """One roll (or first player) drawn with its exact probability, without listing the outcomes."""
-        check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
-        if self.phase not in CHANCE_PHASES:
+        return self._draw_chance(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
+
+    def _draw_chance(self, rng: np.random.Generator) -> Rolled | FirstPlayer:
+        """:meth:`sample_chance`, ``rng`` checked by the caller."""
+        phase = self.phase
+        if phase is ROLL:  # (most draws) the state's own counts: no checks
+            return _sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)
+        if phase not in CHANCE_PHASES:
             raise IllegalAction("sample_chance needs a chance node")
-        if self.phase == FIRST:
+        if phase == FIRST:
             return FirstPlayer(int(rng.integers(len(self.players))))
-        return _sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)  # the state's own counts: no checks
+        return _sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)
 
     def _apply(self, move: Any) -> Self:
         match move:  # the most frequent first: each case is one isinstance check
