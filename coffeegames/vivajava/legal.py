@@ -133,7 +133,11 @@ def featured_actions(state: State) -> list[Featured]:
 
 def _featured_of(state: State, counts: tuple[int, ...]) -> tuple[Featured, ...]:
     """:func:`featured_actions` given the :func:`~.dice._tally` of the roller's dice (``counts``)."""
-    rules, coaster = state.rules, state.featured
+    rules = state.rules
+    if state.featured_by < 0 or state.featured_size < 2:  # the coaster's blend (State.featured) as (size, rank)
+        size = rank = 0  # NO_BLEND
+    else:
+        size, rank = state.featured_size, _RANKS[state.featured_colour]
     offers: tuple[tuple[int, tuple[int, ...], int | None], ...] = ()
     if state.offered:  # each offering player's dice, and their free markers (the old coaster's marks go home)
         if rules.funding_needs_marker:
@@ -141,7 +145,11 @@ def _featured_of(state: State, counts: tuple[int, ...]) -> tuple[Featured, ...]:
             offers = tuple([(q, _tally(faces), markers - sum(players[q].tokens)) for q, faces in state.offered])
         else:
             offers = tuple([(q, _tally(faces), None) for q, faces in state.offered])
-    return _featured(counts, offers, coaster.size, coaster.rank)
+    return _featured(counts, offers, size, rank)
+
+
+_RANKS = {colour: rank for rank, colour in enumerate(COLOURS, 1)}
+"""Each colour's rank (``Blend.rank``)."""
 
 
 @lru_cache(maxsize=1 << 16)  # a few thousand new keys a hundred games, each a few dozen bytes
@@ -155,21 +163,34 @@ def _featured(counts: tuple[int, ...], offers: tuple[tuple[int, tuple[int, ...],
     jokers = counts[-1]
     ranks = range(len(COLOURS), 0, -1)
     if not offers:  # (most rolls: nobody offers) each blend the roller's own dice make, none funded
-        return tuple([_blend_action(COLOURS[r - 1], n, ()) for n in range(LARGEST_BLEND, 1, -1) for r in ranks
-                      if n <= counts[r - 1] + jokers and n >= (size if r > rank else size + 1)])
-    mine = {r: counts[r - 1] + jokers for r in ranks}
-    usable = {r: tuple(t[r - 1] + t[-1] if free is None else min(t[r - 1] + t[-1], free) for _, t, free in offers) for r in ranks}
-    offered = {r: sum(usable[r]) for r in ranks}
+        tops = [(r, counts[r - 1] + jokers) for r in ranks if counts[r - 1] + jokers > 1]  # the colours with a blend
+        return tuple([_blend_action(COLOURS[r - 1], n, ()) for n in range(LARGEST_BLEND, 1, -1) for r, top in tops
+                      if n <= top and n >= (size if r > rank else size + 1)])
+    mine = [c + jokers for c in counts[:-1]]  # by colour index (rank - 1): the roller's dice, jokers wild
+    usable = [tuple([t[i] + t[-1] if free is None else min(t[i] + t[-1], free) for _, t, free in offers]) for i in _INDICES]
+    offered = [sum(u) for u in usable]
+    players = tuple([q for q, _, _ in offers])
+    tops = [(r, mine[r - 1] + offered[r - 1]) for r in ranks if mine[r - 1] + offered[r - 1] > 1]  # the colours with a blend
     found: list[Featured] = []
     for n in range(LARGEST_BLEND, 1, -1):
-        for r in ranks:
-            if n > mine[r] + offered[r] or n < (size if r > rank else size + 1):
+        for r, top in tops:
+            if n > top or n < (size if r > rank else size + 1):
                 continue  # too few dice, or it does not beat the coaster (Blends compare by (size, rank))
-            for funded in range(max(0, n - mine[r]), min(n, offered[r]) + 1):  # own dice used: n - funded
-                for picks in _splits(funded, usable[r]):
-                    pairs = tuple((q, k) for (q, _, _), k in zip(offers, picks) if k)
-                    found.append(_blend_action(COLOURS[r - 1], n, pairs))
+            i = r - 1
+            found += _funded(i, n, max(0, n - mine[i]), usable[i], players)
     return tuple(found)
+
+
+_INDICES = range(len(COLOURS))
+
+
+@lru_cache(maxsize=1 << 14)  # (small keys, often the same: a miss of _featured is mostly hits here)
+def _funded(i: int, n: int, least: int, usable: tuple[int, ...], players: tuple[int, ...]) -> tuple[Featured, ...]:
+    """:func:`_featured`'s blends of ``n`` dice of colour ``COLOURS[i]``, at least ``least`` of them funded, from offers of
+    ``usable`` dice each (by ``players``): fewest funded first, then the most from the first funders."""
+    colour = COLOURS[i]
+    return tuple([_blend_action(colour, n, tuple([(q, k) for q, k in zip(players, picks) if k]))
+                  for funded in range(least, min(n, sum(usable)) + 1) for picks in _splits(funded, usable)])  # own dice used: n - funded
 
 
 def _splits(total: int, most: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
