@@ -139,9 +139,12 @@ def sample_roll(rng: np.random.Generator, white: int, own: int = 0, offered: Seq
 def _sample_roll(rng: np.random.Generator, white: int, own: int, offered: Sequence[tuple[int, int]]) -> Rolled:
     """:func:`sample_roll` without its checks (a State's own counts)."""
     draws = _draws_below(rng, 6, white + own + sum([n for _, n in offered]) if offered else white + own)  # rng.integers(0, 6, size=...)
-    coffee_draws, flavour_draws = tuple(sorted(draws[:white])), tuple(sorted(draws[white : white + own]))
     if not offered:
-        return _own_roll(coffee_draws, flavour_draws)
+        if not own:  # (coffee dice only)
+            draws.sort()
+            return _own_roll(tuple(draws), ())
+        return _own_roll(tuple(sorted(draws[:white])), tuple(sorted(draws[white:])))
+    coffee_draws, flavour_draws = tuple(sorted(draws[:white])), tuple(sorted(draws[white : white + own]))
     coffee, flavour = _coffee_faces(coffee_draws), _flavour_faces(flavour_draws)
     parts, at = [], white + own
     for q, n in offered:

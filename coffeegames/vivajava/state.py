@@ -69,6 +69,9 @@ _WHO = {**{phase: CHANCE for phase in CHANCE_PHASES}, OVER: TERMINAL}
 """Who acts in each phase where it is not the player whose turn it is."""
 
 
+_UNDRAWN = object()
+"""What :meth:`State._apply_as` reads as the drawn action of a state :meth:`State._draw_legal` drew none from (no action is it)."""
+
 _NO_FEATURED: dict[str, Any] = {"featured_by": -1, "featured_colour": "", "featured_size": 0, "funders": ()}
 """The Featured Blend coaster with nobody's blend on it (as changes to a state)."""
 
@@ -144,7 +147,7 @@ class State(SavedState, BaseState):
 
     def _apply_as(self, player: int, action: Any) -> Self:
         """:meth:`apply`'s checks, but for the action :meth:`_draw_legal` has just drawn here (legal: not checked again)."""
-        if "_drawn" in self.__dict__ and self.__dict__.pop("_drawn") is action:
+        if self.__dict__.pop("_drawn", _UNDRAWN) is action:
             return self._apply(action)
         return super()._apply_as(player, action)
 
@@ -392,12 +395,19 @@ class State(SavedState, BaseState):
         """:meth:`end_turn` with ``made`` (changes to fields the turn's end does not read, such as ``players``) made in
         the same copy; with ``roll`` (the caller knows: not in setup, and the next player holds no blend and is no
         corporation) the next player's turn starts with their roll (:meth:`_start_turn` not asked)."""
-        keep_block = self.rules.solo and self.turn == CORPORATION
+        rules, turn = self.rules, self.turn
+        nxt = (turn + 1) % len(self.players)
+        if not self.setting_up and (roll or not (self.rainbow_by == nxt or self.featured_by == nxt or (rules.solo and nxt == CORPORATION))):
+            # (most turns) the next player holds no blend and rolls at once (_start_turn's first case): the dice go back
+            # (_roll_back: the coffee dice's fields are the roll's, below) and the roll begins, in one copy
+            return self._begin_roll(ROLL_DICE, nxt, {
+                "flavour_coaster": self.flavour_coaster + len(self.own) + self.rolling_own, "pending": (), "corp_rerolls": 0,
+                "corp_first": False, "blocked": self.blocked if rules.solo and turn == CORPORATION else "", **made})
+        keep_block = rules.solo and turn == CORPORATION
         changes = self._roll_back()
         changes.update(made)
         changes["pending"], changes["corp_rerolls"], changes["corp_first"] = (), 0, False
         changes["blocked"] = self.blocked if keep_block else ""
-        nxt = (self.turn + 1) % len(self.players)
         if self.setting_up and self.solo:  # you marked your setup RP: the corporation, drawn first, starts
             return self._start_turn(CORPORATION, {**changes, "setting_up": False})
         if self.setting_up:
