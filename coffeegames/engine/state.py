@@ -174,8 +174,9 @@ class State(ABC):
                 fresh = {name: values[name] for name in _field_names(kind)}
         if changed:
             fresh.update(changed)
-        fresh.update(changes)
-        object.__setattr__(new, "__dict__", fresh)
+        if changes:
+            fresh.update(changes)
+        _set_attribute(new, "__dict__", fresh)
         return new
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
@@ -253,6 +254,9 @@ def _cached_names(kind: type) -> tuple[str, ...]:
     """The names under which ``kind``'s cached properties store their values in an instance's ``__dict__``."""
     return tuple({value.attrname or name for klass in kind.__mro__ for name, value in vars(klass).items() if isinstance(value, cached_property)})
 
+
+_set_attribute = object.__setattr__
+"""``object.__setattr__``, which :meth:`State._with` sets a frozen state's ``__dict__`` with (read once, not at each copy)."""
 
 _SHAPES: dict[type, tuple[int, tuple[str, ...]]] = {}
 """Each state class's number of fields and :func:`_cached_names`, for :meth:`State._with` (one dict lookup)."""
