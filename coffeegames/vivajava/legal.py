@@ -70,11 +70,11 @@ def degrade_choices(state: State) -> tuple[Degrade, ...]:
 def act_actions(state: State) -> tuple[Action, ...]:
     """After a roll: Featured Blends, a Rainbow, research of open unblocked tracks and black, and token spends."""
     p, rules = state.turn, state.rules
-    counts = _tally(state.white + state.own)
+    featured, rainbow = _shown(state)
     actions: list[Action] = []
     if not (rules.both_blends == "no_featured" and state.rainbow_by == p):
-        actions += _featured_of(state, counts)
-    if _rainbow(counts):
+        actions += featured
+    if rainbow:
         actions.append(_RAINBOW)
     me = state.players[p]
     actions += _research(me.research, state.blocked, rules.track_lengths)
@@ -91,10 +91,10 @@ def draw_act(state: State, below: Callable[[int], int]) -> Action | None:
     me = state.players[p]
     if any(me.tokens):
         return None
-    counts = _tally(state.white + state.own)
     research = _research(me.research, state.blocked, rules.track_lengths)  # (never empty: black is always there)
-    featured = () if rules.both_blends == "no_featured" and state.rainbow_by == p else _featured_of(state, counts)
-    rainbow = _rainbow(counts)
+    featured, rainbow = _shown(state)
+    if rules.both_blends == "no_featured" and state.rainbow_by == p:
+        featured = ()
     if not featured and not rainbow:  # one kind: Research
         return research[below(len(research))]
     kind = below(1 + bool(featured) + rainbow)  # the kinds in their listed order: Featured, Rainbow, Research
@@ -128,16 +128,41 @@ def featured_actions(state: State) -> list[Featured]:
     A funder needs a free marker per funded die (Ruling ``funding_needs_marker``); the marks
     on the old coaster go home first. Largest and highest first.
     """
-    return list(_featured_of(state, _tally(state.white + state.own)))
+    return list(_featured_of(state, _tally(state.white + state.own), *_coaster(state)))
 
 
-def _featured_of(state: State, counts: tuple[int, ...]) -> tuple[Featured, ...]:
-    """:func:`featured_actions` given the :func:`~.dice._tally` of the roller's dice (``counts``)."""
-    rules = state.rules
-    if state.featured_by < 0 or state.featured_size < 2:  # the coaster's blend (State.featured) as (size, rank)
-        size = rank = 0  # NO_BLEND
+def _coaster(state: State) -> tuple[int, int]:
+    """The blend on the Featured Blend coaster (``State.featured``) as (size, rank): (0, 0) for NO_BLEND."""
+    if state.featured_by < 0 or state.featured_size < 2:
+        return 0, 0
+    return state.featured_size, _RANKS[state.featured_colour]
+
+
+def _shown(state: State) -> tuple[tuple[Featured, ...], bool]:
+    """The roller's Featured Blends (:func:`featured_actions`, whatever Ruling ``both_blends`` says) and whether their
+    dice show a Rainbow; with nobody offering dice (most rolls), from one memo of the dice and the coaster."""
+    if state.featured_by < 0 or state.featured_size < 2:  # (_coaster, inline: a call a decision)
+        size = rank = 0
     else:
         size, rank = state.featured_size, _RANKS[state.featured_colour]
+    if not state.offered:
+        return _own_shown(state.white, state.own, size, rank)
+    counts = _tally(state.white + state.own)
+    return _featured_of(state, counts, size, rank), _rainbow(counts)
+
+
+@lru_cache(maxsize=1 << 16)
+def _own_shown(white: tuple[str, ...], own: tuple[str, ...], size: int, rank: int) -> tuple[tuple[Featured, ...], bool]:
+    """:func:`_shown` with nothing offered: the roller's coffee (``white``) and flavour (``own``) dice and the coaster's
+    blend (``size``, ``rank``)."""
+    counts = _tally(white + own)
+    return _featured(counts, (), size, rank), _rainbow(counts)
+
+
+def _featured_of(state: State, counts: tuple[int, ...], size: int, rank: int) -> tuple[Featured, ...]:
+    """:func:`featured_actions` given the :func:`~.dice._tally` of the roller's dice (``counts``) and the coaster's blend
+    (:func:`_coaster`)."""
+    rules = state.rules
     offers: tuple[tuple[int, tuple[int, ...], int | None], ...] = ()
     if state.offered:  # each offering player's dice, and their free markers (the old coaster's marks go home)
         if rules.funding_needs_marker:
