@@ -225,6 +225,28 @@ def test_distinct_below_and_permutation_below_draw_what_numpy_draws(bit_generato
     assert [str(g.bit_generator.state) for g in plain] == [str(g.bit_generator.state) for g in fast]
 
 
+@pytest.mark.parametrize("bit_generator", BIT_GENERATORS)
+def test_the_bound_random_and_draw_below_draw_what_numpy_draws(bit_generator):
+    """``draws._random(rng)`` is ``rng.random()`` (the generic ``sample_chance`` draws by it) and ``draw_below(rng, n)`` is
+    ``int(rng.integers(n))`` (both keep the last generator bound, issue 30): the same numbers, the generator left in the
+    same place, mixed with the other bound draws, two generators taking turns."""
+    from coffeegames.exact.draws import _random, draw_below, draws_below
+
+    plain = [np.random.Generator(bit_generator(seed)) for seed in (21, 22)]
+    fast = [np.random.Generator(bit_generator(seed)) for seed in (21, 22)]
+    choose = random.Random(21)
+    for _ in range(3000):
+        i, what = choose.randrange(2), choose.randrange(3)
+        if what == 0:
+            assert plain[i].random() == _random(fast[i])
+        elif what == 1:
+            n = choose.choice([1, 2, 6, 7, 1000, 2**32 - choose.randrange(2, 2**20)])
+            assert int(plain[i].integers(n)) == draw_below(fast[i], n)
+        else:
+            assert plain[i].integers(6, size=3).tolist() == draws_below(fast[i], 6, 3)
+    assert [str(g.bit_generator.state) for g in plain] == [str(g.bit_generator.state) for g in fast]
+
+
 @dataclass(frozen=True)
 class Menu(State):
     """A decision among ``size`` moves of three kinds (int, str, tuple), then another; three decisions in all."""

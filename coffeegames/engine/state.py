@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Self, TypeVar, overload
 import numpy as np
 
 from ..errors import BadType, IllegalAction, TooBig, shown
+from ..exact.draws import _random
 from ..validate import Checker, check_instance
 
 __all__ = ["CHANCE", "TERMINAL", "Action", "IllegalAction", "Outcome", "State", "action_from_json", "action_to_json"]
@@ -68,13 +69,6 @@ class State(ABC):
     list): given ``below`` (``below(n)`` draws 0 to n - 1), the action that policy draws from :meth:`legal_actions`,
     with the same draws, without listing what it need not (a kind the draw did not choose); or None, having drawn
     nothing, where it has no shortcut (the policy then draws from the whole list)."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """An engine class that defines :meth:`sample_chance` but not :meth:`_draw_chance` draws with its own
-        :meth:`sample_chance` in ``play_out`` too."""
-        super().__init_subclass__(**kwargs)
-        if "sample_chance" in cls.__dict__ and "_draw_chance" not in cls.__dict__:
-            cls._draw_chance = cls.__dict__["sample_chance"]  # type: ignore[method-assign]
 
     # -- hooks for engines ---------------------------------------------------
     @abstractmethod
@@ -181,19 +175,25 @@ class State(ABC):
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
         """Draw one chance outcome with its exact probability."""
-        return self._draw_chance(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
+        return self._draw_listed(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
 
     def _draw_chance(self, rng: np.random.Generator) -> Outcome:
         """:meth:`sample_chance` for a caller that has checked ``rng`` already (``play_out``: once a game, not once a
-        draw): the same draw, the same errors otherwise. An engine with its own draw overrides this one (and not
-        :meth:`sample_chance`, which checks ``rng``, then calls it); an engine that overrides :meth:`sample_chance`
-        alone has that method here too (:meth:`__init_subclass__`), so its own draw is the one made."""
+        draw): the same draw, the same errors otherwise. An engine with its own draw overrides this one with it, and
+        :meth:`sample_chance` with ``rng``'s check, then it; by default the generic draw (:meth:`_draw_listed`), or an
+        engine's own :meth:`sample_chance` where it overrides that alone (its checks made)."""
+        if type(self).sample_chance is State.sample_chance:
+            return self._draw_listed(rng)
+        return self.sample_chance(rng)
+
+    def _draw_listed(self, rng: np.random.Generator) -> Outcome:
+        """The generic draw of :meth:`sample_chance` (``rng`` checked): from the listed outcomes' odds."""
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise IllegalAction("sample_chance needs a chance node")
         weights = tuple([float(p) for _, p in outcomes])
         cdf = _small_cdf(weights) if len(weights) <= _CACHED_CDF_SIZE else _cdf(weights)
-        return outcomes[bisect_right(cdf, rng.random())][0]  # numpy's searchsorted(cdf, u, side="right")
+        return outcomes[bisect_right(cdf, _random(rng))][0]  # rng.random(); numpy's searchsorted(cdf, u, side="right")
 
 
 def _among(action: Action, legal: Sequence[Action]) -> bool:

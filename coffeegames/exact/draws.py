@@ -29,6 +29,8 @@ __all__ = ["MAX_DRAWS", "distinct_below", "draw_below", "draws_below", "permutat
 
 _NEXT_UINT32 = ctypes.PYFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)
 """The C signature of a bit generator's ``next_uint32`` (called holding the GIL: no Python thread draws meanwhile)."""
+_NEXT_DOUBLE = ctypes.PYFUNCTYPE(ctypes.c_double, ctypes.c_void_p)
+"""The same for its ``next_double``."""
 
 
 class uniform_below:  # noqa: N801 (used as a function: below = uniform_below(rng))
@@ -119,7 +121,7 @@ def _draws_below(rng: np.random.Generator, n: int, k: int) -> list[int]:
     last = _LAST
     if last[0] is not rng:  # a new generator: bound as uniform_below binds it, kept for the next call
         last = _bind(rng)
-    _, next32, state = last
+    _, next32, state, _ = last
     found = []
     for _ in range(k):  # _lemire, inline: a roll is a few draws, and a call each was a third of their cost
         scaled = next32(state) * n
@@ -152,7 +154,7 @@ def distinct_below(rng: np.random.Generator, n: int, k: int) -> list[int]:
     last = _LAST  # (read once: another thread may bind another generator meanwhile)
     if last[0] is not rng:
         last = _bind(check_instance(rng, np.random.Generator, "rng", _GENERATOR))
-    _, next32, state = last
+    _, next32, state, _ = last
     found: list[int] = []
     taken: set[int] = set()
     for j in range(n - k, n):
@@ -182,7 +184,7 @@ def permutation_below(rng: np.random.Generator, n: int) -> list[int]:
     last = _LAST  # (read once: another thread may bind another generator meanwhile)
     if last[0] is not rng:
         last = _bind(check_instance(rng, np.random.Generator, "rng", _GENERATOR))
-    _, next32, state = last
+    _, next32, state, _ = last
     order = list(range(n))
     for i in range(n - 1, 0, -1):
         mask = (1 << i.bit_length()) - 1  # the smallest all-ones mask covering i
@@ -195,20 +197,31 @@ def permutation_below(rng: np.random.Generator, n: int) -> list[int]:
 
 _GENERATOR = "a numpy Generator (numpy.random.default_rng(seed))"
 
-_LAST: tuple[Any, Any, Any] = (None, None, None)
-"""The generator :func:`draws_below`, :func:`distinct_below` or :func:`permutation_below` last drew from, with its bit
-generator's ``next_uint32`` bound as :class:`uniform_below` binds it (a C function called holding the GIL, several times
-cheaper than the ``ctypes`` interface's own) and the address of its state: a game's chance draws from one generator
-again and again. Kept as one tuple, replaced whole and read once a call: a thread sees one generator's three. The
-generator is held, so its state's address stays valid."""
+_LAST: tuple[Any, Any, Any, Any] = (None, None, None, None)
+"""The generator :func:`draws_below`, :func:`draw_below`, :func:`distinct_below`, :func:`permutation_below` or
+:func:`_random` last drew from, with its bit generator's ``next_uint32`` bound as :class:`uniform_below` binds it (a C
+function called holding the GIL, several times cheaper than the ``ctypes`` interface's own), the address of its state,
+and its ``next_double`` bound the same way: a game's chance draws from one generator again and again. Kept as one tuple,
+replaced whole and read once a call: a thread sees one generator's four. The generator is held, so its state's address
+stays valid."""
 
 
-def _bind(rng: np.random.Generator) -> tuple[np.random.Generator, Any, int]:
+def _bind(rng: np.random.Generator) -> tuple[np.random.Generator, Any, int, Any]:
     """``rng`` bound for drawing (:data:`_LAST`), kept for the next call."""
     global _LAST
     raw = rng.bit_generator.ctypes
-    _LAST = (rng, _NEXT_UINT32(ctypes.cast(raw.next_uint32, ctypes.c_void_p).value or 0), raw.state.value or 0)
+    _LAST = (rng, _NEXT_UINT32(ctypes.cast(raw.next_uint32, ctypes.c_void_p).value or 0), raw.state.value or 0,
+             _NEXT_DOUBLE(ctypes.cast(raw.next_double, ctypes.c_void_p).value or 0))
     return _LAST
+
+
+def _random(rng: np.random.Generator) -> float:
+    """``rng.random()`` for a caller that has checked ``rng`` (a Generator): the same number (numpy's is the bit
+    generator's ``next_double``), the generator left in the same place, in half the time."""
+    last = _LAST  # (read once: another thread may bind another generator meanwhile)
+    if last[0] is not rng:
+        last = _bind(rng)
+    return last[3](last[2])
 
 
 MAX_DRAWS = 1_000_000
