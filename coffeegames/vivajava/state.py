@@ -139,10 +139,8 @@ class State(SavedState, BaseState):
 
     def _draw_legal(self, below: Callable[[int], int]) -> Any:
         """What :func:`~coffeegames.engine.solve.random_policy` draws (the same draws): after a roll, without listing
-        the actions (:func:`.legal.draw_act`); None elsewhere (the policy's own draw). Where the actions are listed
-        already (a caller asked ``legal_actions()`` first), this draw is still the cheaper one (from its memos: about
-        2.5 µs less than the policy's own draw from the list and ``apply``'s search of it)."""
-        if self.phase is ACT and (drawn := draw_act(self, below)) is not None:
+        the actions (:func:`.legal.draw_act`); None elsewhere (the policy's own draw)."""
+        if self.phase is ACT and "_legal" not in self.__dict__ and (drawn := draw_act(self, below)) is not None:
             self.__dict__["_drawn"] = drawn  # legal here: _apply_as need not check it again (a cache, like _legal)
             return drawn
         return None
