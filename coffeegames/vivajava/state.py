@@ -133,6 +133,11 @@ class State(SavedState, BaseState):
     def _legal_actions(self) -> tuple[Action, ...]:
         return self._legal
 
+    def _legal_now(self) -> tuple[Action, ...]:
+        """The base's (:meth:`legal_actions` without the copy) without asking :meth:`current_player` first: the listed
+        actions are empty at chance nodes and at the end already (:func:`.legal.legal_actions`)."""
+        return self._legal
+
     @cached_state
     def _legal(self) -> tuple[Action, ...]:
         return legal_actions(self)
