@@ -360,10 +360,12 @@ class State(SavedState, BaseState):
             gains += [(q, self.funders.count(q)) for q in self._seat_order(player)[1:]]
         choices = degrade_choices(self)  # (the award changes none of them)
         changes.update(turn=player, phase=ACT if len(choices) == 1 else DEGRADE)
-        state = self._award(gains, changes)
-        if state.phase == OVER or len(choices) != 1:
-            return state
-        return state._do_degrade(choices[0])
+        winner = self._gain(gains, changes)  # (_award, with the one degrade in the same copy)
+        if winner >= 0:
+            return self._with(changes)._won(winner)
+        if len(choices) != 1:
+            return self._with(changes)
+        return self._degraded(choices[0], player, changes)
 
     def _begin_roll(self, coffee: int, player: int, changes: dict[str, Any]) -> Self:
         """``player``'s roll: ``coffee`` coffee dice and every flavour die they hold; the others offer theirs (Ruling
@@ -464,13 +466,20 @@ class State(SavedState, BaseState):
         return next_activation(mark(self, self.turn, action.colour, 1, unlock=self.rules.setup_unlocks))
 
     def _do_degrade(self, action: Degrade) -> Self:
+        return self._degraded(action, self.turn, {})
+
+    def _degraded(self, action: Degrade, player: int, changes: dict[str, Any]) -> Self:
+        """:meth:`_do_degrade` by ``player`` with ``changes`` (a dict of the caller's, which this fills; none of the
+        coaster's) made in the same copy."""
         funders = list(self.funders)
         if action.funder is not None:
             funders.remove(action.funder)
         size = self.featured_size - 1
-        if size <= 1:
-            return self._do_reroll(size)  # one die left: the re-roll is forced
-        return self._with(featured_size=size, funders=tuple(funders), phase=KEEP)
+        if size <= 1:  # one die left: the re-roll is forced (_do_reroll)
+            changes.update(_NO_FEATURED)
+            return self._begin_roll(size, player, changes)
+        changes.update(featured_size=size, funders=tuple(funders), phase=KEEP)
+        return self._with(changes)
 
     def _do_reroll(self, dice: int | None = None) -> Self:
         """The Featured Blend is given up and its ``dice`` (default: all of them) are rolled."""
