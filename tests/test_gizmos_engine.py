@@ -361,6 +361,23 @@ def test_payment_plans_are_the_least_spendings_that_pay_by_the_rules() -> None:
                 assert set(used) <= {c.id for c in cards} and gizmos.pay_with(spent, colour, need, cards) == used
 
 
+def test_payment_plans_name_the_converters_pay_with_uses() -> None:
+    """Each plan's converters are those :func:`pay_with` finds by its matching (one-colour costs name them without it
+    when every convert gizmo takes one colour or all four): random sets of up to six converters, in id order and not."""
+    for source in ("elinia", "mirondorin"):
+        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
+        rng = np.random.default_rng(11)
+        for k in range(800):
+            picked = rng.choice(len(converters), int(rng.integers(1, 7)), replace=False)
+            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
+            if k % 5 == 0:
+                cards = tuple(cards[int(i)] for i in rng.permutation(len(cards)))
+            energy = tuple(int(n) for n in rng.integers(0, 6, size=4))
+            colour, need = str(rng.choice(gizmos.COLOURS)), int(rng.integers(1, 8))
+            for spent, used in gizmos.payment_plans(energy, colour, need, cards):
+                assert gizmos.pay_with(spent, colour, need, cards) == used, (energy, colour, need, spent)
+
+
 def test_converters_and_discounts_make_payment_plans() -> None:
     rules = Game().rules
     convert, double, any_ = (rules.card(i) for i in (36, 40, 108))  # red -> any; 1 black as 2; any -> any

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ..errors import BadArgument
 from ..validate import Checker, check_instance
@@ -208,13 +208,14 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
     ``a`` marbles of the colour and ``m`` others pay ``a + min(doubles, a, need - a) + m`` when every other marble has
     a convert unit of its own (Hall's condition over the sets of other colours). Without waste, ``a`` is the fewest
     that pay, and with others spent the value is exactly ``need`` (one other less would pay): one candidate for each
-    way of spending the others. Only the plans ask :func:`_payer` which converters they use."""
-    units, doubles, halls = _units(converters, i)
+    way of spending the others. Only the plans ask :func:`_payer` which converters they use (or
+    :func:`_used`, the same answer without its search, when :func:`_units` gives an order)."""
+    units, doubles, halls, order = _units(converters, i)
     own = energy[i]
     if own * 2 + sum(energy) < need:  # a bound: nothing to search
         return ()
     plans: list[Plan] = []
-    pay = _payer(COLOURS[i], need, converters)
+    pay = _payer(COLOURS[i], need, converters) if order is None else partial(_used, order, i, need)
     for others in itertools.product(*(range(min(n, u) + 1) for j, (n, u) in enumerate(zip(energy, units)) if j != i)):
         m = sum(others)
         if m > need or (halls and any(sum([others[k] for k in where]) > n for where, n in halls)):
@@ -233,17 +234,35 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
     return tuple(plans)
 
 
+Order = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+"""Which converters :func:`_payer` uses for a one-colour cost, in the order it takes them (:func:`_used`): the ids of
+the doubling units of the colour, those of the convert units taking each other colour alone, those taking every colour
+(a converter's id once for each unit)."""
+
+
 @lru_cache(maxsize=4_000)
-def _units(converters: tuple[Card, ...], i: int) -> tuple[tuple[int, ...], int, tuple[tuple[tuple[int, ...], int], ...]]:
-    """Convert units taking each colour, doubling units of colour ``i``, and the sets of other colours (places in a
-    spending of the other colours, in order) that share convert units, each with the units taking one of them."""
+def _units(converters: tuple[Card, ...], i: int) -> tuple[tuple[int, ...], int, tuple[tuple[tuple[int, ...], int], ...],
+                                                             Order | None]:
+    """Convert units taking each colour, doubling units of colour ``i``, the sets of other colours (places in a
+    spending of the other colours, in order) that share convert units, each with the units taking one of them, and the
+    :data:`Order` :func:`_payer` takes the converters in (None unless every convert gizmo takes one colour or all four,
+    those taking one colour first: then the order tells which it uses without its search)."""
     doubles = sum(c.effect.colours.count(COLOURS[i]) for c in converters if c.effect.kind == "double")
     others = [colour for j, colour in enumerate(COLOURS) if j != i]
+    effects = [(c.id, c.effect) for c in converters if c.effect.kind == "convert"]
+    alone = [e.colours[0] for _, e in effects if len(e.colours) == 1]
+    every = [len(e.colours) == len(COLOURS) and set(e.colours) == set(COLOURS) for _, e in effects]
+    order: Order | None = None
+    if len(alone) + sum(every) == len(effects) and every == sorted(every):
+        order = (tuple([ident for ident, e in ((c.id, c.effect) for c in converters) if e.kind == "double"
+                        for colour in e.colours if colour == COLOURS[i]]),
+                 tuple([tuple([ident for ident, e in effects if e.colours == (colour,) for _ in range(e.uses)])
+                        for colour in others]),
+                 tuple([ident for (ident, e), any_ in zip(effects, every) if any_ for _ in range(e.uses)]))
     # each convert gizmo's units, with the places (in ``others``) of the colours it takes, as bits
-    converts = [(e.uses, sum(1 << k for k, colour in enumerate(others) if colour in e.colours))
-                for e in (c.effect for c in converters) if e.kind == "convert"]
+    converts = [(e.uses, sum(1 << k for k, colour in enumerate(others) if colour in e.colours)) for _, e in effects]
     if not converts:  # no convert units: no set of colours shares any
-        return (_help(converters)[0], doubles, ())
+        return (_help(converters)[0], doubles, (), order)
 
     def units(where: int) -> int:  # the units taking one of the colours at the places set in ``where``
         return sum([uses for uses, takes in converts if takes & where])
@@ -252,7 +271,26 @@ def _units(converters: tuple[Card, ...], i: int) -> tuple[tuple[int, ...], int, 
     # single colours are bounded by the spending already; a set matters only when a convert gizmo takes several of it
     halls = [(where, units(sum(1 << k for k in where))) for size in range(2, len(others) + 1)
              for where in itertools.combinations(range(len(others)), size)]
-    return (_help(converters)[0], doubles, tuple((where, n) for where, n in halls if n < sum([single[k] for k in where])))
+    return (_help(converters)[0], doubles, tuple((where, n) for where, n in halls if n < sum([single[k] for k in where])),
+            order)
+
+
+def _used(order: Order, i: int, need: int, spent: tuple[int, ...]) -> tuple[int, ...]:
+    """The converters :func:`_payer` uses to pay ``need`` of colour ``i`` with a plan ``spent`` (each other colour's
+    marble with a convert unit of its own). Its augmenting-path matching, taking the marbles in colour order and
+    trying the units in :data:`Order`'s order, gives each colour's marbles the first units taking that colour alone and
+    the rest the first units taking every colour (a marble moved along a path moves between units of its colour, or
+    between those taking every colour): the same units."""
+    doubles, alone, every = order
+    a = spent[i]
+    used = list(doubles[:min(a, need - a)])  # (doubling one marble each while the value is short)
+    over = 0
+    for units, n in zip(alone, (*spent[:i], *spent[i + 1:])):
+        used += units[:n]
+        if n > len(units):
+            over += n - len(units)
+    used += every[:over]
+    return tuple(sorted(set(used)))
 
 
 Help = tuple[tuple[int, ...], tuple[int, ...], int]
