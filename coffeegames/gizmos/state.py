@@ -258,9 +258,10 @@ class State(SavedState, BaseState):
     def sample_chance(self, rng: np.random.Generator) -> Any:
         """One outcome with its exact probability (a marble by the dispenser's counts, a card uniformly among the unseen),
         drawn without listing Fractions."""
-        if not self.is_chance():
+        todo = self.todo
+        if not todo or not todo[0].chance or self.over:  # (not a chance node: the contract's error)
             return super().sample_chance(rng)
-        step = self.todo[0]
+        step = todo[0]
         if step.phase in _MARBLE_PHASES:
             k = draw_below(rng, sum(self.dispenser))
             for colour, n in zip(COLOURS, self.dispenser):
@@ -312,16 +313,17 @@ class State(SavedState, BaseState):
 
     # -- moves: each makes one copy, its parts gathering the fields they change in one dict --------------------------
     def _apply(self, action: Any) -> Self:
-        new = self._move(action)  # (its changes include what settled() would take next but a Skip-only choice)
+        todo = self.todo
+        # (a move's changes include what settled() would take next but a Skip-only choice)
+        new = self._drawn(action) if todo and todo[0].chance else self._move(action)
         todo = new.todo
         if todo and not todo[0].chance and todo[0].phase != _P_ACTION:  # a choice: Skip only?
             return new.settled()
         return new
 
     def _move(self, action: Any) -> Self:
+        """A player's ``action`` (chance outcomes: :meth:`_drawn`)."""
         todo = self.todo
-        if todo and todo[0].chance:
-            return self._drawn(action)
         phase = todo[0].phase if todo else _P_TRIGGERS
         kind = type(action)  # (a legal action is of its class exactly: dataclasses compare equal only within one)
         if kind is Fire:
