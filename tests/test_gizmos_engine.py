@@ -378,6 +378,27 @@ def test_payment_plans_name_the_converters_pay_with_uses() -> None:
                 assert gizmos.pay_with(spent, colour, need, cards) == used, (energy, colour, need, spent)
 
 
+def test_a_cost_within_reach_has_a_plan_unless_a_convert_gizmo_takes_several_colours() -> None:
+    """The engine answers "is any Build legal" by the reach alone when no convert gizmo takes two colours or more (and
+    for multicolour cards): there, a cost within the reach has a payment plan (and one beyond it never has)."""
+    from coffeegames.gizmos.payment import _help, _reach
+
+    for source in ("elinia", "mirondorin"):
+        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
+        rng = np.random.default_rng(13)
+        for _ in range(3000):
+            picked = rng.choice(len(converters), int(rng.integers(0, 6)), replace=False)
+            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
+            energy = tuple(int(n) for n in rng.integers(0, 6, size=4))
+            colour, need = str(rng.choice([*gizmos.COLOURS, "any"])), int(rng.integers(0, 9))
+            aid = _help(cards)
+            within = _reach(energy, colour, aid) >= need
+            if sum(aid[0]) == aid[2] or colour == "any":
+                assert within == bool(gizmos.payment_plans(energy, colour, need, cards)), (energy, colour, need)
+            elif not within:
+                assert not gizmos.payment_plans(energy, colour, need, cards)
+
+
 def test_converters_and_discounts_make_payment_plans() -> None:
     rules = Game().rules
     convert, double, any_ = (rules.card(i) for i in (36, 40, 108))  # red -> any; 1 black as 2; any -> any

@@ -188,16 +188,21 @@ def _builds(state: State, cards: tuple[int, ...], source: str, context: Context 
 
 
 def _any_build(state: State, cards: tuple[int, ...], source: str, context: Context) -> bool:
-    """Whether :func:`_builds` lists any Build of ``cards`` from ``source``: the Builds of each card in turn (memoised:
-    the policy lists them again if it draws a Build), stopping at the first card that has one."""
+    """Whether :func:`_builds` lists any Build of ``cards`` from ``source``, stopping at the first card that has one.
+    A cost within :func:`_reaches` has a plan when no convert gizmo takes two colours or more (the reach is then the
+    most the storage pays: each other colour's marbles matched to the units taking it alone; a multicolour card is paid
+    without convert units); else the card's Builds are asked (memoised: the policy lists them again if it draws a
+    Build)."""
     if not cards:
         return False
     reach, costs = context[0], context[1].costs
+    units, _, total = context[4]
+    exact = sum(units) == total  # (each convert unit counted for one colour only)
     for ident in cards:
         cost = costs.get((ident, source))
         if cost is None:
             cost = costs[ident, source] = _cost(state, ident, source)
-        if reach[cost[0]] >= cost[1] and _card_builds_now(context, ident, source, cost):
+        if reach[cost[0]] >= cost[1] and (exact or cost[0] == _ANY or _card_builds_now(context, ident, source, cost)):
             return True
     return False
 

@@ -309,7 +309,8 @@ def _help(converters: tuple[Card, ...]) -> Help:
 
 def _reach(energy: tuple[int, ...], colour: str, aid: Help) -> int:
     """At most how much of a cost of ``colour`` marbles from ``energy`` can pay with converters giving ``aid``: a
-    bound, so a cost above it has no payment plan (the engine skips the search)."""
+    bound, so a cost above it has no payment plan (the engine skips the search). Exact (a cost within it has a plan)
+    for a multicolour card, and when no convert gizmo takes two colours or more (``sum(units) == total``)."""
     units, doubles, total = aid
     if colour == "any":
         return sum(energy) + sum(map(min, energy, doubles))
