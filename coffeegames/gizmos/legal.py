@@ -248,10 +248,7 @@ def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[Car
     """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches`, memoised on the
     converters' ids ``which`` (a key hashed in C) and the storage capped where no plan spends more (``units``: the
     convert units taking each colour, :data:`.payment.Help`)."""
-    if at < _ANY:
-        capped = tuple([min(n, need) if j == at else min(n, units[j]) for j, n in enumerate(energy)])
-    else:
-        capped = tuple([min(n, need) for n in energy])
+    capped = tuple(map(min, energy, (*units[:at], need, *units[at + 1:]) if at < _ANY else (need,) * len(COLOURS)))
     key = (capped, at, need, which)
     found = _PLANS.get(key)
     if found is None:
