@@ -57,7 +57,7 @@ from .data import Card as CardFacts
 from .gear import _Gear, _gear
 from .legal import draw_main, legal_actions, main_allows
 from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, trigger
-from .player import PlayerState, add_id, plus, remove_id
+from .player import PlayerState, add_id, holding, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 
@@ -343,7 +343,7 @@ class State(SavedState, BaseState):
         elif kind is Pick:
             i = COLOURS.index(action.colour)
             me = self.me
-            changes["players"] = self._players_with(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))
+            changes["players"] = self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))
             changes["row"], changes["todo"] = plus(self.row, i, -1), (_ROW, *rest)
             trigger(self, changes, self._my, "pick", colour=action.colour)
         elif kind is Research:
@@ -369,7 +369,7 @@ class State(SavedState, BaseState):
             else:
                 me = self.me
                 changes = {"todo": rest, "dispenser": dispenser,
-                           "players": self._players_with(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))}
+                           "players": self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))}
             return self._next(self._ahead(changes))
         level, card = step.level, outcome.card
         decks = list(self.decks)
