@@ -216,18 +216,28 @@ def _context(state: State) -> Context:
 
 
 def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int, int]) -> tuple[Build, ...]:
-    """The Builds of card ``ident`` from ``source`` (``cost``: from :func:`_cost`; within the reach)."""
+    """The Builds of card ``ident`` from ``source`` (``cost``: from :func:`_cost`; within the reach): one for each
+    payment plan, memoised on the storage capped where no plan spends more (:func:`_capped`)."""
     _, _, energy, converters, aid, which, _ = context
     at, need = cost
     if not converters and at < _ANY:  # one plan: ``need`` marbles of the colour (the reach is the storage's)
         return (_build_action(ident, source, _PAID[at][need], ()),)
-    key = (ident, source, energy, need, which)
+    capped = _capped(energy, at, need, aid[0])
+    key = (ident, source, capped, need, which)
     found = _BUILDS.get(key)
     if found is None:
         if len(_BUILDS) >= _MEMO_SIZE:
             _BUILDS.clear()
-        found = _BUILDS[key] = _card_builds(ident, source, _plans_of(energy, at, need, converters, which, aid[0]))
+        plans = _plans_of(capped, at, need, converters, which)
+        found = _BUILDS[key] = tuple([_build_action(ident, source, paid, used) for paid, used in plans])
     return found
+
+
+def _capped(energy: tuple[int, ...], at: int, need: int, units: tuple[int, ...]) -> tuple[int, ...]:
+    """``energy`` capped where no plan of a cost of ``need`` of the colour at ``at`` in :func:`_reaches` spends more:
+    that colour (every colour for a multicolour card) at ``need``, each other colour at the convert units taking it
+    (``units``, :data:`.payment.Help`). Every storage capping alike has the same plans (:func:`.payment._plans`)."""
+    return tuple(map(min, energy, (*units[:at], need, *units[at + 1:]) if at < _ANY else (need,) * len(COLOURS)))
 
 
 _ANY = len(COLOURS)
@@ -237,18 +247,16 @@ _build_action = lru_cache(maxsize=100_000)(Build)
 _PLANS: dict[tuple[Any, ...], tuple[Plan, ...]] = {}
 """The payment plans of a capped storage, a cost and converter ids (:func:`_plans_of`; a key hashed in C)."""
 _BUILDS: dict[tuple[Any, ...], tuple[Build, ...]] = {}
-"""The Builds of a card from a source for a storage, a cost and converter ids (a key hashed in C)."""
+"""The Builds of a card from a source for a capped storage, a cost and converter ids (a key hashed in C)."""
 _BUILDS_KIND: tuple[Any, ...] = (None,)
 """Stands for the Builds among the kinds :func:`draw_main` draws from (listed only if drawn)."""
 _MEMO_SIZE = 100_000
 
 
-def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...], which: tuple[int, ...],
-              units: tuple[int, ...]) -> tuple[Plan, ...]:
-    """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches`, memoised on the
-    converters' ids ``which`` (a key hashed in C) and the storage capped where no plan spends more (``units``: the
-    convert units taking each colour, :data:`.payment.Help`)."""
-    capped = tuple(map(min, energy, (*units[:at], need, *units[at + 1:]) if at < _ANY else (need,) * len(COLOURS)))
+def _plans_of(capped: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...],
+              which: tuple[int, ...]) -> tuple[Plan, ...]:
+    """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches` for a storage
+    :func:`_capped` already, memoised on it and the converters' ids ``which`` (a key hashed in C)."""
     key = (capped, at, need, which)
     found = _PLANS.get(key)
     if found is None:
@@ -259,12 +267,6 @@ def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[Car
         else:
             found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
     return found
-
-
-@lru_cache(maxsize=100_000)
-def _card_builds(ident: int, source: str, plans: tuple[Plan, ...]) -> tuple[Build, ...]:
-    """The Builds of one card: one for each payment plan."""
-    return tuple([_build_action(ident, source, paid, used) for paid, used in plans])
 
 
 def _cost(state: State, ident: int, source: str) -> tuple[int, int]:
