@@ -38,6 +38,7 @@ _SKIP = Skip()
 _END_TURN = (EndTurn(),)
 _PASS_ONLY = (Pass(),)
 _RESEARCH = {level: Research(level) for level in (1, 2, 3)}
+_EVERY_RESEARCH = tuple(_RESEARCH.values())
 _fire_action = lru_cache(maxsize=None)(Fire)
 _free_build = lru_cache(maxsize=None)(Build)
 _COLOUR_AT = {**{c: i for i, c in enumerate(COLOURS)}, "any": len(COLOURS)}
@@ -113,7 +114,7 @@ def draw_main(state: State, below: Callable[[int], int]) -> Any:
     archive = state.players[state.turn].archive
     context = _context(state)
     builds = _BUILDS_KIND if _any_build(state, cards, "display", context) or _any_build(state, archive, "archive", context) else ()
-    kinds = [kind for kind in (_may_file(state, cards), _may_pick(state), builds, _researches(state)) if kind]
+    kinds = list(filter(None, (_may_file(state, cards), _may_pick(state), builds, _researches(state))))  # (the kinds there are)
     if not kinds:
         options: Sequence[Any] = _PASS_ONLY
     else:
@@ -162,11 +163,13 @@ def _may_pick(state: State) -> tuple[Pick, ...]:
     return _picks(state.row)
 
 
-def _researches(state: State) -> list[Research]:
+def _researches(state: State) -> tuple[Research, ...]:
     if not state._my.can_research:
-        return []
+        return ()
     decks, bottom = state.decks, state.bottom
-    return [_RESEARCH[level] for level in (1, 2, 3) if decks[level - 1] or bottom[level - 1]]
+    if decks[0] and decks[1] and decks[2]:  # (the commonest)
+        return _EVERY_RESEARCH
+    return tuple([_RESEARCH[level] for level in (1, 2, 3) if decks[level - 1] or bottom[level - 1]])
 
 
 def _builds(state: State, cards: tuple[int, ...], source: str, context: Context | None = None) -> list[Build]:
@@ -208,7 +211,8 @@ def _any_build(state: State, cards: tuple[int, ...], source: str, context: Conte
 
 
 def _context(state: State) -> Context:
-    gear, energy, converters = state._my, state.players[state.turn].energy, state.converters()
+    gear, energy = state._my, state.players[state.turn].energy
+    converters = state.converters() if state.used else gear.converters  # (all of them while none is used)
     every = converters is gear.converters
     aid = gear.aid if every else _help(converters)
     return (_reaches(energy, aid), gear, energy, converters, aid, gear.converter_ids if every else tuple([c.id for c in converters]),
