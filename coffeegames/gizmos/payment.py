@@ -247,32 +247,43 @@ def _units(converters: tuple[Card, ...], i: int) -> tuple[tuple[int, ...], int, 
     spending of the other colours, in order) that share convert units, each with the units taking one of them, and the
     :data:`Order` :func:`_payer` takes the converters in (None unless every convert gizmo takes one colour or all four,
     those taking one colour first: then the order tells which it uses without its search)."""
-    doubles = sum(c.effect.colours.count(COLOURS[i]) for c in converters if c.effect.kind == "double")
-    others = [colour for j, colour in enumerate(COLOURS) if j != i]
-    effects = [(c.id, c.effect) for c in converters if c.effect.kind == "convert"]
-    alone = [e.colours[0] for _, e in effects if len(e.colours) == 1]
-    every = [len(e.colours) == len(COLOURS) and set(e.colours) == set(COLOURS) for _, e in effects]
-    order: Order | None = None
-    if len(alone) + sum(every) == len(effects) and every == sorted(every):
-        order = (tuple([ident for ident, e in ((c.id, c.effect) for c in converters) if e.kind == "double"
-                        for colour in e.colours if colour == COLOURS[i]]),
-                 tuple([tuple([ident for ident, e in effects if e.colours == (colour,) for _ in range(e.uses)])
-                        for colour in others]),
-                 tuple([ident for (ident, e), any_ in zip(effects, every) if any_ for _ in range(e.uses)]))
-    # each convert gizmo's units, with the places (in ``others``) of the colours it takes, as bits
-    converts = [(e.uses, sum(1 << k for k, colour in enumerate(others) if colour in e.colours)) for _, e in effects]
-    if not converts:  # no convert units: no set of colours shares any
-        return (_help(converters)[0], doubles, (), order)
+    colour, others = COLOURS[i], _OTHERS[i]
+    doubled: list[int] = []  # the ids of the doubling units of the colour
+    alone: list[list[int]] = [[] for _ in others]  # of the convert units taking each other colour alone
+    every: list[int] = []  # of those taking every colour
+    converts: list[tuple[int, int]] = []  # each convert gizmo's units, with the places of the other colours it takes, as bits
+    ordered = True
+    for card in converters:  # (one pass: a new set of converters is met at most builds)
+        e = card.effect
+        if e.kind == "double":
+            doubled += [card.id] * e.colours.count(colour)
+        elif e.kind == "convert":
+            takes = sum([1 << k for k, other in enumerate(others) if other in e.colours])
+            converts.append((e.uses, takes))
+            if len(e.colours) == 1 and not every:
+                if takes:
+                    alone[takes.bit_length() - 1] += [card.id] * e.uses
+            elif len(set(e.colours)) == len(COLOURS):
+                every += [card.id] * e.uses
+            else:
+                ordered = False
+    order = (tuple(doubled), tuple(map(tuple, alone)), tuple(every)) if ordered else None
+    units, doubles = _help(converters)[0], len(doubled)
+    if not any(takes & (takes - 1) for _, takes in converts):  # no convert gizmo takes several other colours
+        return (units, doubles, (), order)
 
-    def units(where: int) -> int:  # the units taking one of the colours at the places set in ``where``
+    def taking(where: int) -> int:  # the units taking one of the colours at the places set in ``where``
         return sum([uses for uses, takes in converts if takes & where])
 
-    single = [units(1 << k) for k in range(len(others))]
+    single = [taking(1 << k) for k in range(len(others))]
     # single colours are bounded by the spending already; a set matters only when a convert gizmo takes several of it
-    halls = [(where, units(sum(1 << k for k in where))) for size in range(2, len(others) + 1)
+    halls = [(where, taking(sum(1 << k for k in where))) for size in range(2, len(others) + 1)
              for where in itertools.combinations(range(len(others)), size)]
-    return (_help(converters)[0], doubles, tuple((where, n) for where, n in halls if n < sum([single[k] for k in where])),
-            order)
+    return (units, doubles, tuple((where, n) for where, n in halls if n < sum([single[k] for k in where])), order)
+
+
+_OTHERS = tuple(tuple(c for c in COLOURS if c != colour) for colour in COLOURS)
+"""The colours other than each colour, in order (the places of a spending of the other colours)."""
 
 
 def _used(order: Order, i: int, need: int, spent: tuple[int, ...]) -> tuple[int, ...]:
