@@ -220,11 +220,9 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
         m = sum(others)
         if m > need or (halls and any(sum([others[k] for k in where]) > n for where, n in halls)):
             continue
-        short = need - m  # what the colour's marbles must make
-        a = 0
-        while a + min(doubles, a, need - a) < short:
-            a += 1
-        if a > own or (m and a + min(doubles, a, need - a) > short) or a + m == 0:
+        short = need - m  # what the colour's marbles must make: ``a`` of them make min(a + doubles, 2a, need)
+        a = max(0, short - doubles, (short + 1) // 2)  # the fewest that make it
+        if a > own or (m and min(a + doubles, 2 * a, need) > short) or a + m == 0:
             continue
         spent = (*others[:i], a, *others[i:])
         used = pay(spent)
