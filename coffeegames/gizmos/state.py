@@ -187,8 +187,8 @@ class State(SavedState, BaseState):
         seen = self._known
         return tuple(tuple([i for i in self.rules.level_ids(level) if i not in seen]) for level in (1, 2, 3))
 
-    def _next(self, changed: dict[str, Any] | None = None, /, **changes: Any) -> Self:
-        """:meth:`_with` for a move: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
+    def _next(self, changed: dict[str, Any]) -> Self:
+        """:meth:`_with` for a move's ``changed`` fields: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
         out after), and the gear of the player to move (:attr:`_my`) while the same player's gizmos are the same.
         Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses :meth:`_with`)."""
         values = self.__dict__
@@ -197,14 +197,11 @@ class State(SavedState, BaseState):
         fresh.pop("_legal", None)
         fresh.pop("_drawn", None)
         if len(fresh) - ("_pools" in fresh) != _FIELD_COUNT:  # something else besides: the general copy
-            new = self._with(changed, **changes)
+            new = self._with(changed)
             if "_pools" in values:
                 new.__dict__["_pools"] = values["_pools"]
             return new
-        if changed:
-            fresh.update(changed)
-        if changes:
-            fresh.update(changes)
+        fresh.update(changed)
         if my is not None:  # the gear of the player to move comes along while their gizmos are the same
             turn = fresh["turn"]
             if turn == values["turn"] and fresh["players"][turn].built is values["players"][turn].built:
@@ -372,10 +369,8 @@ class State(SavedState, BaseState):
                            "players": self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))}
             return self._next(self._ahead(changes))
         level, card = step.level, outcome.card
-        decks = list(self.decks)
-        decks[level - 1] -= 1
         pools = self._pools
-        changes = {"todo": rest, "decks": tuple(decks)}
+        changes = {"todo": rest, "decks": plus(self.decks, level - 1, -1)}
         if step.phase == _P_DISPLAY:
             display = self.display
             changes["display"] = (*display[:level - 1], add_id(display[level - 1], card), *display[level:])
@@ -439,8 +434,8 @@ class State(SavedState, BaseState):
         if step.phase == _P_DISPLAY:
             display = list(self.display)
             display[step.level - 1] = add_id(display[step.level - 1], card)
-            return self._next(changes, display=tuple(display))
-        return self._next(changes, research=add_id(self.research, card))
+            return self._next({**changes, "display": tuple(display)})
+        return self._next({**changes, "research": add_id(self.research, card)})
 
     def settled(self) -> Self:
         """Take every step that needs nobody: draws with nothing to draw or no room, a deck of known cards, a choice
@@ -461,7 +456,7 @@ class State(SavedState, BaseState):
                 room = phase == _P_ROW or sum(state.me.energy) < state._my.limits[0]
                 if room and any(state.dispenser):
                     return state
-                state = state._next(todo=todo[1:])
+                state = state._next({"todo": todo[1:]})
             elif phase == _P_DISPLAY or phase == _P_DRAW:
                 if state.decks[step.level - 1]:
                     return state
@@ -472,7 +467,7 @@ class State(SavedState, BaseState):
                     by[step.level - 1] = by[step.level - 1][1:]
                     state = state._place(step, under[0], todo=todo[1:], bottom=tuple(bottom), bottom_by=tuple(by))
                 else:
-                    state = state._next(todo=todo[1:])
+                    state = state._next({"todo": todo[1:]})
             elif len(state._legal) == 1:  # Skip only (it ends every effect's list)
                 state = state._move(_SKIP)
             else:
