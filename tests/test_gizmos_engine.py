@@ -381,7 +381,7 @@ def test_payment_plans_name_the_converters_pay_with_uses() -> None:
 def test_a_cost_within_reach_has_a_plan_unless_a_convert_gizmo_takes_several_colours() -> None:
     """The engine answers "is any Build legal" by the reach alone when no convert gizmo takes two colours or more (and
     for multicolour cards): there, a cost within the reach has a payment plan (and one beyond it never has)."""
-    from coffeegames.gizmos.payment import _help, _reach
+    from coffeegames.gizmos.payment import _help, _reaches
 
     for source in ("elinia", "mirondorin"):
         converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
@@ -392,7 +392,7 @@ def test_a_cost_within_reach_has_a_plan_unless_a_convert_gizmo_takes_several_col
             energy = tuple(int(n) for n in rng.integers(0, 6, size=4))
             colour, need = str(rng.choice([*gizmos.COLOURS, "any"])), int(rng.integers(0, 9))
             aid = _help(cards)
-            within = _reach(energy, colour, aid) >= need
+            within = _reaches(energy, aid)[[*gizmos.COLOURS, "any"].index(colour)] >= need
             if sum(aid[0]) == aid[2] or colour == "any":
                 assert within == bool(gizmos.payment_plans(energy, colour, need, cards)), (energy, colour, need)
             elif not within:

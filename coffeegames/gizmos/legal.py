@@ -26,7 +26,8 @@ from .actions import (_P_ACTION, _P_CHOOSE, _P_FILE, _P_FREE_BUILD, _P_PICK, _P_
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear
-from .payment import Plan, _build_cost, _help, _plans, _reach, _single_plans
+from .payment import Plan, _build_cost, _help, _plans, _single_plans
+from .payment import _reaches as _reaches_of
 
 if TYPE_CHECKING:
     from .payment import Help
@@ -60,13 +61,8 @@ def _picks(row: tuple[int, ...]) -> tuple[Pick, ...]:
     return tuple(Pick(c) for c, n in zip(COLOURS, row) if n)
 
 
-@lru_cache(maxsize=100_000)
-def _reaches(energy: tuple[int, ...], aid: Help) -> tuple[int, ...]:
-    """:func:`.payment._reach` of each colour, then of a multicolour card (``"any"``)."""
-    return tuple([_reach(energy, colour, aid) for colour in _REACH_COLOURS])
-
-
-_REACH_COLOURS = (*COLOURS, "any")
+_reaches = lru_cache(maxsize=100_000)(_reaches_of)
+""":func:`.payment._reaches`, memoised: the most a storage pays of each colour, then of a multicolour card."""
 
 
 Context = tuple[tuple[int, ...], _Gear, tuple[int, ...], tuple[CardFacts, ...], "Help", tuple[int, ...], bool]

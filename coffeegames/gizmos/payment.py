@@ -316,15 +316,14 @@ def _help(converters: tuple[Card, ...]) -> Help:
             sum(e.uses for e in converts))
 
 
-def _reach(energy: tuple[int, ...], colour: str, aid: Help) -> int:
-    """At most how much of a cost of ``colour`` marbles from ``energy`` can pay with converters giving ``aid``: a
-    bound, so a cost above it has no payment plan (the engine skips the search). Exact (a cost within it has a plan)
-    for a multicolour card, and when no convert gizmo takes two colours or more (``sum(units) == total``)."""
+def _reaches(energy: tuple[int, ...], aid: Help) -> tuple[int, ...]:
+    """At most how much of a cost of each colour, then of a multicolour card, marbles from ``energy`` can pay with
+    converters giving ``aid``: a bound, so a cost above it has no payment plan (the engine skips the search). Exact (a
+    cost within it has a plan) for a multicolour card, and when no convert gizmo takes two colours or more
+    (``sum(units) == total``). A colour's marbles count, doubled by its doubling units, and the other marbles matched to
+    the convert units taking them, at most ``total`` (converters do not help a multicolour card)."""
     units, doubles, total = aid
-    if colour == "any":
-        return sum(energy) + sum(map(min, energy, doubles))
-    i = COLOURS.index(colour)
-    if not total:
-        return energy[i] + min(energy[i], doubles[i])
-    converted = sum(map(min, energy, units)) - min(energy[i], units[i])
-    return energy[i] + min(energy[i], doubles[i]) + min(converted, total)
+    doubled = tuple(map(min, energy, doubles))
+    converted = tuple(map(min, energy, units))
+    others = sum(converted)
+    return (*[n + d + min(others - c, total) for n, d, c in zip(energy, doubled, converted)], sum(energy) + sum(doubled))
