@@ -8,8 +8,10 @@ Internal to the engine (:mod:`.state`); a player reads the same facts through ``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from .actions import SOURCES
 from .data import Card as CardFacts
 from .payment import Help, _help
 from .rules import Rules
@@ -33,9 +35,9 @@ class _Gear(NamedTuple):
     discounts: tuple[CardFacts, ...]
     triggered: dict[str, tuple[CardFacts, ...]]
     """The gizmos with a trigger, by its kind (file, pick, build)."""
-    costs: dict[tuple[int, str], tuple[int, int]]
-    """A memo of the legal moves (:func:`.legal._builds`): ``(card id, source)`` -> (where its colour is in the reaches,
-    its cost after the discounts), shared by every set of gizmos with the same discount gizmos."""
+    costs: dict[str, dict[int, tuple[int, int]]]
+    """A memo of the legal moves (:func:`.legal._builds`): ``source`` -> card id -> (where its colour is in the reaches,
+    its cost after the discounts), shared by every set of gizmos with the same discount gizmos (:func:`_costs`)."""
     converter_ids: tuple[int, ...]
     """The ids of ``converters``."""
     level3: int
@@ -76,7 +78,7 @@ def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
         held = tuple(converters)
         found = memo[built] = _Gear(owned, (energy, archive, research), can_file, can_research, held, _help(held),
                                     tuple(discounts), {kind: tuple(cards) for kind, cards in triggered.items()},
-                                    rules.__dict__["_costs"].setdefault(tuple([c.id for c in discounts]), {}),
+                                    _costs(rules, discounts),
                                     tuple([c.id for c in held]), sum([c.level == 3 for c in owned]))
     return found
 
@@ -105,7 +107,7 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
         can_research = False
     elif kind == "discount":
         discounts = _inserted(discounts, facts)
-        costs = rules.__dict__["_costs"].setdefault(tuple([c.id for c in discounts]), {})
+        costs = _costs(rules, discounts)
     if facts.type == "converter":
         converters = _inserted(converters, facts)
         aid, converter_ids = _help(converters), tuple([c.id for c in converters])
@@ -118,6 +120,16 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
         memo.clear()
     found = memo[built] = _Gear(owned, limits, can_file, can_research, converters, aid, discounts, triggered, costs,
                                 converter_ids, gear.level3 + (facts.level == 3))
+    return found
+
+
+def _costs(rules: Rules, discounts: Sequence[CardFacts]) -> dict[str, dict[int, tuple[int, int]]]:
+    """The :attr:`_Gear.costs` memo of the gizmos sets with the discount gizmos ``discounts`` (kept on the rules)."""
+    memo: dict[tuple[int, ...], dict[str, dict[int, tuple[int, int]]]] = rules.__dict__["_costs"]
+    key = tuple([c.id for c in discounts])
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = {source: {} for source in SOURCES}
     return found
 
 

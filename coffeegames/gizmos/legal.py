@@ -175,12 +175,12 @@ def _builds(state: State, cards: tuple[int, ...], source: str, context: Context 
         return []
     if context is None:
         context = _context(state)
-    reach, costs = context[0], context[1].costs
+    reach, costs = context[0], context[1].costs[source]
     acts: list[Build] = []
     for ident in cards:
-        cost = costs.get((ident, source))
+        cost = costs.get(ident)
         if cost is None:
-            cost = costs[ident, source] = _cost(state, ident, source)
+            cost = costs[ident] = _cost(state, ident, source)
         if reach[cost[0]] >= cost[1]:  # else (most cards) no plan: no search
             acts += _card_builds_now(context, ident, source, cost)
     return acts
@@ -194,13 +194,13 @@ def _any_build(state: State, cards: tuple[int, ...], source: str, context: Conte
     Build)."""
     if not cards:
         return False
-    reach, costs = context[0], context[1].costs
+    reach, costs = context[0], context[1].costs[source]
     units, _, total = context[4]
     exact = sum(units) == total  # (each convert unit counted for one colour only)
     for ident in cards:
-        cost = costs.get((ident, source))
+        cost = costs.get(ident)
         if cost is None:
-            cost = costs[ident, source] = _cost(state, ident, source)
+            cost = costs[ident] = _cost(state, ident, source)
         if reach[cost[0]] >= cost[1] and (exact or cost[0] == _ANY or _card_builds_now(context, ident, source, cost)):
             return True
     return False
