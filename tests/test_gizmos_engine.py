@@ -399,6 +399,25 @@ def test_a_cost_within_reach_has_a_plan_unless_a_convert_gizmo_takes_several_col
                 assert not gizmos.payment_plans(energy, colour, need, cards)
 
 
+def test_the_converters_helping_a_colour_make_the_same_plans_as_all() -> None:
+    """The engine searches and memoises a card's plans with the converters that can help pay for its colour only: the
+    plans are those of every converter the player may use."""
+    from coffeegames.gizmos.payment import _helping
+
+    colours = [*gizmos.COLOURS, "any"]
+    for source in ("elinia", "mirondorin"):
+        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
+        rng = np.random.default_rng(17)
+        for _ in range(1500):
+            picked = rng.choice(len(converters), int(rng.integers(0, 7)), replace=False)
+            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
+            energy = tuple(int(n) for n in rng.integers(0, 6, size=4))
+            at, need = int(rng.integers(0, 5)), int(rng.integers(0, 9))
+            helping, ids = _helping(cards)[at]
+            assert ids == tuple(c.id for c in helping) and set(helping) <= set(cards)
+            assert gizmos.payment_plans(energy, colours[at], need, helping) == gizmos.payment_plans(energy, colours[at], need, cards)
+
+
 def test_converters_and_discounts_make_payment_plans() -> None:
     rules = Game().rules
     convert, double, any_ = (rules.card(i) for i in (36, 40, 108))  # red -> any; 1 black as 2; any -> any

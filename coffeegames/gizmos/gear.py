@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from .actions import SOURCES
 from .data import Card as CardFacts
-from .payment import Help, _help
+from .payment import Help, Helping, _help, _helping
 from .rules import Rules
 
 __all__: list[str] = []
@@ -40,6 +40,8 @@ class _Gear(NamedTuple):
     its cost after the discounts), shared by every set of gizmos with the same discount gizmos (:func:`_costs`)."""
     converter_ids: tuple[int, ...]
     """The ids of ``converters``."""
+    helping: Helping
+    """Those of ``converters`` that can help pay for each colour, then a multicolour card (:func:`.payment._helping`)."""
     level3: int
     """How many of the gizmos are of level III (the end condition)."""
 
@@ -79,7 +81,7 @@ def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
         found = memo[built] = _Gear(owned, (energy, archive, research), can_file, can_research, held, _help(held),
                                     tuple(discounts), {kind: tuple(cards) for kind, cards in triggered.items()},
                                     _costs(rules, discounts),
-                                    tuple([c.id for c in held]), sum([c.level == 3 for c in owned]))
+                                    tuple([c.id for c in held]), _helping(held), sum([c.level == 3 for c in owned]))
     return found
 
 
@@ -97,7 +99,7 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
     effect = facts.effect
     kind = effect.kind
     limits, can_file, can_research = gear.limits, gear.can_file, gear.can_research
-    converters, aid, converter_ids = gear.converters, gear.aid, gear.converter_ids
+    converters, aid, converter_ids, helping = gear.converters, gear.aid, gear.converter_ids, gear.helping
     discounts, costs, triggered = gear.discounts, gear.costs, gear.triggered
     if kind == "upgrade":
         limits = (limits[0] + effect.energy, limits[1] + effect.archive, limits[2] + effect.research)
@@ -110,7 +112,7 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
         costs = _costs(rules, discounts)
     if facts.type == "converter":
         converters = _inserted(converters, facts)
-        aid, converter_ids = _help(converters), tuple([c.id for c in converters])
+        aid, converter_ids, helping = _help(converters), tuple([c.id for c in converters]), _helping(converters)
     if facts.trigger is not None:
         fired = facts.trigger.kind
         lists = {**triggered, fired: _inserted(triggered.get(fired, ()), facts)}
@@ -119,7 +121,7 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
     if len(memo) >= MEMO_SIZE:
         memo.clear()
     found = memo[built] = _Gear(owned, limits, can_file, can_research, converters, aid, discounts, triggered, costs,
-                                converter_ids, gear.level3 + (facts.level == 3))
+                                converter_ids, helping, gear.level3 + (facts.level == 3))
     return found
 
 

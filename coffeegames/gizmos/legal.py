@@ -26,11 +26,11 @@ from .actions import (_P_ACTION, _P_CHOOSE, _P_FILE, _P_FREE_BUILD, _P_PICK, _P_
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear
-from .payment import Plan, _build_cost, _help, _plans, _single_plans
+from .payment import Plan, _build_cost, _help, _helping, _plans, _single_plans
 from .payment import _reaches as _reaches_of
 
 if TYPE_CHECKING:
-    from .payment import Help
+    from .payment import Help, Helping
     from .state import State
 
 __all__: list[str] = []
@@ -65,9 +65,10 @@ _reaches = lru_cache(maxsize=100_000)(_reaches_of)
 """:func:`.payment._reaches`, memoised: the most a storage pays of each colour, then of a multicolour card."""
 
 
-Context = tuple[tuple[int, ...], _Gear, tuple[int, ...], tuple[CardFacts, ...], "Help", tuple[int, ...], bool]
-"""What the Builds of the player to move depend on besides the card: (:func:`_reaches`, gear, energy, converters,
-their :data:`.payment.Help`, their ids, whether they are all the player's)."""
+Context = tuple[tuple[int, ...], _Gear, tuple[int, ...], "Helping", "Help"]
+"""What the Builds of the player to move depend on besides the card: (:func:`_reaches`, gear, energy, the converters
+they may use that help pay for each colour and their ids (:data:`.payment.Helping`), and what these can do
+(:data:`.payment.Help`))."""
 
 
 def legal_actions(state: State) -> tuple[Any, ...]:
@@ -209,17 +210,19 @@ def _any_build(state: State, cards: tuple[int, ...], source: str, context: Conte
 def _context(state: State) -> Context:
     gear, energy = state._my, state.players[state.turn].energy
     converters = state.converters() if state.used else gear.converters  # (all of them while none is used)
-    every = converters is gear.converters
-    aid = gear.aid if every else _help(converters)
-    return (_reaches(energy, aid), gear, energy, converters, aid, gear.converter_ids if every else tuple([c.id for c in converters]),
-            every)
+    if converters is gear.converters:
+        return (_reaches(energy, gear.aid), gear, energy, gear.helping, gear.aid)
+    aid = _help(converters)
+    return (_reaches(energy, aid), gear, energy, _helping(converters), aid)
 
 
 def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int, int]) -> tuple[Build, ...]:
     """The Builds of card ``ident`` from ``source`` (``cost``: from :func:`_cost`; within the reach): one for each
-    payment plan, memoised on the storage capped where no plan spends more (:func:`_capped`)."""
-    _, _, energy, converters, aid, which, _ = context
+    payment plan, memoised on the storage capped where no plan spends more (:func:`_capped`) and the ids of the
+    converters that can help pay for its colour (the only ones its plans depend on)."""
+    _, _, energy, helping, aid = context
     at, need = cost
+    converters, which = helping[at]
     if not converters and at < _ANY:  # one plan: ``need`` marbles of the colour (the reach is the storage's)
         return (_build_action(ident, source, _PAID[at][need], ()),)
     capped = _capped(energy, at, need, aid[0])
@@ -245,9 +248,11 @@ _PAID = tuple(tuple((0,) * i + (n,) + (0,) * (len(COLOURS) - i - 1) for n in ran
 """``_PAID[i][n]``: ``n`` marbles of colour ``i`` (the one plan of a one-colour cost without converters)."""
 _build_action = lru_cache(maxsize=100_000)(Build)
 _PLANS: dict[tuple[Any, ...], tuple[Plan, ...]] = {}
-"""The payment plans of a capped storage, a cost and converter ids (:func:`_plans_of`; a key hashed in C)."""
+"""The payment plans of a capped storage, a cost and the ids of the converters helping (:func:`_plans_of`; a key hashed
+in C)."""
 _BUILDS: dict[tuple[Any, ...], tuple[Build, ...]] = {}
-"""The Builds of a card from a source for a capped storage, a cost and converter ids (a key hashed in C)."""
+"""The Builds of a card from a source for a capped storage, a cost and the ids of the converters helping (a key hashed
+in C)."""
 _BUILDS_KIND: tuple[Any, ...] = (None,)
 """Stands for the Builds among the kinds :func:`draw_main` draws from (listed only if drawn)."""
 _MEMO_SIZE = 100_000
@@ -256,7 +261,8 @@ _MEMO_SIZE = 100_000
 def _plans_of(capped: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...],
               which: tuple[int, ...]) -> tuple[Plan, ...]:
     """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches` for a storage
-    :func:`_capped` already, memoised on it and the converters' ids ``which`` (a key hashed in C)."""
+    :func:`_capped` already, with the ``converters`` helping pay for that colour (:data:`.payment.Helping`), memoised on
+    it and their ids ``which`` (a key hashed in C)."""
     key = (capped, at, need, which)
     found = _PLANS.get(key)
     if found is None:

@@ -302,6 +302,24 @@ def _used(order: Order, i: int, need: int, spent: tuple[int, ...]) -> tuple[int,
     return tuple(sorted(set(used)))
 
 
+Helping = tuple[tuple[tuple[Card, ...], tuple[int, ...]], ...]
+"""For each colour, then a multicolour card: the converters that can help pay for it, and their ids (:func:`_helping`)."""
+
+
+@lru_cache(maxsize=4_000)
+def _helping(converters: tuple[Card, ...]) -> Helping:
+    """Of ``converters``, those that can help pay for a card of each colour (its doubling gizmos, and the convert gizmos
+    taking another colour), then for a multicolour card (the doubling gizmos), in order, with their ids. No plan uses
+    the others (a convert unit changes another colour's marble; a doubling unit doubles one of the card's colour), and
+    the plans with these alone are the same (each colour's convert units, the caps and the matching see only these)."""
+    found = []
+    for colour in (*COLOURS, "any"):
+        cards = tuple([c for c in converters if (c.effect.kind == "double" and (colour == "any" or colour in c.effect.colours))
+                       or (c.effect.kind == "convert" and colour != "any" and any(x != colour for x in c.effect.colours))])
+        found.append((cards, tuple([c.id for c in cards])))
+    return tuple(found)
+
+
 Help = tuple[tuple[int, ...], tuple[int, ...], int]
 """What converters can do in one Build: convert units taking each colour, doubling units of each colour, convert units."""
 
