@@ -412,19 +412,27 @@ class State(SavedState, BaseState):
                 level = step.level
                 if get("decks", self.decks)[level - 1]:
                     break
+                run = 1  # the same step again (a Research's draws): taken together, one known card each while any is left
+                while run < len(todo) and todo[run] is step:
+                    run += 1
                 bottom = get("bottom", self.bottom)
                 under = bottom[level - 1]
                 if under:
                     by = get("bottom_by", self.bottom_by)
-                    changes["bottom"] = (*bottom[:level - 1], under[1:], *bottom[level:])
-                    changes["bottom_by"] = (*by[:level - 1], by[level - 1][1:], *by[level:])
-                    card = under[0]
+                    changes["bottom"] = (*bottom[:level - 1], under[run:], *bottom[level:])
+                    changes["bottom_by"] = (*by[:level - 1], by[level - 1][run:], *by[level:])
                     if phase == _P_DISPLAY:
                         display = get("display", self.display)
-                        changes["display"] = (*display[:level - 1], add_id(display[level - 1], card), *display[level:])
+                        cards = display[level - 1]
+                        for card in under[:run]:
+                            cards = add_id(cards, card)
+                        changes["display"] = (*display[:level - 1], cards, *display[level:])
                     else:
-                        changes["research"] = add_id(get("research", self.research), card)
-                changes["todo"] = todo[1:]
+                        research = get("research", self.research)
+                        for card in under[:run]:
+                            research = add_id(research, card)
+                        changes["research"] = research
+                changes["todo"] = todo[run:]
             else:
                 break
         return changes
