@@ -81,8 +81,9 @@ def legal_actions(state: State) -> tuple[Any, ...]:
     if phase == _P_ACTION:
         display = state.display
         cards = display[0] + display[1] + display[2]
-        acts = (*_may_file(state, cards), *_may_pick(state), *_builds(state, cards, "display"),
-                *_builds(state, state.players[state.turn].archive, "archive"), *_researches(state))
+        context = _context(state)
+        acts = (*_may_file(state, cards), *_may_pick(state), *_builds(state, cards, "display", context),
+                *_builds(state, state.players[state.turn].archive, "archive", context), *_researches(state))
         return acts or _PASS_ONLY
     if phase == _P_PICK:
         return (*_may_pick(state), _SKIP)
