@@ -219,14 +219,17 @@ def _context(state: State) -> Context:
 
 def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int, int]) -> tuple[Build, ...]:
     """The Builds of card ``ident`` from ``source`` (``cost``: from :func:`_cost`; within the reach): one for each
-    payment plan, memoised on the storage capped where no plan spends more (:func:`_capped`) and the ids of the
-    converters that can help pay for its colour (the only ones its plans depend on)."""
+    payment plan, memoised on the storage capped where no plan spends more and the ids of the converters that can help
+    pay for its colour (the only ones its plans depend on). The caps: the card's colour (every colour for a multicolour
+    card) at ``need``, each other colour at the convert units taking it; every storage capping alike has the same plans
+    (:func:`.payment._plans`)."""
     _, _, energy, helping, aid = context
     at, need = cost
     converters, which = helping[at]
     if not converters and at < _ANY:  # one plan: ``need`` marbles of the colour (the reach is the storage's)
         return (_build_action(ident, source, _PAID[at][need], ()),)
-    capped = _capped(energy, at, need, aid[0])
+    units = aid[0]
+    capped = tuple(map(min, energy, (*units[:at], need, *units[at + 1:]) if at < _ANY else _NEEDS[need]))
     key = (ident, source, capped, need, which)
     found = _BUILDS.get(key)
     if found is None:
@@ -237,14 +240,9 @@ def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int,
     return found
 
 
-def _capped(energy: tuple[int, ...], at: int, need: int, units: tuple[int, ...]) -> tuple[int, ...]:
-    """``energy`` capped where no plan of a cost of ``need`` of the colour at ``at`` in :func:`_reaches` spends more:
-    that colour (every colour for a multicolour card) at ``need``, each other colour at the convert units taking it
-    (``units``, :data:`.payment.Help`). Every storage capping alike has the same plans (:func:`.payment._plans`)."""
-    return tuple(map(min, energy, (*units[:at], need, *units[at + 1:]) if at < _ANY else (need,) * len(COLOURS)))
-
-
 _ANY = len(COLOURS)
+_NEEDS = tuple((n,) * len(COLOURS) for n in range(4 * 13 + 1))
+"""``_NEEDS[n]``: ``n`` for each colour (the caps of a multicolour card costing ``n``)."""
 _PAID = tuple(tuple((0,) * i + (n,) + (0,) * (len(COLOURS) - i - 1) for n in range(4 * 13 + 1)) for i in range(len(COLOURS)))
 """``_PAID[i][n]``: ``n`` marbles of colour ``i`` (the one plan of a one-colour cost without converters)."""
 _build_action = lru_cache(maxsize=100_000)(Build)
@@ -262,7 +260,7 @@ _MEMO_SIZE = 100_000
 def _plans_of(capped: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...],
               which: tuple[int, ...]) -> tuple[Plan, ...]:
     """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches` for a storage
-    :func:`_capped` already, with the ``converters`` helping pay for that colour (:data:`.payment.Helping`), memoised on
+    capped already (:func:`_card_builds_now`), with the ``converters`` helping pay for that colour (:data:`.payment.Helping`), memoised on
     it and their ids ``which`` (a key hashed in C)."""
     key = (capped, at, need, which)
     found = _PLANS.get(key)
