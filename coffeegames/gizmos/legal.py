@@ -259,9 +259,9 @@ _MEMO_SIZE = 100_000
 
 def _plans_of(capped: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...],
               which: tuple[int, ...]) -> tuple[Plan, ...]:
-    """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches` for a storage
-    capped already (:func:`_card_builds_now`), with the ``converters`` helping pay for that colour (:data:`.payment.Helping`), memoised on
-    it and their ids ``which`` (a key hashed in C)."""
+    """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches` for a storage capped
+    already (:func:`_card_builds_now`), with the ``converters`` helping pay for that colour (:data:`.payment.Helping`),
+    memoised on it and their ids ``which`` (a key hashed in C)."""
     key = (capped, at, need, which)
     found = _PLANS.get(key)
     if found is None:
