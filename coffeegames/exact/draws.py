@@ -73,7 +73,8 @@ class uniform_below:  # noqa: N801 (used as a function: below = uniform_below(rn
 
 def draw_below(rng: np.random.Generator, n: int) -> int:
     """``int(rng.integers(n))`` for ``1 <= n < 2**32`` (the same number, the generator left in the same place), for a
-    generator met once per draw (a game's ``sample_chance``): :class:`uniform_below` without binding to ``rng`` first.
+    generator met once per draw (a game's ``sample_chance``): :class:`uniform_below` without binding to ``rng`` first
+    (the last generator drawn from stays bound, as for :func:`draws_below`).
 
     >>> import numpy as np
     >>> a, b = np.random.default_rng(5), np.random.default_rng(5)
@@ -84,8 +85,10 @@ def draw_below(rng: np.random.Generator, n: int) -> int:
         raise BadArgument("n", "must be a whole number from 1 to 2**32 - 2 (the choices to draw among)", n)
     if n == 1:
         return 0  # numpy draws nothing either
-    raw = check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))").bit_generator.ctypes
-    return _lemire(raw.next_uint32, raw.state, n)
+    last = _LAST  # (read once: another thread may bind another generator meanwhile)
+    if last[0] is not rng:
+        last = _bind(check_instance(rng, np.random.Generator, "rng", _GENERATOR))
+    return _lemire(last[1], last[2], n)
 
 
 def draws_below(rng: np.random.Generator, n: int, k: int) -> list[int]:
@@ -184,11 +187,11 @@ def permutation_below(rng: np.random.Generator, n: int) -> list[int]:
 _GENERATOR = "a numpy Generator (numpy.random.default_rng(seed))"
 
 _LAST: tuple[Any, Any, Any] = (None, None, None)
-"""The generator :func:`draws_below`, :func:`distinct_below` or :func:`permutation_below` last drew from, with its bit
-generator's ``next_uint32`` bound as :class:`uniform_below` binds it (a C function called holding the GIL, several times
-cheaper than the ``ctypes`` interface's own) and the address of its state: a game's chance draws from one generator
-again and again. Kept as one tuple, replaced whole and read once a call: a thread sees one generator's three. The
-generator is held, so its state's address stays valid."""
+"""The generator :func:`draw_below`, :func:`draws_below`, :func:`distinct_below` or :func:`permutation_below` last drew
+from, with its bit generator's ``next_uint32`` bound as :class:`uniform_below` binds it (a C function called holding the
+GIL, several times cheaper than the ``ctypes`` interface's own) and the address of its state: a game's chance draws from
+one generator again and again. Kept as one tuple, replaced whole and read once a call: a thread sees one generator's
+three. The generator is held, so its state's address stays valid."""
 
 
 def _bind(rng: np.random.Generator) -> tuple[np.random.Generator, Any, int]:
