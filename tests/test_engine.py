@@ -186,9 +186,10 @@ def test_uniform_below_draws_what_integers_draws(bit_generator):
 
 @pytest.mark.parametrize("bit_generator", BIT_GENERATORS)
 def test_draws_below_draws_what_integers_draws(bit_generator):
-    """``draws_below(rng, n, k)`` is ``rng.integers(n, size=k).tolist()``, two generators taking turns (it keeps the last one
-    bound: issue 30), mixed with other draws, over sizes that reach Lemire's rejection step."""
-    from coffeegames.exact.draws import draws_below
+    """``draws_below(rng, n, k)`` is ``rng.integers(n, size=k).tolist()`` and ``draw_below(rng, n)`` is
+    ``int(rng.integers(n))``, two generators taking turns (they keep the last one bound: issue 30), mixed with other
+    draws, over sizes that reach Lemire's rejection step."""
+    from coffeegames.exact.draws import draw_below, draws_below
 
     plain = [np.random.Generator(bit_generator(seed)) for seed in (5, 6)]
     fast = [np.random.Generator(bit_generator(seed)) for seed in (5, 6)]
@@ -197,10 +198,15 @@ def test_draws_below_draws_what_integers_draws(bit_generator):
         i, n, k = choose.randrange(2), choose.choice([1, 2, 6, 7, 1000, 2**32 - choose.randrange(2, 2**20)]), choose.randrange(12)
         if choose.random() < 0.1:
             assert plain[i].random() == fast[i].random()
-        assert plain[i].integers(n, size=k).tolist() == draws_below(fast[i], n, k)
+        if choose.random() < 0.3:
+            assert int(plain[i].integers(n)) == draw_below(fast[i], n)
+        else:
+            assert plain[i].integers(n, size=k).tolist() == draws_below(fast[i], n, k)
     assert [str(g.bit_generator.state) for g in plain] == [str(g.bit_generator.state) for g in fast]
     with pytest.raises(BadType):
         draws_below("not a generator", 6, 2)
+    with pytest.raises(BadType):
+        draw_below("not a generator", 6)
 
 
 @pytest.mark.parametrize("bit_generator", BIT_GENERATORS)

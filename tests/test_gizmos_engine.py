@@ -361,6 +361,63 @@ def test_payment_plans_are_the_least_spendings_that_pay_by_the_rules() -> None:
                 assert set(used) <= {c.id for c in cards} and gizmos.pay_with(spent, colour, need, cards) == used
 
 
+def test_payment_plans_name_the_converters_pay_with_uses() -> None:
+    """Each plan's converters are those :func:`pay_with` finds by its matching (one-colour costs name them without it
+    when every convert gizmo takes one colour or all four): random sets of up to six converters, in id order and not."""
+    for source in ("elinia", "mirondorin"):
+        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
+        rng = np.random.default_rng(11)
+        for k in range(800):
+            picked = rng.choice(len(converters), int(rng.integers(1, 7)), replace=False)
+            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
+            if k % 5 == 0:
+                cards = tuple(cards[int(i)] for i in rng.permutation(len(cards)))
+            energy = tuple(int(n) for n in rng.integers(0, 6, size=4))
+            colour, need = str(rng.choice(gizmos.COLOURS)), int(rng.integers(1, 8))
+            for spent, used in gizmos.payment_plans(energy, colour, need, cards):
+                assert gizmos.pay_with(spent, colour, need, cards) == used, (energy, colour, need, spent)
+
+
+def test_a_cost_within_reach_has_a_plan_unless_a_convert_gizmo_takes_several_colours() -> None:
+    """The engine answers "is any Build legal" by the reach alone when no convert gizmo takes two colours or more (and
+    for multicolour cards): there, a cost within the reach has a payment plan (and one beyond it never has)."""
+    from coffeegames.gizmos.payment import _help, _reaches
+
+    for source in ("elinia", "mirondorin"):
+        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
+        rng = np.random.default_rng(13)
+        for _ in range(3000):
+            picked = rng.choice(len(converters), int(rng.integers(0, 6)), replace=False)
+            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
+            energy = tuple(int(n) for n in rng.integers(0, 6, size=4))
+            colour, need = str(rng.choice([*gizmos.COLOURS, "any"])), int(rng.integers(0, 9))
+            aid = _help(cards)
+            within = _reaches(energy, aid)[[*gizmos.COLOURS, "any"].index(colour)] >= need
+            if sum(aid[0]) == aid[2] or colour == "any":
+                assert within == bool(gizmos.payment_plans(energy, colour, need, cards)), (energy, colour, need)
+            elif not within:
+                assert not gizmos.payment_plans(energy, colour, need, cards)
+
+
+def test_the_converters_helping_a_colour_make_the_same_plans_as_all() -> None:
+    """The engine searches and memoises a card's plans with the converters that can help pay for its colour only: the
+    plans are those of every converter the player may use."""
+    from coffeegames.gizmos.payment import _helping
+
+    colours = [*gizmos.COLOURS, "any"]
+    for source in ("elinia", "mirondorin"):
+        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
+        rng = np.random.default_rng(17)
+        for _ in range(1500):
+            picked = rng.choice(len(converters), int(rng.integers(0, 7)), replace=False)
+            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
+            energy = tuple(int(n) for n in rng.integers(0, 6, size=4))
+            at, need = int(rng.integers(0, 5)), int(rng.integers(0, 9))
+            helping, ids = _helping(cards)[at]
+            assert ids == tuple(c.id for c in helping) and set(helping) <= set(cards)
+            assert gizmos.payment_plans(energy, colours[at], need, helping) == gizmos.payment_plans(energy, colours[at], need, cards)
+
+
 def test_converters_and_discounts_make_payment_plans() -> None:
     rules = Game().rules
     convert, double, any_ = (rules.card(i) for i in (36, 40, 108))  # red -> any; 1 black as 2; any -> any

@@ -75,8 +75,8 @@ class uniform_below:  # noqa: N801 (used as a function: below = uniform_below(rn
 
 def draw_below(rng: np.random.Generator, n: int) -> int:
     """``int(rng.integers(n))`` for ``1 <= n < 2**32`` (the same number, the generator left in the same place), for a
-    generator met once per draw (a game's ``sample_chance``): :class:`uniform_below` without a ``below`` to keep (the
-    generator bound as :func:`draws_below` binds it, kept for the next call).
+    generator met once per draw (a game's ``sample_chance``): :class:`uniform_below` without binding to ``rng`` first
+    (the last generator drawn from stays bound, as for :func:`draws_below`).
 
     >>> import numpy as np
     >>> a, b = np.random.default_rng(5), np.random.default_rng(5)

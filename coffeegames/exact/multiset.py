@@ -32,8 +32,11 @@ Key = Callable[[Any], Any] | None
 """A multiset's sort key (``None``: the items' own order)."""
 
 
+_KEY_FN = Callable[[Any], Any]  # made once: a subscripted type built inside ``_sorted`` would be rebuilt every call
+
+
 def _sorted(items: Iterable[T], key: Key) -> list[T]:
-    return sorted(items, key=cast(Callable[[T], Any], key))  # typeshed types key=None apart (comparable items)
+    return sorted(items, key=cast(_KEY_FN, key))  # typeshed types key=None apart (comparable items)
 
 
 def msort(items: Iterable[T], key: Key = None) -> tuple[T, ...]:

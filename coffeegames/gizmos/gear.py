@@ -8,10 +8,12 @@ Internal to the engine (:mod:`.state`); a player reads the same facts through ``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from .actions import SOURCES
 from .data import Card as CardFacts
-from .payment import Help, _help
+from .payment import Help, Helping, _help, _helping
 from .rules import Rules
 
 __all__: list[str] = []
@@ -33,11 +35,13 @@ class _Gear(NamedTuple):
     discounts: tuple[CardFacts, ...]
     triggered: dict[str, tuple[CardFacts, ...]]
     """The gizmos with a trigger, by its kind (file, pick, build)."""
-    costs: dict[tuple[int, str], tuple[int, int]]
-    """A memo of the legal moves (:func:`.legal._builds`): ``(card id, source)`` -> (where its colour is in the reaches,
-    its cost after the discounts), shared by every set of gizmos with the same discount gizmos."""
+    costs: dict[str, dict[int, tuple[int, int]]]
+    """A memo of the legal moves (:func:`.legal._builds`): ``source`` -> card id -> (where its colour is in the reaches,
+    its cost after the discounts), shared by every set of gizmos with the same discount gizmos (:func:`_costs`)."""
     converter_ids: tuple[int, ...]
     """The ids of ``converters``."""
+    helping: Helping
+    """Those of ``converters`` that can help pay for each colour, then a multicolour card (:func:`.payment._helping`)."""
     level3: int
     """How many of the gizmos are of level III (the end condition)."""
 
@@ -76,8 +80,8 @@ def _gear(rules: Rules, built: tuple[int, ...]) -> _Gear:
         held = tuple(converters)
         found = memo[built] = _Gear(owned, (energy, archive, research), can_file, can_research, held, _help(held),
                                     tuple(discounts), {kind: tuple(cards) for kind, cards in triggered.items()},
-                                    rules.__dict__["_costs"].setdefault(tuple([c.id for c in discounts]), {}),
-                                    tuple([c.id for c in held]), sum([c.level == 3 for c in owned]))
+                                    _costs(rules, discounts),
+                                    tuple([c.id for c in held]), _helping(held), sum([c.level == 3 for c in owned]))
     return found
 
 
@@ -95,7 +99,7 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
     effect = facts.effect
     kind = effect.kind
     limits, can_file, can_research = gear.limits, gear.can_file, gear.can_research
-    converters, aid, converter_ids = gear.converters, gear.aid, gear.converter_ids
+    converters, aid, converter_ids, helping = gear.converters, gear.aid, gear.converter_ids, gear.helping
     discounts, costs, triggered = gear.discounts, gear.costs, gear.triggered
     if kind == "upgrade":
         limits = (limits[0] + effect.energy, limits[1] + effect.archive, limits[2] + effect.research)
@@ -105,10 +109,10 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
         can_research = False
     elif kind == "discount":
         discounts = _inserted(discounts, facts)
-        costs = rules.__dict__["_costs"].setdefault(tuple([c.id for c in discounts]), {})
+        costs = _costs(rules, discounts)
     if facts.type == "converter":
         converters = _inserted(converters, facts)
-        aid, converter_ids = _help(converters), tuple([c.id for c in converters])
+        aid, converter_ids, helping = _help(converters), tuple([c.id for c in converters]), _helping(converters)
     if facts.trigger is not None:
         fired = facts.trigger.kind
         lists = {**triggered, fired: _inserted(triggered.get(fired, ()), facts)}
@@ -117,7 +121,17 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
     if len(memo) >= MEMO_SIZE:
         memo.clear()
     found = memo[built] = _Gear(owned, limits, can_file, can_research, converters, aid, discounts, triggered, costs,
-                                converter_ids, gear.level3 + (facts.level == 3))
+                                converter_ids, helping, gear.level3 + (facts.level == 3))
+    return found
+
+
+def _costs(rules: Rules, discounts: Sequence[CardFacts]) -> dict[str, dict[int, tuple[int, int]]]:
+    """The :attr:`_Gear.costs` memo of the gizmos sets with the discount gizmos ``discounts`` (kept on the rules)."""
+    memo: dict[tuple[int, ...], dict[str, dict[int, tuple[int, int]]]] = rules.__dict__["_costs"]
+    key = tuple([c.id for c in discounts])
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = {source: {} for source in SOURCES}
     return found
 
 

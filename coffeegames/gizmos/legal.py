@@ -26,10 +26,11 @@ from .actions import (_P_ACTION, _P_CHOOSE, _P_FILE, _P_FREE_BUILD, _P_PICK, _P_
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear
-from .payment import Plan, _build_cost, _help, _plans, _reach, _single_plans
+from .payment import Plan, _build_cost, _help, _helping, _plans, _single_plans
+from .payment import _reaches as _reaches_of
 
 if TYPE_CHECKING:
-    from .payment import Help
+    from .payment import Help, Helping
     from .state import State
 
 __all__: list[str] = []
@@ -38,6 +39,7 @@ _SKIP = Skip()
 _END_TURN = (EndTurn(),)
 _PASS_ONLY = (Pass(),)
 _RESEARCH = {level: Research(level) for level in (1, 2, 3)}
+_EVERY_RESEARCH = tuple(_RESEARCH.values())
 _fire_action = lru_cache(maxsize=None)(Fire)
 _free_build = lru_cache(maxsize=None)(Build)
 _COLOUR_AT = {**{c: i for i, c in enumerate(COLOURS)}, "any": len(COLOURS)}
@@ -59,18 +61,14 @@ def _picks(row: tuple[int, ...]) -> tuple[Pick, ...]:
     return tuple(Pick(c) for c, n in zip(COLOURS, row) if n)
 
 
-@lru_cache(maxsize=100_000)
-def _reaches(energy: tuple[int, ...], aid: Help) -> tuple[int, ...]:
-    """:func:`.payment._reach` of each colour, then of a multicolour card (``"any"``)."""
-    return tuple([_reach(energy, colour, aid) for colour in _REACH_COLOURS])
+_reaches = lru_cache(maxsize=100_000)(_reaches_of)
+""":func:`.payment._reaches`, memoised: the most a storage pays of each colour, then of a multicolour card."""
 
 
-_REACH_COLOURS = (*COLOURS, "any")
-
-
-Context = tuple[tuple[int, ...], _Gear, tuple[int, ...], tuple[CardFacts, ...], "Help", tuple[int, ...], bool]
-"""What the Builds of the player to move depend on besides the card: (:func:`_reaches`, gear, energy, converters,
-their :data:`.payment.Help`, their ids, whether they are all the player's)."""
+Context = tuple[tuple[int, ...], _Gear, tuple[int, ...], "Helping", "Help"]
+"""What the Builds of the player to move depend on besides the card: (:func:`_reaches`, gear, energy, the converters
+they may use that help pay for each colour and their ids (:data:`.payment.Helping`), and what these can do
+(:data:`.payment.Help`))."""
 
 
 def legal_actions(state: State) -> tuple[Any, ...]:
@@ -83,8 +81,9 @@ def legal_actions(state: State) -> tuple[Any, ...]:
     if phase == _P_ACTION:
         display = state.display
         cards = display[0] + display[1] + display[2]
-        acts = (*_may_file(state, cards), *_may_pick(state), *_builds(state, cards, "display"),
-                *_builds(state, state.players[state.turn].archive, "archive"), *_researches(state))
+        context = _context(state)
+        acts = (*_may_file(state, cards), *_may_pick(state), *_builds(state, cards, "display", context),
+                *_builds(state, state.players[state.turn].archive, "archive", context), *_researches(state))
         return acts or _PASS_ONLY
     if phase == _P_PICK:
         return (*_may_pick(state), _SKIP)
@@ -113,7 +112,7 @@ def draw_main(state: State, below: Callable[[int], int]) -> Any:
     archive = state.players[state.turn].archive
     context = _context(state)
     builds = _BUILDS_KIND if _any_build(state, cards, "display", context) or _any_build(state, archive, "archive", context) else ()
-    kinds = [kind for kind in (_may_file(state, cards), _may_pick(state), builds, _researches(state)) if kind]
+    kinds = list(filter(None, (_may_file(state, cards), _may_pick(state), builds, _researches(state))))  # (the kinds there are)
     if not kinds:
         options: Sequence[Any] = _PASS_ONLY
     else:
@@ -162,11 +161,13 @@ def _may_pick(state: State) -> tuple[Pick, ...]:
     return _picks(state.row)
 
 
-def _researches(state: State) -> list[Research]:
+def _researches(state: State) -> tuple[Research, ...]:
     if not state._my.can_research:
-        return []
+        return ()
     decks, bottom = state.decks, state.bottom
-    return [_RESEARCH[level] for level in (1, 2, 3) if decks[level - 1] or bottom[level - 1]]
+    if decks[0] and decks[1] and decks[2]:  # (the commonest)
+        return _EVERY_RESEARCH
+    return tuple([_RESEARCH[level] for level in (1, 2, 3) if decks[level - 1] or bottom[level - 1]])
 
 
 def _builds(state: State, cards: tuple[int, ...], source: str, context: Context | None = None) -> list[Build]:
@@ -176,77 +177,91 @@ def _builds(state: State, cards: tuple[int, ...], source: str, context: Context 
         return []
     if context is None:
         context = _context(state)
-    reach, costs = context[0], context[1].costs
+    reach, costs = context[0], context[1].costs[source]
     acts: list[Build] = []
     for ident in cards:
-        cost = costs.get((ident, source))
+        cost = costs.get(ident)
         if cost is None:
-            cost = costs[ident, source] = _cost(state, ident, source)
+            cost = costs[ident] = _cost(state, ident, source)
         if reach[cost[0]] >= cost[1]:  # else (most cards) no plan: no search
             acts += _card_builds_now(context, ident, source, cost)
     return acts
 
 
 def _any_build(state: State, cards: tuple[int, ...], source: str, context: Context) -> bool:
-    """Whether :func:`_builds` lists any Build of ``cards`` from ``source``: the Builds of each card in turn (memoised:
-    the policy lists them again if it draws a Build), stopping at the first card that has one."""
+    """Whether :func:`_builds` lists any Build of ``cards`` from ``source``, stopping at the first card that has one.
+    A cost within :func:`_reaches` has a plan when no convert gizmo takes two colours or more (the reach is then the
+    most the storage pays: each other colour's marbles matched to the units taking it alone; a multicolour card is paid
+    without convert units); else the card's Builds are asked (memoised: the policy lists them again if it draws a
+    Build)."""
     if not cards:
         return False
-    reach, costs = context[0], context[1].costs
+    reach, costs = context[0], context[1].costs[source]
+    units, _, total = context[4]
+    exact = sum(units) == total  # (each convert unit counted for one colour only)
     for ident in cards:
-        cost = costs.get((ident, source))
+        cost = costs.get(ident)
         if cost is None:
-            cost = costs[ident, source] = _cost(state, ident, source)
-        if reach[cost[0]] >= cost[1] and _card_builds_now(context, ident, source, cost):
+            cost = costs[ident] = _cost(state, ident, source)
+        if reach[cost[0]] >= cost[1] and (exact or cost[0] == _ANY or _card_builds_now(context, ident, source, cost)):
             return True
     return False
 
 
 def _context(state: State) -> Context:
-    gear, energy, converters = state._my, state.players[state.turn].energy, state.converters()
-    every = converters is gear.converters
-    aid = gear.aid if every else _help(converters)
-    return (_reaches(energy, aid), gear, energy, converters, aid, gear.converter_ids if every else tuple([c.id for c in converters]),
-            every)
+    gear, energy = state._my, state.players[state.turn].energy
+    converters = state.converters() if state.used else gear.converters  # (all of them while none is used)
+    if converters is gear.converters:
+        return (_reaches(energy, gear.aid), gear, energy, gear.helping, gear.aid)
+    aid = _help(converters)
+    return (_reaches(energy, aid), gear, energy, _helping(converters), aid)
 
 
 def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int, int]) -> tuple[Build, ...]:
-    """The Builds of card ``ident`` from ``source`` (``cost``: from :func:`_cost`; within the reach)."""
-    _, _, energy, converters, aid, which, _ = context
+    """The Builds of card ``ident`` from ``source`` (``cost``: from :func:`_cost`; within the reach): one for each
+    payment plan, memoised on the storage capped where no plan spends more and the ids of the converters that can help
+    pay for its colour (the only ones its plans depend on). The caps: the card's colour (every colour for a multicolour
+    card) at ``need``, each other colour at the convert units taking it; every storage capping alike has the same plans
+    (:func:`.payment._plans`)."""
+    _, _, energy, helping, aid = context
     at, need = cost
+    converters, which = helping[at]
     if not converters and at < _ANY:  # one plan: ``need`` marbles of the colour (the reach is the storage's)
         return (_build_action(ident, source, _PAID[at][need], ()),)
-    key = (ident, source, energy, need, which)
+    units = aid[0]
+    capped = tuple(map(min, energy, (*units[:at], need, *units[at + 1:]) if at < _ANY else _NEEDS[need]))
+    key = (ident, source, capped, need, which)
     found = _BUILDS.get(key)
     if found is None:
         if len(_BUILDS) >= _MEMO_SIZE:
             _BUILDS.clear()
-        found = _BUILDS[key] = _card_builds(ident, source, _plans_of(energy, at, need, converters, which, aid[0]))
+        plans = _plans_of(capped, at, need, converters, which)
+        found = _BUILDS[key] = tuple([_build_action(ident, source, paid, used) for paid, used in plans])
     return found
 
 
 _ANY = len(COLOURS)
+_NEEDS = tuple((n,) * len(COLOURS) for n in range(4 * 13 + 1))
+"""``_NEEDS[n]``: ``n`` for each colour (the caps of a multicolour card costing ``n``)."""
 _PAID = tuple(tuple((0,) * i + (n,) + (0,) * (len(COLOURS) - i - 1) for n in range(4 * 13 + 1)) for i in range(len(COLOURS)))
 """``_PAID[i][n]``: ``n`` marbles of colour ``i`` (the one plan of a one-colour cost without converters)."""
 _build_action = lru_cache(maxsize=100_000)(Build)
 _PLANS: dict[tuple[Any, ...], tuple[Plan, ...]] = {}
-"""The payment plans of a capped storage, a cost and converter ids (:func:`_plans_of`; a key hashed in C)."""
+"""The payment plans of a capped storage, a cost and the ids of the converters helping (:func:`_plans_of`; a key hashed
+in C)."""
 _BUILDS: dict[tuple[Any, ...], tuple[Build, ...]] = {}
-"""The Builds of a card from a source for a storage, a cost and converter ids (a key hashed in C)."""
+"""The Builds of a card from a source for a capped storage, a cost and the ids of the converters helping (a key hashed
+in C)."""
 _BUILDS_KIND: tuple[Any, ...] = (None,)
 """Stands for the Builds among the kinds :func:`draw_main` draws from (listed only if drawn)."""
 _MEMO_SIZE = 100_000
 
 
-def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...], which: tuple[int, ...],
-              units: tuple[int, ...]) -> tuple[Plan, ...]:
-    """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches`, memoised on the
-    converters' ids ``which`` (a key hashed in C) and the storage capped where no plan spends more (``units``: the
-    convert units taking each colour, :data:`.payment.Help`)."""
-    if at < _ANY:
-        capped = tuple([min(n, need) if j == at else min(n, units[j]) for j, n in enumerate(energy)])
-    else:
-        capped = tuple([min(n, need) for n in energy])
+def _plans_of(capped: tuple[int, ...], at: int, need: int, converters: tuple[CardFacts, ...],
+              which: tuple[int, ...]) -> tuple[Plan, ...]:
+    """:func:`.payment._plans` of a cost of ``need`` of the colour at ``at`` in :func:`_reaches` for a storage capped
+    already (:func:`_card_builds_now`), with the ``converters`` helping pay for that colour (:data:`.payment.Helping`),
+    memoised on it and their ids ``which`` (a key hashed in C)."""
     key = (capped, at, need, which)
     found = _PLANS.get(key)
     if found is None:
@@ -257,12 +272,6 @@ def _plans_of(energy: tuple[int, ...], at: int, need: int, converters: tuple[Car
         else:
             found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
     return found
-
-
-@lru_cache(maxsize=100_000)
-def _card_builds(ident: int, source: str, plans: tuple[Plan, ...]) -> tuple[Build, ...]:
-    """The Builds of one card: one for each payment plan."""
-    return tuple([_build_action(ident, source, paid, used) for paid, used in plans])
 
 
 def _cost(state: State, ident: int, source: str) -> tuple[int, int]:

@@ -19,11 +19,12 @@ Example:
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
 from .actions import Build, File, Phase, Skip, Step
 from .gear import _Gear, _gear_plus
-from .player import PlayerState, add_id, remove_id
+from .player import add_id, holding, remove_id
 
 if TYPE_CHECKING:
     from .state import State
@@ -55,7 +56,7 @@ def file_card(state: State, card: int, changes: dict[str, Any]) -> None:
     if card in display[level - 1]:
         changes["display"] = (*display[:level - 1], remove_id(display[level - 1], card), *display[level:])
     me = state.me
-    changes["players"] = state._players_with(PlayerState(me.energy, add_id(me.archive, card), me.built, me.tokens))
+    changes["players"] = state._players_with(holding(me.energy, add_id(me.archive, card), me.built, me.tokens))
     trigger(state, changes, state._my, "file")
 
 
@@ -63,7 +64,7 @@ def build(state: State, action: Build, changes: dict[str, Any]) -> None:
     """Pay, move the card to the built gizmos, set off Build gizmos (not the card itself) and check the end
     (``changes`` holds the queue after the action)."""
     me, card, rules, paid = state.me, action.card, state.rules, action.paid
-    changes["dispenser"] = tuple(d + p for d, p in zip(state.dispenser, paid))
+    changes["dispenser"] = tuple(map(add, state.dispenser, paid))
     archive = me.archive
     if action.source == "display":
         level = rules.deck[card].level
@@ -73,7 +74,7 @@ def build(state: State, action: Build, changes: dict[str, Any]) -> None:
     elif action.source == "archive":
         archive = remove_id(archive, card)
     built = add_id(me.built, card)
-    changes["players"] = state._players_with(PlayerState(tuple(e - p for e, p in zip(me.energy, paid)), archive, built, me.tokens))
+    changes["players"] = state._players_with(holding(tuple(map(sub, me.energy, paid)), archive, built, me.tokens))
     used = state.used
     if rules.converters_per == "turn" and action.converters:
         used = changes["used"] = tuple(sorted({*used, *action.converters}))
@@ -102,11 +103,14 @@ def trigger(state: State, changes: dict[str, Any], gear: _Gear, kind: str, used:
                colour: str = "", built: int = -1, source: str = "") -> None:
     """An action happened: every gizmo of the player to move (whose gizmos are ``gear``) that it triggers (and that
     has not fired this turn (``used``), and is not the gizmo just built) waits to fire."""
+    gizmos = gear.triggered.get(kind)
+    if not gizmos:  # (the commonest)
+        return
     used = state.used if used is None else used
     ready = state.ready
     card = state.rules.deck[built] if built >= 0 else None
     found = []
-    for gizmo in gear.triggered.get(kind, ()):
+    for gizmo in gizmos:
         t = gizmo.trigger
         assert t is not None
         if gizmo.id == built or gizmo.id in used or gizmo.id in ready:
@@ -129,7 +133,7 @@ def fire(state: State, gizmo: int, changes: dict[str, Any]) -> dict[str, Any]:
     e = state.rules.deck[gizmo].effect
     if e.kind == "vp_tokens":
         me = state.me
-        changes["players"] = state._players_with(PlayerState(me.energy, me.archive, me.built, me.tokens + e.count))
+        changes["players"] = state._players_with(holding(me.energy, me.archive, me.built, me.tokens + e.count))
     else:
         changes["todo"] = (*_effect_steps(e.kind, e.count, e.level), *state.todo)
     return changes

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ..errors import BadArgument
 from ..validate import Checker, check_instance
@@ -208,22 +208,21 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
     ``a`` marbles of the colour and ``m`` others pay ``a + min(doubles, a, need - a) + m`` when every other marble has
     a convert unit of its own (Hall's condition over the sets of other colours). Without waste, ``a`` is the fewest
     that pay, and with others spent the value is exactly ``need`` (one other less would pay): one candidate for each
-    way of spending the others. Only the plans ask :func:`_payer` which converters they use."""
-    units, doubles, halls = _units(converters, i)
+    way of spending the others. Only the plans ask :func:`_payer` which converters they use (or
+    :func:`_used`, the same answer without its search, when :func:`_units` gives an order)."""
+    units, doubles, halls, order = _units(converters, i)
     own = energy[i]
     if own * 2 + sum(energy) < need:  # a bound: nothing to search
         return ()
     plans: list[Plan] = []
-    pay = _payer(COLOURS[i], need, converters)
+    pay = _payer(COLOURS[i], need, converters) if order is None else partial(_used, order, i, need)
     for others in itertools.product(*(range(min(n, u) + 1) for j, (n, u) in enumerate(zip(energy, units)) if j != i)):
         m = sum(others)
         if m > need or (halls and any(sum([others[k] for k in where]) > n for where, n in halls)):
             continue
-        short = need - m  # what the colour's marbles must make
-        a = 0
-        while a + min(doubles, a, need - a) < short:
-            a += 1
-        if a > own or (m and a + min(doubles, a, need - a) > short) or a + m == 0:
+        short = need - m  # what the colour's marbles must make: ``a`` of them make min(a + doubles, 2a, need)
+        a = max(0, short - doubles, (short + 1) // 2)  # the fewest that make it
+        if a > own or (m and min(a + doubles, 2 * a, need) > short) or a + m == 0:
             continue
         spent = (*others[:i], a, *others[i:])
         used = pay(spent)
@@ -233,26 +232,92 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
     return tuple(plans)
 
 
-@lru_cache(maxsize=4_000)
-def _units(converters: tuple[Card, ...], i: int) -> tuple[tuple[int, ...], int, tuple[tuple[tuple[int, ...], int], ...]]:
-    """Convert units taking each colour, doubling units of colour ``i``, and the sets of other colours (places in a
-    spending of the other colours, in order) that share convert units, each with the units taking one of them."""
-    doubles = sum(c.effect.colours.count(COLOURS[i]) for c in converters if c.effect.kind == "double")
-    others = [colour for j, colour in enumerate(COLOURS) if j != i]
-    # each convert gizmo's units, with the places (in ``others``) of the colours it takes, as bits
-    converts = [(e.uses, sum(1 << k for k, colour in enumerate(others) if colour in e.colours))
-                for e in (c.effect for c in converters) if e.kind == "convert"]
-    if not converts:  # no convert units: no set of colours shares any
-        return (_help(converters)[0], doubles, ())
+Order = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+"""Which converters :func:`_payer` uses for a one-colour cost, in the order it takes them (:func:`_used`): the ids of
+the doubling units of the colour, those of the convert units taking each other colour alone, those taking every colour
+(a converter's id once for each unit)."""
 
-    def units(where: int) -> int:  # the units taking one of the colours at the places set in ``where``
+
+@lru_cache(maxsize=4_000)
+def _units(converters: tuple[Card, ...], i: int) -> tuple[tuple[int, ...], int, tuple[tuple[tuple[int, ...], int], ...],
+                                                             Order | None]:
+    """Convert units taking each colour, doubling units of colour ``i``, the sets of other colours (places in a
+    spending of the other colours, in order) that share convert units, each with the units taking one of them, and the
+    :data:`Order` :func:`_payer` takes the converters in (None unless every convert gizmo takes one colour or all four,
+    those taking one colour first: then the order tells which it uses without its search)."""
+    colour, others = COLOURS[i], _OTHERS[i]
+    doubled: list[int] = []  # the ids of the doubling units of the colour
+    alone: list[list[int]] = [[] for _ in others]  # of the convert units taking each other colour alone
+    every: list[int] = []  # of those taking every colour
+    converts: list[tuple[int, int]] = []  # each convert gizmo's units, with the places of the other colours it takes, as bits
+    ordered = True
+    for card in converters:  # (one pass: a new set of converters is met at most builds)
+        e = card.effect
+        if e.kind == "double":
+            doubled += [card.id] * e.colours.count(colour)
+        elif e.kind == "convert":
+            takes = sum([1 << k for k, other in enumerate(others) if other in e.colours])
+            converts.append((e.uses, takes))
+            if len(e.colours) == 1 and not every:
+                if takes:
+                    alone[takes.bit_length() - 1] += [card.id] * e.uses
+            elif len(set(e.colours)) == len(COLOURS):
+                every += [card.id] * e.uses
+            else:
+                ordered = False
+    order = (tuple(doubled), tuple(map(tuple, alone)), tuple(every)) if ordered else None
+    units, doubles = _help(converters)[0], len(doubled)
+    if not any(takes & (takes - 1) for _, takes in converts):  # no convert gizmo takes several other colours
+        return (units, doubles, (), order)
+
+    def taking(where: int) -> int:  # the units taking one of the colours at the places set in ``where``
         return sum([uses for uses, takes in converts if takes & where])
 
-    single = [units(1 << k) for k in range(len(others))]
+    single = [taking(1 << k) for k in range(len(others))]
     # single colours are bounded by the spending already; a set matters only when a convert gizmo takes several of it
-    halls = [(where, units(sum(1 << k for k in where))) for size in range(2, len(others) + 1)
+    halls = [(where, taking(sum(1 << k for k in where))) for size in range(2, len(others) + 1)
              for where in itertools.combinations(range(len(others)), size)]
-    return (_help(converters)[0], doubles, tuple((where, n) for where, n in halls if n < sum([single[k] for k in where])))
+    return (units, doubles, tuple((where, n) for where, n in halls if n < sum([single[k] for k in where])), order)
+
+
+_OTHERS = tuple(tuple(c for c in COLOURS if c != colour) for colour in COLOURS)
+"""The colours other than each colour, in order (the places of a spending of the other colours)."""
+
+
+def _used(order: Order, i: int, need: int, spent: tuple[int, ...]) -> tuple[int, ...]:
+    """The converters :func:`_payer` uses to pay ``need`` of colour ``i`` with a plan ``spent`` (each other colour's
+    marble with a convert unit of its own). Its augmenting-path matching, taking the marbles in colour order and
+    trying the units in :data:`Order`'s order, gives each colour's marbles the first units taking that colour alone and
+    the rest the first units taking every colour (a marble moved along a path moves between units of its colour, or
+    between those taking every colour): the same units."""
+    doubles, alone, every = order
+    a = spent[i]
+    used = list(doubles[:min(a, need - a)])  # (doubling one marble each while the value is short)
+    over = 0
+    for units, n in zip(alone, (*spent[:i], *spent[i + 1:])):
+        used += units[:n]
+        if n > len(units):
+            over += n - len(units)
+    used += every[:over]
+    return tuple(sorted(set(used)))
+
+
+Helping = tuple[tuple[tuple[Card, ...], tuple[int, ...]], ...]
+"""For each colour, then a multicolour card: the converters that can help pay for it, and their ids (:func:`_helping`)."""
+
+
+@lru_cache(maxsize=4_000)
+def _helping(converters: tuple[Card, ...]) -> Helping:
+    """Of ``converters``, those that can help pay for a card of each colour (its doubling gizmos, and the convert gizmos
+    taking another colour), then for a multicolour card (the doubling gizmos), in order, with their ids. No plan uses
+    the others (a convert unit changes another colour's marble; a doubling unit doubles one of the card's colour), and
+    the plans with these alone are the same (each colour's convert units, the caps and the matching see only these)."""
+    found = []
+    for colour in (*COLOURS, "any"):
+        cards = tuple([c for c in converters if (c.effect.kind == "double" and (colour == "any" or colour in c.effect.colours))
+                       or (c.effect.kind == "convert" and colour != "any" and any(x != colour for x in c.effect.colours))])
+        found.append((cards, tuple([c.id for c in cards])))
+    return tuple(found)
 
 
 Help = tuple[tuple[int, ...], tuple[int, ...], int]
@@ -269,14 +334,14 @@ def _help(converters: tuple[Card, ...]) -> Help:
             sum(e.uses for e in converts))
 
 
-def _reach(energy: tuple[int, ...], colour: str, aid: Help) -> int:
-    """At most how much of a cost of ``colour`` marbles from ``energy`` can pay with converters giving ``aid``: a
-    bound, so a cost above it has no payment plan (the engine skips the search)."""
+def _reaches(energy: tuple[int, ...], aid: Help) -> tuple[int, ...]:
+    """At most how much of a cost of each colour, then of a multicolour card, marbles from ``energy`` can pay with
+    converters giving ``aid``: a bound, so a cost above it has no payment plan (the engine skips the search). Exact (a
+    cost within it has a plan) for a multicolour card, and when no convert gizmo takes two colours or more
+    (``sum(units) == total``). A colour's marbles count, doubled by its doubling units, and the other marbles matched to
+    the convert units taking them, at most ``total`` (converters do not help a multicolour card)."""
     units, doubles, total = aid
-    if colour == "any":
-        return sum(energy) + sum(map(min, energy, doubles))
-    i = COLOURS.index(colour)
-    if not total:
-        return energy[i] + min(energy[i], doubles[i])
-    converted = sum(map(min, energy, units)) - min(energy[i], units[i])
-    return energy[i] + min(energy[i], doubles[i]) + min(converted, total)
+    doubled = tuple(map(min, energy, doubles))
+    converted = tuple(map(min, energy, units))
+    others = sum(converted)
+    return (*[n + d + min(others - c, total) for n, d, c in zip(energy, doubled, converted)], sum(energy) + sum(doubled))

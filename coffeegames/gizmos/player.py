@@ -1,6 +1,6 @@
 """A Gizmos player's holdings (:class:`PlayerState`) and the small tuple helpers the engine changes them with.
 
-The helpers (``add_id``, ``remove_id``: one card id in a sorted tuple, by bisection; ``plus``)
+The helpers (``add_id``, ``remove_id``: one card id in a sorted tuple, by bisection; ``plus``; ``holding``)
 are the engine's own, called on every move with values it made: they are not public (not in ``__all__``); outside code reads holdings from the state.
 
 Example:
@@ -29,6 +29,17 @@ class PlayerState:
     archive: tuple[int, ...] = ()
     built: tuple[int, ...] = ()
     tokens: int = 0
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
+def holding(energy: tuple[int, ...], archive: tuple[int, ...], built: tuple[int, ...], tokens: int) -> PlayerState:
+    """``PlayerState(energy, archive, built, tokens)`` for the engine's own values, made without the frozen dataclass's
+    ``__init__`` (one ``object.__setattr__`` a field: a third of the cost; a move makes one or two)."""
+    player = _new(PlayerState)
+    _set(player, "__dict__", {"energy": energy, "archive": archive, "built": built, "tokens": tokens})
+    return player
 
 
 def add_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:

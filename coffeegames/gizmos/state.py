@@ -57,7 +57,7 @@ from .data import Card as CardFacts
 from .gear import _Gear, _gear
 from .legal import draw_main, legal_actions, main_allows
 from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, trigger
-from .player import PlayerState, add_id, plus, remove_id
+from .player import PlayerState, add_id, holding, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
 
@@ -187,8 +187,8 @@ class State(SavedState, BaseState):
         seen = self._known
         return tuple(tuple([i for i in self.rules.level_ids(level) if i not in seen]) for level in (1, 2, 3))
 
-    def _next(self, changed: dict[str, Any] | None = None, /, **changes: Any) -> Self:
-        """:meth:`_with` for a move: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
+    def _next(self, changed: dict[str, Any]) -> Self:
+        """:meth:`_with` for a move's ``changed`` fields: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
         out after), and the gear of the player to move (:attr:`_my`) while the same player's gizmos are the same.
         Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses :meth:`_with`)."""
         values = self.__dict__
@@ -197,14 +197,11 @@ class State(SavedState, BaseState):
         fresh.pop("_legal", None)
         fresh.pop("_drawn", None)
         if len(fresh) - ("_pools" in fresh) != _FIELD_COUNT:  # something else besides: the general copy
-            new = self._with(changed, **changes)
+            new = self._with(changed)
             if "_pools" in values:
                 new.__dict__["_pools"] = values["_pools"]
             return new
-        if changed:
-            fresh.update(changed)
-        if changes:
-            fresh.update(changes)
+        fresh.update(changed)
         if my is not None:  # the gear of the player to move comes along while their gizmos are the same
             turn = fresh["turn"]
             if turn == values["turn"] and fresh["players"][turn].built is values["players"][turn].built:
@@ -258,9 +255,10 @@ class State(SavedState, BaseState):
     def sample_chance(self, rng: np.random.Generator) -> Any:
         """One outcome with its exact probability (a marble by the dispenser's counts, a card uniformly among the unseen),
         drawn without listing Fractions."""
-        if not self.is_chance():
+        todo = self.todo
+        if not todo or not todo[0].chance or self.over:  # (not a chance node: the contract's error)
             return super().sample_chance(rng)
-        step = self.todo[0]
+        step = todo[0]
         if step.phase in _MARBLE_PHASES:
             k = draw_below(rng, sum(self.dispenser))
             for colour, n in zip(COLOURS, self.dispenser):
@@ -312,16 +310,17 @@ class State(SavedState, BaseState):
 
     # -- moves: each makes one copy, its parts gathering the fields they change in one dict --------------------------
     def _apply(self, action: Any) -> Self:
-        new = self._move(action)  # (its changes include what settled() would take next but a Skip-only choice)
+        todo = self.todo
+        # (a move's changes include what settled() would take next but a Skip-only choice)
+        new = self._drawn(action) if todo and todo[0].chance else self._move(action)
         todo = new.todo
         if todo and not todo[0].chance and todo[0].phase != _P_ACTION:  # a choice: Skip only?
             return new.settled()
         return new
 
     def _move(self, action: Any) -> Self:
+        """A player's ``action`` (chance outcomes: :meth:`_drawn`)."""
         todo = self.todo
-        if todo and todo[0].chance:
-            return self._drawn(action)
         phase = todo[0].phase if todo else _P_TRIGGERS
         kind = type(action)  # (a legal action is of its class exactly: dataclasses compare equal only within one)
         if kind is Fire:
@@ -341,7 +340,7 @@ class State(SavedState, BaseState):
         elif kind is Pick:
             i = COLOURS.index(action.colour)
             me = self.me
-            changes["players"] = self._players_with(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))
+            changes["players"] = self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))
             changes["row"], changes["todo"] = plus(self.row, i, -1), (_ROW, *rest)
             trigger(self, changes, self._my, "pick", colour=action.colour)
         elif kind is Research:
@@ -367,13 +366,11 @@ class State(SavedState, BaseState):
             else:
                 me = self.me
                 changes = {"todo": rest, "dispenser": dispenser,
-                           "players": self._players_with(PlayerState(plus(me.energy, i), me.archive, me.built, me.tokens))}
+                           "players": self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))}
             return self._next(self._ahead(changes))
         level, card = step.level, outcome.card
-        decks = list(self.decks)
-        decks[level - 1] -= 1
         pools = self._pools
-        changes = {"todo": rest, "decks": tuple(decks)}
+        changes = {"todo": rest, "decks": plus(self.decks, level - 1, -1)}
         if step.phase == _P_DISPLAY:
             display = self.display
             changes["display"] = (*display[:level - 1], add_id(display[level - 1], card), *display[level:])
@@ -415,19 +412,27 @@ class State(SavedState, BaseState):
                 level = step.level
                 if get("decks", self.decks)[level - 1]:
                     break
+                run = 1  # the same step again (a Research's draws): taken together, one known card each while any is left
+                while run < len(todo) and todo[run] is step:
+                    run += 1
                 bottom = get("bottom", self.bottom)
                 under = bottom[level - 1]
                 if under:
                     by = get("bottom_by", self.bottom_by)
-                    changes["bottom"] = (*bottom[:level - 1], under[1:], *bottom[level:])
-                    changes["bottom_by"] = (*by[:level - 1], by[level - 1][1:], *by[level:])
-                    card = under[0]
+                    changes["bottom"] = (*bottom[:level - 1], under[run:], *bottom[level:])
+                    changes["bottom_by"] = (*by[:level - 1], by[level - 1][run:], *by[level:])
                     if phase == _P_DISPLAY:
                         display = get("display", self.display)
-                        changes["display"] = (*display[:level - 1], add_id(display[level - 1], card), *display[level:])
+                        cards = display[level - 1]
+                        for card in under[:run]:
+                            cards = add_id(cards, card)
+                        changes["display"] = (*display[:level - 1], cards, *display[level:])
                     else:
-                        changes["research"] = add_id(get("research", self.research), card)
-                changes["todo"] = todo[1:]
+                        research = get("research", self.research)
+                        for card in under[:run]:
+                            research = add_id(research, card)
+                        changes["research"] = research
+                changes["todo"] = todo[run:]
             else:
                 break
         return changes
@@ -437,8 +442,8 @@ class State(SavedState, BaseState):
         if step.phase == _P_DISPLAY:
             display = list(self.display)
             display[step.level - 1] = add_id(display[step.level - 1], card)
-            return self._next(changes, display=tuple(display))
-        return self._next(changes, research=add_id(self.research, card))
+            return self._next({**changes, "display": tuple(display)})
+        return self._next({**changes, "research": add_id(self.research, card)})
 
     def settled(self) -> Self:
         """Take every step that needs nobody: draws with nothing to draw or no room, a deck of known cards, a choice
@@ -459,7 +464,7 @@ class State(SavedState, BaseState):
                 room = phase == _P_ROW or sum(state.me.energy) < state._my.limits[0]
                 if room and any(state.dispenser):
                     return state
-                state = state._next(todo=todo[1:])
+                state = state._next({"todo": todo[1:]})
             elif phase == _P_DISPLAY or phase == _P_DRAW:
                 if state.decks[step.level - 1]:
                     return state
@@ -470,7 +475,7 @@ class State(SavedState, BaseState):
                     by[step.level - 1] = by[step.level - 1][1:]
                     state = state._place(step, under[0], todo=todo[1:], bottom=tuple(bottom), bottom_by=tuple(by))
                 else:
-                    state = state._next(todo=todo[1:])
+                    state = state._next({"todo": todo[1:]})
             elif len(state._legal) == 1:  # Skip only (it ends every effect's list)
                 state = state._move(_SKIP)
             else:
