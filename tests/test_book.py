@@ -38,6 +38,10 @@ import pytest
 
 import coffeegames
 
+pytestmark = pytest.mark.xdist_group("book")
+"""One worker builds the book once: the module-scoped ``book`` fixture is per process, so tests spread over two xdist
+workers built it (and executed every tutorial) twice."""
+
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tutorials").glob("*.ipynb"))
 NOTEBOOKS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb"))
