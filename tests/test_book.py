@@ -70,6 +70,14 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def test_the_book_is_built_by_one_worker(request: pytest.FixtureRequest) -> None:
+    """Run by xdist with ``--dist loadgroup`` (pyproject's addopts), this module's tests carry their group in their id,
+    which sends them all to one worker: one book built (tests/conftest.py restores the id's group under pytest 9.2)."""
+    if not getattr(request.config.option, "loadgroup", False):
+        pytest.skip("not run by an xdist worker with --dist loadgroup")
+    assert request.node.nodeid.endswith("@book"), request.node.nodeid
+
+
 def _html(book: Path, source: str) -> str:
     return (book / Path(source).with_suffix(".html")).read_text(encoding="utf-8")
 
