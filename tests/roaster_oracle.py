@@ -33,16 +33,24 @@ CUP_SPACES = 10
 Bag = tuple[tuple[str, int], ...]  # a multiset: sorted (token, count) pairs
 
 
+_RANK = {token: i for i, token in enumerate(TOKENS)}  # a multiset's order: TOKENS' order
+
+
 def _bag(tokens) -> Bag:
-    return tuple(sorted(Counter(tokens).items(), key=lambda x: TOKENS.index(x[0])))
+    return tuple(sorted(Counter(tokens).items(), key=lambda x: _RANK[x[0]]))
 
 
 def _less(bag: Bag, token: str) -> Bag:
-    return _bag(Counter(dict(bag)) - Counter([token]))
+    """``bag`` with one ``token`` less (a count that reaches 0 leaves the multiset)."""
+    return tuple((t, n - (t == token)) for t, n in bag if t != token or n > 1)
 
 
 def _more(bag: Bag, *tokens: str) -> Bag:
-    return _bag(Counter(dict(bag)) + Counter(tokens))
+    """``bag`` with ``tokens`` added."""
+    counts = dict(bag)
+    for token in tokens:
+        counts[token] = counts.get(token, 0) + 1
+    return tuple(sorted(counts.items(), key=lambda x: _RANK[x[0]]))
 
 
 class CupOracle:
@@ -127,7 +135,7 @@ class CupOracle:
 
     def _keep(self, bag: Bag, cup: Bag, tray: int, a: str, b: str) -> tuple[Fraction, dict[int, Fraction]]:
         """Choice: keep one of ``a``, ``b``, the other back into ``bag``; among equals the one first in TOKENS."""
-        first, second = sorted((a, b), key=TOKENS.index)
+        first, second = sorted((a, b), key=_RANK.__getitem__)
         keep_first = self._solve(_more(bag, second), _more(cup, first), tray)
         keep_second = self._solve(_more(bag, first), _more(cup, second), tray)
         return keep_second if keep_second[0] > keep_first[0] else keep_first
@@ -135,7 +143,7 @@ class CupOracle:
     def _exchange(self, bag: Bag, cup: Bag) -> tuple[Fraction, dict[int, Fraction]]:
         best = self._end(cup)
         tokens = [t for t, n in cup for _ in range(n)]
-        for pair in sorted(set(combinations(tokens, 2)), key=lambda p: (TOKENS.index(p[0]), TOKENS.index(p[1]))):
+        for pair in sorted(set(combinations(tokens, 2)), key=lambda p: (_RANK[p[0]], _RANK[p[1]])):
             back, left = _more(bag, *pair), _less(_less(cup, pair[0]), pair[1])
             v = self._mix((p, self._end(self._best_two(left, drawn))) for p, drawn in self._three(back))
             if v[0] > best[0]:

@@ -38,6 +38,10 @@ import pytest
 
 import coffeegames
 
+pytestmark = pytest.mark.xdist_group("book")
+"""One worker builds the book once: the module-scoped ``book`` fixture is per process, so tests spread over two xdist
+workers built it (and executed every tutorial) twice."""
+
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tutorials").glob("*.ipynb"))
 NOTEBOOKS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -64,6 +68,14 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     log = "\n".join(line for line in (run.stdout + run.stderr).splitlines() if "IPKernelApp" not in line)
     assert run.returncode == 0, f"the book did not build (warnings are errors):\n{log[-6000:]}"
     return out
+
+
+def test_the_book_is_built_by_one_worker(request: pytest.FixtureRequest) -> None:
+    """Run by xdist with ``--dist loadgroup`` (pyproject's addopts), this module's tests carry their group in their id,
+    which sends them all to one worker: one book built (tests/conftest.py restores the id's group under pytest 9.2)."""
+    if not getattr(request.config.option, "loadgroup", False):
+        pytest.skip("not run by an xdist worker with --dist loadgroup")
+    assert request.node.nodeid.endswith("@book"), request.node.nodeid
 
 
 def _html(book: Path, source: str) -> str:
