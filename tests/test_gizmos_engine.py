@@ -361,21 +361,27 @@ def test_payment_plans_are_the_least_spendings_that_pay_by_the_rules() -> None:
                 assert set(used) <= {c.id for c in cards} and gizmos.pay_with(spent, colour, need, cards) == used
 
 
+def _random_holdings(seed: int, count: int, least: int, below: int):
+    """For each card source, ``count`` random holdings: ``least`` to ``below - 1`` of its converters (in id order), four
+    colours' marbles (0 to 5 each), and the generator that drew them, to draw the rest of a case from."""
+    for source in ("elinia", "mirondorin"):
+        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
+        rng = np.random.default_rng(seed)
+        for _ in range(count):
+            picked = rng.choice(len(converters), int(rng.integers(least, below)), replace=False)
+            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
+            yield cards, tuple(int(n) for n in rng.integers(0, 6, size=4)), rng
+
+
 def test_payment_plans_name_the_converters_pay_with_uses() -> None:
     """Each plan's converters are those :func:`pay_with` finds by its matching (one-colour costs name them without it
     when every convert gizmo takes one colour or all four): random sets of up to six converters, in id order and not."""
-    for source in ("elinia", "mirondorin"):
-        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
-        rng = np.random.default_rng(11)
-        for k in range(800):
-            picked = rng.choice(len(converters), int(rng.integers(1, 7)), replace=False)
-            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
-            if k % 5 == 0:
-                cards = tuple(cards[int(i)] for i in rng.permutation(len(cards)))
-            energy = tuple(int(n) for n in rng.integers(0, 6, size=4))
-            colour, need = str(rng.choice(gizmos.COLOURS)), int(rng.integers(1, 8))
-            for spent, used in gizmos.payment_plans(energy, colour, need, cards):
-                assert gizmos.pay_with(spent, colour, need, cards) == used, (energy, colour, need, spent)
+    for k, (cards, energy, rng) in enumerate(_random_holdings(11, 800, 1, 7)):
+        if k % 5 == 0:
+            cards = tuple(cards[int(i)] for i in rng.permutation(len(cards)))
+        colour, need = str(rng.choice(gizmos.COLOURS)), int(rng.integers(1, 8))
+        for spent, used in gizmos.payment_plans(energy, colour, need, cards):
+            assert gizmos.pay_with(spent, colour, need, cards) == used, (energy, colour, need, spent)
 
 
 def test_a_cost_within_reach_has_a_plan_unless_a_convert_gizmo_takes_several_colours() -> None:
@@ -383,20 +389,14 @@ def test_a_cost_within_reach_has_a_plan_unless_a_convert_gizmo_takes_several_col
     for multicolour cards): there, a cost within the reach has a payment plan (and one beyond it never has)."""
     from coffeegames.gizmos.payment import _help, _reaches
 
-    for source in ("elinia", "mirondorin"):
-        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
-        rng = np.random.default_rng(13)
-        for _ in range(3000):
-            picked = rng.choice(len(converters), int(rng.integers(0, 6)), replace=False)
-            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
-            energy = tuple(int(n) for n in rng.integers(0, 6, size=4))
-            colour, need = str(rng.choice([*gizmos.COLOURS, "any"])), int(rng.integers(0, 9))
-            aid = _help(cards)
-            within = _reaches(energy, aid)[[*gizmos.COLOURS, "any"].index(colour)] >= need
-            if sum(aid[0]) == aid[2] or colour == "any":
-                assert within == bool(gizmos.payment_plans(energy, colour, need, cards)), (energy, colour, need)
-            elif not within:
-                assert not gizmos.payment_plans(energy, colour, need, cards)
+    for cards, energy, rng in _random_holdings(13, 3000, 0, 6):
+        colour, need = str(rng.choice([*gizmos.COLOURS, "any"])), int(rng.integers(0, 9))
+        aid = _help(cards)
+        within = _reaches(energy, aid)[[*gizmos.COLOURS, "any"].index(colour)] >= need
+        if sum(aid[0]) == aid[2] or colour == "any":
+            assert within == bool(gizmos.payment_plans(energy, colour, need, cards)), (energy, colour, need)
+        elif not within:
+            assert not gizmos.payment_plans(energy, colour, need, cards)
 
 
 def test_the_converters_helping_a_colour_make_the_same_plans_as_all() -> None:
@@ -405,17 +405,11 @@ def test_the_converters_helping_a_colour_make_the_same_plans_as_all() -> None:
     from coffeegames.gizmos.payment import _helping
 
     colours = [*gizmos.COLOURS, "any"]
-    for source in ("elinia", "mirondorin"):
-        converters = [c for c in Game(card_source=source).rules.deck if c.type == "converter"]
-        rng = np.random.default_rng(17)
-        for _ in range(1500):
-            picked = rng.choice(len(converters), int(rng.integers(0, 7)), replace=False)
-            cards = tuple(sorted((converters[int(i)] for i in picked), key=lambda c: c.id))
-            energy = tuple(int(n) for n in rng.integers(0, 6, size=4))
-            at, need = int(rng.integers(0, 5)), int(rng.integers(0, 9))
-            helping, ids = _helping(cards)[at]
-            assert ids == tuple(c.id for c in helping) and set(helping) <= set(cards)
-            assert gizmos.payment_plans(energy, colours[at], need, helping) == gizmos.payment_plans(energy, colours[at], need, cards)
+    for cards, energy, rng in _random_holdings(17, 1500, 0, 7):
+        at, need = int(rng.integers(0, 5)), int(rng.integers(0, 9))
+        helping, ids = _helping(cards)[at]
+        assert ids == tuple(c.id for c in helping) and set(helping) <= set(cards)
+        assert gizmos.payment_plans(energy, colours[at], need, helping) == gizmos.payment_plans(energy, colours[at], need, cards)
 
 
 def test_converters_and_discounts_make_payment_plans() -> None:
