@@ -169,12 +169,9 @@ class State(SavedState, BaseState):
             return False
         return True
 
-    def sample_chance(self, rng: np.random.Generator) -> Rolled | Drawn:
-        """One chance outcome drawn with its exact probability, without listing them all."""
-        return self._draw_chance(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
-
     def _draw_chance(self, rng: np.random.Generator) -> Rolled | Drawn:
-        """:meth:`sample_chance`, ``rng`` checked by the caller."""
+        """One chance outcome drawn with its exact probability, without listing them all
+        (:meth:`sample_chance`, ``rng`` checked by the caller)."""
         if self.phase == _ROLL:
             yellow = self.yellow_at == _UNLOCKED and self.yellow == 0  # self.rolls_yellow
             values = [v + 1 for v in _draws_below(rng, 6, self.rolling + yellow)]  # rng.integers(1, 7, ...), yellow last

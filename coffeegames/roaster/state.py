@@ -193,12 +193,9 @@ class State(SavedState, BaseState):
         tokens = outcome.tokens
         return len(tokens) == self._draw_size and mcontains(self.bag, tokens)
 
-    def sample_chance(self, rng: np.random.Generator) -> Any:
-        """One chance outcome drawn with its exact probability, without listing the outcomes."""
-        return self._draw_chance(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
-
     def _draw_chance(self, rng: np.random.Generator) -> Any:
-        """:meth:`sample_chance`, ``rng`` checked by the caller."""
+        """One chance outcome drawn with its exact probability, without listing the outcomes
+        (:meth:`sample_chance`, ``rng`` checked by the caller)."""
         phase, bag = self.phase, self.bag
         if phase in _ONE_AT_A_TIME:  # rng.choice(len(bag), size=1, replace=False) is this one draw (Floyd's algorithm)
             return _made(Drawn, (bag[draw_below(rng, len(bag))],))

@@ -173,12 +173,9 @@ class State(SavedState, BaseState):
             return isinstance(outcome, FirstPlayer) and 0 <= outcome.player < len(self.players)
         return is_possible_roll(outcome, self.rolling_white, self.rolling_own, self.rolling_offered)
 
-    def sample_chance(self, rng: np.random.Generator) -> Rolled | FirstPlayer:
-        """One roll (or first player) drawn with its exact probability, without listing the outcomes."""
-        return self._draw_chance(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
-
     def _draw_chance(self, rng: np.random.Generator) -> Rolled | FirstPlayer:
-        """:meth:`sample_chance`, ``rng`` checked by the caller."""
+        """One roll (or first player) drawn with its exact probability, without listing the outcomes
+        (:meth:`sample_chance`, ``rng`` checked by the caller)."""
         phase = self.phase
         if phase is ROLL:  # (most draws) the state's own counts: no checks
             return _sample_roll(rng, self.rolling_white, self.rolling_own, self.rolling_offered)
