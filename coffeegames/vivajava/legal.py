@@ -128,20 +128,13 @@ def featured_actions(state: State) -> list[Featured]:
     A funder needs a free marker per funded die (Ruling ``funding_needs_marker``); the marks
     on the old coaster go home first. Largest and highest first.
     """
-    return list(_featured_of(state, _tally(state.white + state.own), *_coaster(state)))
-
-
-def _coaster(state: State) -> tuple[int, int]:
-    """The blend on the Featured Blend coaster (``State.featured``) as (size, rank): (0, 0) for NO_BLEND."""
-    if state.featured_by < 0 or state.featured_size < 2:
-        return 0, 0
-    return state.featured_size, _RANKS[state.featured_colour]
+    return list(_shown(state)[0])
 
 
 def _shown(state: State) -> tuple[tuple[Featured, ...], bool]:
     """The roller's Featured Blends (:func:`featured_actions`, whatever Ruling ``both_blends`` says) and whether their
     dice show a Rainbow; with nobody offering dice (most rolls), from one memo of the dice and the coaster."""
-    if state.featured_by < 0 or state.featured_size < 2:  # (_coaster, inline: a call a decision)
+    if state.featured_by < 0 or state.featured_size < 2:  # the coaster's blend (State.featured) as (size, rank): none
         size = rank = 0
     else:
         size, rank = state.featured_size, _RANKS[state.featured_colour]
@@ -161,7 +154,7 @@ def _own_shown(white: tuple[str, ...], own: tuple[str, ...], size: int, rank: in
 
 def _featured_of(state: State, counts: tuple[int, ...], size: int, rank: int) -> tuple[Featured, ...]:
     """:func:`featured_actions` given the :func:`~.dice._tally` of the roller's dice (``counts``) and the coaster's blend
-    (:func:`_coaster`)."""
+    (``size``, ``rank``)."""
     rules = state.rules
     offers: tuple[tuple[int, tuple[int, ...], int | None], ...] = ()
     if state.offered:  # each offering player's dice, and their free markers (the old coaster's marks go home)
