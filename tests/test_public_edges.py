@@ -370,7 +370,8 @@ quotes the move and lists the legal ones."""
 
 SMALL_BUDGETS: dict[str, Any] = {
     "max_states": 2_000, "samples": 5, "draws": 2, "max_outcomes": 2, "trials": 1_000, "batch": 1_000, "n_games": 1,
-    "progress": False, "max_steps": 1_000, "playouts": 5,
+    "progress": False, "max_steps": 1_000, "playouts": 5, "games": 1,
+    "displays": [(10, 40, 40)],
 }
 """Budgets given to every function that takes them, so the drive stays quick (hostile values replace them in turn)."""
 
@@ -670,6 +671,7 @@ COMMAND_EXAMPLES: dict[tuple[str, ...], list[str]] = {
     ("dairyman", "decide"): ["4", "6", "5", "5"],
     ("roaster", "draw"): ["bean2:4", "smoke:1"],
     ("roaster", "cup"): ["bean2:3", "bean3:2", "smoke:1", "--card", "zambia", "--max-states", "20000", "--json"],
+    ("roaster", "rule"): ["--games", "1"],  # each seeded game is solved exactly (about a second): one is enough here
 }
 """The smallest valid arguments of the commands that need some."""
 
