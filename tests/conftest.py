@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from itertools import combinations
 
 import pytest
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject's addopts): one worker more than the cores this process may use (at most 4,
+    ``--maxprocesses``). The browser tests' worker spends much of its time waiting (on Voilà's kernel, on Chromium
+    drawing, on its polls), and the extra worker computes meanwhile (benchmarks/JOURNAL.md, the suite's time)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1
 
 
 @pytest.hookimpl(trylast=True)
