@@ -124,6 +124,17 @@ def draw_main(state: State, below: Callable[[int], int]) -> Any:
     return drawn
 
 
+def draw_fire(state: State, below: Callable[[int], int]) -> Any:
+    """The action :func:`~coffeegames.engine.solve.random_policy` draws from :func:`legal_actions` where gizmos wait to
+    fire (a Fire of each, then End turn: the kind, then a Fire uniformly; the same draws), without listing them."""
+    ready = state.ready
+    if not ready:  # (the turn ends at once then: no such decision is met; the policy's own draw)
+        return None
+    drawn = _fire_action(ready[below(len(ready))]) if below(2) == 0 else _END_TURN[0]
+    state.__dict__["_drawn"] = drawn  # legal here (as draw_main's)
+    return drawn
+
+
 def main_allows(state: State, action: Any) -> bool:
     """Whether ``action`` is a File, Pick, Research or Build that :func:`legal_actions` lists for a main action, without
     listing them all (``False``: ask the whole list)."""

@@ -40,6 +40,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any, Self
 
 import numpy as np
@@ -55,7 +57,7 @@ from .actions import (_MARBLE_PHASES, _P_ACTION, _P_CHOOSE, _P_DISPLAY, _P_DRAW,
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear, _gear
-from .legal import draw_main, legal_actions, main_allows
+from .legal import draw_fire, draw_main, legal_actions, main_allows
 from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, trigger
 from .player import PlayerState, add_id, holding, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
@@ -188,8 +190,8 @@ class State(SavedState, BaseState):
         return tuple(tuple([i for i in self.rules.level_ids(level) if i not in seen]) for level in (1, 2, 3))
 
     def _next(self, changed: dict[str, Any]) -> Self:
-        """:meth:`_with` for a move's ``changed`` fields: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
-        out after), and the gear of the player to move (:attr:`_my`) while the same player's gizmos are the same.
+        """:meth:`_with` for a move's ``changed`` fields: the unseen cards (:attr:`_pools`, if worked out) come along (a draw
+        gives the new ones in ``changed``), and the gear of the player to move (:attr:`_my`) while the same player's gizmos are the same.
         Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses :meth:`_with`)."""
         values = self.__dict__
         fresh = values.copy()  # (without rehashing: an instance's dict shares its keys with its class's)
@@ -198,7 +200,7 @@ class State(SavedState, BaseState):
         fresh.pop("_drawn", None)
         if len(fresh) - ("_pools" in fresh) != _FIELD_COUNT:  # something else besides: the general copy
             new = self._with(changed)
-            if "_pools" in values:
+            if "_pools" in values and "_pools" not in changed:
                 new.__dict__["_pools"] = values["_pools"]
             return new
         fresh.update(changed)
@@ -252,16 +254,17 @@ class State(SavedState, BaseState):
     def chance_outcome_count(self) -> int:
         return len(self._chance_outcomes()) if self.is_chance() else 0  # at most 36: always listed
 
-    def sample_chance(self, rng: np.random.Generator) -> Any:
-        """One outcome with its exact probability (a marble by the dispenser's counts, a card uniformly among the unseen),
-        drawn without listing Fractions."""
+    def _draw_chance(self, rng: np.random.Generator) -> Any:
+        """:meth:`sample_chance`'s draw (``rng`` checked): one outcome with its exact probability (a marble by the
+        dispenser's counts, a card uniformly among the unseen), drawn without listing Fractions."""
         todo = self.todo
         if not todo or not todo[0].chance or self.over:  # (not a chance node: the contract's error)
-            return super().sample_chance(rng)
+            return self._draw_listed(rng)
         step = todo[0]
         if step.phase in _MARBLE_PHASES:
-            k = draw_below(rng, sum(self.dispenser))
-            for colour, n in zip(COLOURS, self.dispenser):
+            dispenser = self.dispenser
+            k = draw_below(rng, sum(dispenser))
+            for colour, n in zip(COLOURS, dispenser):
                 if k < n:
                     return _marble_outcome(colour)
                 k -= n
@@ -285,20 +288,29 @@ class State(SavedState, BaseState):
 
     def _draw_legal(self, below: Callable[[int], int]) -> Any:
         """What :func:`~coffeegames.engine.solve.random_policy` draws (the same draws) at a main action, without listing
-        the Builds unless it draws that kind (:func:`.legal.draw_main`); None elsewhere (the policy's own draw)."""
+        the Builds unless it draws that kind (:func:`.legal.draw_main`), and where gizmos wait to fire, without listing
+        (:func:`.legal.draw_fire`); None elsewhere (the policy's own draw)."""
+        if "_legal" in self.__dict__ or self.over:
+            return None
         todo = self.todo
-        if todo and todo[0].phase == _P_ACTION and not self.over and "_legal" not in self.__dict__:
-            return draw_main(self, below)
-        return None
+        if not todo:
+            return draw_fire(self, below)
+        return draw_main(self, below) if todo[0].phase == _P_ACTION else None
 
     def _apply_as(self, player: int, action: Any) -> Self:
-        """:meth:`apply`'s checks, a main action's without listing every Build (:func:`.legal.main_allows`)."""
-        if player >= 0 and "_legal" not in self.__dict__:
-            if self.__dict__.get("_drawn") is action:  # what draw_main drew from this state's legal actions
-                return self._apply(action)
-            todo = self.todo
-            if todo and todo[0].phase == _P_ACTION and main_allows(self, action):
-                return self._apply(action)
+        """:meth:`apply`'s checks: the action the policy drew from this state's legal actions (``_drawn``) or one of
+        them (found by identity) at once, a main action's without listing every Build (:func:`.legal.main_allows`)."""
+        if player >= 0:
+            values = self.__dict__
+            if values.get("_drawn", _SKIP) is action and action is not _SKIP:  # what draw_main or draw_fire drew here
+                return self._move(action)
+            legal = values.get("_legal")
+            if legal is None:
+                todo = self.todo
+                if todo and todo[0].phase == _P_ACTION and main_allows(self, action):
+                    return self._move(action)
+            elif any(map(is_, legal, repeat(action))):
+                return self._move(action)
         return super()._apply_as(player, action)
 
     def converters(self) -> tuple[CardFacts, ...]:
@@ -310,13 +322,8 @@ class State(SavedState, BaseState):
 
     # -- moves: each makes one copy, its parts gathering the fields they change in one dict --------------------------
     def _apply(self, action: Any) -> Self:
-        todo = self.todo
-        # (a move's changes include what settled() would take next but a Skip-only choice)
-        new = self._drawn(action) if todo and todo[0].chance else self._move(action)
-        todo = new.todo
-        if todo and not todo[0].chance and todo[0].phase != _P_ACTION:  # a choice: Skip only?
-            return new.settled()
-        return new
+        todo = self.todo  # (a move takes what settled() would take next itself: _step)
+        return self._drawn(action) if todo and todo[0].chance else self._move(action)
 
     def _move(self, action: Any) -> Self:
         """A player's ``action`` (chance outcomes: :meth:`_drawn`)."""
@@ -325,12 +332,11 @@ class State(SavedState, BaseState):
         kind = type(action)  # (a legal action is of its class exactly: dataclasses compare equal only within one)
         if kind is Fire:
             gizmo = action.gizmo
-            return self._next(self._ahead(fire(self, gizmo, {"ready": remove_id(self.ready, gizmo),
-                                                              "used": add_id(self.used, gizmo)})))
+            return self._step(fire(self, gizmo, {"ready": remove_id(self.ready, gizmo), "used": add_id(self.used, gizmo)}))
         if kind is EndTurn:  # (the queue is empty: the turn ends, in the same copy)
             return self._next(self._turn_ends({"ready": ()}))
         if phase == _P_CHOOSE:
-            return self._next(self._ahead(chosen(self, action)))
+            return self._step(chosen(self, action))
         rest = todo[1:]
         changes: dict[str, Any] = {"todo": rest,
                                    "passes": (self.passes + 1 if kind is Pass else 0) if phase == _P_ACTION else self.passes}
@@ -348,7 +354,7 @@ class State(SavedState, BaseState):
             changes["todo"] = (*[_DRAW[level]] * min(self._my.limits[2], self._deck_size(level)), _CHOOSE[level], *rest)
         elif kind is Build:
             build(self, action, changes)
-        return self._next(self._ahead(changes))
+        return self._step(changes)
 
     def _players_with(self, player: PlayerState) -> tuple[PlayerState, ...]:
         """The players, with ``player`` in place of the player to move."""
@@ -367,23 +373,23 @@ class State(SavedState, BaseState):
                 me = self.me
                 changes = {"todo": rest, "dispenser": dispenser,
                            "players": self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))}
-            return self._next(self._ahead(changes))
+            return self._step(changes)
         level, card = step.level, outcome.card
-        pools = self._pools
-        changes = {"todo": rest, "decks": plus(self.decks, level - 1, -1)}
+        pools = self._pools  # (the unseen cards of the new state: the card taken out; carried by _next)
+        changes = {"todo": rest, "decks": plus(self.decks, level - 1, -1),
+                   "_pools": (*pools[:level - 1], remove_id(pools[level - 1], card), *pools[level:])}
         if step.phase == _P_DISPLAY:
             display = self.display
             changes["display"] = (*display[:level - 1], add_id(display[level - 1], card), *display[level:])
         else:
             changes["research"] = add_id(self.research, card)
-        new = self._next(self._ahead(changes))
-        new.__dict__["_pools"] = (*pools[:level - 1], remove_id(pools[level - 1], card), *pools[level:])
-        return new
+        return self._step(changes)
 
-    def _ahead(self, changes: dict[str, Any]) -> dict[str, Any]:
-        """``changes`` (a move's, with the queue after it) with the steps :meth:`settled` would take next on them,
-        before the one copy: draws with nothing to draw or no room, a deck of known cards, the end of the turn (not a
-        Skip-only choice: that asks for the legal actions of the new state)."""
+    def _step(self, changes: dict[str, Any]) -> Self:
+        """The state after a move's ``changes`` (with the queue after it): the steps :meth:`settled` would take next
+        worked out on them before the one copy (draws with nothing to draw or no room, a deck of known cards, the end
+        of the turn); at a choice other than a main action, the copy settled (a Skip only: the new state's legal
+        actions tell)."""
         get = changes.get
         while True:  # (a move is never made on a state that is over; only the end of a turn below ends the game)
             todo = changes["todo"] if "todo" in changes else self.todo
@@ -433,62 +439,19 @@ class State(SavedState, BaseState):
                             research = add_id(research, card)
                         changes["research"] = research
                 changes["todo"] = todo[run:]
-            else:
-                break
-        return changes
-
-    def _place(self, step: Step, card: int, **changes: Any) -> Self:
-        """``card`` where ``step`` puts it (the display or the research), with the other ``changes``."""
-        if step.phase == _P_DISPLAY:
-            display = list(self.display)
-            display[step.level - 1] = add_id(display[step.level - 1], card)
-            return self._next({**changes, "display": tuple(display)})
-        return self._next({**changes, "research": add_id(self.research, card)})
+            else:  # a choice: Skip only? (it ends every effect's list; the new state's legal actions tell)
+                new = self._next(changes) if changes else self
+                return new._move(_SKIP) if len(new._legal) == 1 else new
+        return self._next(changes) if changes else self
 
     def settled(self) -> Self:
         """Take every step that needs nobody: draws with nothing to draw or no room, a deck of known cards, a choice
-        whose only option is to skip, the end of a turn, the end of the game."""
-        state = self
-        while not state.over:
-            todo = state.todo
-            if not todo:
-                if state.ready:
-                    return state
-                state = state._next_turn()
-                continue
-            step = todo[0]
-            phase = step.phase
-            if phase == _P_ACTION:  # (the commonest: first)
-                return state
-            if phase == _P_ROW or phase == _P_ENERGY:
-                room = phase == _P_ROW or sum(state.me.energy) < state._my.limits[0]
-                if room and any(state.dispenser):
-                    return state
-                state = state._next({"todo": todo[1:]})
-            elif phase == _P_DISPLAY or phase == _P_DRAW:
-                if state.decks[step.level - 1]:
-                    return state
-                bottom, by = list(state.bottom), list(state.bottom_by)
-                under = bottom[step.level - 1]
-                if under:
-                    bottom[step.level - 1] = under[1:]
-                    by[step.level - 1] = by[step.level - 1][1:]
-                    state = state._place(step, under[0], todo=todo[1:], bottom=tuple(bottom), bottom_by=tuple(by))
-                else:
-                    state = state._next({"todo": todo[1:]})
-            elif len(state._legal) == 1:  # Skip only (it ends every effect's list)
-                state = state._move(_SKIP)
-            else:
-                return state
-        return state
-
-    def _next_turn(self) -> Self:
-        """The turn ends: the next player's turn starts, unless the round completing the end is over (or a whole round
-        passed)."""
-        return self._next(self._turn_ends({}))
+        whose only option is to skip, the end of a turn, the end of the game (what a move takes itself: :meth:`_step`)."""
+        return self if self.over else self._step({})
 
     def _turn_ends(self, changes: dict[str, Any]) -> dict[str, Any]:
-        """``changes`` with :meth:`_next_turn`'s (the turn, the end and the passes as in this state)."""
+        """``changes`` with the turn's end: the next player's turn starts, unless the round completing the end is over (or
+        a whole round passed); the turn, the end and the passes as in this state."""
         n = len(self.players)
         if (self.ending and self.turn == n - 1) or self.passes >= n:
             changes.update(over=True, used=(), ready=(), todo=())
