@@ -18,6 +18,10 @@ from .rules import Rules
 
 __all__: list[str] = []
 
+Costs = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+"""Of some cards, each one's (where its colour is in the reaches, its cost after the discounts), and the least cost of
+each colour among them, then of a multicolour card (:func:`.legal._costs_of`)."""
+
 MEMO_SIZE = 100_000
 """Sets of built gizmos remembered per rules before the memo starts again (a game meets a few hundred)."""
 
@@ -35,9 +39,10 @@ class _Gear(NamedTuple):
     discounts: tuple[CardFacts, ...]
     triggered: dict[str, tuple[CardFacts, ...]]
     """The gizmos with a trigger, by its kind (file, pick, build)."""
-    costs: dict[str, dict[int, tuple[int, int]]]
-    """A memo of the legal moves (:func:`.legal._builds`): ``source`` -> card id -> (where its colour is in the reaches,
-    its cost after the discounts), shared by every set of gizmos with the same discount gizmos (:func:`_costs`)."""
+    costs: dict[str, tuple[dict[int, tuple[int, int]], dict[tuple[int, ...], Costs]]]
+    """Memos of the legal moves (:func:`.legal._costs_of`): ``source`` -> (card id -> (where its colour is in the reaches,
+    its cost after the discounts), card ids -> :data:`Costs`), shared by every set of gizmos with the same discount
+    gizmos (:func:`_costs`)."""
     converter_ids: tuple[int, ...]
     """The ids of ``converters``."""
     helping: Helping
@@ -125,13 +130,13 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
     return found
 
 
-def _costs(rules: Rules, discounts: Sequence[CardFacts]) -> dict[str, dict[int, tuple[int, int]]]:
+def _costs(rules: Rules, discounts: Sequence[CardFacts]) -> dict[str, tuple[dict[int, tuple[int, int]], dict[tuple[int, ...], Costs]]]:
     """The :attr:`_Gear.costs` memo of the gizmos sets with the discount gizmos ``discounts`` (kept on the rules)."""
-    memo: dict[tuple[int, ...], dict[str, dict[int, tuple[int, int]]]] = rules.__dict__["_costs"]
+    memo: dict[tuple[int, ...], dict[str, tuple[dict[int, tuple[int, int]], dict[tuple[int, ...], Costs]]]] = rules.__dict__["_costs"]
     key = tuple([c.id for c in discounts])
     found = memo.get(key)
     if found is None:
-        found = memo[key] = {source: {} for source in SOURCES}
+        found = memo[key] = {source: ({}, {}) for source in SOURCES}
     return found
 
 

@@ -12,7 +12,7 @@ Example:
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 
 from ..exact.multiset import mremove
@@ -44,8 +44,9 @@ def holding(energy: tuple[int, ...], archive: tuple[int, ...], built: tuple[int,
 
 def add_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     """``items`` with ``item`` added, sorted."""
-    i = bisect_left(items, item)
-    return items[:i] + (item,) + items[i:]
+    found = list(items)
+    insort(found, item)
+    return tuple(found)
 
 
 def remove_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
@@ -58,4 +59,6 @@ def remove_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
 
 def plus(counts: tuple[int, ...], i: int, n: int = 1) -> tuple[int, ...]:
     """``counts`` with ``n`` added at ``i``."""
-    return counts[:i] + (counts[i] + n,) + counts[i + 1:]
+    found = list(counts)  # (a list changed in place: cheaper than slices joined)
+    found[i] += n
+    return tuple(found)
