@@ -18,10 +18,6 @@ from .rules import Rules
 
 __all__: list[str] = []
 
-Costs = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
-"""Of some cards, each one's (where its colour is in the reaches, its cost after the discounts), and the least cost of
-each colour among them, then of a multicolour card (:func:`.legal._costs_of`)."""
-
 MEMO_SIZE = 100_000
 """Sets of built gizmos remembered per rules before the memo starts again (a game meets a few hundred)."""
 
@@ -39,10 +35,9 @@ class _Gear(NamedTuple):
     discounts: tuple[CardFacts, ...]
     triggered: dict[str, tuple[CardFacts, ...]]
     """The gizmos with a trigger, by its kind (file, pick, build)."""
-    costs: dict[str, tuple[dict[int, tuple[int, int]], dict[tuple[int, ...], Costs]]]
-    """Memos of the legal moves (:func:`.legal._costs_of`): ``source`` -> (card id -> (where its colour is in the reaches,
-    its cost after the discounts), card ids -> :data:`Costs`), shared by every set of gizmos with the same discount
-    gizmos (:func:`_costs`)."""
+    costs: dict[str, dict[int, tuple[int, int]]]
+    """A memo of the legal moves (:func:`.legal._builds`): ``source`` -> card id -> (where its colour is in the reaches,
+    its cost after the discounts), shared by every set of gizmos with the same discount gizmos (:func:`_costs`)."""
     converter_ids: tuple[int, ...]
     """The ids of ``converters``."""
     helping: Helping
@@ -120,9 +115,10 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
         aid, converter_ids, helping = _help(converters), tuple([c.id for c in converters]), _helping(converters)
     if facts.trigger is not None:
         fired = facts.trigger.kind
-        lists = {**triggered, fired: _inserted(triggered.get(fired, ()), facts)}
-        # (the kinds in the order of their first gizmo in ``owned``, as _gear makes them)
-        triggered = dict(sorted(lists.items(), key=lambda item: item[1][0].id))
+        cards = triggered.get(fired, ())
+        triggered = {**triggered, fired: _inserted(cards, facts)}
+        if not cards or facts.id < cards[0].id:  # (the kinds in the order of their first gizmo in ``owned``, as _gear)
+            triggered = dict(sorted(triggered.items(), key=lambda item: item[1][0].id))
     if len(memo) >= MEMO_SIZE:
         memo.clear()
     found = memo[built] = _Gear(owned, limits, can_file, can_research, converters, aid, discounts, triggered, costs,
@@ -130,13 +126,13 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
     return found
 
 
-def _costs(rules: Rules, discounts: Sequence[CardFacts]) -> dict[str, tuple[dict[int, tuple[int, int]], dict[tuple[int, ...], Costs]]]:
+def _costs(rules: Rules, discounts: Sequence[CardFacts]) -> dict[str, dict[int, tuple[int, int]]]:
     """The :attr:`_Gear.costs` memo of the gizmos sets with the discount gizmos ``discounts`` (kept on the rules)."""
-    memo: dict[tuple[int, ...], dict[str, tuple[dict[int, tuple[int, int]], dict[tuple[int, ...], Costs]]]] = rules.__dict__["_costs"]
+    memo: dict[tuple[int, ...], dict[str, dict[int, tuple[int, int]]]] = rules.__dict__["_costs"]
     key = tuple([c.id for c in discounts])
     found = memo.get(key)
     if found is None:
-        found = memo[key] = {source: ({}, {}) for source in SOURCES}
+        found = memo[key] = {source: {} for source in SOURCES}
     return found
 
 

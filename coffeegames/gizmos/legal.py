@@ -18,7 +18,7 @@ Example:
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import ge
+from itertools import compress
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +31,6 @@ from .payment import Plan, _build_cost, _help, _helping, _plans, _single_plans
 from .payment import _reaches as _reaches_of
 
 if TYPE_CHECKING:
-    from .gear import Costs
     from .payment import Help, Helping
     from .state import State
 
@@ -42,8 +41,6 @@ _END_TURN = (EndTurn(),)
 _PASS_ONLY = (Pass(),)
 _RESEARCH = {level: Research(level) for level in (1, 2, 3)}
 _EVERY_RESEARCH = tuple(_RESEARCH.values())
-_SOME_RESEARCH = tuple(tuple([_RESEARCH[level] for level in (1, 2, 3) if bits >> (level - 1) & 1]) for bits in range(8))
-"""The Researches of the decks with cards left, by a bit for each (level I the lowest)."""
 _fire_action = lru_cache(maxsize=None)(Fire)
 _free_build = lru_cache(maxsize=None)(Build)
 _COLOUR_AT = {**{c: i for i, c in enumerate(COLOURS)}, "any": len(COLOURS)}
@@ -102,8 +99,7 @@ def legal_actions(state: State) -> tuple[Any, ...]:
                  *((c, "archive") for c in state.players[state.turn].archive if deck[c].level == level)]
         return (*(_free_build(c, source) for c, source in found), _SKIP)
     if phase == _P_CHOOSE:
-        research = state.research
-        return (*_may_file(state, research), *_builds(state, research, "research"), _SKIP)
+        return choices(state, state.research)
     return (_SKIP,)
 
 
@@ -137,6 +133,12 @@ def draw_fire(state: State, below: Callable[[int], int]) -> Any:
     drawn = _fire_action(ready[below(len(ready))]) if below(2) == 0 else _END_TURN[0]
     state.__dict__["_drawn"] = drawn  # legal here (as draw_main's)
     return drawn
+
+
+def choices(state: State, research: tuple[int, ...]) -> tuple[Any, ...]:
+    """The legal actions of the player to move in ``state`` choosing among the researched cards ``research``: a File
+    and the Builds of each, then Skip."""
+    return (*_may_file(state, research), *_builds(state, research, "research"), _SKIP)
 
 
 def main_allows(state: State, action: Any) -> bool:
@@ -179,10 +181,10 @@ def _may_pick(state: State) -> tuple[Pick, ...]:
 def _researches(state: State) -> tuple[Research, ...]:
     if not state._my.can_research:
         return ()
-    decks, bottom = state.decks, state.bottom
-    if decks[0] and decks[1] and decks[2]:  # (the commonest)
+    decks = state.decks
+    if all(decks):  # (the commonest)
         return _EVERY_RESEARCH
-    return _SOME_RESEARCH[bool(decks[0] or bottom[0]) + 2 * bool(decks[1] or bottom[1]) + 4 * bool(decks[2] or bottom[2])]
+    return tuple(compress(_EVERY_RESEARCH, map(max, decks, map(len, state.bottom))))  # (unseen or known cards left)
 
 
 def _builds(state: State, cards: tuple[int, ...], source: str, context: Context | None = None) -> list[Build]:
@@ -192,7 +194,7 @@ def _builds(state: State, cards: tuple[int, ...], source: str, context: Context 
         return []
     if context is None:
         context = _context(state)
-    reach, costs = context[0], context[1].costs[source][0]
+    reach, costs = context[0], context[1].costs[source]
     acts: list[Build] = []
     for ident in cards:
         cost = costs.get(ident)
@@ -208,23 +210,24 @@ def _any_build(state: State, cards: tuple[int, ...], source: str, context: Conte
     A cost within :func:`_reaches` has a plan when no convert gizmo takes two colours or more (the reach is then the
     most the storage pays: each other colour's marbles matched to the units taking it alone; a multicolour card is paid
     without convert units); else the card's Builds are asked (memoised: the policy lists them again if it draws a
-    Build). No card's cost is within the reach unless the least cost of some colour is."""
+    Build)."""
     if not cards:
         return False
-    reach = context[0]
-    each, least = _costs_of(state, cards, source)
-    if not any(map(ge, reach, least)):  # (the commonest)
-        return False
+    reach, costs = context[0], context[1].costs[source]
     units, _, total = context[4]
-    if sum(units) == total:  # each convert unit counted for one colour only: exact
-        return True
-    return any(reach[cost[0]] >= cost[1] and (cost[0] == _ANY or _card_builds_now(context, ident, source, cost))
-               for ident, cost in zip(cards, each))
+    exact = sum(units) == total  # (each convert unit counted for one colour only)
+    for ident in cards:
+        cost = costs.get(ident)
+        if cost is None:
+            cost = costs[ident] = _cost(state, ident, source)
+        if reach[cost[0]] >= cost[1] and (exact or cost[0] == _ANY or _card_builds_now(context, ident, source, cost)):
+            return True
+    return False
 
 
 def _context(state: State) -> Context:
     gear, energy = state._my, state.players[state.turn].energy
-    converters = state.converters() if state.used else gear.converters  # (all of them while none is used)
+    converters = state.converters() if state.used and gear.converters else gear.converters  # (all while none is used)
     if converters is gear.converters:
         return (_reaches(energy, gear.aid), gear, energy, gear.helping, gear.aid)
     aid = _help(converters)
@@ -255,8 +258,6 @@ def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int,
 
 
 _ANY = len(COLOURS)
-_NEVER = 1 << 30
-"""A cost above every reach (no card of the colour)."""
 _NEEDS = tuple((n,) * len(COLOURS) for n in range(4 * 13 + 1))
 """``_NEEDS[n]``: ``n`` for each colour (the caps of a multicolour card costing ``n``)."""
 _PAID = tuple(tuple((0,) * i + (n,) + (0,) * (len(COLOURS) - i - 1) for n in range(4 * 13 + 1)) for i in range(len(COLOURS)))
@@ -287,24 +288,6 @@ def _plans_of(capped: tuple[int, ...], at: int, need: int, converters: tuple[Car
             found = _PLANS[key] = _single_plans(capped, at, need, converters)
         else:
             found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
-    return found
-
-
-def _costs_of(state: State, cards: tuple[int, ...], source: str) -> Costs:
-    """:func:`_cost` of each of ``cards`` from ``source``, and the least cost of each colour among them (then of a
-    multicolour card; :data:`_NEVER` where none is), memoised on the cards (and each card's on its id) in the gear's memo
-    (:attr:`.gear._Gear.costs`: shared by every set of gizmos with the same discount gizmos)."""
-    costs, memo = state._my.costs[source]
-    found = memo.get(cards)
-    if found is None:
-        if len(memo) >= _MEMO_SIZE:
-            memo.clear()
-        each = tuple([costs.get(ident) or costs.setdefault(ident, _cost(state, ident, source)) for ident in cards])
-        least = [_NEVER] * (_ANY + 1)
-        for at, need in each:
-            if need < least[at]:
-                least[at] = need
-        found = memo[cards] = (each, tuple(least))
     return found
 
 

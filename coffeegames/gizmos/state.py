@@ -39,8 +39,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from bisect import bisect_right
 from functools import lru_cache
-from itertools import repeat
+from itertools import accumulate, repeat
 from operator import is_
 from typing import Any, Self
 
@@ -57,8 +58,8 @@ from .actions import (_MARBLE_PHASES, _P_ACTION, _P_CHOOSE, _P_DISPLAY, _P_DRAW,
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear, _gear
-from .legal import draw_fire, draw_main, legal_actions, main_allows
-from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, trigger
+from .legal import choices, draw_fire, draw_main, legal_actions, main_allows
+from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, put_back, trigger
 from .player import PlayerState, add_id, holding, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
@@ -68,8 +69,11 @@ __all__ = ["Game", "State"]
 # Actions and outcomes are immutable: the engine hands out one shared object for each (cheaper than building it again,
 # and found by identity when ``apply`` checks it is legal).
 _SKIP = Skip()
+_new, _set = object.__new__, object.__setattr__
+_COLOUR_AT = {colour: i for i, colour in enumerate(COLOURS)}
 _marble_outcome = lru_cache(maxsize=None)(Marble)
 _card_outcome = lru_cache(maxsize=None)(Card)
+_MARBLES = tuple(map(_marble_outcome, COLOURS))
 
 
 @dataclass(frozen=True)
@@ -194,7 +198,7 @@ class State(SavedState, BaseState):
         gives the new ones in ``changed``), and the gear of the player to move (:attr:`_my`) while the same player's gizmos are the same.
         Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses :meth:`_with`)."""
         values = self.__dict__
-        fresh = values.copy()  # (without rehashing: an instance's dict shares its keys with its class's)
+        fresh = values | changed  # (copied without rehashing: an instance's dict shares its keys with its class's)
         my = fresh.pop("_my", None)
         fresh.pop("_legal", None)
         fresh.pop("_drawn", None)
@@ -203,13 +207,12 @@ class State(SavedState, BaseState):
             if "_pools" in values and "_pools" not in changed:
                 new.__dict__["_pools"] = values["_pools"]
             return new
-        fresh.update(changed)
         if my is not None:  # the gear of the player to move comes along while their gizmos are the same
             turn = fresh["turn"]
             if turn == values["turn"] and fresh["players"][turn].built is values["players"][turn].built:
                 fresh["_my"] = my
-        new = object.__new__(type(self))
-        object.__setattr__(new, "__dict__", fresh)
+        new = _new(type(self))
+        _set(new, "__dict__", fresh)
         return new
 
     def determinise(self, player: int, rng: np.random.Generator) -> Self:
@@ -261,13 +264,9 @@ class State(SavedState, BaseState):
         if not todo or not todo[0].chance or self.over:  # (not a chance node: the contract's error)
             return self._draw_listed(rng)
         step = todo[0]
-        if step.phase in _MARBLE_PHASES:
+        if step.phase in _MARBLE_PHASES:  # the first colour whose running count passes the number drawn
             dispenser = self.dispenser
-            k = draw_below(rng, sum(dispenser))
-            for colour, n in zip(COLOURS, dispenser):
-                if k < n:
-                    return _marble_outcome(colour)
-                k -= n
+            return _MARBLES[bisect_right(list(accumulate(dispenser)), draw_below(rng, sum(dispenser)))]
         pool = self._unseen(step.level)
         return _card_outcome(pool[draw_below(rng, len(pool))])
 
@@ -332,7 +331,8 @@ class State(SavedState, BaseState):
         kind = type(action)  # (a legal action is of its class exactly: dataclasses compare equal only within one)
         if kind is Fire:
             gizmo = action.gizmo
-            return self._step(fire(self, gizmo, {"ready": remove_id(self.ready, gizmo), "used": add_id(self.used, gizmo)}))
+            return self._step(fire(self, gizmo, {"todo": todo, "ready": remove_id(self.ready, gizmo),
+                                                 "used": add_id(self.used, gizmo)}))
         if kind is EndTurn:  # (the queue is empty: the turn ends, in the same copy)
             return self._next(self._turn_ends({"ready": ()}))
         if phase == _P_CHOOSE:
@@ -344,8 +344,8 @@ class State(SavedState, BaseState):
             file_card(self, action.card, changes)
             changes["todo"] = (_DISPLAY[self.rules.deck[action.card].level], *rest)
         elif kind is Pick:
-            i = COLOURS.index(action.colour)
-            me = self.me
+            i = _COLOUR_AT[action.colour]
+            me = self.players[self.turn]
             changes["players"] = self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))
             changes["row"], changes["todo"] = plus(self.row, i, -1), (_ROW, *rest)
             trigger(self, changes, self._my, "pick", colour=action.colour)
@@ -365,12 +365,12 @@ class State(SavedState, BaseState):
         """Chance: a marble or a card, where the step at the front of the queue puts it."""
         step, rest = self.todo[0], self.todo[1:]
         if isinstance(outcome, Marble):
-            i = COLOURS.index(outcome.colour)
+            i = _COLOUR_AT[outcome.colour]
             dispenser = plus(self.dispenser, i, -1)
             if step.phase == _P_ROW:
                 changes: dict[str, Any] = {"todo": rest, "dispenser": dispenser, "row": plus(self.row, i)}
             else:
-                me = self.me
+                me = self.players[self.turn]
                 changes = {"todo": rest, "dispenser": dispenser,
                            "players": self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))}
             return self._step(changes)
@@ -386,13 +386,13 @@ class State(SavedState, BaseState):
         return self._step(changes)
 
     def _step(self, changes: dict[str, Any]) -> Self:
-        """The state after a move's ``changes`` (with the queue after it): the steps :meth:`settled` would take next
+        """The state after a move's ``changes`` (with the queue after it, ``todo``): the steps :meth:`settled` would take next
         worked out on them before the one copy (draws with nothing to draw or no room, a deck of known cards, the end
         of the turn); at a choice other than a main action, the copy settled (a Skip only: the new state's legal
         actions tell)."""
         get = changes.get
         while True:  # (a move is never made on a state that is over; only the end of a turn below ends the game)
-            todo = changes["todo"] if "todo" in changes else self.todo
+            todo = changes["todo"]
             if todo:
                 step = todo[0]
                 phase = step.phase
@@ -439,15 +439,26 @@ class State(SavedState, BaseState):
                             research = add_id(research, card)
                         changes["research"] = research
                 changes["todo"] = todo[run:]
+            elif phase == _P_CHOOSE and "players" not in changes and "used" not in changes:  # the mover's as here:
+                research = get("research", self.research)  # the choice's legal actions worked out on this state
+                legal = choices(self, research)
+                if len(legal) > 1:
+                    new = self._next(changes)
+                    new.__dict__["_legal"] = legal
+                    return new
+                put_back(changes, step.level, research, get("bottom", self.bottom), get("bottom_by", self.bottom_by),
+                         self.turn)  # (Skip only: taken before the copy)
+                changes["todo"] = todo[1:]
             else:  # a choice: Skip only? (it ends every effect's list; the new state's legal actions tell)
-                new = self._next(changes) if changes else self
+                new = self._next(changes)
                 return new._move(_SKIP) if len(new._legal) == 1 else new
-        return self._next(changes) if changes else self
+        return self._next(changes)
 
     def settled(self) -> Self:
         """Take every step that needs nobody: draws with nothing to draw or no room, a deck of known cards, a choice
         whose only option is to skip, the end of a turn, the end of the game (what a move takes itself: :meth:`_step`)."""
-        return self if self.over else self._step({})
+        new = self if self.over else self._step({"todo": self.todo})
+        return self if new == self else new
 
     def _turn_ends(self, changes: dict[str, Any]) -> dict[str, Any]:
         """``changes`` with the turn's end: the next player's turn starts, unless the round completing the end is over (or
