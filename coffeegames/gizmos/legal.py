@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import compress
+from operator import or_
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -184,7 +185,7 @@ def _researches(state: State) -> tuple[Research, ...]:
     decks = state.decks
     if all(decks):  # (the commonest)
         return _EVERY_RESEARCH
-    return tuple(compress(_EVERY_RESEARCH, map(max, decks, map(len, state.bottom))))  # (unseen or known cards left)
+    return tuple(compress(_EVERY_RESEARCH, map(or_, decks, map(len, state.bottom))))  # (unseen or known cards left)
 
 
 def _builds(state: State, cards: tuple[int, ...], source: str, context: Context | None = None) -> list[Build]:

@@ -56,7 +56,7 @@ def file_card(state: State, card: int, changes: dict[str, Any]) -> None:
     if card in display[level - 1]:
         changes["display"] = (*display[:level - 1], remove_id(display[level - 1], card), *display[level:])
     me = state.players[state.turn]
-    changes["players"] = state._players_with(holding(me.energy, add_id(me.archive, card), me.built, me.tokens))
+    changes["players"] = holding(state.players, state.turn, me.energy, add_id(me.archive, card), me.built, me.tokens)
     trigger(state, changes, state._my, "file")
 
 
@@ -74,7 +74,7 @@ def build(state: State, action: Build, changes: dict[str, Any]) -> None:
     elif action.source == "archive":
         archive = remove_id(archive, card)
     built = add_id(me.built, card)
-    changes["players"] = state._players_with(holding(tuple(map(sub, me.energy, paid)), archive, built, me.tokens))
+    changes["players"] = holding(state.players, state.turn, tuple(map(sub, me.energy, paid)), archive, built, me.tokens)
     used = state.used
     if rules.converters_per == "turn" and action.converters:
         used = changes["used"] = tuple(sorted({*used, *action.converters}))
@@ -139,7 +139,7 @@ def fire(state: State, gizmo: int, changes: dict[str, Any]) -> dict[str, Any]:
     e = state.rules.deck[gizmo].effect
     if e.kind == "vp_tokens":
         me = state.players[state.turn]
-        changes["players"] = state._players_with(holding(me.energy, me.archive, me.built, me.tokens + e.count))
+        changes["players"] = holding(state.players, state.turn, me.energy, me.archive, me.built, me.tokens + e.count)
     else:
         changes["todo"] = (*_effect_steps(e.kind, e.count, e.level), *state.todo)
     return changes

@@ -34,12 +34,16 @@ class PlayerState:
 _new, _set = object.__new__, object.__setattr__
 
 
-def holding(energy: tuple[int, ...], archive: tuple[int, ...], built: tuple[int, ...], tokens: int) -> PlayerState:
-    """``PlayerState(energy, archive, built, tokens)`` for the engine's own values, made without the frozen dataclass's
-    ``__init__`` (one ``object.__setattr__`` a field: a third of the cost; a move makes one or two)."""
+def holding(players: tuple[PlayerState, ...], turn: int, energy: tuple[int, ...], archive: tuple[int, ...],
+            built: tuple[int, ...], tokens: int) -> tuple[PlayerState, ...]:
+    """``players`` with ``PlayerState(energy, archive, built, tokens)`` in place of the player ``turn``, for the engine's
+    own values: made without the frozen dataclass's ``__init__`` (one ``object.__setattr__`` a field: a third of the
+    cost; a move makes one or two)."""
     player = _new(PlayerState)
     _set(player, "__dict__", {"energy": energy, "archive": archive, "built": built, "tokens": tokens})
-    return player
+    found = list(players)
+    found[turn] = player
+    return tuple(found)
 
 
 def add_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:

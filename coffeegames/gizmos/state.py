@@ -346,7 +346,7 @@ class State(SavedState, BaseState):
         elif kind is Pick:
             i = _COLOUR_AT[action.colour]
             me = self.players[self.turn]
-            changes["players"] = self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))
+            changes["players"] = holding(self.players, self.turn, plus(me.energy, i), me.archive, me.built, me.tokens)
             changes["row"], changes["todo"] = plus(self.row, i, -1), (_ROW, *rest)
             trigger(self, changes, self._my, "pick", colour=action.colour)
         elif kind is Research:
@@ -355,11 +355,6 @@ class State(SavedState, BaseState):
         elif kind is Build:
             build(self, action, changes)
         return self._step(changes)
-
-    def _players_with(self, player: PlayerState) -> tuple[PlayerState, ...]:
-        """The players, with ``player`` in place of the player to move."""
-        players, turn = self.players, self.turn
-        return (*players[:turn], player, *players[turn + 1:])
 
     def _drawn(self, outcome: Any) -> Self:
         """Chance: a marble or a card, where the step at the front of the queue puts it."""
@@ -372,7 +367,7 @@ class State(SavedState, BaseState):
             else:
                 me = self.players[self.turn]
                 changes = {"todo": rest, "dispenser": dispenser,
-                           "players": self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))}
+                           "players": holding(self.players, self.turn, plus(me.energy, i), me.archive, me.built, me.tokens)}
             return self._step(changes)
         level, card = step.level, outcome.card
         pools = self._pools  # (the unseen cards of the new state: the card taken out; carried by _next)
