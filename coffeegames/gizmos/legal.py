@@ -28,7 +28,7 @@ from .actions import (_P_ACTION, _P_CHOOSE, _P_FILE, _P_FREE_BUILD, _P_PICK, _P_
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear
-from .payment import Plan, _build_cost, _help, _helping, _plans, _single_plans
+from .payment import Plan, _help, _helping, _plans, _single_plans
 from .payment import _reaches as _reaches_of
 
 if TYPE_CHECKING:
@@ -44,8 +44,6 @@ _RESEARCH = {level: Research(level) for level in (1, 2, 3)}
 _EVERY_RESEARCH = tuple(_RESEARCH.values())
 _fire_action = lru_cache(maxsize=None)(Fire)
 _free_build = lru_cache(maxsize=None)(Build)
-_COLOUR_AT = {**{c: i for i, c in enumerate(COLOURS)}, "any": len(COLOURS)}
-"""Where a card's colour is in :func:`_reaches` (the four colours, then ``"any"``)."""
 
 
 _file_action = lru_cache(maxsize=None)(File)
@@ -198,9 +196,7 @@ def _builds(state: State, cards: tuple[int, ...], source: str, context: Context 
     reach, costs = context[0], context[1].costs[source]
     acts: list[Build] = []
     for ident in cards:
-        cost = costs.get(ident)
-        if cost is None:
-            cost = costs[ident] = _cost(state, ident, source)
+        cost = costs[ident]
         if reach[cost[0]] >= cost[1]:  # else (most cards) no plan: no search
             acts += _card_builds_now(context, ident, source, cost)
     return acts
@@ -218,9 +214,7 @@ def _any_build(state: State, cards: tuple[int, ...], source: str, context: Conte
     units, _, total = context[4]
     exact = sum(units) == total  # (each convert unit counted for one colour only)
     for ident in cards:
-        cost = costs.get(ident)
-        if cost is None:
-            cost = costs[ident] = _cost(state, ident, source)
+        cost = costs[ident]
         if reach[cost[0]] >= cost[1] and (exact or cost[0] == _ANY or _card_builds_now(context, ident, source, cost)):
             return True
     return False
@@ -236,7 +230,7 @@ def _context(state: State) -> Context:
 
 
 def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int, int]) -> tuple[Build, ...]:
-    """The Builds of card ``ident`` from ``source`` (``cost``: from :func:`_cost`; within the reach): one for each
+    """The Builds of card ``ident`` from ``source`` (``cost``: from :attr:`.gear._Gear.costs`; within the reach): one for each
     payment plan, memoised on the storage capped where no plan spends more and the ids of the converters that can help
     pay for its colour (the only ones its plans depend on). The caps: the card's colour (every colour for a multicolour
     card) at ``need``, each other colour at the convert units taking it; every storage capping alike has the same plans
@@ -290,9 +284,3 @@ def _plans_of(capped: tuple[int, ...], at: int, need: int, converters: tuple[Car
         else:
             found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
     return found
-
-
-def _cost(state: State, ident: int, source: str) -> tuple[int, int]:
-    """Where the colour of card ``ident`` is in :func:`_reaches`, and its cost from ``source`` to the player to move."""
-    card, discounts = state.rules.deck[ident], state._my.discounts
-    return _COLOUR_AT[card.colour], (_build_cost(card, source, discounts) if discounts else card.cost)
