@@ -47,6 +47,9 @@ _free_build = lru_cache(maxsize=None)(Build)
 
 
 _file_action = lru_cache(maxsize=None)(File)
+DRAWN: list[tuple[Any, Any]] = [(None, None)]
+"""The last state :func:`draw_main` or :func:`draw_fire` drew for, and what it drew (one of its legal actions): one slot,
+read whole (a state's copy has nothing of it to leave behind)."""
 
 
 @lru_cache(maxsize=10_000)
@@ -119,7 +122,7 @@ def draw_main(state: State, below: Callable[[int], int]) -> Any:
         if options is _BUILDS_KIND:  # every Build, as legal_actions lists them
             options = [*_builds(state, cards, "display", context), *_builds(state, archive, "archive", context)]
     drawn = options[below(len(options))]
-    state.__dict__["_drawn"] = drawn  # legal here: State._apply_as need not check it again (a cache, like _legal)
+    DRAWN[0] = (state, drawn)  # legal here: State._apply_as need not check it again
     return drawn
 
 
@@ -130,7 +133,7 @@ def draw_fire(state: State, below: Callable[[int], int]) -> Any:
     if not ready:  # (the turn ends at once then: no such decision is met; the policy's own draw)
         return None
     drawn = _fire_action(ready[below(len(ready))]) if below(2) == 0 else _END_TURN[0]
-    state.__dict__["_drawn"] = drawn  # legal here (as draw_main's)
+    DRAWN[0] = (state, drawn)  # legal here (as draw_main's)
     return drawn
 
 

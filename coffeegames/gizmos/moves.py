@@ -81,7 +81,7 @@ def build(state: State, action: Build, changes: dict[str, Any]) -> None:
     gear = _gear_plus(rules, state._my, built, card)
     if gear.level3 >= rules.end_level3 or len(built) >= rules.end_gizmos:
         changes["ending"] = True
-    trigger(state, changes, gear, "build", used, built=card, source=action.source)
+    trigger(state, changes, gear, "build", used, "", card, action.source)
 
 
 def chosen(state: State, action: Any) -> dict[str, Any]:
@@ -117,19 +117,20 @@ def trigger(state: State, changes: dict[str, Any], gear: _Gear, kind: str, used:
     card = state.rules.deck[built] if built >= 0 else None
     found = []
     for gizmo in gizmos:
-        t = gizmo.trigger
+        ident, t = gizmo.id, gizmo.trigger
         assert t is not None
-        if gizmo.id == built or gizmo.id in used or gizmo.id in ready:
+        if ident == built or ident in used or ident in ready:
             continue
-        if kind == "pick" and colour not in t.colours:
-            continue
-        if kind == "build":
+        if kind == "pick":
+            if colour not in t.colours:
+                continue
+        elif kind == "build":
             assert card is not None
             if t.colours and card.colour not in t.colours and card.colour != "any":
                 continue
             if (t.level and card.level != t.level) or (t.from_archive and source != "archive"):
                 continue
-        found.append(gizmo.id)
+        found.append(ident)
     if found:
         changes["ready"] = tuple(sorted((*ready, *found)))
 

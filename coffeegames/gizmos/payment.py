@@ -221,8 +221,10 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
         if m > need or (halls and any(sum([others[k] for k in where]) > n for where, n in halls)):
             continue
         short = need - m  # what the colour's marbles must make: ``a`` of them make min(a + doubles, 2a, need)
-        a = max(0, short - doubles, (short + 1) // 2)  # the fewest that make it
-        if a > own or (m and min(a + doubles, 2 * a, need) > short) or a + m == 0:
+        a = short - doubles  # the fewest that make it: max(0, short - doubles, ceil(short / 2)), short >= 0 here
+        if a < (short + 1) // 2:  # (no max, min: builtins parsing keywords, slower than comparisons)
+            a = (short + 1) // 2
+        if a > own or (m and a + doubles > short and 2 * a > short and need > short) or a + m == 0:
             continue
         spent = (*others[:i], a, *others[i:])
         used = pay(spent)

@@ -58,7 +58,7 @@ from .actions import (_MARBLE_PHASES, _P_ACTION, _P_CHOOSE, _P_DISPLAY, _P_DRAW,
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear, _gear
-from .legal import choices, draw_fire, draw_main, legal_actions, main_allows
+from .legal import DRAWN, choices, draw_fire, draw_main, legal_actions, main_allows
 from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, put_back, trigger
 from .player import PlayerState, add_id, holding, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
@@ -201,7 +201,6 @@ class State(SavedState, BaseState):
         fresh = values | changed  # (copied without rehashing: an instance's dict shares its keys with its class's)
         my = fresh.pop("_my", None)
         fresh.pop("_legal", None)
-        fresh.pop("_drawn", None)
         if len(fresh) - ("_pools" in fresh) != _FIELD_COUNT:  # something else besides: the general copy
             new = self._with(changed)
             if "_pools" in values and "_pools" not in changed:
@@ -267,7 +266,7 @@ class State(SavedState, BaseState):
         if step.phase in _MARBLE_PHASES:  # the first colour whose running count passes the number drawn
             dispenser = self.dispenser
             return _MARBLES[bisect_right(list(accumulate(dispenser)), draw_below(rng, sum(dispenser)))]
-        pool = self._unseen(step.level)
+        pool = self._pools[step.level - 1]  # (_unseen)
         return _card_outcome(pool[draw_below(rng, len(pool))])
 
     def is_legal_outcome(self, outcome: Any) -> bool:
@@ -297,13 +296,13 @@ class State(SavedState, BaseState):
         return draw_main(self, below) if todo[0].phase == _P_ACTION else None
 
     def _apply_as(self, player: int, action: Any) -> Self:
-        """:meth:`apply`'s checks: the action the policy drew from this state's legal actions (``_drawn``) or one of
+        """:meth:`apply`'s checks: the action the policy drew from this state's legal actions (``legal.DRAWN``) or one of
         them (found by identity) at once, a main action's without listing every Build (:func:`.legal.main_allows`)."""
         if player >= 0:
-            values = self.__dict__
-            if values.get("_drawn", _SKIP) is action and action is not _SKIP:  # what draw_main or draw_fire drew here
+            drawn = DRAWN[0]
+            if drawn[0] is self and drawn[1] is action:  # what draw_main or draw_fire drew here
                 return self._move(action)
-            legal = values.get("_legal")
+            legal = self.__dict__.get("_legal")
             if legal is None:
                 todo = self.todo
                 if todo and todo[0].phase == _P_ACTION and main_allows(self, action):
@@ -348,10 +347,11 @@ class State(SavedState, BaseState):
             me = self.players[self.turn]
             changes["players"] = holding(self.players, self.turn, plus(me.energy, i), me.archive, me.built, me.tokens)
             changes["row"], changes["todo"] = plus(self.row, i, -1), (_ROW, *rest)
-            trigger(self, changes, self._my, "pick", colour=action.colour)
+            trigger(self, changes, self._my, "pick", None, action.colour)
         elif kind is Research:
             level = action.level
-            changes["todo"] = (*[_DRAW[level]] * min(self._my.limits[2], self._deck_size(level)), _CHOOSE[level], *rest)
+            draws, left = self._my.limits[2], self.decks[level - 1] + len(self.bottom[level - 1])  # (no min: it parses keywords)
+            changes["todo"] = (*[_DRAW[level]] * (draws if draws < left else left), _CHOOSE[level], *rest)
         elif kind is Build:
             build(self, action, changes)
         return self._step(changes)
