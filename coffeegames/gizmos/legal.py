@@ -244,7 +244,8 @@ def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int,
     if not converters and at < _ANY:  # one plan: ``need`` marbles of the colour (the reach is the storage's)
         return (_build_action(ident, source, _PAID[at][need], ()),)
     units = aid[0]
-    capped = tuple(map(min, energy, (*units[:at], need, *units[at + 1:]) if at < _ANY else _NEEDS[need]))
+    caps = (*units[:at], need, *units[at + 1:]) if at < _ANY else _NEEDS[need]
+    capped = tuple([n if n < cap else cap for n, cap in zip(energy, caps)])  # (not map(min): min parses keywords)
     key = (ident, source, capped, need, which)
     found = _BUILDS.get(key)
     if found is None:

@@ -294,7 +294,7 @@ def _used(order: Order, i: int, need: int, spent: tuple[int, ...]) -> tuple[int,
     between those taking every colour): the same units."""
     doubles, alone, every = order
     a = spent[i]
-    used = list(doubles[:min(a, need - a)])  # (doubling one marble each while the value is short)
+    used = list(doubles[:a if a < need - a else need - a])  # (doubling one marble each while the value is short)
     over = 0
     for units, n in zip(alone, (*spent[:i], *spent[i + 1:])):
         used += units[:n]
