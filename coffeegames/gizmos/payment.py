@@ -216,7 +216,7 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
         return ()
     plans: list[Plan] = []
     pay = _payer(COLOURS[i], need, converters) if order is None else partial(_used, order, i, need)
-    for others in itertools.product(*(range(min(n, u) + 1) for j, (n, u) in enumerate(zip(energy, units)) if j != i)):
+    for others in itertools.product(*[range((n if n < u else u) + 1) for j, (n, u) in enumerate(zip(energy, units)) if j != i]):
         m = sum(others)
         if m > need or (halls and any(sum([others[k] for k in where]) > n for where, n in halls)):
             continue
@@ -343,7 +343,8 @@ def _reaches(energy: tuple[int, ...], aid: Help) -> tuple[int, ...]:
     (``sum(units) == total``). A colour's marbles count, doubled by its doubling units, and the other marbles matched to
     the convert units taking them, at most ``total`` (converters do not help a multicolour card)."""
     units, doubles, total = aid
-    doubled = tuple(map(min, energy, doubles))
-    converted = tuple(map(min, energy, units))
+    doubled = [n if n < d else d for n, d in zip(energy, doubles)]  # (comparisons: min parses keywords, slower)
+    converted = [n if n < u else u for n, u in zip(energy, units)]
     others = sum(converted)
-    return (*[n + d + min(others - c, total) for n, d, c in zip(energy, doubled, converted)], sum(energy) + sum(doubled))
+    return (*[n + d + (others - c if others - c < total else total) for n, d, c in zip(energy, doubled, converted)],
+            sum(energy) + sum(doubled))
