@@ -583,3 +583,36 @@ def test_the_random_policy_draws_a_main_action_from_the_legal_ones_and_apply_sti
                         s.apply(illegal)
             s = s.apply(action)
     assert seen > 100
+
+
+def test_the_engines_own_draws_are_the_policys_draws_from_the_whole_list() -> None:
+    """Where the engine draws for the random policy itself (a main action; gizmos waiting to fire), it draws the action
+    the policy draws from the whole list of ``legal_actions()`` with the same numbers (a kind uniformly, then an action
+    of it); and a research's choice listed before its copy is the list the position gives."""
+    from coffeegames.engine import random_policy
+    from coffeegames.exact.draws import uniform_below
+
+    def from_the_list(legal: list[Any], below: Any) -> Any:  # the policy's draw over the whole list, written out
+        kinds = list(dict.fromkeys(map(type, legal)))
+        kind = kinds[0] if len(kinds) == 1 else kinds[below(len(kinds))]
+        options = [a for a in legal if type(a) is kind]
+        return options[below(len(options))]
+
+    game = Game(players=3)
+    chance = np.random.default_rng(8)
+    seen: Counter[str] = Counter()
+    for seed in range(4):
+        bot, below = random_policy(np.random.default_rng([9, seed])), uniform_below(np.random.default_rng([9, seed]))
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance():
+                s = s.apply(s.sample_chance(chance))
+                continue
+            fresh = s._with()  # the same position, nothing cached
+            if "_legal" in s.__dict__:
+                assert list(s.__dict__["_legal"]) == fresh.legal_actions()
+            action = bot(s)
+            assert action == from_the_list(fresh.legal_actions(), below)
+            seen[str(s.phase)] += 1
+            s = s.apply(action)
+    assert seen["action"] > 100 and seen["triggers"] > 20 and seen["choose"] > 10

@@ -13,7 +13,8 @@ from typing import Any, NamedTuple
 
 from .actions import SOURCES
 from .data import Card as CardFacts
-from .payment import Help, Helping, _help, _helping
+from .data import COLOURS
+from .payment import Help, Helping, _build_cost, _help, _helping
 from .rules import Rules
 
 __all__: list[str] = []
@@ -35,9 +36,10 @@ class _Gear(NamedTuple):
     discounts: tuple[CardFacts, ...]
     triggered: dict[str, tuple[CardFacts, ...]]
     """The gizmos with a trigger, by its kind (file, pick, build)."""
-    costs: dict[str, dict[int, tuple[int, int]]]
-    """A memo of the legal moves (:func:`.legal._builds`): ``source`` -> card id -> (where its colour is in the reaches,
-    its cost after the discounts), shared by every set of gizmos with the same discount gizmos (:func:`_costs`)."""
+    costs: dict[str, tuple[tuple[int, int], ...]]
+    """For the legal moves (:func:`.legal._builds`): ``source`` -> for each card id, (where its colour is in the reaches,
+    :data:`COLOUR_AT`, its cost after the discounts), shared by every set of gizmos with the same discount gizmos
+    (:func:`_costs`)."""
     converter_ids: tuple[int, ...]
     """The ids of ``converters``."""
     helping: Helping
@@ -115,9 +117,10 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
         aid, converter_ids, helping = _help(converters), tuple([c.id for c in converters]), _helping(converters)
     if facts.trigger is not None:
         fired = facts.trigger.kind
-        lists = {**triggered, fired: _inserted(triggered.get(fired, ()), facts)}
-        # (the kinds in the order of their first gizmo in ``owned``, as _gear makes them)
-        triggered = dict(sorted(lists.items(), key=lambda item: item[1][0].id))
+        cards = triggered.get(fired, ())
+        triggered = {**triggered, fired: _inserted(cards, facts)}
+        if not cards or facts.id < cards[0].id:  # (the kinds in the order of their first gizmo in ``owned``, as _gear)
+            triggered = dict(sorted(triggered.items(), key=lambda item: item[1][0].id))
     if len(memo) >= MEMO_SIZE:
         memo.clear()
     found = memo[built] = _Gear(owned, limits, can_file, can_research, converters, aid, discounts, triggered, costs,
@@ -125,14 +128,22 @@ def _gear_plus(rules: Rules, gear: _Gear, built: tuple[int, ...], card: int) -> 
     return found
 
 
-def _costs(rules: Rules, discounts: Sequence[CardFacts]) -> dict[str, dict[int, tuple[int, int]]]:
-    """The :attr:`_Gear.costs` memo of the gizmos sets with the discount gizmos ``discounts`` (kept on the rules)."""
-    memo: dict[tuple[int, ...], dict[str, dict[int, tuple[int, int]]]] = rules.__dict__["_costs"]
+def _costs(rules: Rules, discounts: Sequence[CardFacts]) -> dict[str, tuple[tuple[int, int], ...]]:
+    """The :attr:`_Gear.costs` of the gizmos sets with the discount gizmos ``discounts`` (memoised on the rules; a
+    starting gizmo, never built, costs more than any reach)."""
+    memo: dict[tuple[int, ...], dict[str, tuple[tuple[int, int], ...]]] = rules.__dict__["_costs"]
     key = tuple([c.id for c in discounts])
     found = memo.get(key)
     if found is None:
-        found = memo[key] = {source: {} for source in SOURCES}
+        owned = tuple(discounts)
+        found = memo[key] = {source: tuple([(COLOUR_AT[card.colour], _build_cost(card, source, owned) if owned else card.cost)
+                                            if card.colour in COLOUR_AT else _NEVER for card in rules.deck]) for source in SOURCES}
     return found
+
+
+COLOUR_AT = {**{c: i for i, c in enumerate(COLOURS)}, "any": len(COLOURS)}
+"""Where a card's colour is in the reaches (:func:`.payment._reaches`: the four colours, then ``"any"``)."""
+_NEVER = (0, 1 << 30)
 
 
 def _inserted(cards: tuple[CardFacts, ...], card: CardFacts) -> tuple[CardFacts, ...]:

@@ -18,6 +18,8 @@ Example:
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
+from operator import or_
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +28,7 @@ from .actions import (_P_ACTION, _P_CHOOSE, _P_FILE, _P_FREE_BUILD, _P_PICK, _P_
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear
-from .payment import Plan, _build_cost, _help, _helping, _plans, _single_plans
+from .payment import Plan, _help, _helping, _plans, _single_plans
 from .payment import _reaches as _reaches_of
 
 if TYPE_CHECKING:
@@ -42,11 +44,12 @@ _RESEARCH = {level: Research(level) for level in (1, 2, 3)}
 _EVERY_RESEARCH = tuple(_RESEARCH.values())
 _fire_action = lru_cache(maxsize=None)(Fire)
 _free_build = lru_cache(maxsize=None)(Build)
-_COLOUR_AT = {**{c: i for i, c in enumerate(COLOURS)}, "any": len(COLOURS)}
-"""Where a card's colour is in :func:`_reaches` (the four colours, then ``"any"``)."""
 
 
 _file_action = lru_cache(maxsize=None)(File)
+DRAWN: list[tuple[Any, Any]] = [(None, None)]
+"""The last state :func:`draw_main` or :func:`draw_fire` drew for, and what it drew (one of its legal actions): one slot,
+read whole (a state's copy has nothing of it to leave behind)."""
 
 
 @lru_cache(maxsize=10_000)
@@ -98,8 +101,7 @@ def legal_actions(state: State) -> tuple[Any, ...]:
                  *((c, "archive") for c in state.players[state.turn].archive if deck[c].level == level)]
         return (*(_free_build(c, source) for c, source in found), _SKIP)
     if phase == _P_CHOOSE:
-        research = state.research
-        return (*_may_file(state, research), *_builds(state, research, "research"), _SKIP)
+        return choices(state, state.research)
     return (_SKIP,)
 
 
@@ -120,8 +122,25 @@ def draw_main(state: State, below: Callable[[int], int]) -> Any:
         if options is _BUILDS_KIND:  # every Build, as legal_actions lists them
             options = [*_builds(state, cards, "display", context), *_builds(state, archive, "archive", context)]
     drawn = options[below(len(options))]
-    state.__dict__["_drawn"] = drawn  # legal here: State._apply_as need not check it again (a cache, like _legal)
+    DRAWN[0] = (state, drawn)  # legal here: State._apply_as need not check it again
     return drawn
+
+
+def draw_fire(state: State, below: Callable[[int], int]) -> Any:
+    """The action :func:`~coffeegames.engine.solve.random_policy` draws from :func:`legal_actions` where gizmos wait to
+    fire (a Fire of each, then End turn: the kind, then a Fire uniformly; the same draws), without listing them."""
+    ready = state.ready
+    if not ready:  # (the turn ends at once then: no such decision is met; the policy's own draw)
+        return None
+    drawn = _fire_action(ready[below(len(ready))]) if below(2) == 0 else _END_TURN[0]
+    DRAWN[0] = (state, drawn)  # legal here (as draw_main's)
+    return drawn
+
+
+def choices(state: State, research: tuple[int, ...]) -> tuple[Any, ...]:
+    """The legal actions of the player to move in ``state`` choosing among the researched cards ``research``: a File
+    and the Builds of each, then Skip."""
+    return (*_may_file(state, research), *_builds(state, research, "research"), _SKIP)
 
 
 def main_allows(state: State, action: Any) -> bool:
@@ -164,10 +183,10 @@ def _may_pick(state: State) -> tuple[Pick, ...]:
 def _researches(state: State) -> tuple[Research, ...]:
     if not state._my.can_research:
         return ()
-    decks, bottom = state.decks, state.bottom
-    if decks[0] and decks[1] and decks[2]:  # (the commonest)
+    decks = state.decks
+    if all(decks):  # (the commonest)
         return _EVERY_RESEARCH
-    return tuple([_RESEARCH[level] for level in (1, 2, 3) if decks[level - 1] or bottom[level - 1]])
+    return tuple(compress(_EVERY_RESEARCH, map(or_, decks, map(len, state.bottom))))  # (unseen or known cards left)
 
 
 def _builds(state: State, cards: tuple[int, ...], source: str, context: Context | None = None) -> list[Build]:
@@ -180,9 +199,7 @@ def _builds(state: State, cards: tuple[int, ...], source: str, context: Context 
     reach, costs = context[0], context[1].costs[source]
     acts: list[Build] = []
     for ident in cards:
-        cost = costs.get(ident)
-        if cost is None:
-            cost = costs[ident] = _cost(state, ident, source)
+        cost = costs[ident]
         if reach[cost[0]] >= cost[1]:  # else (most cards) no plan: no search
             acts += _card_builds_now(context, ident, source, cost)
     return acts
@@ -200,9 +217,7 @@ def _any_build(state: State, cards: tuple[int, ...], source: str, context: Conte
     units, _, total = context[4]
     exact = sum(units) == total  # (each convert unit counted for one colour only)
     for ident in cards:
-        cost = costs.get(ident)
-        if cost is None:
-            cost = costs[ident] = _cost(state, ident, source)
+        cost = costs[ident]
         if reach[cost[0]] >= cost[1] and (exact or cost[0] == _ANY or _card_builds_now(context, ident, source, cost)):
             return True
     return False
@@ -210,7 +225,7 @@ def _any_build(state: State, cards: tuple[int, ...], source: str, context: Conte
 
 def _context(state: State) -> Context:
     gear, energy = state._my, state.players[state.turn].energy
-    converters = state.converters() if state.used else gear.converters  # (all of them while none is used)
+    converters = state.converters() if state.used and gear.converters else gear.converters  # (all while none is used)
     if converters is gear.converters:
         return (_reaches(energy, gear.aid), gear, energy, gear.helping, gear.aid)
     aid = _help(converters)
@@ -218,7 +233,7 @@ def _context(state: State) -> Context:
 
 
 def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int, int]) -> tuple[Build, ...]:
-    """The Builds of card ``ident`` from ``source`` (``cost``: from :func:`_cost`; within the reach): one for each
+    """The Builds of card ``ident`` from ``source`` (``cost``: from :attr:`.gear._Gear.costs`; within the reach): one for each
     payment plan, memoised on the storage capped where no plan spends more and the ids of the converters that can help
     pay for its colour (the only ones its plans depend on). The caps: the card's colour (every colour for a multicolour
     card) at ``need``, each other colour at the convert units taking it; every storage capping alike has the same plans
@@ -229,7 +244,8 @@ def _card_builds_now(context: Context, ident: int, source: str, cost: tuple[int,
     if not converters and at < _ANY:  # one plan: ``need`` marbles of the colour (the reach is the storage's)
         return (_build_action(ident, source, _PAID[at][need], ()),)
     units = aid[0]
-    capped = tuple(map(min, energy, (*units[:at], need, *units[at + 1:]) if at < _ANY else _NEEDS[need]))
+    caps = (*units[:at], need, *units[at + 1:]) if at < _ANY else _NEEDS[need]
+    capped = tuple([n if n < cap else cap for n, cap in zip(energy, caps)])  # (not map(min): min parses keywords)
     key = (ident, source, capped, need, which)
     found = _BUILDS.get(key)
     if found is None:
@@ -272,9 +288,3 @@ def _plans_of(capped: tuple[int, ...], at: int, need: int, converters: tuple[Car
         else:
             found = _PLANS[key] = _plans(capped, (*COLOURS, "any")[at], need, converters)
     return found
-
-
-def _cost(state: State, ident: int, source: str) -> tuple[int, int]:
-    """Where the colour of card ``ident`` is in :func:`_reaches`, and its cost from ``source`` to the player to move."""
-    card, discounts = state.rules.deck[ident], state._my.discounts
-    return _COLOUR_AT[card.colour], (_build_cost(card, source, discounts) if discounts else card.cost)

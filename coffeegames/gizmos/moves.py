@@ -55,15 +55,15 @@ def file_card(state: State, card: int, changes: dict[str, Any]) -> None:
     display = state.display
     if card in display[level - 1]:
         changes["display"] = (*display[:level - 1], remove_id(display[level - 1], card), *display[level:])
-    me = state.me
-    changes["players"] = state._players_with(holding(me.energy, add_id(me.archive, card), me.built, me.tokens))
+    me = state.players[state.turn]
+    changes["players"] = holding(state.players, state.turn, me.energy, add_id(me.archive, card), me.built, me.tokens)
     trigger(state, changes, state._my, "file")
 
 
 def build(state: State, action: Build, changes: dict[str, Any]) -> None:
     """Pay, move the card to the built gizmos, set off Build gizmos (not the card itself) and check the end
     (``changes`` holds the queue after the action)."""
-    me, card, rules, paid = state.me, action.card, state.rules, action.paid
+    me, card, rules, paid = state.players[state.turn], action.card, state.rules, action.paid
     changes["dispenser"] = tuple(map(add, state.dispenser, paid))
     archive = me.archive
     if action.source == "display":
@@ -74,29 +74,35 @@ def build(state: State, action: Build, changes: dict[str, Any]) -> None:
     elif action.source == "archive":
         archive = remove_id(archive, card)
     built = add_id(me.built, card)
-    changes["players"] = state._players_with(holding(tuple(map(sub, me.energy, paid)), archive, built, me.tokens))
+    changes["players"] = holding(state.players, state.turn, tuple(map(sub, me.energy, paid)), archive, built, me.tokens)
     used = state.used
     if rules.converters_per == "turn" and action.converters:
         used = changes["used"] = tuple(sorted({*used, *action.converters}))
     gear = _gear_plus(rules, state._my, built, card)
     if gear.level3 >= rules.end_level3 or len(built) >= rules.end_gizmos:
         changes["ending"] = True
-    trigger(state, changes, gear, "build", used, built=card, source=action.source)
+    trigger(state, changes, gear, "build", used, "", card, action.source)
 
 
 def chosen(state: State, action: Any) -> dict[str, Any]:
     """The researched card chosen (or none): the others go under the deck, in card-number order (Ruling)."""
-    level = state.todo[0].level
     rest = state.research if isinstance(action, Skip) else remove_id(state.research, action.card)
-    bottom, by = list(state.bottom), list(state.bottom_by)
-    bottom[level - 1] = bottom[level - 1] + rest
-    by[level - 1] = by[level - 1] + (state.turn,) * len(rest)
-    changes: dict[str, Any] = {"research": (), "bottom": tuple(bottom), "bottom_by": tuple(by), "todo": state.todo[1:]}
+    changes: dict[str, Any] = {"todo": state.todo[1:]}
+    put_back(changes, state.todo[0].level, rest, state.bottom, state.bottom_by, state.turn)
     if isinstance(action, File):
         file_card(state, action.card, changes)
     elif isinstance(action, Build):
         build(state, action, changes)
     return changes
+
+
+def put_back(changes: dict[str, Any], level: int, cards: tuple[int, ...], bottom: tuple[tuple[int, ...], ...],
+             by: tuple[tuple[int, ...], ...], turn: int) -> None:
+    """The researched ``cards`` not chosen (sorted) go under the deck of ``level`` (``bottom``, put there ``by``), in
+    card-number order (Ruling), put there by ``turn``; the research is over."""
+    changes["research"] = ()
+    changes["bottom"] = (*bottom[:level - 1], bottom[level - 1] + cards, *bottom[level:])
+    changes["bottom_by"] = (*by[:level - 1], by[level - 1] + (turn,) * len(cards), *by[level:])
 
 
 def trigger(state: State, changes: dict[str, Any], gear: _Gear, kind: str, used: tuple[int, ...] | None = None,
@@ -111,19 +117,20 @@ def trigger(state: State, changes: dict[str, Any], gear: _Gear, kind: str, used:
     card = state.rules.deck[built] if built >= 0 else None
     found = []
     for gizmo in gizmos:
-        t = gizmo.trigger
+        ident, t = gizmo.id, gizmo.trigger
         assert t is not None
-        if gizmo.id == built or gizmo.id in used or gizmo.id in ready:
+        if ident == built or ident in used or ident in ready:
             continue
-        if kind == "pick" and colour not in t.colours:
-            continue
-        if kind == "build":
+        if kind == "pick":
+            if colour not in t.colours:
+                continue
+        elif kind == "build":
             assert card is not None
             if t.colours and card.colour not in t.colours and card.colour != "any":
                 continue
             if (t.level and card.level != t.level) or (t.from_archive and source != "archive"):
                 continue
-        found.append(gizmo.id)
+        found.append(ident)
     if found:
         changes["ready"] = tuple(sorted((*ready, *found)))
 
@@ -132,8 +139,8 @@ def fire(state: State, gizmo: int, changes: dict[str, Any]) -> dict[str, Any]:
     """A waiting gizmo's effect: tokens at once; draws and actions as steps at the front of the queue."""
     e = state.rules.deck[gizmo].effect
     if e.kind == "vp_tokens":
-        me = state.me
-        changes["players"] = state._players_with(holding(me.energy, me.archive, me.built, me.tokens + e.count))
+        me = state.players[state.turn]
+        changes["players"] = holding(state.players, state.turn, me.energy, me.archive, me.built, me.tokens + e.count)
     else:
         changes["todo"] = (*_effect_steps(e.kind, e.count, e.level), *state.todo)
     return changes

@@ -216,13 +216,15 @@ def _single_plans(energy: tuple[int, ...], i: int, need: int, converters: tuple[
         return ()
     plans: list[Plan] = []
     pay = _payer(COLOURS[i], need, converters) if order is None else partial(_used, order, i, need)
-    for others in itertools.product(*(range(min(n, u) + 1) for j, (n, u) in enumerate(zip(energy, units)) if j != i)):
+    for others in itertools.product(*[range((n if n < u else u) + 1) for j, (n, u) in enumerate(zip(energy, units)) if j != i]):
         m = sum(others)
         if m > need or (halls and any(sum([others[k] for k in where]) > n for where, n in halls)):
             continue
         short = need - m  # what the colour's marbles must make: ``a`` of them make min(a + doubles, 2a, need)
-        a = max(0, short - doubles, (short + 1) // 2)  # the fewest that make it
-        if a > own or (m and min(a + doubles, 2 * a, need) > short) or a + m == 0:
+        a = short - doubles  # the fewest that make it: max(0, short - doubles, ceil(short / 2)), short >= 0 here
+        if a < (short + 1) // 2:  # (no max, min: builtins parsing keywords, slower than comparisons)
+            a = (short + 1) // 2
+        if a > own or (m and a + doubles > short and 2 * a > short and need > short) or a + m == 0:
             continue
         spent = (*others[:i], a, *others[i:])
         used = pay(spent)
@@ -292,7 +294,7 @@ def _used(order: Order, i: int, need: int, spent: tuple[int, ...]) -> tuple[int,
     between those taking every colour): the same units."""
     doubles, alone, every = order
     a = spent[i]
-    used = list(doubles[:min(a, need - a)])  # (doubling one marble each while the value is short)
+    used = list(doubles[:a if a < need - a else need - a])  # (doubling one marble each while the value is short)
     over = 0
     for units, n in zip(alone, (*spent[:i], *spent[i + 1:])):
         used += units[:n]
@@ -341,7 +343,8 @@ def _reaches(energy: tuple[int, ...], aid: Help) -> tuple[int, ...]:
     (``sum(units) == total``). A colour's marbles count, doubled by its doubling units, and the other marbles matched to
     the convert units taking them, at most ``total`` (converters do not help a multicolour card)."""
     units, doubles, total = aid
-    doubled = tuple(map(min, energy, doubles))
-    converted = tuple(map(min, energy, units))
+    doubled = [n if n < d else d for n, d in zip(energy, doubles)]  # (comparisons: min parses keywords, slower)
+    converted = [n if n < u else u for n, u in zip(energy, units)]
     others = sum(converted)
-    return (*[n + d + min(others - c, total) for n, d, c in zip(energy, doubled, converted)], sum(energy) + sum(doubled))
+    return (*[n + d + (others - c if others - c < total else total) for n, d, c in zip(energy, doubled, converted)],
+            sum(energy) + sum(doubled))

@@ -12,7 +12,7 @@ Example:
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 
 from ..exact.multiset import mremove
@@ -34,18 +34,23 @@ class PlayerState:
 _new, _set = object.__new__, object.__setattr__
 
 
-def holding(energy: tuple[int, ...], archive: tuple[int, ...], built: tuple[int, ...], tokens: int) -> PlayerState:
-    """``PlayerState(energy, archive, built, tokens)`` for the engine's own values, made without the frozen dataclass's
-    ``__init__`` (one ``object.__setattr__`` a field: a third of the cost; a move makes one or two)."""
+def holding(players: tuple[PlayerState, ...], turn: int, energy: tuple[int, ...], archive: tuple[int, ...],
+            built: tuple[int, ...], tokens: int) -> tuple[PlayerState, ...]:
+    """``players`` with ``PlayerState(energy, archive, built, tokens)`` in place of the player ``turn``, for the engine's
+    own values: made without the frozen dataclass's ``__init__`` (one ``object.__setattr__`` a field: a third of the
+    cost; a move makes one or two)."""
     player = _new(PlayerState)
     _set(player, "__dict__", {"energy": energy, "archive": archive, "built": built, "tokens": tokens})
-    return player
+    found = list(players)
+    found[turn] = player
+    return tuple(found)
 
 
 def add_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
     """``items`` with ``item`` added, sorted."""
-    i = bisect_left(items, item)
-    return items[:i] + (item,) + items[i:]
+    found = list(items)
+    insort(found, item)
+    return tuple(found)
 
 
 def remove_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
@@ -58,4 +63,6 @@ def remove_id(items: tuple[int, ...], item: int) -> tuple[int, ...]:
 
 def plus(counts: tuple[int, ...], i: int, n: int = 1) -> tuple[int, ...]:
     """``counts`` with ``n`` added at ``i``."""
-    return counts[:i] + (counts[i] + n,) + counts[i + 1:]
+    found = list(counts)  # (a list changed in place: cheaper than slices joined)
+    found[i] += n
+    return tuple(found)

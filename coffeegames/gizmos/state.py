@@ -39,7 +39,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate, repeat
+from operator import is_
 from typing import Any, Self
 
 import numpy as np
@@ -55,8 +58,8 @@ from .actions import (_MARBLE_PHASES, _P_ACTION, _P_CHOOSE, _P_DISPLAY, _P_DRAW,
 from .data import COLOURS
 from .data import Card as CardFacts
 from .gear import _Gear, _gear
-from .legal import draw_main, legal_actions, main_allows
-from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, trigger
+from .legal import DRAWN, choices, draw_fire, draw_main, legal_actions, main_allows
+from .moves import _ACTION, _CHOOSE, _DISPLAY, _DRAW, _ROW, build, chosen, file_card, fire, put_back, trigger
 from .player import PlayerState, add_id, holding, plus, remove_id
 from .rules import MARBLES_PER_COLOUR, Rules, _check_level
 from .saved import FIELD_PARSERS, STATE_FORMAT, check
@@ -66,8 +69,11 @@ __all__ = ["Game", "State"]
 # Actions and outcomes are immutable: the engine hands out one shared object for each (cheaper than building it again,
 # and found by identity when ``apply`` checks it is legal).
 _SKIP = Skip()
+_new, _set = object.__new__, object.__setattr__
+_COLOUR_AT = {colour: i for i, colour in enumerate(COLOURS)}
 _marble_outcome = lru_cache(maxsize=None)(Marble)
 _card_outcome = lru_cache(maxsize=None)(Card)
+_MARBLES = tuple(map(_marble_outcome, COLOURS))
 
 
 @dataclass(frozen=True)
@@ -188,26 +194,24 @@ class State(SavedState, BaseState):
         return tuple(tuple([i for i in self.rules.level_ids(level) if i not in seen]) for level in (1, 2, 3))
 
     def _next(self, changed: dict[str, Any]) -> Self:
-        """:meth:`_with` for a move's ``changed`` fields: the unseen cards (:attr:`_pools`, if worked out) come along (a draw takes its card
-        out after), and the gear of the player to move (:attr:`_my`) while the same player's gizmos are the same.
+        """:meth:`_with` for a move's ``changed`` fields: the unseen cards (:attr:`_pools`, if worked out) come along (a draw
+        gives the new ones in ``changed``), and the gear of the player to move (:attr:`_my`) while the same player's gizmos are the same.
         Cards only move between known places otherwise (:meth:`determinise` swaps them: it uses :meth:`_with`)."""
         values = self.__dict__
-        fresh = values.copy()  # (without rehashing: an instance's dict shares its keys with its class's)
+        fresh = values | changed  # (copied without rehashing: an instance's dict shares its keys with its class's)
         my = fresh.pop("_my", None)
         fresh.pop("_legal", None)
-        fresh.pop("_drawn", None)
         if len(fresh) - ("_pools" in fresh) != _FIELD_COUNT:  # something else besides: the general copy
             new = self._with(changed)
-            if "_pools" in values:
+            if "_pools" in values and "_pools" not in changed:
                 new.__dict__["_pools"] = values["_pools"]
             return new
-        fresh.update(changed)
         if my is not None:  # the gear of the player to move comes along while their gizmos are the same
             turn = fresh["turn"]
             if turn == values["turn"] and fresh["players"][turn].built is values["players"][turn].built:
                 fresh["_my"] = my
-        new = object.__new__(type(self))
-        object.__setattr__(new, "__dict__", fresh)
+        new = _new(type(self))
+        _set(new, "__dict__", fresh)
         return new
 
     def determinise(self, player: int, rng: np.random.Generator) -> Self:
@@ -252,20 +256,17 @@ class State(SavedState, BaseState):
     def chance_outcome_count(self) -> int:
         return len(self._chance_outcomes()) if self.is_chance() else 0  # at most 36: always listed
 
-    def sample_chance(self, rng: np.random.Generator) -> Any:
-        """One outcome with its exact probability (a marble by the dispenser's counts, a card uniformly among the unseen),
-        drawn without listing Fractions."""
+    def _draw_chance(self, rng: np.random.Generator) -> Any:
+        """:meth:`sample_chance`'s draw (``rng`` checked): one outcome with its exact probability (a marble by the
+        dispenser's counts, a card uniformly among the unseen), drawn without listing Fractions."""
         todo = self.todo
         if not todo or not todo[0].chance or self.over:  # (not a chance node: the contract's error)
-            return super().sample_chance(rng)
+            return self._draw_listed(rng)
         step = todo[0]
-        if step.phase in _MARBLE_PHASES:
-            k = draw_below(rng, sum(self.dispenser))
-            for colour, n in zip(COLOURS, self.dispenser):
-                if k < n:
-                    return _marble_outcome(colour)
-                k -= n
-        pool = self._unseen(step.level)
+        if step.phase in _MARBLE_PHASES:  # the first colour whose running count passes the number drawn
+            dispenser = self.dispenser
+            return _MARBLES[bisect_right(list(accumulate(dispenser)), draw_below(rng, sum(dispenser)))]
+        pool = self._pools[step.level - 1]  # (_unseen)
         return _card_outcome(pool[draw_below(rng, len(pool))])
 
     def is_legal_outcome(self, outcome: Any) -> bool:
@@ -285,20 +286,29 @@ class State(SavedState, BaseState):
 
     def _draw_legal(self, below: Callable[[int], int]) -> Any:
         """What :func:`~coffeegames.engine.solve.random_policy` draws (the same draws) at a main action, without listing
-        the Builds unless it draws that kind (:func:`.legal.draw_main`); None elsewhere (the policy's own draw)."""
+        the Builds unless it draws that kind (:func:`.legal.draw_main`), and where gizmos wait to fire, without listing
+        (:func:`.legal.draw_fire`); None elsewhere (the policy's own draw)."""
+        if "_legal" in self.__dict__ or self.over:
+            return None
         todo = self.todo
-        if todo and todo[0].phase == _P_ACTION and not self.over and "_legal" not in self.__dict__:
-            return draw_main(self, below)
-        return None
+        if not todo:
+            return draw_fire(self, below)
+        return draw_main(self, below) if todo[0].phase == _P_ACTION else None
 
     def _apply_as(self, player: int, action: Any) -> Self:
-        """:meth:`apply`'s checks, a main action's without listing every Build (:func:`.legal.main_allows`)."""
-        if player >= 0 and "_legal" not in self.__dict__:
-            if self.__dict__.get("_drawn") is action:  # what draw_main drew from this state's legal actions
-                return self._apply(action)
-            todo = self.todo
-            if todo and todo[0].phase == _P_ACTION and main_allows(self, action):
-                return self._apply(action)
+        """:meth:`apply`'s checks: the action the policy drew from this state's legal actions (``legal.DRAWN``) or one of
+        them (found by identity) at once, a main action's without listing every Build (:func:`.legal.main_allows`)."""
+        if player >= 0:
+            drawn = DRAWN[0]
+            if drawn[0] is self and drawn[1] is action:  # what draw_main or draw_fire drew here
+                return self._move(action)
+            legal = self.__dict__.get("_legal")
+            if legal is None:
+                todo = self.todo
+                if todo and todo[0].phase == _P_ACTION and main_allows(self, action):
+                    return self._move(action)
+            elif any(map(is_, legal, repeat(action))):
+                return self._move(action)
         return super()._apply_as(player, action)
 
     def converters(self) -> tuple[CardFacts, ...]:
@@ -310,13 +320,8 @@ class State(SavedState, BaseState):
 
     # -- moves: each makes one copy, its parts gathering the fields they change in one dict --------------------------
     def _apply(self, action: Any) -> Self:
-        todo = self.todo
-        # (a move's changes include what settled() would take next but a Skip-only choice)
-        new = self._drawn(action) if todo and todo[0].chance else self._move(action)
-        todo = new.todo
-        if todo and not todo[0].chance and todo[0].phase != _P_ACTION:  # a choice: Skip only?
-            return new.settled()
-        return new
+        todo = self.todo  # (a move takes what settled() would take next itself: _step)
+        return self._drawn(action) if todo and todo[0].chance else self._move(action)
 
     def _move(self, action: Any) -> Self:
         """A player's ``action`` (chance outcomes: :meth:`_drawn`)."""
@@ -325,12 +330,12 @@ class State(SavedState, BaseState):
         kind = type(action)  # (a legal action is of its class exactly: dataclasses compare equal only within one)
         if kind is Fire:
             gizmo = action.gizmo
-            return self._next(self._ahead(fire(self, gizmo, {"ready": remove_id(self.ready, gizmo),
-                                                              "used": add_id(self.used, gizmo)})))
+            return self._step(fire(self, gizmo, {"todo": todo, "ready": remove_id(self.ready, gizmo),
+                                                 "used": add_id(self.used, gizmo)}))
         if kind is EndTurn:  # (the queue is empty: the turn ends, in the same copy)
             return self._next(self._turn_ends({"ready": ()}))
         if phase == _P_CHOOSE:
-            return self._next(self._ahead(chosen(self, action)))
+            return self._step(chosen(self, action))
         rest = todo[1:]
         changes: dict[str, Any] = {"todo": rest,
                                    "passes": (self.passes + 1 if kind is Pass else 0) if phase == _P_ACTION else self.passes}
@@ -338,55 +343,51 @@ class State(SavedState, BaseState):
             file_card(self, action.card, changes)
             changes["todo"] = (_DISPLAY[self.rules.deck[action.card].level], *rest)
         elif kind is Pick:
-            i = COLOURS.index(action.colour)
-            me = self.me
-            changes["players"] = self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))
+            i = _COLOUR_AT[action.colour]
+            me = self.players[self.turn]
+            changes["players"] = holding(self.players, self.turn, plus(me.energy, i), me.archive, me.built, me.tokens)
             changes["row"], changes["todo"] = plus(self.row, i, -1), (_ROW, *rest)
-            trigger(self, changes, self._my, "pick", colour=action.colour)
+            trigger(self, changes, self._my, "pick", None, action.colour)
         elif kind is Research:
             level = action.level
-            changes["todo"] = (*[_DRAW[level]] * min(self._my.limits[2], self._deck_size(level)), _CHOOSE[level], *rest)
+            draws, left = self._my.limits[2], self.decks[level - 1] + len(self.bottom[level - 1])  # (no min: it parses keywords)
+            changes["todo"] = (*[_DRAW[level]] * (draws if draws < left else left), _CHOOSE[level], *rest)
         elif kind is Build:
             build(self, action, changes)
-        return self._next(self._ahead(changes))
-
-    def _players_with(self, player: PlayerState) -> tuple[PlayerState, ...]:
-        """The players, with ``player`` in place of the player to move."""
-        players, turn = self.players, self.turn
-        return (*players[:turn], player, *players[turn + 1:])
+        return self._step(changes)
 
     def _drawn(self, outcome: Any) -> Self:
         """Chance: a marble or a card, where the step at the front of the queue puts it."""
         step, rest = self.todo[0], self.todo[1:]
         if isinstance(outcome, Marble):
-            i = COLOURS.index(outcome.colour)
+            i = _COLOUR_AT[outcome.colour]
             dispenser = plus(self.dispenser, i, -1)
             if step.phase == _P_ROW:
                 changes: dict[str, Any] = {"todo": rest, "dispenser": dispenser, "row": plus(self.row, i)}
             else:
-                me = self.me
+                me = self.players[self.turn]
                 changes = {"todo": rest, "dispenser": dispenser,
-                           "players": self._players_with(holding(plus(me.energy, i), me.archive, me.built, me.tokens))}
-            return self._next(self._ahead(changes))
+                           "players": holding(self.players, self.turn, plus(me.energy, i), me.archive, me.built, me.tokens)}
+            return self._step(changes)
         level, card = step.level, outcome.card
-        pools = self._pools
-        changes = {"todo": rest, "decks": plus(self.decks, level - 1, -1)}
+        pools = self._pools  # (the unseen cards of the new state: the card taken out; carried by _next)
+        changes = {"todo": rest, "decks": plus(self.decks, level - 1, -1),
+                   "_pools": (*pools[:level - 1], remove_id(pools[level - 1], card), *pools[level:])}
         if step.phase == _P_DISPLAY:
             display = self.display
             changes["display"] = (*display[:level - 1], add_id(display[level - 1], card), *display[level:])
         else:
             changes["research"] = add_id(self.research, card)
-        new = self._next(self._ahead(changes))
-        new.__dict__["_pools"] = (*pools[:level - 1], remove_id(pools[level - 1], card), *pools[level:])
-        return new
+        return self._step(changes)
 
-    def _ahead(self, changes: dict[str, Any]) -> dict[str, Any]:
-        """``changes`` (a move's, with the queue after it) with the steps :meth:`settled` would take next on them,
-        before the one copy: draws with nothing to draw or no room, a deck of known cards, the end of the turn (not a
-        Skip-only choice: that asks for the legal actions of the new state)."""
+    def _step(self, changes: dict[str, Any]) -> Self:
+        """The state after a move's ``changes`` (with the queue after it, ``todo``): the steps :meth:`settled` would take next
+        worked out on them before the one copy (draws with nothing to draw or no room, a deck of known cards, the end
+        of the turn); at a choice other than a main action, the copy settled (a Skip only: the new state's legal
+        actions tell)."""
         get = changes.get
         while True:  # (a move is never made on a state that is over; only the end of a turn below ends the game)
-            todo = changes["todo"] if "todo" in changes else self.todo
+            todo = changes["todo"]
             if todo:
                 step = todo[0]
                 phase = step.phase
@@ -433,62 +434,30 @@ class State(SavedState, BaseState):
                             research = add_id(research, card)
                         changes["research"] = research
                 changes["todo"] = todo[run:]
-            else:
-                break
-        return changes
-
-    def _place(self, step: Step, card: int, **changes: Any) -> Self:
-        """``card`` where ``step`` puts it (the display or the research), with the other ``changes``."""
-        if step.phase == _P_DISPLAY:
-            display = list(self.display)
-            display[step.level - 1] = add_id(display[step.level - 1], card)
-            return self._next({**changes, "display": tuple(display)})
-        return self._next({**changes, "research": add_id(self.research, card)})
+            elif phase == _P_CHOOSE and "players" not in changes and "used" not in changes:  # the mover's as here:
+                research = get("research", self.research)  # the choice's legal actions worked out on this state
+                legal = choices(self, research)
+                if len(legal) > 1:
+                    new = self._next(changes)
+                    new.__dict__["_legal"] = legal
+                    return new
+                put_back(changes, step.level, research, get("bottom", self.bottom), get("bottom_by", self.bottom_by),
+                         self.turn)  # (Skip only: taken before the copy)
+                changes["todo"] = todo[1:]
+            else:  # a choice: Skip only? (it ends every effect's list; the new state's legal actions tell)
+                new = self._next(changes)
+                return new._move(_SKIP) if len(new._legal) == 1 else new
+        return self._next(changes)
 
     def settled(self) -> Self:
         """Take every step that needs nobody: draws with nothing to draw or no room, a deck of known cards, a choice
-        whose only option is to skip, the end of a turn, the end of the game."""
-        state = self
-        while not state.over:
-            todo = state.todo
-            if not todo:
-                if state.ready:
-                    return state
-                state = state._next_turn()
-                continue
-            step = todo[0]
-            phase = step.phase
-            if phase == _P_ACTION:  # (the commonest: first)
-                return state
-            if phase == _P_ROW or phase == _P_ENERGY:
-                room = phase == _P_ROW or sum(state.me.energy) < state._my.limits[0]
-                if room and any(state.dispenser):
-                    return state
-                state = state._next({"todo": todo[1:]})
-            elif phase == _P_DISPLAY or phase == _P_DRAW:
-                if state.decks[step.level - 1]:
-                    return state
-                bottom, by = list(state.bottom), list(state.bottom_by)
-                under = bottom[step.level - 1]
-                if under:
-                    bottom[step.level - 1] = under[1:]
-                    by[step.level - 1] = by[step.level - 1][1:]
-                    state = state._place(step, under[0], todo=todo[1:], bottom=tuple(bottom), bottom_by=tuple(by))
-                else:
-                    state = state._next({"todo": todo[1:]})
-            elif len(state._legal) == 1:  # Skip only (it ends every effect's list)
-                state = state._move(_SKIP)
-            else:
-                return state
-        return state
-
-    def _next_turn(self) -> Self:
-        """The turn ends: the next player's turn starts, unless the round completing the end is over (or a whole round
-        passed)."""
-        return self._next(self._turn_ends({}))
+        whose only option is to skip, the end of a turn, the end of the game (what a move takes itself: :meth:`_step`)."""
+        new = self if self.over else self._step({"todo": self.todo})
+        return self if new == self else new
 
     def _turn_ends(self, changes: dict[str, Any]) -> dict[str, Any]:
-        """``changes`` with :meth:`_next_turn`'s (the turn, the end and the passes as in this state)."""
+        """``changes`` with the turn's end: the next player's turn starts, unless the round completing the end is over (or
+        a whole round passed); the turn, the end and the passes as in this state."""
         n = len(self.players)
         if (self.ending and self.turn == n - 1) or self.passes >= n:
             changes.update(over=True, used=(), ready=(), todo=())
