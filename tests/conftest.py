@@ -10,6 +10,7 @@ from itertools import combinations
 import pytest
 
 
+@pytest.hookimpl(optionalhook=True)  # (a hook of pytest-xdist's: nothing without it)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` (pyproject's addopts): one worker more than the cores this process may use (at most 4,
     ``--maxprocesses``). The browser tests' worker spends much of its time waiting (on Voilà's kernel, on Chromium
