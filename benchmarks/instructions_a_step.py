@@ -23,6 +23,10 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+STEADY = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+"""Both processes with the same hashes (set and dict orders) and without numpy's idle BLAS threads, whose start-up
+alone differed by 7.5M instructions between two processes. With both fixed, two counts of the same code (gizmos 3p)
+differed by 1,605 instructions over the 8,343 steps of the fresh round: 75,845 a step both times."""
 
 
 def play(case: str, rounds: int, listing: bool) -> None:
@@ -60,7 +64,7 @@ def main() -> None:
             command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out.{rounds}", sys.executable, __file__,
                        args.case, "--play", str(rounds)] + ["--list"] * args.list
             children.append(subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                             env=os.environ))
+                                             env=STEADY))
         (out1, err1), (out2, err2) = (child.communicate() for child in children)
     counted = [_number(r"Collected : (\d+)", err) for err in (err1, err2)]
     steps = _number(r"steps (\d+)", out2)
