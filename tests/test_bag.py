@@ -56,6 +56,21 @@ def test_p_draw_and_remove():
     assert bag.size == 5
 
 
+@given(bags, st.lists(st.sampled_from("abce"), max_size=4), st.data())
+def test_add_and_remove_equal_a_bag_counted_afresh(counts: dict, extra: list, data: st.DataObject) -> None:
+    """``add`` and ``remove`` build their result without checking it again: it must be the bag the checked
+    constructor counts from the tokens themselves (same counts, no kind at zero, same hash, same kinds' order on add)."""
+    bag, tokens = Bag(counts), [t for t, n in counts.items() for _ in range(n)]
+    added, afresh = bag.add(extra), Bag(tokens + extra)
+    assert added == afresh and list(added.items()) == list(afresh.items()) and hash(added) == hash(afresh)
+    taken = data.draw(st.lists(st.sampled_from(tokens), max_size=len(tokens)).filter(
+        lambda some: all(some.count(t) <= tokens.count(t) for t in some)))
+    left = Counter(tokens) - Counter(taken)
+    removed = bag.remove(taken)
+    assert removed == Bag(dict(left)) and hash(removed) == hash(Bag(dict(left))) and 0 not in removed.values()
+    assert removed.size == len(tokens) - len(taken)
+
+
 def test_bad_bags_and_draws_are_rejected():
     with pytest.raises(ValueError, match="cannot draw 6 tokens from a bag of 5"):
         Bag({"a": 5}).draw(6)

@@ -56,6 +56,13 @@ class Bag(Mapping):
             merged[token] = merged.get(token, 0) + n
         self._counts = {t: n for t, n in merged.items() if n}
 
+    @classmethod
+    def _of(cls, counts: dict[Token, int]) -> Bag:
+        """A bag of ``counts`` already checked (hashable kinds, whole counts from a bag's own): not checked again."""
+        bag = object.__new__(cls)
+        bag._counts = {t: n for t, n in counts.items() if n}
+        return bag
+
     def __getitem__(self, token: Token) -> int:
         return self._counts.get(token, 0)
 
@@ -84,7 +91,7 @@ class Bag(Mapping):
         merged = dict(self._counts)
         for t in check_items(tokens, "tokens"):
             merged[t] = merged.get(t, 0) + 1
-        return Bag(merged)
+        return Bag._of(merged)
 
     def remove(self, tokens: Iterable[Token]) -> Bag:
         """A new bag with ``tokens`` taken out; an error if any is not there."""
@@ -93,7 +100,7 @@ class Bag(Mapping):
             if left.get(t, 0) == 0:
                 raise BadArgument("tokens", f"cannot take {shown(t)} out of the bag: it holds {shown(self._counts)}")
             left[t] -= 1
-        return Bag(left)
+        return Bag._of(left)
 
     def _check_draws(self, draws: int) -> int:
         check_count(draws, "draws")
