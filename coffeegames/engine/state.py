@@ -174,21 +174,14 @@ class State(ABC):
         return new
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
-        """Draw one chance outcome with its exact probability: ``rng`` checked, then :meth:`_draw_chance` where the engine
-        has its own draw, else the generic one (:meth:`_draw_listed`)."""
-        checked = check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))")
-        if type(self)._draw_chance is State._draw_chance:
-            return self._draw_listed(checked)
-        return self._draw_chance(checked)
+        """Draw one chance outcome with its exact probability: ``rng`` checked, then :meth:`_draw_chance`."""
+        return self._draw_chance(check_instance(rng, np.random.Generator, "rng", "a numpy Generator (numpy.random.default_rng(seed))"))
 
     def _draw_chance(self, rng: np.random.Generator) -> Outcome:
         """:meth:`sample_chance` for a caller that has checked ``rng`` already (``play_out``: once a game, not once a
-        draw): the same draw, the same errors otherwise. An engine with its own draw overrides this one (and
-        :meth:`sample_chance` then checks ``rng`` and calls it); by default the generic draw (:meth:`_draw_listed`), or an
-        engine's own :meth:`sample_chance` where it overrides that alone (its checks made)."""
-        if type(self).sample_chance is State.sample_chance:
-            return self._draw_listed(rng)
-        return self.sample_chance(rng)
+        draw): the same draw, the same errors otherwise. An engine with its own draw overrides this one; by default the
+        generic draw (:meth:`_draw_listed`)."""
+        return self._draw_listed(rng)
 
     def _draw_listed(self, rng: np.random.Generator) -> Outcome:
         """The generic draw of :meth:`sample_chance` (``rng`` checked): from the listed outcomes' odds."""

@@ -16,7 +16,7 @@ changes is in :mod:`.moves`, the legal actions in :mod:`.legal`; a move gathers 
 in one dict and makes one copy of the state.
 
 Why this module is over 500 lines: it is the one class :class:`State` (and the short
-:class:`Game`), and its step path (a move, the steps :meth:`State.settled` takes ahead, the
+:class:`Game`), and its step path (a move, the steps :meth:`State._step` takes ahead of the
 one copy, which caches in the instance's dict a copy keeps or drops) must be read and changed
 together; a split of the class into mixins across files would separate the copy from the
 caches it must drop. What can stand alone already does (moves, legality, payment, gear).
